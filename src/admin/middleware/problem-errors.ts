@@ -1,0 +1,51 @@
+import type { Middleware } from 'koa';
+import { AppError, toAppError } from '../../errors';
+import type { AppState } from '../koa-types';
+
+/** Statuses Koa itself (or a body parser) raises, mapped onto our error codes. */
+const HTTP_ERROR_CODES = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+} as const;
+
+/**
+ * Turns every error into `application/problem+json` (RFC 9457) through the one error table, and an
+ * unmatched route into a 404 problem. A 500 carries no stack, SQL or driver message.
+ */
+export function problemErrors(): Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (thrown) {
+      const error = fromHttpError(thrown) ?? toAppError(thrown);
+      if (error.spec.httpStatus >= 500) ctx.state.log?.error({ err: thrown }, 'request failed');
+      ctx.status = error.spec.httpStatus;
+      ctx.type = 'application/problem+json';
+      if (error.details.retryAfterS !== undefined) ctx.set('Retry-After', String(error.details.retryAfterS));
+      ctx.body = {
+        type: 'about:blank',
+        title: error.spec.title,
+        status: error.spec.httpStatus,
+        code: error.spec.problemCode,
+        detail: error.publicMessage,
+        ...(error.details.errors ? { errors: error.details.errors } : {}),
+      };
+    }
+  };
+}
+
+/** Errors from Koa's `ctx.throw` and body parsers carry `status` and `expose`. */
+function fromHttpError(thrown: unknown): AppError | null {
+  if (thrown instanceof AppError || !(thrown instanceof Error)) return null;
+  const { status, expose } = thrown as Error & { status?: number; expose?: boolean };
+  const code = status === undefined ? undefined : HTTP_ERROR_CODES[status as keyof typeof HTTP_ERROR_CODES];
+  if (!code) return null;
+  return new AppError(code, expose ? thrown.message : 'the request could not be read', {}, { cause: thrown });
+}

@@ -1,0 +1,18 @@
+import type { Config } from '../config';
+import { createKnex } from '../db/knex-factory';
+import { runMigrations } from '../db/migrations';
+import { runSeeds } from '../db/seed';
+import type { Logger } from '../logging/logger';
+
+/** Applies pending migrations, then the seed rows; both are safe to repeat. */
+export async function migrateAndSeed(config: Config, logger: Logger): Promise<void> {
+  const db = createKnex(config.mysql.url, { min: 0, max: 2 });
+  try {
+    const applied = await runMigrations(db);
+    logger.info({ applied }, applied.length ? `applied ${applied.length} migration(s)` : 'migrations up to date');
+    await runSeeds(db);
+    logger.info('seed data in place');
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from './config';
+import { servicesCommand } from './bin/services-command';
+import { serve } from './bin/serve';
+import { migrateAndSeed } from './bin/migrate-command';
+import { ROLE_NAMES, type RoleName } from './lifecycle/running-role';
+import { createLogger } from './logging/logger';
+import { ensureLocalServices } from './local-services/local-services';
+
+const USAGE = `usage: cli <command> [options]
+
+  start                    bring up Redis and MySQL, migrate, seed, serve every role
+  serve [--roles LIST]     serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all)
+  migrate                  apply pending migrations and seed data
+  services up|down         start (or stop) local Redis and MariaDB at the configured URLs
+
+Configuration comes from the environment (and ./.env when present); see README.md.`;
+
+async function main(argv: string[]): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { roles: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  for (const warning of config.warnings) logger.warn(warning);
+
+  switch (command) {
+    case 'start':
+      await ensureLocalServices(config, (message) => logger.info(message));
+      await migrateAndSeed(config, logger);
+      await serveAndAnnounce(config, logger, [...ROLE_NAMES]);
+      return;
+    case 'serve':
+      await serveAndAnnounce(config, logger, parseRoles(values.roles));
+      return;
+    case 'migrate':
+      await migrateAndSeed(config, logger);
+      return;
+    case 'services':
+      await servicesCommand(config, rest[0]);
+      return;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+async function serveAndAnnounce(config: Config, logger: ReturnType<typeof createLogger>, roles: RoleName[]) {
+  const running = await serve(config, logger, roles);
+  const lines = running.map((role) => `  ${role.name.padEnd(6)} ${role.address ?? '(no port: background jobs)'}`);
+  logger.info(`ready: ${running.map((role) => role.name).join(', ')}`);
+  if (process.stdout.isTTY) console.log(`\nServing:\n${lines.join('\n')}\nStop with Ctrl-C.\n`);
+}
+
+function parseRoles(list: string | undefined): RoleName[] {
+  if (!list) return [...ROLE_NAMES];
+  const roles = list.split(',').map((role) => role.trim());
+  const unknown = roles.filter((role) => !(ROLE_NAMES as readonly string[]).includes(role));
+  if (unknown.length > 0 || roles.length === 0) {
+    throw new UsageError(`unknown role(s) ${unknown.join(', ')}: choose from ${ROLE_NAMES.join(', ')}`);
+  }
+  return [...new Set(roles)] as RoleName[];
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof UsageError) {
+    console.error(error.message);
+    if (error instanceof UsageError) console.error(`\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

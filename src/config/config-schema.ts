@@ -1,0 +1,80 @@
+import * as yup from 'yup';
+import { enumVar, integerVar, listVar, stringVar, urlVar } from './env-rules';
+
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Every environment variable the product reads, with its default and its rule. */
+export const envSchema = yup.object({
+  NODE_ENV: enumVar('NODE_ENV', 'development', NODE_ENVS),
+  LOG_LEVEL: enumVar('LOG_LEVEL', 'info', LOG_LEVELS),
+
+  REDIS_URL: urlVar('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+  REDIS_KEY_PREFIX: stringVar('').matches(/^[^{}\s]*$/, {
+    message: 'REDIS_KEY_PREFIX must not contain braces or spaces (it would break Redis Cluster hash tags)',
+  }),
+  MYSQL_URL: urlVar('MYSQL_URL', 'mysql://reservation:reservation@127.0.0.1:3306/reservation', ['mysql:'])
+    .test('database', 'MYSQL_URL must name a database, as in mysql://user:pass@host:3306/dbname', (value) => {
+      try {
+        return value !== undefined && /^\/[A-Za-z0-9_]{1,64}$/.test(new URL(value).pathname);
+      } catch {
+        return true; // the url rule already reports it
+      }
+    }),
+  QUEUE_PREFIX: stringVar('{sync}').matches(/^\{[A-Za-z0-9_-]+\}$/, {
+    message: 'QUEUE_PREFIX must be one Redis Cluster hash tag, as in {sync}',
+  }),
+
+  GRPC_HOST: stringVar('0.0.0.0'),
+  GRPC_PORT: integerVar('GRPC_PORT', 50051, 0, 65535),
+  GRPC_AUTH_TOKENS: listVar(),
+  GRPC_TLS_CERT: stringVar(''),
+  GRPC_TLS_KEY: stringVar(''),
+  GRPC_MAX_MESSAGE_BYTES: integerVar('GRPC_MAX_MESSAGE_BYTES', 16 * 1024, 1024, 4 * 1024 * 1024),
+
+  HTTP_HOST: stringVar('0.0.0.0'),
+  HTTP_PORT: integerVar('HTTP_PORT', 3000, 0, 65535),
+  PUBLIC_BASE_URL: stringVar('').test('url', 'PUBLIC_BASE_URL must be an http or https URL', (value) => {
+    if (!value) return true;
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }),
+  CORS_ORIGINS: listVar(),
+
+  JWT_SECRET: stringVar('').test(
+    'length',
+    'JWT_SECRET must be at least 32 bytes',
+    (value) => !value || Buffer.byteLength(value) >= 32,
+  ),
+  JWT_TTL_S: integerVar('JWT_TTL_S', 3600, 60, 30 * 24 * 3600),
+
+  IDEMPOTENCY_TTL_S: integerVar('IDEMPOTENCY_TTL_S', 86400, 1, 365 * 24 * 3600),
+  RESERVATION_TIMEOUT_S: integerVar('RESERVATION_TIMEOUT_S', 0, 0, 365 * 24 * 3600),
+  SETTLED_RETENTION_S: integerVar('SETTLED_RETENTION_S', 3600, 0, 365 * 24 * 3600),
+  DEFAULT_CURRENCY: stringVar('EUR').matches(/^[A-Z]{3}$/, {
+    message: 'DEFAULT_CURRENCY must be 3 upper-case letters, as in EUR',
+  }),
+
+  MAX_UPLOAD_BYTES: integerVar('MAX_UPLOAD_BYTES', 5 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+  UPLOAD_DIR: stringVar('uploads'),
+
+  ADMIN_EMAIL: stringVar('').test('email', 'ADMIN_EMAIL must be an email address', (v) => !v || EMAIL.test(v)),
+  ADMIN_PASSWORD: stringVar('').test(
+    'length',
+    'ADMIN_PASSWORD must be 8 to 256 characters',
+    (value) => !value || (value.length >= 8 && value.length <= 256),
+  ),
+
+  SERVICES_DATA_DIR: stringVar('.data'),
+  SHUTDOWN_GRACE_MS: integerVar('SHUTDOWN_GRACE_MS', 10000, 0, 600000),
+});
+
+export type RawEnv = yup.InferType<typeof envSchema>;
+
+export const AMOUNT_MAX = MAX_SAFE;

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { createKnex, type Knex } from '../../src/db/knex-factory';
+import { runMigrations } from '../../src/db/migrations';
+import { testConfig } from './test-config';
+
+export interface TestDatabase {
+  readonly name: string;
+  /** MYSQL_URL pointing at this database. */
+  readonly url: string;
+  readonly db: Knex;
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file, optionally migrated; drop() removes it. */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const serverUrl = new URL(testConfig().mysql.url);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = createKnex(serverUrl.toString(), { min: 0, max: 1 });
+  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
+  await admin.destroy();
+  serverUrl.pathname = `/${name}`;
+  const url = serverUrl.toString();
+  const db = createKnex(url, { min: 0, max: 5 });
+  if (options.migrate) await runMigrations(db);
+  return {
+    name,
+    url,
+    db,
+    drop: async () => {
+      await db.raw('DROP DATABASE IF EXISTS ??', [name]);
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import type Redis from 'ioredis';
+import { createRedisClient, type RedisRole } from '../../src/redis/redis-client';
+import { testConfig } from './test-config';
+
+export interface TestRedis {
+  /** Key prefix owned by this test; every key it writes starts with it. */
+  readonly prefix: string;
+  readonly redis: Redis;
+  /** Deletes every key under the prefix and closes the client. */
+  cleanup(): Promise<void>;
+}
+
+export async function createTestRedis(role: RedisRole = 'cli'): Promise<TestRedis> {
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const redis = createRedisClient({ url: testConfig().redis.url, keyPrefix: prefix, role });
+  if (redis.status !== 'ready') await once(redis, 'ready');
+  return {
+    prefix,
+    redis,
+    cleanup: async () => {
+      await deleteByPrefix(redis, prefix);
+      await redis.quit();
+    },
+  };
+}
+
+async function deleteByPrefix(redis: Redis, prefix: string): Promise<void> {
+  // SCAN does not apply ioredis' keyPrefix, and DEL would add it again: strip it before deleting.
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys.map((key) => key.slice(prefix.length)));
+  } while (cursor !== '0');
+}
