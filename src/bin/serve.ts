@@ -6,8 +6,11 @@ import { startGrpcRole } from '../grpc/grpc-role';
 import type { RoleName, RunningRole } from '../lifecycle/running-role';
 import { installShutdownHandlers } from '../lifecycle/shutdown';
 import type { Logger } from '../logging/logger';
-import { createRedisClient } from '../redis/redis-client';
+import type Redis from 'ioredis';
+import { createRedisClient, type RedisRole } from '../redis/redis-client';
 import { startWorkerRole } from '../sync/worker-role';
+import { createWalletService } from '../wallet/wallet-service';
+import { createWalletStore } from '../wallet/wallet-store';
 
 /** Shared clients the roles draw from; each is created only when a role needs it. */
 interface Clients {
@@ -38,12 +41,16 @@ export async function serve(config: Config, logger: Logger, roles: readonly Role
 async function startRole(role: RoleName, config: Config, logger: Logger, clients: Clients): Promise<RunningRole> {
   const roleLogger = logger.child({ role });
   switch (role) {
-    case 'grpc':
-      return startGrpcRole({ config: config.grpc });
+    case 'grpc': {
+      const redis = redisClient('grpc', config, roleLogger, clients);
+      const wallet = createWalletService({
+        store: createWalletStore(redis),
+        idempotencyTtlS: config.engine.idempotencyTtlS,
+      });
+      return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger });
+    }
     case 'http': {
-      const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'http' });
-      redis.on('error', (error) => roleLogger.warn({ err: error }, 'redis connection error'));
-      clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
+      const redis = redisClient('http', config, roleLogger, clients);
       const db = database(config, clients);
       const probes = [
         { name: 'mysql', check: () => db.raw('SELECT 1').then(() => undefined) },
@@ -54,6 +61,14 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     case 'worker':
       return startWorkerRole({ logger: roleLogger });
   }
+}
+
+/** Each role has its own Redis connection, tuned for it (see redis-client.ts). */
+function redisClient(role: RedisRole, config: Config, logger: Logger, clients: Clients): Redis {
+  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
+  return redis;
 }
 
 function database(config: Config, clients: Clients): Knex {

@@ -1,24 +1,40 @@
 import { readFileSync } from 'node:fs';
 import { Server, ServerCredentials } from '@grpc/grpc-js';
+import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Config } from '../config';
 import type { RunningRole } from '../lifecycle/running-role';
+import type { Logger } from '../logging/logger';
+import type { RedisLike } from '../redis/script-registry';
+import { reservationHandlers } from '../wallet/reservation-handlers';
+import type { WalletService } from '../wallet/wallet-service';
+import { loadReservationProto } from './reservation-proto';
+
+export const RESERVATION_SERVICE_NAME = 'reservation.ReservationService';
 
 export interface GrpcRoleDeps {
   readonly config: Config['grpc'];
+  readonly wallet: WalletService;
+  /** The engine's Redis client: health follows its connection state. */
+  readonly redis: RedisLike;
+  readonly logger: Logger;
 }
 
-/**
- * The gRPC server with the standard health service. The reservation service itself is added by the
- * engine (issue 3); until then the server answers health checks only.
- */
-export async function startGrpcRole({ config }: GrpcRoleDeps): Promise<RunningRole> {
+/** The gRPC server: ReservationService, grpc.health.v1 (NOT_SERVING while Redis is down), reflection. */
+export async function startGrpcRole({ config, wallet, redis, logger }: GrpcRoleDeps): Promise<RunningRole> {
   const server = new Server({
     'grpc.max_receive_message_length': config.maxMessageBytes,
     'grpc.keepalive_permit_without_calls': 1,
   });
-  const health = new HealthImplementation({ '': 'SERVING' });
+  const { packageDefinition, service } = loadReservationProto();
+  server.addService(service, reservationHandlers(wallet, { authTokens: config.authTokens, logger }));
+  new ReflectionService(packageDefinition).addToServer(server);
+  const health = new HealthImplementation({});
   health.addToServer(server);
+  const unfollow = followRedisHealth(redis, (serving) => {
+    for (const name of ['', RESERVATION_SERVICE_NAME]) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
+  });
+
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${config.host}:${config.port}`, credentials(config), (error, bound) =>
       error ? reject(error) : resolve(bound),
@@ -29,6 +45,7 @@ export async function startGrpcRole({ config }: GrpcRoleDeps): Promise<RunningRo
     address: `${config.host}:${port}`,
     stop: (graceMs) =>
       new Promise<void>((resolve) => {
+        unfollow();
         health.setStatus('', 'NOT_SERVING');
         const force = setTimeout(() => server.forceShutdown(), graceMs);
         server.tryShutdown(() => {
@@ -36,6 +53,18 @@ export async function startGrpcRole({ config }: GrpcRoleDeps): Promise<RunningRo
           resolve();
         });
       }),
+  };
+}
+
+function followRedisHealth(redis: RedisLike, report: (serving: boolean) => void): () => void {
+  const up = () => report(true);
+  const down = () => report(false);
+  report(redis.status === 'ready');
+  redis.on('ready', up);
+  for (const event of ['close', 'end', 'reconnecting']) redis.on(event, down);
+  return () => {
+    redis.off('ready', up);
+    for (const event of ['close', 'end', 'reconnecting']) redis.off(event, down);
   };
 }
 

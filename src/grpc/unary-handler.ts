@@ -1,0 +1,66 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  Metadata,
+  status as GrpcStatus,
+  type sendUnaryData,
+  type ServerUnaryCall,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import { AppError, toAppError } from '../errors';
+import type { Logger } from '../logging/logger';
+
+export interface UnaryOptions {
+  /** Accepted bearer tokens; empty means calls need none. */
+  readonly authTokens: readonly string[];
+  readonly logger: Logger;
+}
+
+type Handler<Req, Res> = (request: Req) => Promise<Res>;
+
+/**
+ * Adapts a service function to a grpc-js unary handler: caller token, deadline, and AppError → status.
+ * The callback is called exactly once.
+ */
+export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res>, options: UnaryOptions) {
+  const tokens = options.authTokens.map((token) => Buffer.from(`Bearer ${token}`));
+  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
+    if (tokens.length > 0 && !hasToken(call.metadata, tokens)) {
+      callback(statusError(new AppError('UNAUTHENTICATED', 'authorization metadata must carry a valid Bearer token')));
+      return;
+    }
+    if (deadlinePassed(call)) {
+      callback({ code: GrpcStatus.DEADLINE_EXCEEDED, details: 'deadline passed before the call started' } as ServiceError);
+      return;
+    }
+    handler(call.request).then(
+      (reply) => callback(null, reply),
+      (thrown: unknown) => {
+        const error = toAppError(thrown);
+        if (error.spec.httpStatus >= 500) options.logger.error({ err: thrown, method }, 'grpc call failed');
+        callback(statusError(error));
+      },
+    );
+  };
+}
+
+function hasToken(metadata: Metadata, tokens: readonly Buffer[]): boolean {
+  const given = metadata.get('authorization')[0];
+  if (typeof given !== 'string') return false;
+  const presented = Buffer.from(given);
+  // Compare against every token so the time taken does not tell which one nearly matched.
+  let match = false;
+  for (const token of tokens) {
+    if (token.length === presented.length && timingSafeEqual(token, presented)) match = true;
+  }
+  return match;
+}
+
+function deadlinePassed(call: ServerUnaryCall<unknown, unknown>): boolean {
+  const deadline = call.getDeadline();
+  const ms = deadline instanceof Date ? deadline.getTime() : deadline;
+  return Number.isFinite(ms) && ms > 0 && ms < Date.now();
+}
+
+function statusError(error: AppError): Partial<ServiceError> {
+  return { code: error.spec.grpcStatus, details: error.publicMessage, metadata: new Metadata() };
+}

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ClientContext, Cluster, Redis, Result } from 'ioredis';
+
+export const LUA_DIR = path.resolve(__dirname, '../../lua');
+
+/** Every script in lua/ with its key count; a test checks this against the files and their headers. */
+export const SCRIPT_KEY_COUNTS = {
+  reserve: 5,
+  confirm: 5,
+  cancel: 5,
+  topup: 4,
+} as const;
+
+export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;
+
+/** A script's reply: a code followed by string fields. */
+export type ScriptReply = [code: string, ...fields: string[]];
+
+type ScriptCommand<Context extends ClientContext> = (...keysThenArgs: string[]) => Result<ScriptReply, Context>;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context extends ClientContext> {
+    reserve: ScriptCommand<Context>;
+    confirm: ScriptCommand<Context>;
+    cancel: ScriptCommand<Context>;
+    topup: ScriptCommand<Context>;
+  }
+}
+
+export type RedisLike = Redis | Cluster;
+
+export function scriptSource(name: ScriptName): string {
+  const prelude = readFileSync(path.join(LUA_DIR, 'lib', 'prelude.lua'), 'utf8');
+  return `${prelude}\n${readFileSync(path.join(LUA_DIR, `${name}.lua`), 'utf8')}`;
+}
+
+/**
+ * Defines every script as an ioredis command (EVALSHA, falling back to EVAL after NOSCRIPT, e.g.
+ * after a Redis restart). Idempotent per client.
+ */
+export function registerScripts(redis: RedisLike): void {
+  for (const name of Object.keys(SCRIPT_KEY_COUNTS) as ScriptName[]) {
+    if (typeof (redis as unknown as Record<string, unknown>)[name] === 'function') continue;
+    redis.defineCommand(name, { numberOfKeys: SCRIPT_KEY_COUNTS[name], lua: scriptSource(name) });
+  }
+}

@@ -1,0 +1,159 @@
+import { AppError } from '../errors';
+import { translateRedisError } from '../redis/redis-errors';
+import { registerScripts, type RedisLike, type ScriptReply } from '../redis/script-registry';
+import { keys, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
+import type {
+  BalanceReply,
+  CancelInput,
+  ConfirmInput,
+  ReserveInput,
+  TopupInput,
+  TopupReply,
+  TransactionStatus,
+  TransactionView,
+  WalletBalance,
+} from './wallet-types';
+
+export interface Moment {
+  readonly nowMs: number;
+  readonly idempotencyTtlS: number;
+}
+
+/**
+ * The only wallet code that talks to Redis: one script call per operation, and one switch that turns
+ * script codes into replies or AppErrors.
+ */
+export function createWalletStore(redis: RedisLike) {
+  registerScripts(redis);
+
+  async function run(call: () => Promise<ScriptReply>): Promise<ScriptReply> {
+    try {
+      return await call();
+    } catch (error) {
+      throw translateRedisError(error);
+    }
+  }
+
+  return {
+    async reserve(wallet: WalletAddress, input: ReserveInput, transactionId: string, at: Moment): Promise<BalanceReply> {
+      const reply = await run(() =>
+        redis.reserve(
+          keys.wallet(wallet),
+          keys.reserveRequest(wallet, input.requestId),
+          keys.transaction(wallet, transactionId),
+          keys.outbox(wallet),
+          keys.openReservations(wallet),
+          input.requestId, input.userId, input.gameId, input.roundId, input.amount, input.currency,
+          transactionId, String(at.nowMs), String(at.idempotencyTtlS),
+        ),
+      );
+      return balanceReply(reply, input.requestId, '');
+    },
+
+    async confirm(wallet: WalletAddress, input: ConfirmInput, at: Moment): Promise<BalanceReply> {
+      const reply = await run(() =>
+        redis.confirm(
+          keys.transaction(wallet, input.transactionId),
+          keys.wallet(wallet),
+          keys.confirmRequest(wallet, input.transactionId, input.requestId),
+          keys.outbox(wallet),
+          keys.openReservations(wallet),
+          input.requestId, input.transactionId, input.roundId, input.winAmount,
+          String(at.nowMs), String(at.idempotencyTtlS),
+        ),
+      );
+      return balanceReply(reply, input.requestId, input.transactionId);
+    },
+
+    async cancel(wallet: WalletAddress, input: CancelInput, at: Moment): Promise<BalanceReply> {
+      const reply = await run(() =>
+        redis.cancel(
+          keys.transaction(wallet, input.transactionId),
+          keys.wallet(wallet),
+          keys.cancelRequest(wallet, input.transactionId, input.requestId),
+          keys.outbox(wallet),
+          keys.openReservations(wallet),
+          input.requestId, input.transactionId, input.reason, String(at.nowMs), String(at.idempotencyTtlS),
+        ),
+      );
+      return balanceReply(reply, input.requestId, input.transactionId);
+    },
+
+    async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
+      const idempotencyKey = input.idempotencyKey ?? '';
+      const [code, ...fields] = await run(() =>
+        redis.topup(
+          keys.wallet(wallet),
+          keys.topupRequest(wallet, idempotencyKey),
+          keys.outbox(wallet),
+          keys.topupSequence(wallet),
+          input.userId, input.gameId, input.currency, input.amount, input.comment,
+          String(at.nowMs), String(at.idempotencyTtlS), idempotencyKey, String(wallet.partition),
+        ),
+      );
+      if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, what: 'Idempotency-Key' });
+      const [topupId, availableBalance, reservedBalance, createdAt] = fields as [string, string, string, string];
+      return { topupId, availableBalance, reservedBalance, createdAtMs: Number(createdAt), replayed: code === 'REPLAY' };
+    },
+
+    async transaction(transactionId: string): Promise<TransactionView | null> {
+      const wallet = walletOfTransaction(transactionId);
+      if (!wallet) return null;
+      let fields: Array<string | null>;
+      try {
+        fields = await redis.hmget(keys.transaction(wallet, transactionId), 'u', 'g', 'c', 'rd', 'amt', 'win', 'st');
+      } catch (error) {
+        throw translateRedisError(error);
+      }
+      const [userId, gameId, currency, roundId, amount, winAmount, status] = fields;
+      if (status === null || status === undefined) return null;
+      return {
+        transactionId,
+        userId: userId ?? '',
+        gameId: gameId ?? '',
+        currency: currency ?? '',
+        roundId: roundId ?? '',
+        amount: amount ?? '0',
+        winAmount: winAmount ?? '0',
+        status: status as TransactionStatus,
+      };
+    },
+
+    async balance(wallet: WalletAddress): Promise<WalletBalance> {
+      try {
+        const [available, reserved] = await redis.hmget(keys.wallet(wallet), 'a', 'r');
+        return { availableBalance: available ?? '0', reservedBalance: reserved ?? '0' };
+      } catch (error) {
+        throw translateRedisError(error);
+      }
+    },
+  };
+}
+
+export type WalletStore = ReturnType<typeof createWalletStore>;
+
+function balanceReply([code, ...fields]: ScriptReply, requestId: string, transactionId: string): BalanceReply {
+  if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId, transactionId, what: 'request_id' });
+  const [status, replyTransactionId, availableBalance, reservedBalance] = fields as [string, string, string, string];
+  return { status, transactionId: replyTransactionId, availableBalance, reservedBalance, replayed: code === 'REPLAY' };
+}
+
+function errorFor(code: string, context: { requestId: string; transactionId?: string; what: string }): AppError {
+  const tx = `transaction ${context.transactionId}`;
+  switch (code) {
+    case 'CONFLICT':
+      return new AppError('ALREADY_EXISTS', `${context.what} ${context.requestId} was already used with different fields`);
+    case 'NOT_FOUND':
+      return new AppError('NOT_FOUND', `${tx} not found`);
+    case 'ROUND_MISMATCH':
+      return new AppError('FAILED_PRECONDITION', `round_id does not match the round of ${tx}`);
+    case 'CANCELED':
+      return new AppError('FAILED_PRECONDITION', `${tx} is canceled and cannot be confirmed`);
+    case 'CONFIRMED':
+      return new AppError('FAILED_PRECONDITION', `${tx} is confirmed and cannot be canceled`);
+    case 'BALANCE_LIMIT':
+      return new AppError('FAILED_PRECONDITION', 'the balance would pass the largest accepted balance 2^53-1');
+    default:
+      return new AppError('INTERNAL', `unexpected script reply ${code}`);
+  }
+}

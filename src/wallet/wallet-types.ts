@@ -1,0 +1,70 @@
+/** Amounts and balances travel as canonical decimal strings: exact for every value up to 2^53-1. */
+export type Amount = string;
+
+export type TransactionStatus = 'reserved' | 'confirmed' | 'canceled';
+
+export interface BalanceReply {
+  readonly transactionId: string;
+  readonly status: string;
+  readonly availableBalance: Amount;
+  readonly reservedBalance: Amount;
+  /** True when this is the stored first reply to a repeated request_id. */
+  readonly replayed: boolean;
+}
+
+export interface ReserveInput {
+  readonly requestId: string;
+  readonly userId: string;
+  readonly gameId: string;
+  readonly roundId: string;
+  readonly amount: Amount;
+  readonly currency: string;
+}
+
+export interface ConfirmInput {
+  readonly requestId: string;
+  readonly transactionId: string;
+  readonly roundId: string;
+  readonly winAmount: Amount;
+}
+
+export interface CancelInput {
+  readonly requestId: string;
+  readonly transactionId: string;
+  readonly reason: string;
+}
+
+export interface TransactionView {
+  readonly transactionId: string;
+  readonly userId: string;
+  readonly gameId: string;
+  readonly currency: string;
+  readonly roundId: string;
+  readonly amount: Amount;
+  readonly winAmount: Amount;
+  readonly status: TransactionStatus;
+}
+
+export interface TopupInput {
+  readonly userId: string;
+  readonly gameId: string;
+  readonly currency: string;
+  readonly amount: Amount;
+  readonly comment: string;
+  /** Optional: a repeat with the same key returns the first reply. */
+  readonly idempotencyKey?: string;
+}
+
+export interface TopupReply {
+  /** Unique across partitions: sequence * 64 + partition. */
+  readonly topupId: string;
+  readonly availableBalance: Amount;
+  readonly reservedBalance: Amount;
+  readonly createdAtMs: number;
+  readonly replayed: boolean;
+}
+
+export interface WalletBalance {
+  readonly availableBalance: Amount;
+  readonly reservedBalance: Amount;
+}
