@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
+import { AppError } from './errors';
 import { servicesCommand } from './bin/services-command';
 import { serve } from './bin/serve';
+import { topupCommand } from './bin/topup-command';
 import { migrateAndSeed } from './bin/migrate-command';
 import { ROLE_NAMES, type RoleName } from './lifecycle/running-role';
 import { createLogger } from './logging/logger';
@@ -14,6 +16,8 @@ const USAGE = `usage: cli <command> [options]
   serve [--roles LIST]     serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all)
   migrate                  apply pending migrations and seed data
   services up|down         start (or stop) local Redis and MariaDB at the configured URLs
+  topup --user-id ID --game-id ID --amount N [--currency EUR] [--comment TEXT] [--idempotency-key K]
+                           credit a wallet (same script and outbox as the management API)
 
 Configuration comes from the environment (and ./.env when present); see README.md.`;
 
@@ -22,7 +26,16 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { roles: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      roles: { type: 'string' },
+      'user-id': { type: 'string' },
+      'game-id': { type: 'string' },
+      amount: { type: 'string' },
+      currency: { type: 'string' },
+      comment: { type: 'string' },
+      'idempotency-key': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) {
@@ -47,6 +60,16 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'services':
       await servicesCommand(config, rest[0]);
+      return;
+    case 'topup':
+      await topupCommand(config, {
+        userId: values['user-id'],
+        gameId: values['game-id'],
+        amount: values.amount,
+        currency: values.currency,
+        comment: values.comment,
+        idempotencyKey: values['idempotency-key'],
+      });
       return;
     default:
       throw new UsageError(`unknown command "${command}"`);
@@ -73,9 +96,14 @@ function parseRoles(list: string | undefined): RoleName[] {
 class UsageError extends Error {}
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof UsageError) {
-    console.error(error.message);
-    if (error instanceof UsageError) console.error(`\n${USAGE}`);
+  if (error instanceof AppError && error.spec.httpStatus < 500) {
+    console.error(`${error.code}: ${error.message}`);
+    process.exit(2);
+  }
+  const parseError = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ?? false;
+  if (error instanceof ConfigError || error instanceof UsageError || parseError) {
+    console.error((error as Error).message);
+    if (!(error instanceof ConfigError)) console.error(`\n${USAGE}`);
     process.exit(2);
   }
   console.error(error);

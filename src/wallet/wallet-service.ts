@@ -26,7 +26,10 @@ export interface WalletServiceDeps {
   readonly clock?: () => number;
 }
 
-/** The engine's rules: every field checked (SPEC §1.5) before one atomic script does the move. */
+/**
+ * The engine's rules: every field checked (SPEC §1.5) before one atomic script does the move. Every
+ * method is async, so a bad field is a rejected promise, never a synchronous throw.
+ */
 export function createWalletService({ store, idempotencyTtlS, clock = Date.now }: WalletServiceDeps) {
   const moment = () => ({ nowMs: clock(), idempotencyTtlS });
 
@@ -37,18 +40,18 @@ export function createWalletService({ store, idempotencyTtlS, clock = Date.now }
   }
 
   return {
-    reserve(raw: ReserveInput): Promise<BalanceReply> {
+    async reserve(raw: ReserveInput): Promise<BalanceReply> {
       const input = checkReserve(raw);
       const wallet = walletAddress(input.userId, input.gameId, input.currency);
       return store.reserve(wallet, input, newTransactionId(wallet), moment());
     },
 
-    confirm(raw: ConfirmInput): Promise<BalanceReply> {
+    async confirm(raw: ConfirmInput): Promise<BalanceReply> {
       const input = checkConfirm(raw);
       return store.confirm(walletOf(input.transactionId), input, moment());
     },
 
-    cancel(raw: CancelInput): Promise<BalanceReply> {
+    async cancel(raw: CancelInput): Promise<BalanceReply> {
       const input = checkCancel(raw);
       return store.cancel(walletOf(input.transactionId), input, moment());
     },
@@ -60,12 +63,12 @@ export function createWalletService({ store, idempotencyTtlS, clock = Date.now }
       return found;
     },
 
-    topup(raw: TopupInput): Promise<TopupReply> {
+    async topup(raw: TopupInput): Promise<TopupReply> {
       const input = checkTopup(raw);
       return store.topup(walletAddress(input.userId, input.gameId, input.currency), input, moment());
     },
 
-    balance(userId: string, gameId: string, currency: string): Promise<WalletBalance> {
+    async balance(userId: string, gameId: string, currency: string): Promise<WalletBalance> {
       const wallet = walletAddress(checkId('user_id', userId), checkId('game_id', gameId), checkCurrency('currency', currency));
       return store.balance(wallet);
     },

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { RedisLike } from '../../src/redis/script-registry';
+import { keys, walletAddress, walletOfTransaction } from '../../src/redis/wallet-keys';
+import { createWalletService, type WalletService } from '../../src/wallet/wallet-service';
+import { createWalletStore } from '../../src/wallet/wallet-store';
+
+export interface Engine {
+  readonly redis: RedisLike;
+  readonly wallet: WalletService;
+  /** A fresh (user_id, game_id) pair no other test touches. */
+  newWallet(currency?: string): { userId: string; gameId: string; currency: string };
+  fund(target: { userId: string; gameId: string; currency: string }, amount: number | string): Promise<void>;
+  /** Balances, the transactions named, and the outbox length: what an error must leave alone. */
+  state(target: { userId: string; gameId: string; currency: string }, transactionIds?: string[]): Promise<unknown>;
+  outbox(target: { userId: string; gameId: string; currency: string }): Promise<Record<string, string>[]>;
+}
+
+export function createEngine(redis: RedisLike, idempotencyTtlS = 86400): Engine {
+  const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS });
+  const outbox = async (target: { userId: string; gameId: string; currency: string }) => {
+    const entries = await redis.xrange(keys.outbox(walletAddress(target.userId, target.gameId, target.currency)), '-', '+');
+    // A partition's stream is shared by many wallets: keep this wallet's entries only.
+    return entries
+      .map(([, fields]) => {
+        const entry: Record<string, string> = {};
+        for (let i = 0; i < fields.length; i += 2) entry[fields[i]!] = fields[i + 1]!;
+        return entry;
+      })
+      .filter((entry) => entry.u === target.userId && entry.g === target.gameId && entry.c === target.currency);
+  };
+  return {
+    redis,
+    wallet,
+    newWallet: (currency = 'EUR') => ({ userId: `u-${randomUUID()}`, gameId: `g-${randomUUID()}`, currency }),
+    fund: async (target, amount) => {
+      await wallet.topup({ ...target, amount: String(amount), comment: 'test funding' });
+    },
+    state: async (target, transactionIds = []) => ({
+      balance: await wallet.balance(target.userId, target.gameId, target.currency),
+      transactions: await Promise.all(
+        transactionIds.map(async (id) => (walletOfTransaction(id) ? redis.hgetall(keys.transaction(walletOfTransaction(id)!, id)) : null)),
+      ),
+      outbox: (await outbox(target)).length,
+    }),
+    outbox,
+  };
+}
