@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import { LUA_DIR, SCRIPT_KEY_COUNTS, registerScripts, scriptSource } from '../../src/redis/script-registry';
+import { createTestRedis } from '../helpers/redis';
+
+const scriptFiles = readdirSync(LUA_DIR)
+  .filter((file) => file.endsWith('.lua'))
+  .map((file) => path.basename(file, '.lua'))
+  .sort();
+
+test('every script in lua/ is registered, and nothing is registered without a file', (t) => {
+  t.deepEqual(scriptFiles, Object.keys(SCRIPT_KEY_COUNTS).sort());
+});
+
+for (const name of scriptFiles) {
+  test(`the header of lua/${name}.lua documents exactly the key count the registry declares`, (t) => {
+    const source = readFileSync(path.join(LUA_DIR, `${name}.lua`), 'utf8');
+    const header = /^--\[\[([\s\S]*?)\]\]/.exec(source)?.[1];
+    t.truthy(header, 'the script starts with a --[[ header ]]');
+    const documented = new Set([...header!.matchAll(/^KEYS\[(\d+)\]/gm)].map((match) => Number(match[1])));
+    const expected = SCRIPT_KEY_COUNTS[name as keyof typeof SCRIPT_KEY_COUNTS];
+    t.deepEqual([...documented].sort(), Array.from({ length: expected }, (_, i) => i + 1));
+    const body = source.slice(source.indexOf(']]'));
+    const used = [...body.matchAll(/KEYS\[(\d+)\]/g)].map((match) => Number(match[1]));
+    t.true(used.every((index) => index <= expected), `the body uses only KEYS[1..${expected}]`);
+    t.regex(header!, /Returns/);
+  });
+}
+
+test('every registered script loads into Redis (the prelude and the script compile together)', async (t) => {
+  const { redis, cleanup } = await createTestRedis();
+  t.teardown(cleanup);
+  registerScripts(redis);
+  for (const name of scriptFiles) {
+    const sha = await redis.script('LOAD', scriptSource(name as keyof typeof SCRIPT_KEY_COUNTS));
+    t.regex(String(sha), /^[0-9a-f]{40}$/, name);
+  }
+});
