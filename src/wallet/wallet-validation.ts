@@ -6,6 +6,7 @@ export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 const MAX_ID_BYTES = 128;
 const MAX_REASON_CHARS = 256;
 const MAX_COMMENT_CHARS = 255;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const CURRENCY = /^[A-Z]{3}$/;
 const INTEGER = /^-?\d+$/;

@@ -1,0 +1,197 @@
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { credentials, loadPackageDefinition, status as GrpcStatus, type ServiceClientConstructor } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import test from 'ava';
+import type Redis from 'ioredis';
+import { loadConfig } from '../../src/config';
+import { RESERVATION_SERVICE_NAME, startGrpcRole } from '../../src/grpc/grpc-role';
+import { findBinary, waitUntil } from '../../src/local-services/process-tools';
+import { createLogger } from '../../src/logging/logger';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { createWalletService } from '../../src/wallet/wallet-service';
+import { createWalletStore } from '../../src/wallet/wallet-store';
+import { healthClient, reservationClient } from '../helpers/grpc-client';
+import { freePort } from '../helpers/ports';
+import { createTestRedis } from '../helpers/redis';
+
+async function startServer(redis: Redis, env: Record<string, string> = {}) {
+  const config = loadConfig({ GRPC_HOST: '127.0.0.1', GRPC_PORT: '0', ...env });
+  const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 60 });
+  const role = await startGrpcRole({ config: config.grpc, wallet, redis, logger: createLogger('silent') });
+  return { address: role.address!, stop: () => role.stop(1000), wallet };
+}
+
+test('Reserve, Confirm and GetTransaction through a real client, int64 exact at 2^53-1', async (t) => {
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis);
+  const { call, close } = reservationClient(server.address);
+  t.teardown(async () => {
+    close();
+    await server.stop();
+    await store.cleanup();
+  });
+  await server.wallet.topup({ userId: '42', gameId: '7', currency: 'EUR', amount: '9007199254740991', comment: '' });
+  const reserved = await call('Reserve', { request_id: 'r', user_id: '42', game_id: '7', round_id: 'x', amount: '9007199254740991', currency: 'EUR' });
+  t.like(reserved.reply, { status: 'reserved', available_balance: '0', reserved_balance: '9007199254740991' });
+  const transactionId = reserved.reply!.transaction_id as string;
+  const confirmed = await call('Confirm', { request_id: 'c', transaction_id: transactionId, round_id: 'x', win_amount: '9007199254740991' });
+  t.deepEqual(confirmed.reply, { transaction_id: transactionId, status: 'confirmed', available_balance: '9007199254740991', reserved_balance: '0' });
+  const found = await call('GetTransaction', { transaction_id: transactionId });
+  t.deepEqual(found.reply, {
+    transaction_id: transactionId, user_id: '42', round_id: 'x', amount: '9007199254740991', win_amount: '9007199254740991', status: 'confirmed',
+  });
+});
+
+test('errors arrive as gRPC statuses with a message naming the field or rule', async (t) => {
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis);
+  const { call, close } = reservationClient(server.address);
+  t.teardown(async () => {
+    close();
+    await server.stop();
+    await store.cleanup();
+  });
+  const invalid = await call('Reserve', { request_id: 'r', user_id: '1', game_id: '1', round_id: 'x', amount: '0', currency: 'EUR' });
+  t.is(invalid.error?.code, GrpcStatus.INVALID_ARGUMENT);
+  t.regex(invalid.error?.details ?? '', /^amount must be greater than 0/);
+  const missing = await call('GetTransaction', { transaction_id: 'nope' });
+  t.is(missing.error?.code, GrpcStatus.NOT_FOUND);
+  t.regex(missing.error?.details ?? '', /transaction nope not found/);
+  await server.wallet.topup({ userId: '1', gameId: '1', currency: 'EUR', amount: '10', comment: '' });
+  await call('Reserve', { request_id: 'dup', user_id: '1', game_id: '1', round_id: 'x', amount: '5', currency: 'EUR' });
+  const conflict = await call('Reserve', { request_id: 'dup', user_id: '1', game_id: '1', round_id: 'x', amount: '6', currency: 'EUR' });
+  t.is(conflict.error?.code, GrpcStatus.ALREADY_EXISTS);
+});
+
+test('with GRPC_AUTH_TOKENS set, a missing or wrong token is UNAUTHENTICATED and a listed one passes', async (t) => {
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis, { GRPC_AUTH_TOKENS: 'alpha-token,beta-token' });
+  t.teardown(async () => {
+    await server.stop();
+    await store.cleanup();
+  });
+  const request = { transaction_id: 'nope' };
+  for (const token of [undefined, 'Bearer wrong', 'alpha-token', 'Bearer alpha-token-extra', 'Basic alpha-token']) {
+    const client = reservationClient(server.address, { token });
+    const result = await client.call('GetTransaction', request);
+    client.close();
+    t.is(result.error?.code, GrpcStatus.UNAUTHENTICATED, `token ${token}`);
+    t.regex(result.error?.details ?? '', /Bearer token/);
+  }
+  for (const token of ['Bearer alpha-token', 'Bearer beta-token']) {
+    const client = reservationClient(server.address, { token });
+    const result = await client.call('GetTransaction', request);
+    client.close();
+    t.is(result.error?.code, GrpcStatus.NOT_FOUND, 'authenticated: reaches the service');
+  }
+});
+
+test('a request over 16 KiB is refused before it reaches the service', async (t) => {
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis);
+  const { call, close } = reservationClient(server.address);
+  t.teardown(async () => {
+    close();
+    await server.stop();
+    await store.cleanup();
+  });
+  const result = await call('Cancel', { request_id: 'r', transaction_id: 'x', reason: 'x'.repeat(17 * 1024) });
+  // Had it reached the service, the 17 KiB reason would be INVALID_ARGUMENT, not RESOURCE_EXHAUSTED.
+  t.is(result.error?.code, GrpcStatus.RESOURCE_EXHAUSTED);
+  t.regex(result.error?.details ?? '', /larger than max/i);
+});
+
+test('health and reflection: the standard health service answers SERVING and reflection lists the service', async (t) => {
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis);
+  const health = healthClient(server.address);
+  t.teardown(async () => {
+    health.close();
+    await server.stop();
+    await store.cleanup();
+  });
+  t.is(await health.check(''), 'SERVING');
+  t.is(await health.check(RESERVATION_SERVICE_NAME), 'SERVING');
+  t.true((await listServices(server.address)).includes(RESERVATION_SERVICE_NAME));
+});
+
+test('with Redis down, health is NOT_SERVING and calls fail fast with UNAVAILABLE; both recover with Redis', async (t) => {
+  const binary = findBinary('redis-server')!;
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grpc-redis-'));
+  const startRedis = () => spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir], { stdio: 'ignore' });
+  let child = startRedis();
+  const redis = createRedisClient({ url: `redis://127.0.0.1:${port}`, role: 'grpc' });
+  redis.on('error', () => undefined);
+  await waitUntil('redis', async () => redis.status === 'ready', 10000);
+  const server = await startServer(redis);
+  const health = healthClient(server.address);
+  const { call, close } = reservationClient(server.address);
+  t.teardown(async () => {
+    close();
+    health.close();
+    await server.stop();
+    redis.disconnect();
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+  t.is(await health.check(), 'SERVING');
+
+  child.kill('SIGKILL');
+  await waitUntil('NOT_SERVING', async () => (await health.check()) === 'NOT_SERVING', 10000);
+  const started = Date.now();
+  const down = await call('Reserve', { request_id: 'r', user_id: '1', game_id: '1', round_id: 'x', amount: '5', currency: 'EUR' });
+  t.is(down.error?.code, GrpcStatus.UNAVAILABLE);
+  t.regex(down.error?.details ?? '', /redis is unavailable/);
+  t.true(Date.now() - started < 2000, 'fails fast instead of hanging');
+
+  child = startRedis();
+  await waitUntil('SERVING again', async () => (await health.check()) === 'SERVING', 15000);
+  const up = await call('Reserve', { request_id: 'r', user_id: '1', game_id: '1', round_id: 'x', amount: '5', currency: 'EUR' });
+  t.like(up.reply, { status: 'rejected' });
+});
+
+test('with GRPC_TLS_CERT and GRPC_TLS_KEY the server speaks TLS', async (t) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grpc-tls-'));
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
+    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis, { GRPC_TLS_CERT: cert, GRPC_TLS_KEY: key });
+  const secure = reservationClient(server.address.replace('127.0.0.1', 'localhost'), { credentials: credentials.createSsl(readFileSync(cert)) });
+  t.teardown(async () => {
+    secure.close();
+    await server.stop();
+    await store.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const result = await secure.call('GetTransaction', { transaction_id: 'nope' });
+  t.is(result.error?.code, GrpcStatus.NOT_FOUND);
+  const plain = reservationClient(server.address);
+  const refused = await plain.call('GetTransaction', { transaction_id: 'nope' }, 2000);
+  plain.close();
+  t.is(refused.error?.code, GrpcStatus.UNAVAILABLE);
+});
+
+async function listServices(address: string): Promise<string[]> {
+  const protoFile = require.resolve('@grpc/reflection/build/proto/grpc/reflection/v1/reflection.proto');
+  const loaded = loadPackageDefinition(loadSync(protoFile, { keepCase: true })) as unknown as {
+    grpc: { reflection: { v1: { ServerReflection: ServiceClientConstructor } } };
+  };
+  const client = new loaded.grpc.reflection.v1.ServerReflection(address, credentials.createInsecure());
+  return new Promise((resolve, reject) => {
+    const stream = (client as unknown as { ServerReflectionInfo: () => NodeJS.ReadWriteStream & { write(m: object): void } }).ServerReflectionInfo();
+    stream.on('data', (message: { list_services_response?: { service: Array<{ name: string }> } }) => {
+      resolve(message.list_services_response?.service.map((service) => service.name) ?? []);
+      stream.end();
+      client.close();
+    });
+    stream.on('error', reject);
+    stream.write({ list_services: '' });
+  });
+}
