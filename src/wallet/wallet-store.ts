@@ -51,13 +51,10 @@ export function createWalletStore(redis: RedisLike) {
     },
 
     async confirm(wallet: WalletAddress, input: ConfirmInput, at: Moment): Promise<BalanceReply> {
+      const requestKey = keys.confirmRequest(wallet, input.transactionId, input.requestId);
       const reply = await run(() =>
         redis.confirm(
-          keys.transaction(wallet, input.transactionId),
-          keys.wallet(wallet),
-          keys.confirmRequest(wallet, input.transactionId, input.requestId),
-          keys.outbox(wallet),
-          keys.openReservations(wallet),
+          ...settlementKeys(wallet, input.transactionId, requestKey),
           input.requestId, input.transactionId, input.roundId, input.winAmount,
           String(at.nowMs), String(at.idempotencyTtlS),
         ),
@@ -66,13 +63,10 @@ export function createWalletStore(redis: RedisLike) {
     },
 
     async cancel(wallet: WalletAddress, input: CancelInput, at: Moment): Promise<BalanceReply> {
+      const requestKey = keys.cancelRequest(wallet, input.transactionId, input.requestId);
       const reply = await run(() =>
         redis.cancel(
-          keys.transaction(wallet, input.transactionId),
-          keys.wallet(wallet),
-          keys.cancelRequest(wallet, input.transactionId, input.requestId),
-          keys.outbox(wallet),
-          keys.openReservations(wallet),
+          ...settlementKeys(wallet, input.transactionId, requestKey),
           input.requestId, input.transactionId, input.reason, String(at.nowMs), String(at.idempotencyTtlS),
         ),
       );
@@ -131,6 +125,17 @@ export function createWalletStore(redis: RedisLike) {
 }
 
 export type WalletStore = ReturnType<typeof createWalletStore>;
+
+/** KEYS[1..5] of confirm.lua and cancel.lua: they settle a transaction, so they share a key layout. */
+function settlementKeys(wallet: WalletAddress, transactionId: string, requestKey: string): string[] {
+  return [
+    keys.transaction(wallet, transactionId),
+    keys.wallet(wallet),
+    requestKey,
+    keys.outbox(wallet),
+    keys.openReservations(wallet),
+  ];
+}
 
 function balanceReply([code, ...fields]: ScriptReply, requestId: string, transactionId: string): BalanceReply {
   if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId, transactionId, what: 'request_id' });

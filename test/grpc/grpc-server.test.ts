@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { credentials, loadPackageDefinition, status as GrpcStatus, type ServiceClientConstructor } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type Redis from 'ioredis';
 import { loadConfig } from '../../src/config';
 import { RESERVATION_SERVICE_NAME, startGrpcRole } from '../../src/grpc/grpc-role';
@@ -18,6 +18,19 @@ import { healthClient, reservationClient } from '../helpers/grpc-client';
 import { freePort } from '../helpers/ports';
 import { createTestRedis } from '../helpers/redis';
 
+/** A server on a fresh test prefix, a client for it, and teardown registered on the test. */
+async function serverWithClient(t: ExecutionContext, env: Record<string, string> = {}) {
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis, env);
+  const client = reservationClient(server.address);
+  t.teardown(async () => {
+    client.close();
+    await server.stop();
+    await store.cleanup();
+  });
+  return { server, call: client.call };
+}
+
 async function startServer(redis: Redis, env: Record<string, string> = {}) {
   const config = loadConfig({ GRPC_HOST: '127.0.0.1', GRPC_PORT: '0', ...env });
   const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 60 });
@@ -26,14 +39,7 @@ async function startServer(redis: Redis, env: Record<string, string> = {}) {
 }
 
 test('Reserve, Confirm and GetTransaction through a real client, int64 exact at 2^53-1', async (t) => {
-  const store = await createTestRedis('grpc');
-  const server = await startServer(store.redis);
-  const { call, close } = reservationClient(server.address);
-  t.teardown(async () => {
-    close();
-    await server.stop();
-    await store.cleanup();
-  });
+  const { server, call } = await serverWithClient(t);
   await server.wallet.topup({ userId: '42', gameId: '7', currency: 'EUR', amount: '9007199254740991', comment: '' });
   const reserved = await call('Reserve', { request_id: 'r', user_id: '42', game_id: '7', round_id: 'x', amount: '9007199254740991', currency: 'EUR' });
   t.like(reserved.reply, { status: 'reserved', available_balance: '0', reserved_balance: '9007199254740991' });
@@ -47,14 +53,7 @@ test('Reserve, Confirm and GetTransaction through a real client, int64 exact at 
 });
 
 test('errors arrive as gRPC statuses with a message naming the field or rule', async (t) => {
-  const store = await createTestRedis('grpc');
-  const server = await startServer(store.redis);
-  const { call, close } = reservationClient(server.address);
-  t.teardown(async () => {
-    close();
-    await server.stop();
-    await store.cleanup();
-  });
+  const { server, call } = await serverWithClient(t);
   const invalid = await call('Reserve', { request_id: 'r', user_id: '1', game_id: '1', round_id: 'x', amount: '0', currency: 'EUR' });
   t.is(invalid.error?.code, GrpcStatus.INVALID_ARGUMENT);
   t.regex(invalid.error?.details ?? '', /^amount must be greater than 0/);
@@ -91,14 +90,7 @@ test('with GRPC_AUTH_TOKENS set, a missing or wrong token is UNAUTHENTICATED and
 });
 
 test('a request over 16 KiB is refused before it reaches the service', async (t) => {
-  const store = await createTestRedis('grpc');
-  const server = await startServer(store.redis);
-  const { call, close } = reservationClient(server.address);
-  t.teardown(async () => {
-    close();
-    await server.stop();
-    await store.cleanup();
-  });
+  const { call } = await serverWithClient(t);
   const result = await call('Cancel', { request_id: 'r', transaction_id: 'x', reason: 'x'.repeat(17 * 1024) });
   // Had it reached the service, the 17 KiB reason would be INVALID_ARGUMENT, not RESOURCE_EXHAUSTED.
   t.is(result.error?.code, GrpcStatus.RESOURCE_EXHAUSTED);
