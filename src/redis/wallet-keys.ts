@@ -15,7 +15,7 @@ export interface WalletAddress {
   readonly partition: number;
   /** The hash tag, `{p2a}`. */
   readonly tag: string;
-  /** 22 url-safe characters: 132 bits of SHA-256 over user_id and game_id. */
+  /** 22 url-safe characters: 128 bits of SHA-256 over user_id and game_id. */
   readonly userGameRef: string;
   readonly currency: string;
 }
