@@ -13,34 +13,28 @@ Returns {code, status, transaction_id, available, reserved}:
   OK          status 'canceled' (balances moved) or 'already_canceled' (nothing moved)
   REPLAY      the first reply to this request_id, unchanged
   CONFLICT    the request_id was used with other fields
-  NOT_FOUND   no such transaction
+  NOT_FOUND   no such transaction (in Redis: a settled one may have moved to MySQL)
   CONFIRMED   the transaction was confirmed
 Error codes come alone and change nothing.
 
 Outbox entry: k cancel, tx, u, g, c, rd, amt, win 0, a, r, rid, rs (reason), ts.
 ]]
-local fingerprint = ARGV[3]
+local fingerprint = cancel_fingerprint(ARGV[3])
 local seen = replay(KEYS[3], fingerprint)
 if seen then return seen end
 
-local tx = redis.call('HMGET', KEYS[1], 'st', 'rd', 'amt', 'u', 'g', 'c')
-local status, amount = tx[1], tx[3]
+local tx = redis.call('HMGET', KEYS[1], unpack(TX_FIELDS))
+local status = tx[1]
 if not status then return { 'NOT_FOUND' } end
 if status == 'confirmed' then return { 'CONFIRMED' } end
 
-local available, reserved = balances(KEYS[2])
+local available, reserved
 if status == 'canceled' then
+  available, reserved = balances(KEYS[2])
   remember(KEYS[3], ARGV[5], fingerprint, { 'already_canceled', ARGV[2], available, reserved })
   return { 'OK', 'already_canceled', ARGV[2], available, reserved }
 end
 
-redis.call('HINCRBY', KEYS[2], 'r', '-' .. amount)
-redis.call('HINCRBY', KEYS[2], 'a', amount)
-available, reserved = balances(KEYS[2])
-redis.call('HSET', KEYS[1], 'st', 'canceled', 'rs', ARGV[3], 'ut', ARGV[4])
-redis.call('ZREM', KEYS[5], ARGV[2])
+available, reserved = release(KEYS[1], KEYS[2], KEYS[4], KEYS[5], ARGV[2], tx, 'cancel', ARGV[3], ARGV[1], ARGV[4])
 remember(KEYS[3], ARGV[5], fingerprint, { 'canceled', ARGV[2], available, reserved })
-redis.call('XADD', KEYS[4], '*', 'k', 'cancel', 'tx', ARGV[2], 'u', tx[4], 'g', tx[5], 'c', tx[6],
-  'rd', tx[2], 'amt', amount, 'win', '0', 'a', available, 'r', reserved, 'rid', ARGV[1], 'rs', ARGV[3],
-  'ts', ARGV[4])
 return { 'OK', 'canceled', ARGV[2], available, reserved }

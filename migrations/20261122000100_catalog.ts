@@ -6,14 +6,14 @@ export async function up(knex: Knex): Promise<void> {
     table.increments('id').primary();
     table.string('key', 64).notNullable().unique();
     table.string('name', 255).notNullable();
-    table.timestamp('created_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
+    table.datetime('created_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
   });
   await knex.schema.createTable('languages', (table) => {
     table.increments('id').primary();
     table.string('code', 16).notNullable().unique();
     table.string('name', 255).notNullable();
-    table.timestamp('created_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
-    table.timestamp('updated_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
+    table.datetime('created_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
+    table.datetime('updated_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
   });
 }
 

@@ -36,7 +36,28 @@ local function replay(key, fingerprint)
   return fields
 end
 
+-- What a repeat must match: the request's fields other than its request_id and target.
+local function confirm_fingerprint(round_id, win_amount) return round_id .. '\n' .. win_amount end
+local function cancel_fingerprint(reason) return reason end
+
 local function balances(wallet_key)
   local values = redis.call('HMGET', wallet_key, 'a', 'r')
   return values[1] or '0', values[2] or '0'
+end
+
+-- The fields of a transaction hash the settling scripts read, in this order.
+local TX_FIELDS = { 'st', 'rd', 'amt', 'u', 'g', 'c', 'ct' }
+
+-- Releases a reservation (Cancel and expiry): reserved -= amount, available += amount, status
+-- canceled, out of the open index, one outbox entry of `kind`. `tx` is HMGET of TX_FIELDS.
+local function release(tx_key, wallet_key, outbox_key, open_key, transaction_id, tx, kind, reason, request_id, now)
+  redis.call('HINCRBY', wallet_key, 'r', '-' .. tx[3])
+  redis.call('HINCRBY', wallet_key, 'a', tx[3])
+  local available, reserved = balances(wallet_key)
+  redis.call('HSET', tx_key, 'st', 'canceled', 'rs', reason, 'ut', now)
+  redis.call('ZREM', open_key, transaction_id)
+  redis.call('XADD', outbox_key, '*', 'k', kind, 'tx', transaction_id, 'u', tx[4], 'g', tx[5], 'c', tx[6],
+    'rd', tx[2], 'amt', tx[3], 'win', '0', 'a', available, 'r', reserved, 'rid', request_id, 'rs', reason,
+    'ts', now)
+  return available, reserved
 end

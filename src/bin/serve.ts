@@ -8,6 +8,7 @@ import { installShutdownHandlers } from '../lifecycle/shutdown';
 import type { Logger } from '../logging/logger';
 import type Redis from 'ioredis';
 import { createRedisClient, type RedisRole } from '../redis/redis-client';
+import { createTransactionArchive } from '../sync/transaction-archive';
 import { startWorkerRole } from '../sync/worker-role';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
@@ -46,6 +47,8 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       const wallet = createWalletService({
         store: createWalletStore(redis),
         idempotencyTtlS: config.engine.idempotencyTtlS,
+        reservationTimeoutS: config.engine.reservationTimeoutS,
+        archive: createTransactionArchive(database(config, clients)),
       });
       return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger });
     }
@@ -58,8 +61,20 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       ];
       return startHttpRole(createHttpApp({ logger: roleLogger, probes }), config.http.host, config.http.port);
     }
-    case 'worker':
-      return startWorkerRole({ logger: roleLogger });
+    case 'worker': {
+      const redis = redisClient('worker', config, roleLogger, clients);
+      const queueConnection = createRedisClient({ url: config.redis.url, role: 'worker', connectionName: 'reservation-queue' });
+      queueConnection.on('error', (error) => roleLogger.warn({ err: error }, 'queue redis connection error'));
+      clients.closers.push(() => queueConnection.quit().then(() => undefined, () => queueConnection.disconnect()));
+      return startWorkerRole({
+        config,
+        db: database(config, clients),
+        redis,
+        queueConnection,
+        wallet: createWalletStore(redis),
+        logger: roleLogger,
+      });
+    }
   }
 }
 

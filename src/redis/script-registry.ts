@@ -9,6 +9,8 @@ export const SCRIPT_KEY_COUNTS = {
   reserve: 5,
   confirm: 5,
   cancel: 5,
+  expire_reservation: 4,
+  settled: 2,
   topup: 4,
 } as const;
 
@@ -24,6 +26,8 @@ declare module 'ioredis' {
     reserve: ScriptCommand<Context>;
     confirm: ScriptCommand<Context>;
     cancel: ScriptCommand<Context>;
+    expire_reservation: ScriptCommand<Context>;
+    settled: ScriptCommand<Context>;
     topup: ScriptCommand<Context>;
   }
 }

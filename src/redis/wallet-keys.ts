@@ -49,7 +49,7 @@ export function walletOfTransaction(transactionId: string): WalletAddress | null
 /** Key builders: the one place that knows key names. */
 export const keys = {
   wallet: (w: WalletAddress) => `w${w.tag}:${w.userGameRef}:${w.currency}`,
-  transaction: (w: WalletAddress, transactionId: string) => `t${w.tag}:${transactionId}`,
+  transaction: (w: Pick<WalletAddress, 'tag'>, transactionId: string) => `t${w.tag}:${transactionId}`,
   reserveRequest: (w: WalletAddress, requestId: string) => `i${w.tag}:r:${w.userGameRef}:${requestId}`,
   confirmRequest: (w: WalletAddress, transactionId: string, requestId: string) =>
     `i${w.tag}:c:${transactionId}:${requestId}`,

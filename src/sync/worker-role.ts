@@ -1,11 +1,75 @@
-import type { Logger } from '../logging/logger';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { Worker, type ConnectionOptions } from 'bullmq';
+import type { Knex } from 'knex';
+import type { Config } from '../config';
 import type { RunningRole } from '../lifecycle/running-role';
+import type { Logger } from '../logging/logger';
+import type { RedisLike } from '../redis/script-registry';
+import type { WalletStore } from '../wallet/wallet-store';
+import { createOutboxRelay, DEFAULT_RELAY_OPTIONS, type RelayOptions } from './outbox-relay';
+import { createOutboxStore } from './outbox-store';
+import { createSyncProcessor } from './sync-processor';
+import { batchBackoffMs, createSyncQueue, SWEEP_JOB, SYNC_QUEUE } from './sync-queue';
+
+export interface WorkerRoleDeps {
+  readonly config: Pick<Config, 'queue' | 'engine'>;
+  readonly db: Knex;
+  /** Engine keys (outbox, transactions), with the configured key prefix. */
+  readonly redis: RedisLike;
+  /** BullMQ's own connection (no key prefix: BullMQ has its own). */
+  readonly queueConnection: ConnectionOptions;
+  readonly wallet: WalletStore;
+  readonly logger: Logger;
+  readonly concurrency?: number;
+  readonly relay?: RelayOptions;
+}
 
 /**
- * The sync worker role. The outbox relay and the BullMQ ledger processor join here with the durable
- * sync issue (4); until then the role starts, reports that it has nothing to consume, and stops.
+ * The sync worker: an outbox relay feeding BullMQ, processors applying batches to MySQL, and (with
+ * RESERVATION_TIMEOUT_S) a repeatable expiry sweep. Any number of workers can run side by side.
  */
-export async function startWorkerRole({ logger }: { logger: Logger }): Promise<RunningRole> {
-  logger.info('worker role up: no sync processors are registered yet');
-  return { name: 'worker', stop: async () => undefined };
+export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole> {
+  const { config, logger } = deps;
+  const consumer = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const outbox = createOutboxStore(deps.redis, consumer);
+  const queue = createSyncQueue(deps.queueConnection, config.queue.prefix);
+  const processor = createSyncProcessor({
+    db: deps.db,
+    outbox,
+    wallet: deps.wallet,
+    settledRetentionS: config.engine.settledRetentionS,
+    reservationTimeoutS: config.engine.reservationTimeoutS,
+    logger,
+  });
+  const worker = new Worker(SYNC_QUEUE, processor, {
+    connection: deps.queueConnection,
+    prefix: config.queue.prefix,
+    concurrency: deps.concurrency ?? 4,
+    settings: { backoffStrategy: (attemptsMade: number) => batchBackoffMs(attemptsMade) },
+  });
+  worker.on('failed', (job, error) =>
+    logger.warn({ err: error, job: job?.id, attempts: job?.attemptsMade }, 'sync job failed; it will be retried'),
+  );
+  worker.on('error', (error) => logger.warn({ err: error }, 'sync worker error'));
+
+  const timeoutS = config.engine.reservationTimeoutS;
+  if (timeoutS > 0) {
+    const everyMs = Math.max(1000, Math.min(timeoutS * 250, 10_000));
+    await queue.upsertJobScheduler(SWEEP_JOB, { every: everyMs }, { name: SWEEP_JOB, opts: { removeOnComplete: true, removeOnFail: 100 } });
+  } else {
+    await queue.removeJobScheduler(SWEEP_JOB);
+  }
+
+  const relay = createOutboxRelay(outbox, queue, logger, deps.relay ?? DEFAULT_RELAY_OPTIONS);
+  relay.start();
+  logger.info({ consumer }, 'sync worker started');
+  return {
+    name: 'worker',
+    stop: async () => {
+      await relay.stop();
+      await worker.close();
+      await queue.close();
+    },
+  };
 }

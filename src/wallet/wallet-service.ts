@@ -8,14 +8,17 @@ import {
   checkReserve,
   checkTopup,
 } from './wallet-validation';
-import type { WalletStore } from './wallet-store';
+import { cancelArchived, confirmArchived } from './archived-settlement';
+import type { Moment, WalletStore } from './wallet-store';
 import type {
+  ArchivedTransaction,
   BalanceReply,
   CancelInput,
   ConfirmInput,
   ReserveInput,
   TopupInput,
   TopupReply,
+  TransactionArchive,
   TransactionView,
   WalletBalance,
 } from './wallet-types';
@@ -23,6 +26,10 @@ import type {
 export interface WalletServiceDeps {
   readonly store: WalletStore;
   readonly idempotencyTtlS: number;
+  /** RESERVATION_TIMEOUT_S; 0: reservations never expire. */
+  readonly reservationTimeoutS?: number;
+  /** Settled transactions after they leave Redis; without it they are NOT_FOUND then. */
+  readonly archive?: TransactionArchive;
   readonly clock?: () => number;
 }
 
@@ -30,8 +37,30 @@ export interface WalletServiceDeps {
  * The engine's rules: every field checked (SPEC §1.5) before one atomic script does the move. Every
  * method is async, so a bad field is a rejected promise, never a synchronous throw.
  */
-export function createWalletService({ store, idempotencyTtlS, clock = Date.now }: WalletServiceDeps) {
-  const moment = () => ({ nowMs: clock(), idempotencyTtlS });
+export function createWalletService(deps: WalletServiceDeps) {
+  const { store, idempotencyTtlS, reservationTimeoutS = 0, archive, clock = Date.now } = deps;
+  const moment = (): Moment => {
+    const nowMs = clock();
+    return { nowMs, idempotencyTtlS, expiryCutoffMs: reservationTimeoutS > 0 ? nowMs - reservationTimeoutS * 1000 : 0 };
+  };
+
+  /** Runs a settlement on Redis; when Redis no longer has the transaction, asks the archive. */
+  async function settle(
+    transactionId: string,
+    onRedis: (wallet: WalletAddress, at: Moment) => Promise<BalanceReply>,
+    onArchive: (wallet: WalletAddress, tx: ArchivedTransaction, at: Moment) => Promise<BalanceReply>,
+  ): Promise<BalanceReply> {
+    const wallet = walletOf(transactionId);
+    const at = moment();
+    try {
+      return await onRedis(wallet, at);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND' || !archive) throw error;
+      const archived = await archive.find(transactionId);
+      if (!archived) throw error;
+      return onArchive(wallet, archived, at);
+    }
+  }
 
   function walletOf(transactionId: string): WalletAddress {
     const wallet = walletOfTransaction(transactionId);
@@ -48,19 +77,29 @@ export function createWalletService({ store, idempotencyTtlS, clock = Date.now }
 
     async confirm(raw: ConfirmInput): Promise<BalanceReply> {
       const input = checkConfirm(raw);
-      return store.confirm(walletOf(input.transactionId), input, moment());
+      return settle(
+        input.transactionId,
+        (wallet, at) => store.confirm(wallet, input, at),
+        (wallet, tx, at) => confirmArchived(store, wallet, tx, input, at),
+      );
     },
 
     async cancel(raw: CancelInput): Promise<BalanceReply> {
       const input = checkCancel(raw);
-      return store.cancel(walletOf(input.transactionId), input, moment());
+      return settle(
+        input.transactionId,
+        (wallet, at) => store.cancel(wallet, input, at),
+        (wallet, tx, at) => cancelArchived(store, wallet, tx, input, at),
+      );
     },
 
+    /** From Redis while hot, from the archive after (the same fields either way). */
     async getTransaction(transactionId: string): Promise<TransactionView> {
       checkId('transaction_id', transactionId);
-      const found = await store.transaction(transactionId);
+      const found = (await store.transaction(transactionId)) ?? (await archive?.find(transactionId)) ?? null;
       if (!found) throw new AppError('NOT_FOUND', `transaction ${transactionId} not found`);
-      return found;
+      const { settledBy: _settledBy, ...view } = found as ArchivedTransaction;
+      return view;
     },
 
     async topup(raw: TopupInput): Promise<TopupReply> {

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import { translateRedisError } from '../redis/redis-errors';
 import { registerScripts, type RedisLike, type ScriptReply } from '../redis/script-registry';
-import { keys, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
+import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import type {
   BalanceReply,
   CancelInput,
@@ -17,6 +17,8 @@ import type {
 export interface Moment {
   readonly nowMs: number;
   readonly idempotencyTtlS: number;
+  /** Reservations created at or before this instant have expired (0: none expire). */
+  readonly expiryCutoffMs: number;
 }
 
 /**
@@ -56,7 +58,7 @@ export function createWalletStore(redis: RedisLike) {
         redis.confirm(
           ...settlementKeys(wallet, input.transactionId, requestKey),
           input.requestId, input.transactionId, input.roundId, input.winAmount,
-          String(at.nowMs), String(at.idempotencyTtlS),
+          String(at.nowMs), String(at.idempotencyTtlS), String(at.expiryCutoffMs),
         ),
       );
       return balanceReply(reply, input.requestId, input.transactionId);
@@ -71,6 +73,48 @@ export function createWalletStore(redis: RedisLike) {
         ),
       );
       return balanceReply(reply, input.requestId, input.transactionId);
+    },
+
+    /** Confirm or Cancel of a transaction that MySQL holds settled and Redis no longer does. */
+    async settled(
+      wallet: WalletAddress,
+      request: { operation: 'confirm'; input: ConfirmInput } | { operation: 'cancel'; input: CancelInput },
+      at: Moment,
+    ): Promise<BalanceReply> {
+      const { transactionId, requestId } = request.input;
+      const [requestKey, detail, win] =
+        request.operation === 'confirm'
+          ? [keys.confirmRequest(wallet, transactionId, requestId), request.input.roundId, request.input.winAmount]
+          : [keys.cancelRequest(wallet, transactionId, requestId), request.input.reason, ''];
+      const reply = await run(() =>
+        redis.settled(requestKey, keys.wallet(wallet), request.operation, transactionId, detail, win, String(at.idempotencyTtlS)),
+      );
+      return balanceReply(reply, requestId, transactionId);
+    },
+
+    /** Expires one due reservation as Cancel would; false when it was not due or no longer reserved. */
+    async expire(transactionId: string, cutoffMs: number, nowMs: number): Promise<boolean> {
+      const wallet = walletOfTransaction(transactionId);
+      if (!wallet) return false;
+      const [code] = await run(() =>
+        redis.expire_reservation(
+          keys.transaction(wallet, transactionId),
+          keys.wallet(wallet),
+          keys.outbox(wallet),
+          keys.openReservations(wallet),
+          transactionId, String(cutoffMs), String(nowMs),
+        ),
+      );
+      return code === 'OK';
+    },
+
+    /** Up to `limit` reservations of a partition created at or before the cutoff, oldest first. */
+    async dueReservations(partition: number, cutoffMs: number, limit: number): Promise<string[]> {
+      try {
+        return await redis.zrangebyscore(keys.openReservations({ tag: partitionTag(partition) }), '-inf', cutoffMs, 'LIMIT', 0, limit);
+      } catch (error) {
+        throw translateRedisError(error);
+      }
     },
 
     async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
@@ -154,6 +198,8 @@ function errorFor(code: string, context: { requestId: string; transactionId?: st
       return new AppError('FAILED_PRECONDITION', `round_id does not match the round of ${tx}`);
     case 'CANCELED':
       return new AppError('FAILED_PRECONDITION', `${tx} is canceled and cannot be confirmed`);
+    case 'EXPIRED':
+      return new AppError('FAILED_PRECONDITION', `${tx} has expired (RESERVATION_TIMEOUT_S) and cannot be confirmed`);
     case 'CONFIRMED':
       return new AppError('FAILED_PRECONDITION', `${tx} is confirmed and cannot be canceled`);
     case 'BALANCE_LIMIT':

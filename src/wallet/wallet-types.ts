@@ -68,3 +68,23 @@ export interface WalletBalance {
   readonly availableBalance: Amount;
   readonly reservedBalance: Amount;
 }
+
+/** The move that settled an archived transaction, as the ledger keeps it (for request_id replays). */
+export interface SettlingMove {
+  readonly kind: 'confirm' | 'cancel' | 'expire';
+  readonly requestId: string;
+  readonly winAmount: Amount;
+  readonly reason: string;
+  readonly availableBalance: Amount;
+  readonly reservedBalance: Amount;
+  readonly atMs: number;
+}
+
+export interface ArchivedTransaction extends TransactionView {
+  readonly settledBy: SettlingMove | null;
+}
+
+/** Where settled transactions are found once they have left Redis (MySQL, via the sync). */
+export interface TransactionArchive {
+  find(transactionId: string): Promise<ArchivedTransaction | null>;
+}

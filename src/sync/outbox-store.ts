@@ -1,0 +1,92 @@
+import { translateRedisError } from '../redis/redis-errors';
+import type { RedisLike } from '../redis/script-registry';
+import { keys, partitionTag } from '../redis/wallet-keys';
+
+export const OUTBOX_GROUP = 'ledger-sync';
+
+export type RawEntry = [id: string, fields: string[]];
+
+export interface OutboxPartitionStatus {
+  readonly partition: number;
+  readonly length: number;
+  readonly pending: number;
+  readonly oldestAgeMs: number | null;
+}
+
+/**
+ * The sync's view of the outbox streams: a consumer group per stream, reads, claims of entries a dead
+ * consumer left pending, and acknowledgement (XACK + XDEL + retention of settled transactions) in one
+ * MULTI on the partition's slot, only ever after MySQL committed.
+ */
+export function createOutboxStore(redis: RedisLike, consumer: string) {
+  const outboxKey = (partition: number) => keys.outbox({ tag: partitionTag(partition) });
+  const claimCursors = new Map<number, string>();
+
+  async function guarded<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw translateRedisError(error);
+    }
+  }
+
+  return {
+    async ensureGroup(partition: number): Promise<void> {
+      try {
+        await redis.xgroup('CREATE', outboxKey(partition), OUTBOX_GROUP, '0', 'MKSTREAM');
+      } catch (error) {
+        if (!String((error as Error).message).includes('BUSYGROUP')) throw translateRedisError(error);
+      }
+    },
+
+    async readNew(partition: number, count: number): Promise<RawEntry[]> {
+      const reply = (await guarded(() =>
+        redis.xreadgroup('GROUP', OUTBOX_GROUP, consumer, 'COUNT', count, 'STREAMS', outboxKey(partition), '>'),
+      )) as Array<[string, RawEntry[]]> | null;
+      return reply?.[0]?.[1] ?? [];
+    },
+
+    /** Entries pending longer than `minIdleMs` (their consumer died or their job was lost), now ours. */
+    async claimStale(partition: number, minIdleMs: number, count: number): Promise<RawEntry[]> {
+      const reply = (await guarded(() =>
+        redis.xautoclaim(outboxKey(partition), OUTBOX_GROUP, consumer, minIdleMs, claimCursors.get(partition) ?? '0-0', 'COUNT', count),
+      )) as [string, Array<RawEntry | null>];
+      claimCursors.set(partition, reply[0]);
+      return reply[1].filter((entry): entry is RawEntry => entry !== null && Array.isArray(entry[1]));
+    },
+
+    async acknowledge(partition: number, ids: readonly string[], settledTransactionIds: readonly string[], retentionS: number) {
+      if (ids.length === 0) return;
+      const tag = { tag: partitionTag(partition) };
+      const multi = redis.multi();
+      multi.xack(outboxKey(partition), OUTBOX_GROUP, ...ids);
+      multi.xdel(outboxKey(partition), ...ids);
+      for (const transactionId of settledTransactionIds) {
+        multi.expire(keys.transaction(tag, transactionId), retentionS);
+      }
+      const results = await guarded(() => multi.exec());
+      const failed = results?.find(([error]) => error);
+      if (!results || failed) throw translateRedisError(failed?.[0] ?? new Error('acknowledgement aborted'));
+    },
+
+    async status(partition: number, nowMs: number): Promise<OutboxPartitionStatus> {
+      const key = outboxKey(partition);
+      const [length, first, pending] = await guarded(() =>
+        Promise.all([
+          redis.xlen(key),
+          redis.xrange(key, '-', '+', 'COUNT', 1),
+          redis.xpending(key, OUTBOX_GROUP).catch(() => [0]) as Promise<unknown[]>,
+        ]),
+      );
+      const firstId = first[0]?.[0];
+      return {
+        partition,
+        length,
+        pending: Number(pending[0] ?? 0),
+        oldestAgeMs: firstId ? nowMs - Number(firstId.split('-')[0]) : null,
+      };
+    },
+  };
+}
+
+export type OutboxStore = ReturnType<typeof createOutboxStore>;

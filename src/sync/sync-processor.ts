@@ -1,0 +1,44 @@
+import type { Job } from 'bullmq';
+import type { Knex } from 'knex';
+import type { Logger } from '../logging/logger';
+import type { WalletStore } from '../wallet/wallet-store';
+import { applyOutboxBatch } from './ledger-repository';
+import { parseOutboxEntry } from './outbox-event';
+import type { OutboxStore } from './outbox-store';
+import { sweepExpiredReservations } from './expiry-sweeper';
+import { BATCH_JOB, SWEEP_JOB, type BatchJobData } from './sync-queue';
+
+export interface SyncProcessorDeps {
+  readonly db: Knex;
+  readonly outbox: OutboxStore;
+  readonly wallet: WalletStore;
+  readonly settledRetentionS: number;
+  readonly reservationTimeoutS: number;
+  readonly logger: Logger;
+  readonly clock?: () => number;
+}
+
+/**
+ * The BullMQ processor. A batch is applied to MySQL in one transaction, and only then acknowledged
+ * and removed from the outbox (with the settled transactions' Redis keys set to expire); a crash in
+ * between leaves the entries to be applied again, which changes nothing.
+ */
+export function createSyncProcessor(deps: SyncProcessorDeps) {
+  const clock = deps.clock ?? Date.now;
+  return async (job: Job<BatchJobData>): Promise<{ applied: number }> => {
+    if (job.name === SWEEP_JOB) {
+      const expired = await sweepExpiredReservations(deps.wallet, deps.reservationTimeoutS, clock());
+      return { applied: expired };
+    }
+    if (job.name !== BATCH_JOB) throw new Error(`unknown job ${job.name}`);
+    const { partition, entries } = job.data;
+    const events = entries.map((entry) => parseOutboxEntry(partition, entry));
+    const applied = await applyOutboxBatch(deps.db, events);
+    const settled = events
+      .filter((event) => event.kind === 'confirm' || event.kind === 'cancel' || event.kind === 'expire')
+      .map((event) => event.transactionId!);
+    await deps.outbox.acknowledge(partition, entries.map(([id]) => id), settled, deps.settledRetentionS);
+    deps.logger.debug({ partition, events: events.length, applied }, 'outbox batch applied');
+    return { applied };
+  };
+}

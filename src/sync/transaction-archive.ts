@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import type { ArchivedTransaction, TransactionArchive, TransactionStatus } from '../wallet/wallet-types';
+import { LEDGER_TABLE, TRANSACTIONS_TABLE } from './ledger-repository';
+
+interface ArchiveRow {
+  transaction_id: string;
+  user_id: string;
+  game_id: string;
+  currency: string;
+  round_id: string;
+  amount: number | string;
+  win_amount: number | string;
+  status: TransactionStatus;
+  settle_kind: 'confirm' | 'cancel' | 'expire' | null;
+  settle_request_id: string | null;
+  settle_comment: string | null;
+  settle_available: number | string | null;
+  settle_reserved: number | string | null;
+  settle_at: Date | null;
+}
+
+/** Transactions as MySQL holds them, with the move that settled each (for request_id replays). */
+export function createTransactionArchive(db: Knex): TransactionArchive {
+  return {
+    async find(transactionId) {
+      const row = (await db(`${TRANSACTIONS_TABLE} as t`)
+        .leftJoin(`${LEDGER_TABLE} as l`, function joinSettlement() {
+          this.on('l.transaction_id', 't.transaction_id').andOnIn('l.kind', ['confirm', 'cancel', 'expire']);
+        })
+        .where('t.transaction_id', transactionId)
+        .first(
+          't.transaction_id', 't.user_id', 't.game_id', 't.currency', 't.round_id', 't.amount', 't.win_amount', 't.status',
+          'l.kind as settle_kind', 'l.request_id as settle_request_id', 'l.comment as settle_comment',
+          'l.available_balance as settle_available', 'l.reserved_balance as settle_reserved', 'l.created_at as settle_at',
+        )) as ArchiveRow | undefined;
+      return row ? toArchived(row) : null;
+    },
+  };
+}
+
+function toArchived(row: ArchiveRow): ArchivedTransaction {
+  return {
+    transactionId: row.transaction_id,
+    userId: row.user_id,
+    gameId: row.game_id,
+    currency: row.currency,
+    roundId: row.round_id,
+    amount: String(row.amount),
+    winAmount: String(row.win_amount),
+    status: row.status,
+    settledBy: row.settle_kind
+      ? {
+          kind: row.settle_kind,
+          requestId: row.settle_request_id ?? '',
+          winAmount: String(row.win_amount),
+          reason: row.settle_comment ?? '',
+          availableBalance: String(row.settle_available),
+          reservedBalance: String(row.settle_reserved),
+          atMs: row.settle_at?.getTime() ?? 0,
+        }
+      : null,
+  };
+}
