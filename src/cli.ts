@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './errors';
 import { servicesCommand } from './bin/services-command';
 import { serve } from './bin/serve';
+import { reconcileCommand, syncStatusCommand } from './bin/sync-commands';
 import { topupCommand } from './bin/topup-command';
 import { migrateAndSeed } from './bin/migrate-command';
 import { ROLE_NAMES, type RoleName } from './lifecycle/running-role';
@@ -16,6 +17,8 @@ const USAGE = `usage: cli <command> [options]
   serve [--roles LIST]     serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all)
   migrate                  apply pending migrations and seed data
   services up|down         start (or stop) local Redis and MariaDB at the configured URLs
+  reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)
+  sync status              outbox backlog per partition and sync queue counts
   topup --user-id ID --game-id ID --amount N [--currency EUR] [--comment TEXT] [--idempotency-key K]
                            credit a wallet (same script and outbox as the management API)
 
@@ -60,6 +63,13 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'services':
       await servicesCommand(config, rest[0]);
+      return;
+    case 'reconcile':
+      process.exitCode = await reconcileCommand(config);
+      return;
+    case 'sync':
+      if (rest[0] !== 'status') throw new UsageError('use: sync status');
+      await syncStatusCommand(config);
       return;
     case 'topup':
       await topupCommand(config, {

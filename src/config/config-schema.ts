@@ -71,6 +71,10 @@ export const envSchema = yup.object({
     (value) => !value || (value.length >= 8 && value.length <= 256),
   ),
 
+  SYNC_BATCH_SIZE: integerVar('SYNC_BATCH_SIZE', 500, 1, 10000),
+  SYNC_CONCURRENCY: integerVar('SYNC_CONCURRENCY', 4, 1, 64),
+  SYNC_CLAIM_IDLE_MS: integerVar('SYNC_CLAIM_IDLE_MS', 30000, 100, 3600000),
+
   SERVICES_DATA_DIR: stringVar('.data'),
   SHUTDOWN_GRACE_MS: integerVar('SHUTDOWN_GRACE_MS', 10000, 0, 600000),
 });

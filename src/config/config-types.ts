@@ -9,6 +9,7 @@ export interface Config {
   readonly redis: { readonly url: string; readonly keyPrefix: string };
   readonly mysql: { readonly url: string; readonly database: string };
   readonly queue: { readonly prefix: string };
+  readonly sync: { readonly batchSize: number; readonly concurrency: number; readonly claimIdleMs: number };
   readonly grpc: {
     readonly host: string;
     readonly port: number;

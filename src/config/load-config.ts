@@ -73,6 +73,11 @@ function toConfig(raw: RawEnv, cwd: string): Config {
     redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
     mysql: { url: raw.MYSQL_URL, database: new URL(raw.MYSQL_URL).pathname.slice(1) },
     queue: { prefix: raw.QUEUE_PREFIX },
+    sync: {
+      batchSize: raw.SYNC_BATCH_SIZE as number,
+      concurrency: raw.SYNC_CONCURRENCY as number,
+      claimIdleMs: raw.SYNC_CLAIM_IDLE_MS as number,
+    },
     grpc: {
       host: raw.GRPC_HOST,
       port: raw.GRPC_PORT as number,

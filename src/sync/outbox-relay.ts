@@ -12,31 +12,34 @@ export interface RelayOptions {
   readonly maxIdleDelayMs: number;
 }
 
-export const DEFAULT_RELAY_OPTIONS: RelayOptions = { batchSize: 500, claimIdleMs: 30_000, maxIdleDelayMs: 100 };
-
 /**
  * Moves outbox entries into BullMQ jobs: reads every partition's stream through the consumer group
  * (entries stay pending until a processor has committed them to MySQL and acknowledged them), and
  * now and then claims entries left pending too long. Several relays (one per worker) share the work.
  */
-export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData>, logger: Logger, options = DEFAULT_RELAY_OPTIONS) {
+export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData>, logger: Logger, options: RelayOptions) {
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
-  async function enqueue(partition: number, entries: RawEntry[]): Promise<void> {
+  /**
+   * Fresh batches get an id made of their entries, so enqueueing them twice is a no-op. Claimed ones
+   * get a new id: their old job may be stuck with a dead worker, and applying twice changes nothing.
+   */
+  async function enqueue(partition: number, entries: RawEntry[], claimed: boolean): Promise<void> {
     if (entries.length === 0) return;
-    await queue.add(BATCH_JOB, { partition, entries }, { ...BATCH_JOB_OPTIONS, jobId: batchJobId(partition, entries) });
+    const jobId = batchJobId(partition, entries) + (claimed ? `_claim${Date.now()}` : '');
+    await queue.add(BATCH_JOB, { partition, entries }, { ...BATCH_JOB_OPTIONS, jobId });
   }
 
   async function pass(claim: boolean): Promise<number> {
     const counts = await Promise.all(
       Array.from({ length: PARTITION_COUNT }, async (_, partition) => {
         const fresh = await outbox.readNew(partition, options.batchSize);
-        await enqueue(partition, fresh);
+        await enqueue(partition, fresh, false);
         if (!claim) return fresh.length;
         const stale = await outbox.claimStale(partition, options.claimIdleMs, options.batchSize);
-        await enqueue(partition, stale);
+        await enqueue(partition, stale, true);
         return fresh.length + stale.length;
       }),
     );

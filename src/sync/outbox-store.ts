@@ -21,6 +21,8 @@ export interface OutboxPartitionStatus {
 export function createOutboxStore(redis: RedisLike, consumer: string) {
   const outboxKey = (partition: number) => keys.outbox({ tag: partitionTag(partition) });
   const claimCursors = new Map<number, string>();
+  // ioredis applies its keyPrefix to every stream command but XGROUP: that one gets it by hand.
+  const keyPrefix = (redis.options as { keyPrefix?: string }).keyPrefix ?? '';
 
   async function guarded<T>(call: () => Promise<T>): Promise<T> {
     try {
@@ -33,7 +35,7 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
   return {
     async ensureGroup(partition: number): Promise<void> {
       try {
-        await redis.xgroup('CREATE', outboxKey(partition), OUTBOX_GROUP, '0', 'MKSTREAM');
+        await redis.xgroup('CREATE', keyPrefix + outboxKey(partition), OUTBOX_GROUP, '0', 'MKSTREAM');
       } catch (error) {
         if (!String((error as Error).message).includes('BUSYGROUP')) throw translateRedisError(error);
       }

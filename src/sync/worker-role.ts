@@ -7,13 +7,13 @@ import type { RunningRole } from '../lifecycle/running-role';
 import type { Logger } from '../logging/logger';
 import type { RedisLike } from '../redis/script-registry';
 import type { WalletStore } from '../wallet/wallet-store';
-import { createOutboxRelay, DEFAULT_RELAY_OPTIONS, type RelayOptions } from './outbox-relay';
+import { createOutboxRelay } from './outbox-relay';
 import { createOutboxStore } from './outbox-store';
 import { createSyncProcessor } from './sync-processor';
 import { batchBackoffMs, createSyncQueue, SWEEP_JOB, SYNC_QUEUE } from './sync-queue';
 
 export interface WorkerRoleDeps {
-  readonly config: Pick<Config, 'queue' | 'engine'>;
+  readonly config: Pick<Config, 'queue' | 'engine' | 'sync'>;
   readonly db: Knex;
   /** Engine keys (outbox, transactions), with the configured key prefix. */
   readonly redis: RedisLike;
@@ -21,8 +21,6 @@ export interface WorkerRoleDeps {
   readonly queueConnection: ConnectionOptions;
   readonly wallet: WalletStore;
   readonly logger: Logger;
-  readonly concurrency?: number;
-  readonly relay?: RelayOptions;
 }
 
 /**
@@ -45,7 +43,10 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
   const worker = new Worker(SYNC_QUEUE, processor, {
     connection: deps.queueConnection,
     prefix: config.queue.prefix,
-    concurrency: deps.concurrency ?? 4,
+    concurrency: config.sync.concurrency,
+    // A killed worker's job is retried after this; the relay's claim usually recovers its entries first.
+    lockDuration: 10_000,
+    stalledInterval: 5_000,
     settings: { backoffStrategy: (attemptsMade: number) => batchBackoffMs(attemptsMade) },
   });
   worker.on('failed', (job, error) =>
@@ -61,7 +62,11 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     await queue.removeJobScheduler(SWEEP_JOB);
   }
 
-  const relay = createOutboxRelay(outbox, queue, logger, deps.relay ?? DEFAULT_RELAY_OPTIONS);
+  const relay = createOutboxRelay(outbox, queue, logger, {
+    batchSize: config.sync.batchSize,
+    claimIdleMs: config.sync.claimIdleMs,
+    maxIdleDelayMs: 100,
+  });
   relay.start();
   logger.info({ consumer }, 'sync worker started');
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisLike } from '../../src/redis/script-registry';
 import { keys, walletAddress, walletOfTransaction } from '../../src/redis/wallet-keys';
-import { createWalletService, type WalletService } from '../../src/wallet/wallet-service';
+import { createWalletService, type WalletService, type WalletServiceDeps } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 
 export interface Engine {
@@ -15,8 +15,8 @@ export interface Engine {
   outbox(target: { userId: string; gameId: string; currency: string }): Promise<Record<string, string>[]>;
 }
 
-export function createEngine(redis: RedisLike, idempotencyTtlS = 86400): Engine {
-  const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS });
+export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServiceDeps, 'store'>> = {}): Engine {
+  const wallet = createWalletService({ idempotencyTtlS: 86400, ...options, store: createWalletStore(redis) });
   const outbox = async (target: { userId: string; gameId: string; currency: string }) => {
     const entries = await redis.xrange(keys.outbox(walletAddress(target.userId, target.gameId, target.currency)), '-', '+');
     // A partition's stream is shared by many wallets: keep this wallet's entries only.

@@ -1,0 +1,52 @@
+import type { Config } from '../config';
+import { createKnex } from '../db/knex-factory';
+import { createRedisClient } from '../redis/redis-client';
+import { PARTITION_COUNT } from '../redis/wallet-keys';
+import { createOutboxStore } from '../sync/outbox-store';
+import { reconcile } from '../sync/reconcile';
+import { createSyncQueue } from '../sync/sync-queue';
+
+/** `reconcile`: every Redis wallet against the sum of MySQL's ledger; exit code 1 on any mismatch. */
+export async function reconcileCommand(config: Config): Promise<number> {
+  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'cli' });
+  const db = createKnex(config.mysql.url, { min: 0, max: 2 });
+  try {
+    const outbox = createOutboxStore(redis, 'reconcile');
+    const backlog = (await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => outbox.status(p, Date.now()))))
+      .reduce((sum, status) => sum + status.length, 0);
+    const { wallets, mismatches } = await reconcile(redis, config.redis.keyPrefix, db);
+    for (const m of mismatches) {
+      console.log(`MISMATCH ${m.wallet}: redis ${JSON.stringify(m.redis)} mysql ${JSON.stringify(m.mysql)}`);
+    }
+    console.log(`${wallets} wallets compared, ${mismatches.length} mismatches, ${backlog} outbox entries not yet in MySQL`);
+    if (backlog > 0 && mismatches.length > 0) console.log('(mismatches are expected until the outbox has drained)');
+    return mismatches.length > 0 ? 1 : 0;
+  } finally {
+    redis.disconnect();
+    await db.destroy();
+  }
+}
+
+/** `sync status`: outbox length, pending entries and age of the oldest entry per partition; queue counts. */
+export async function syncStatusCommand(config: Config): Promise<void> {
+  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'cli' });
+  const queueConnection = createRedisClient({ url: config.redis.url, role: 'worker' });
+  const queue = createSyncQueue(queueConnection, config.queue.prefix);
+  try {
+    const outbox = createOutboxStore(redis, 'status');
+    const now = Date.now();
+    const partitions = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => outbox.status(p, now)));
+    console.log('partition  length  pending  oldest_age_ms');
+    for (const s of partitions.filter((status) => status.length > 0)) {
+      console.log(`${String(s.partition).padStart(9)}  ${String(s.length).padStart(6)}  ${String(s.pending).padStart(7)}  ${String(s.oldestAgeMs ?? '-').padStart(13)}`);
+    }
+    const total = partitions.reduce((sum, s) => sum + s.length, 0);
+    const oldest = Math.max(0, ...partitions.map((s) => s.oldestAgeMs ?? 0));
+    console.log(`outbox: ${total} entries in ${partitions.filter((s) => s.length > 0).length} partitions, oldest ${oldest} ms`);
+    console.log(`queue: ${JSON.stringify(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'))}`);
+  } finally {
+    await queue.close();
+    redis.disconnect();
+    queueConnection.disconnect();
+  }
+}

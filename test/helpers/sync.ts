@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type Redis from 'ioredis';
+import type { Config, Env } from '../../src/config';
+import type { RunningRole } from '../../src/lifecycle/running-role';
+import { createLogger } from '../../src/logging/logger';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { keys, PARTITION_COUNT, partitionTag } from '../../src/redis/wallet-keys';
+import { createTransactionArchive } from '../../src/sync/transaction-archive';
+import { startWorkerRole } from '../../src/sync/worker-role';
+import { createWalletStore } from '../../src/wallet/wallet-store';
+import { waitUntil } from '../../src/local-services/process-tools';
+import { createEngine, type Engine } from './engine';
+import { createTestDatabase, type TestDatabase } from './mysql';
+import { testConfig } from './test-config';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface SyncHarness {
+  readonly config: Config;
+  readonly database: TestDatabase;
+  /** Engine-side client (the key prefix applied). */
+  readonly redis: Redis;
+  readonly engine: Engine;
+  /** The environment a worker process needs to work on this harness' keys, queue and database. */
+  readonly env: Record<string, string>;
+  startWorker(): Promise<RunningRole>;
+  spawnWorker(): ChildProcess;
+  outboxLength(): Promise<number>;
+  drain(timeoutMs?: number): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A test's own corner of the sync: a migrated database, a Redis key prefix, a BullMQ queue prefix,
+ * and the engine wired to MySQL as its archive. Workers run in-process or as child processes.
+ */
+export async function createSyncHarness(overrides: Env = {}): Promise<SyncHarness> {
+  const database = await createTestDatabase({ migrate: true });
+  const tag = randomBytes(5).toString('hex');
+  const env: Record<string, string> = {
+    REDIS_KEY_PREFIX: `test:${tag}:`,
+    QUEUE_PREFIX: `{tq${tag}}`,
+    MYSQL_URL: database.url,
+    SYNC_CLAIM_IDLE_MS: '1500',
+    ...(overrides as Record<string, string>),
+  };
+  const config = testConfig(env);
+  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'worker' });
+  redis.on('error', () => undefined);
+  const engine = createEngine(redis, {
+    idempotencyTtlS: config.engine.idempotencyTtlS,
+    reservationTimeoutS: config.engine.reservationTimeoutS,
+    archive: createTransactionArchive(database.db),
+  });
+  const stoppers: Array<() => Promise<void>> = [];
+  const children: ChildProcess[] = [];
+
+  const outboxLength = async () => {
+    const lengths = await Promise.all(
+      Array.from({ length: PARTITION_COUNT }, (_, p) => redis.xlen(keys.outbox({ tag: partitionTag(p) }))),
+    );
+    return lengths.reduce((sum, n) => sum + n, 0);
+  };
+
+  return {
+    config,
+    database,
+    redis,
+    engine,
+    env,
+    async startWorker() {
+      const workerRedis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'worker' });
+      const queueConnection = createRedisClient({ url: config.redis.url, role: 'worker' });
+      for (const client of [workerRedis, queueConnection]) client.on('error', () => undefined);
+      const role = await startWorkerRole({
+        config,
+        db: database.db,
+        redis: workerRedis,
+        queueConnection,
+        wallet: createWalletStore(workerRedis),
+        logger: createLogger('silent'),
+      });
+      const stop = async () => {
+        await role.stop(2000);
+        workerRedis.disconnect();
+        queueConnection.disconnect();
+      };
+      stoppers.push(stop);
+      return { ...role, stop };
+    },
+    spawnWorker() {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--roles', 'worker'], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, LOG_LEVEL: 'error' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+      return child;
+    },
+    outboxLength,
+    async drain(timeoutMs = 60_000) {
+      await waitUntil('the outbox to drain', async () => (await outboxLength()) === 0, timeoutMs);
+    },
+    async cleanup() {
+      for (const child of children) child.kill('SIGKILL');
+      for (const stop of stoppers.splice(0)) await stop().catch(() => undefined);
+      redis.disconnect();
+      const raw = createRedisClient({ url: config.redis.url, role: 'cli' });
+      for (const pattern of [`${config.redis.keyPrefix}*`, `${config.queue.prefix}*`]) {
+        let cursor = '0';
+        do {
+          const [next, found] = await raw.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+          cursor = next;
+          if (found.length) await raw.del(...found);
+        } while (cursor !== '0');
+      }
+      raw.disconnect();
+      await database.drop();
+    },
+  };
+}
