@@ -53,6 +53,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     logger.warn({ err: error, job: job?.id, attempts: job?.attemptsMade }, 'sync job failed; it will be retried'),
   );
   worker.on('error', (error) => logger.warn({ err: error }, 'sync worker error'));
+  queue.on('error', (error) => logger.warn({ err: error }, 'sync queue error'));
 
   const timeoutS = config.engine.reservationTimeoutS;
   if (timeoutS > 0) {

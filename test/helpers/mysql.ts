@@ -12,8 +12,8 @@ export interface TestDatabase {
 }
 
 /** A database of its own for one test file, optionally migrated; drop() removes it. */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const serverUrl = new URL(testConfig().mysql.url);
+export async function createTestDatabase(options: { migrate?: boolean; serverUrl?: string } = {}): Promise<TestDatabase> {
+  const serverUrl = new URL(options.serverUrl ?? testConfig().mysql.url);
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = createKnex(serverUrl.toString(), { min: 0, max: 1 });
   await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);

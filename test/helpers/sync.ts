@@ -36,8 +36,8 @@ export interface SyncHarness {
  * A test's own corner of the sync: a migrated database, a Redis key prefix, a BullMQ queue prefix,
  * and the engine wired to MySQL as its archive. Workers run in-process or as child processes.
  */
-export async function createSyncHarness(overrides: Env = {}): Promise<SyncHarness> {
-  const database = await createTestDatabase({ migrate: true });
+export async function createSyncHarness(overrides: Env = {}, options: { mysqlServerUrl?: string } = {}): Promise<SyncHarness> {
+  const database = await createTestDatabase({ migrate: true, serverUrl: options.mysqlServerUrl });
   const tag = randomBytes(5).toString('hex');
   const env: Record<string, string> = {
     REDIS_KEY_PREFIX: `test:${tag}:`,
@@ -49,7 +49,11 @@ export async function createSyncHarness(overrides: Env = {}): Promise<SyncHarnes
   const config = testConfig(env);
   const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'worker' });
   redis.on('error', () => undefined);
-  const engine = createEngine(redis, {
+  // The engine's own client fails fast like the gRPC role's: an outage is an error, never a hang.
+  const engineRedis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'grpc' });
+  engineRedis.on('error', () => undefined);
+  await waitUntil('redis', async () => engineRedis.status === 'ready', 10_000);
+  const engine = createEngine(engineRedis, {
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
     archive: createTransactionArchive(database.db),
@@ -107,6 +111,7 @@ export async function createSyncHarness(overrides: Env = {}): Promise<SyncHarnes
       for (const child of children) child.kill('SIGKILL');
       for (const stop of stoppers.splice(0)) await stop().catch(() => undefined);
       redis.disconnect();
+      engineRedis.disconnect();
       const raw = createRedisClient({ url: config.redis.url, role: 'cli' });
       for (const pattern of [`${config.redis.keyPrefix}*`, `${config.queue.prefix}*`]) {
         let cursor = '0';

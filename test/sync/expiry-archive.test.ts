@@ -1,0 +1,92 @@
+import test from 'ava';
+import { AppError } from '../../src/errors';
+import { keys, walletAddress } from '../../src/redis/wallet-keys';
+import { sweepExpiredReservations } from '../../src/sync/expiry-sweeper';
+import { createWalletStore } from '../../src/wallet/wallet-store';
+import { createSyncHarness } from '../helpers/sync';
+
+const target = { userId: 'p1', gameId: 'g1', currency: 'EUR' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('a Confirm after the deadline is refused before any sweep; the sweep then cancels it as expired, like a Cancel', async (t) => {
+  const sync = await createSyncHarness({ RESERVATION_TIMEOUT_S: '1' });
+  t.teardown(sync.cleanup);
+  const { wallet } = sync.engine;
+  await sync.engine.fund(target, 1000);
+  const reply = await wallet.reserve({ ...target, requestId: 'r', roundId: 'x', amount: '300' });
+  await sleep(1100);
+
+  const before = await sync.engine.state(target, [reply.transactionId]);
+  const refused = await t.throwsAsync(wallet.confirm({ requestId: 'c', transactionId: reply.transactionId, roundId: '', winAmount: '5' }));
+  t.is((refused as AppError).code, 'FAILED_PRECONDITION');
+  t.regex(refused!.message, /expired/);
+  t.deepEqual(await sync.engine.state(target, [reply.transactionId]), before, 'the refusal changed nothing');
+
+  t.is(await sweepExpiredReservations(createWalletStore(sync.redis), 1, Date.now()), 1);
+  t.deepEqual(await wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '1000', reservedBalance: '0' });
+  t.like((await sync.engine.outbox(target)).at(-1), { k: 'expire', tx: reply.transactionId, amt: '300', rs: 'expired', a: '1000', r: '0' });
+  t.like(await wallet.cancel({ requestId: 'x', transactionId: reply.transactionId, reason: '' }), { status: 'already_canceled' });
+  const confirm = await t.throwsAsync(wallet.confirm({ requestId: 'c2', transactionId: reply.transactionId, roundId: '', winAmount: '0' }));
+  t.regex(confirm!.message, /canceled/);
+  t.is(await sweepExpiredReservations(createWalletStore(sync.redis), 1, Date.now()), 0, 'nothing left to expire');
+});
+
+test('the worker sweeps due reservations on its own, and MySQL records the expiry', async (t) => {
+  const sync = await createSyncHarness({ RESERVATION_TIMEOUT_S: '1' });
+  t.teardown(sync.cleanup);
+  await sync.engine.fund(target, 1000);
+  const due = await sync.engine.wallet.reserve({ ...target, requestId: 'old', roundId: 'x', amount: '200' });
+  await sync.startWorker();
+  await sleep(2500);
+  const fresh = await sync.engine.wallet.reserve({ ...target, requestId: 'new', roundId: 'x', amount: '50' });
+  await sync.drain();
+  t.like(await sync.engine.wallet.getTransaction(due.transactionId), { status: 'canceled' });
+  t.like(await sync.engine.wallet.getTransaction(fresh.transactionId), { status: 'reserved' });
+  t.like(await sync.database.db('transactions').where({ transaction_id: due.transactionId }).first(), { status: 'canceled', reason: 'expired' });
+  t.like(await sync.database.db('ledger_entries').where({ transaction_id: due.transactionId, kind: 'expire' }).first(), {
+    amount: 200, available_balance: 1000, reserved_balance: 0,
+  });
+});
+
+test('after retention a settled transaction answers from MySQL exactly as from Redis', async (t) => {
+  const sync = await createSyncHarness({ SETTLED_RETENTION_S: '0' });
+  t.teardown(sync.cleanup);
+  const { wallet } = sync.engine;
+  await sync.engine.fund(target, 1000);
+  const won = await wallet.reserve({ ...target, requestId: 'r1', roundId: 'round-a', amount: '100' });
+  const lost = await wallet.reserve({ ...target, requestId: 'r2', roundId: 'round-b', amount: '200' });
+  const confirmRequest = { requestId: 'settle-1', transactionId: won.transactionId, roundId: 'round-a', winAmount: '150' };
+  const cancelRequest = { requestId: 'settle-2', transactionId: lost.transactionId, reason: 'player left' };
+  const confirmed = await wallet.confirm(confirmRequest);
+  const canceled = await wallet.cancel(cancelRequest);
+  const hot = [await wallet.getTransaction(won.transactionId), await wallet.getTransaction(lost.transactionId)];
+  await sync.startWorker();
+  await sync.drain();
+
+  const w = walletAddress(target.userId, target.gameId, 'EUR');
+  t.is(await sync.redis.exists(keys.transaction(w, won.transactionId), keys.transaction(w, lost.transactionId)), 0, 'both left Redis');
+  t.deepEqual([await wallet.getTransaction(won.transactionId), await wallet.getTransaction(lost.transactionId)], hot);
+
+  t.deepEqual(await wallet.confirm(confirmRequest), { ...confirmed, replayed: true });
+  t.deepEqual(await wallet.cancel(cancelRequest), { ...canceled, replayed: true });
+  t.like(await wallet.confirm({ ...confirmRequest, requestId: 'late', winAmount: '999' }), { status: 'already_confirmed', availableBalance: '1050', reservedBalance: '0', replayed: false });
+  t.like(await wallet.confirm({ ...confirmRequest, requestId: 'late', winAmount: '999' }), { status: 'already_confirmed', replayed: true });
+  t.like(await wallet.cancel({ ...cancelRequest, requestId: 'late' }), { status: 'already_canceled' });
+  for (const call of [
+    () => wallet.cancel({ requestId: 'x', transactionId: won.transactionId, reason: '' }),
+    () => wallet.confirm({ requestId: 'x', transactionId: lost.transactionId, roundId: '', winAmount: '0' }),
+    () => wallet.confirm({ requestId: 'y', transactionId: won.transactionId, roundId: 'round-z', winAmount: '0' }),
+  ]) {
+    t.is(((await t.throwsAsync(call())) as AppError).code, 'FAILED_PRECONDITION');
+  }
+
+  // With the Redis idempotency records gone too, the settling request_id still replays from the ledger.
+  await sync.redis.del(
+    keys.confirmRequest(w, won.transactionId, 'settle-1'),
+    keys.cancelRequest(w, lost.transactionId, 'settle-2'),
+  );
+  t.deepEqual(await wallet.confirm(confirmRequest), { ...confirmed, replayed: true });
+  t.deepEqual(await wallet.cancel(cancelRequest), { ...canceled, replayed: true });
+  t.is(((await t.throwsAsync(wallet.confirm({ ...confirmRequest, winAmount: '151' }))) as AppError).code, 'ALREADY_EXISTS');
+  t.deepEqual(await wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '1050', reservedBalance: '0' });
+});
