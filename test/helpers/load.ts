@@ -19,7 +19,7 @@ type Wallet = { userId: string; gameId: string; currency: string };
  */
 export async function runMixedLoad(
   engine: Engine,
-  options: { operations: number; wallets: number; concurrency: number; walletPrefix: string; onProgress?: (done: number) => void | Promise<void> },
+  options: { operations: number; wallets: number; concurrency: number; walletPrefix: string; onProgress?: (done: number) => unknown },
 ): Promise<LoadResult> {
   const wallets: Wallet[] = Array.from({ length: options.wallets }, (_, i) => ({
     userId: `${options.walletPrefix}-${i}`, gameId: 'load', currency: 'EUR',
