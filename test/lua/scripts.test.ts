@@ -40,11 +40,22 @@ function reserve(t: ExecutionContext<Context>, w: WalletAddress, requestId: stri
   );
 }
 
-function confirm(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, win: string, round = '') {
+function confirm(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, win: string, round = '', cutoff = '0') {
   return t.context.store.redis.confirm(
     keys.transaction(w, tx), keys.wallet(w), keys.confirmRequest(w, tx, requestId), keys.outbox(w), keys.openReservations(w),
-    requestId, tx, round, win, NOW, TTL,
+    requestId, tx, round, win, NOW, TTL, cutoff,
   );
+}
+
+function expireReservation(t: ExecutionContext<Context>, w: WalletAddress, tx: string, cutoff: string) {
+  return t.context.store.redis.expire_reservation(
+    keys.transaction(w, tx), keys.wallet(w), keys.outbox(w), keys.openReservations(w), tx, cutoff, NOW,
+  );
+}
+
+function settled(t: ExecutionContext<Context>, w: WalletAddress, operation: 'confirm' | 'cancel', requestId: string, tx: string, detail: string, win = '') {
+  const requestKey = operation === 'confirm' ? keys.confirmRequest(w, tx, requestId) : keys.cancelRequest(w, tx, requestId);
+  return t.context.store.redis.settled(requestKey, keys.wallet(w), operation, tx, detail, win, TTL);
 }
 
 function cancel(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, reason = '') {
@@ -171,4 +182,42 @@ test('idempotency records keep fingerprints with newlines and separators intact'
   await cancel(t, w, 'x1', tx, reason);
   t.is((await cancel(t, w, 'x1', tx, reason))[0], 'REPLAY');
   t.deepEqual(await cancel(t, w, 'x1', tx, 'line one\nline two\n3'), ['CONFLICT']);
+});
+
+test('confirm EXPIRED (created at or before the cutoff) changes nothing', async (t) => {
+  const tx = await reservedTx(t);
+  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c', tx, '5', '', NOW)), ['EXPIRED']);
+  t.deepEqual((await confirm(t, w, 'c', tx, '5', '', String(Number(NOW) - 1))).slice(0, 2), ['OK', 'confirmed']);
+});
+
+test('expire_reservation OK releases like a cancel with reason expired and no idempotency record', async (t) => {
+  const tx = await reservedTx(t, '300');
+  t.deepEqual(await expireReservation(t, w, tx, NOW), ['OK']);
+  t.like(await t.context.store.redis.hgetall(keys.transaction(w, tx)), { st: 'canceled', rs: 'expired' });
+  t.like(await t.context.store.redis.hgetall(keys.wallet(w)), { a: '1000', r: '0' });
+  t.is(await t.context.store.redis.zcard(keys.openReservations(w)), 0);
+  const [, last] = (await t.context.store.redis.xrevrange(keys.outbox(w), '+', '-', 'COUNT', 1))[0]!;
+  t.deepEqual(last.slice(0, 2), ['k', 'expire']);
+  t.deepEqual(await cancel(t, w, 'x', tx), ['OK', 'already_canceled', tx, '1000', '0']);
+});
+
+test('expire_reservation SKIPPED when not due changes nothing; when no longer reserved it only leaves the index', async (t) => {
+  const tx = await reservedTx(t);
+  t.deepEqual(await unchangedBy(t, () => expireReservation(t, w, tx, String(Number(NOW) - 1))), ['SKIPPED']);
+  await confirm(t, w, 'c', tx, '0');
+  await t.context.store.redis.zadd(keys.openReservations(w), NOW, tx); // as if a stale index entry remained
+  t.deepEqual(await expireReservation(t, w, tx, NOW), ['SKIPPED']);
+  t.is(await t.context.store.redis.zcard(keys.openReservations(w)), 0);
+  t.like(await t.context.store.redis.hgetall(keys.transaction(w, tx)), { st: 'confirmed' });
+});
+
+test('settled OK remembers already_confirmed / already_canceled with current balances; REPLAY and CONFLICT change nothing', async (t) => {
+  await topup(t, w, '70');
+  const tx = newTransactionId(w);
+  t.deepEqual(await settled(t, w, 'confirm', 'late', tx, 'round', '5'), ['OK', 'already_confirmed', tx, '70', '0']);
+  await topup(t, w, '30');
+  t.deepEqual(await unchangedBy(t, () => settled(t, w, 'confirm', 'late', tx, 'round', '5')), ['REPLAY', 'already_confirmed', tx, '70', '0']);
+  t.deepEqual(await unchangedBy(t, () => settled(t, w, 'confirm', 'late', tx, 'round', '6')), ['CONFLICT']);
+  t.deepEqual(await settled(t, w, 'cancel', 'late', tx, 'why'), ['OK', 'already_canceled', tx, '100', '0']);
+  t.deepEqual(await unchangedBy(t, () => settled(t, w, 'cancel', 'late', tx, 'other')), ['CONFLICT']);
 });
