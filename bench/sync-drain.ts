@@ -1,0 +1,95 @@
+/**
+ * Drain rate of the sync worker alone: fills the outbox with moves while no worker runs, then starts
+ * one worker and times how long MySQL takes to hold every ledger row.
+ *
+ *   npm run bench:drain -- [--moves 50000] [--concurrency 4] [--batch 500]
+ *
+ * Uses REDIS_URL and the MySQL server of MYSQL_URL; works under a fresh key prefix, queue prefix and
+ * database, all removed afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config';
+import { createKnex } from '../src/db/knex-factory';
+import { runMigrations } from '../src/db/migrations';
+import { createLogger } from '../src/logging/logger';
+import { createRedisClient } from '../src/redis/redis-client';
+import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
+import { startWorkerRole } from '../src/sync/worker-role';
+import { createWalletService } from '../src/wallet/wallet-service';
+import { createWalletStore } from '../src/wallet/wallet-store';
+
+const { values } = parseArgs({
+  options: {
+    moves: { type: 'string', default: '50000' },
+    concurrency: { type: 'string', default: '4' },
+    batch: { type: 'string', default: '500' },
+  },
+});
+
+async function main() {
+  const tag = randomBytes(4).toString('hex');
+  const base = loadConfig(process.env);
+  const dbName = `bench_${tag}`;
+  const admin = createKnex(base.mysql.url, { min: 0, max: 1 });
+  await admin.raw('CREATE DATABASE ??', [dbName]);
+  const mysqlUrl = new URL(base.mysql.url);
+  mysqlUrl.pathname = `/${dbName}`;
+  const config = loadConfig({
+    ...process.env,
+    MYSQL_URL: mysqlUrl.toString(),
+    REDIS_KEY_PREFIX: `bench:${tag}:`,
+    QUEUE_PREFIX: `{bench${tag}}`,
+    SYNC_CONCURRENCY: values.concurrency,
+    SYNC_BATCH_SIZE: values.batch,
+  });
+  const db = createKnex(config.mysql.url, { min: 0, max: 16 });
+  await runMigrations(db);
+  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'worker' });
+  const queueConnection = createRedisClient({ url: config.redis.url, role: 'worker' });
+  const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
+  const total = Number(values.moves);
+  try {
+    // Top-ups over 1,000 wallets: one ledger row each, spread over every partition.
+    for (let i = 0; i < total; i += 200) {
+      await Promise.all(Array.from({ length: Math.min(200, total - i) }, (_, j) =>
+        wallet.topup({ userId: `u${(i + j) % 1000}`, gameId: 'bench', currency: 'EUR', amount: '10', comment: '' })));
+    }
+    const backlog = async () => (await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) =>
+      redis.xlen(keys.outbox({ tag: partitionTag(p) }))))).reduce((a, b) => a + b, 0);
+    console.log(`outbox filled: ${await backlog()} entries; starting one worker (concurrency ${values.concurrency}, batch ${values.batch})`);
+    const started = performance.now();
+    const role = await startWorkerRole({
+      config, db, redis, queueConnection, wallet: createWalletStore(redis), logger: createLogger('warn'),
+    });
+    let rows = 0;
+    while (rows < total) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = Number((await db('ledger_entries').count({ n: '*' }))[0]!.n);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await role.stop(5000);
+    console.log(`drained ${rows} ledger rows in ${seconds.toFixed(2)} s: ${Math.round(rows / seconds)} rows/s`);
+  } finally {
+    await admin.raw('DROP DATABASE IF EXISTS ??', [dbName]);
+    await admin.destroy();
+    await db.destroy();
+    const raw = createRedisClient({ url: config.redis.url, role: 'cli' });
+    for (const pattern of [`${config.redis.keyPrefix}*`, `${config.queue.prefix}*`]) {
+      let cursor = '0';
+      do {
+        const [next, found] = await raw.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+        cursor = next;
+        if (found.length) await raw.del(...found);
+      } while (cursor !== '0');
+    }
+    raw.disconnect();
+    redis.disconnect();
+    queueConnection.disconnect();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
