@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import Redis from 'ioredis';
 import { loadConfig } from '../src/config';
+import { deleteMatching, scanKeys } from '../src/redis/key-scan';
 import { createRedisClient } from '../src/redis/redis-client';
 import { createWalletService } from '../src/wallet/wallet-service';
 import { createWalletStore } from '../src/wallet/wallet-store';
@@ -71,7 +72,7 @@ async function main() {
       ? wallet.cancel({ requestId: `x-${i}`, transactionId: reserved[i]!, reason: 'bench' })
       : Promise.resolve()));
 
-    const idemKeys = await redis.keys(`${prefix}i*:r:*`);
+    const idemKeys = await scanKeys(admin, `${prefix}i*:r:*`);
     const samples = idemKeys.slice(0, 200);
     const idemBytes = (await Promise.all(samples.map((key) => admin.memory('USAGE', key) as Promise<number>)))
       .reduce((sum, n) => sum + n, 0) / Math.max(samples.length, 1);
@@ -82,12 +83,7 @@ async function main() {
     console.log(`memory per open reservation (transaction, index, idempotency record, outbox entry): ${perReservation.toFixed(0)} bytes`);
     console.log(`memory per idempotency record (MEMORY USAGE, mean of ${samples.length}): ${idemBytes.toFixed(0)} bytes`);
   } finally {
-    let cursor = '0';
-    do {
-      const [next, found] = await admin.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (found.length) await admin.del(...found);
-    } while (cursor !== '0');
+    await deleteMatching(admin, `${prefix}*`);
     redis.disconnect();
     admin.disconnect();
   }

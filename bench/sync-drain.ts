@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config';
 import { createKnex } from '../src/db/knex-factory';
 import { runMigrations } from '../src/db/migrations';
 import { createLogger } from '../src/logging/logger';
+import { deleteMatching } from '../src/redis/key-scan';
 import { createRedisClient } from '../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
 import { startWorkerRole } from '../src/sync/worker-role';
@@ -75,14 +76,7 @@ async function main() {
     await admin.destroy();
     await db.destroy();
     const raw = createRedisClient({ url: config.redis.url, role: 'cli' });
-    for (const pattern of [`${config.redis.keyPrefix}*`, `${config.queue.prefix}*`]) {
-      let cursor = '0';
-      do {
-        const [next, found] = await raw.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-        cursor = next;
-        if (found.length) await raw.del(...found);
-      } while (cursor !== '0');
-    }
+    for (const pattern of [`${config.redis.keyPrefix}*`, `${config.queue.prefix}*`]) await deleteMatching(raw, pattern);
     raw.disconnect();
     redis.disconnect();
     queueConnection.disconnect();

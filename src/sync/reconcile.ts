@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { Cluster } from 'ioredis';
+import { scanKeys } from '../redis/key-scan';
 import type { RedisLike } from '../redis/script-registry';
 import { LEDGER_TABLE } from './ledger-repository';
 
@@ -25,12 +26,7 @@ export async function redisWallets(redis: RedisLike, keyPrefix: string): Promise
   const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
   const keys: string[] = [];
   for (const node of nodes) {
-    let cursor = '0';
-    do {
-      const [next, found] = await node.scan(cursor, 'MATCH', `${keyPrefix}w{p*`, 'COUNT', 1000);
-      cursor = next;
-      keys.push(...found.map((key) => key.slice(keyPrefix.length)));
-    } while (cursor !== '0');
+    keys.push(...(await scanKeys(node, `${keyPrefix}w{p*`)).map((key) => key.slice(keyPrefix.length)));
   }
   const wallets: WalletBalances[] = [];
   for (const key of keys) {

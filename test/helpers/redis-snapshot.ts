@@ -1,14 +1,9 @@
 import type Redis from 'ioredis';
+import { scanKeys } from '../../src/redis/key-scan';
 
 /** Every key under `prefix` with its type, value and whether it expires: for "nothing changed" checks. */
 export async function snapshotKeys(raw: Redis, prefix: string): Promise<Record<string, unknown>> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, found] = await raw.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    cursor = next;
-    keys.push(...found);
-  } while (cursor !== '0');
+  const keys = await scanKeys(raw, `${prefix}*`);
   const snapshot: Record<string, unknown> = {};
   for (const key of keys.sort()) {
     const type = await raw.type(key);

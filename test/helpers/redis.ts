@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type Redis from 'ioredis';
+import { scanKeys } from '../../src/redis/key-scan';
 import { createRedisClient, type RedisRole } from '../../src/redis/redis-client';
 import { testConfig } from './test-config';
 
@@ -28,10 +29,6 @@ export async function createTestRedis(role: RedisRole = 'cli'): Promise<TestRedi
 
 async function deleteByPrefix(redis: Redis, prefix: string): Promise<void> {
   // SCAN does not apply ioredis' keyPrefix, and DEL would add it again: strip it before deleting.
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys.map((key) => key.slice(prefix.length)));
-  } while (cursor !== '0');
+  const found = await scanKeys(redis, `${prefix}*`);
+  for (let i = 0; i < found.length; i += 500) await redis.del(...found.slice(i, i + 500).map((key) => key.slice(prefix.length)));
 }

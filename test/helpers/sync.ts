@@ -5,6 +5,7 @@ import type Redis from 'ioredis';
 import type { Config, Env } from '../../src/config';
 import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createLogger } from '../../src/logging/logger';
+import { deleteMatching } from '../../src/redis/key-scan';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../../src/redis/wallet-keys';
 import { createTransactionArchive } from '../../src/sync/transaction-archive';
@@ -113,14 +114,7 @@ export async function createSyncHarness(overrides: Env = {}, options: { mysqlSer
       redis.disconnect();
       engineRedis.disconnect();
       const raw = createRedisClient({ url: config.redis.url, role: 'cli' });
-      for (const pattern of [`${config.redis.keyPrefix}*`, `${config.queue.prefix}*`]) {
-        let cursor = '0';
-        do {
-          const [next, found] = await raw.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-          cursor = next;
-          if (found.length) await raw.del(...found);
-        } while (cursor !== '0');
-      }
+      for (const pattern of [`${config.redis.keyPrefix}*`, `${config.queue.prefix}*`]) await deleteMatching(raw, pattern);
       raw.disconnect();
       await database.drop();
     },
