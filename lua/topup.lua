@@ -4,6 +4,7 @@ KEYS[1] wallet hash            w{p}:<user-game ref>:<currency>
 KEYS[2] idempotency record     i{p}:t:<user-game ref>:<idempotency key>  (unused when ARGV[8] is '')
 KEYS[3] outbox stream          o{p}
 KEYS[4] top-up sequence        n{p}  (counter; a top-up id is sequence * 64 + partition)
+KEYS[5] currencies             c{p}:<user-game ref>  (set of the user-game's wallet currencies)
 
 ARGV[1] user_id   ARGV[2] game_id   ARGV[3] currency   ARGV[4] amount (canonical decimal, 1 .. 2^53-1)
 ARGV[5] comment   ARGV[6] now (ms)   ARGV[7] idempotency TTL (s)   ARGV[8] idempotency key or ''
@@ -30,6 +31,7 @@ end
 
 redis.call('HINCRBY', KEYS[1], 'a', ARGV[4])
 redis.call('HSET', KEYS[1], 'u', ARGV[1], 'g', ARGV[2], 'c', ARGV[3])
+redis.call('SADD', KEYS[5], ARGV[3])
 available, reserved = balances(KEYS[1])
 local id = string.format('%.0f', redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
 if ARGV[8] ~= '' then remember(KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end

@@ -3,10 +3,11 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './errors';
 import { servicesCommand } from './bin/services-command';
+import { withDevelopmentAdmin } from './bin/dev-admin';
 import { serve } from './bin/serve';
 import { reconcileCommand, syncStatusCommand } from './bin/sync-commands';
 import { topupCommand } from './bin/topup-command';
-import { migrateAndSeed } from './bin/migrate-command';
+import { createAdminCommand, migrateAndSeed } from './bin/migrate-command';
 import { ROLE_NAMES, type RoleName } from './lifecycle/running-role';
 import { createLogger } from './logging/logger';
 import { ensureLocalServices } from './local-services/local-services';
@@ -17,6 +18,7 @@ const USAGE = `usage: cli <command> [options]
   serve [--roles LIST]     serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all)
   migrate                  apply pending migrations and seed data
   services up|down         start (or stop) local Redis and MariaDB at the configured URLs
+  create-admin             create (or promote) the admin of ADMIN_EMAIL / ADMIN_PASSWORD
   reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)
   sync status              outbox backlog per partition and sync queue counts
   topup --user-id ID --game-id ID --amount N [--currency EUR] [--comment TEXT] [--idempotency-key K]
@@ -50,11 +52,13 @@ async function main(argv: string[]): Promise<void> {
   for (const warning of config.warnings) logger.warn(warning);
 
   switch (command) {
-    case 'start':
+    case 'start': {
       await ensureLocalServices(config, (message) => logger.info(message));
       await migrateAndSeed(config, logger);
-      await serveAndAnnounce(config, logger, [...ROLE_NAMES]);
+      const withAdmin = withDevelopmentAdmin(config);
+      await serveAndAnnounce(withAdmin, logger, [...ROLE_NAMES], withAdmin.admin !== config.admin);
       return;
+    }
     case 'serve':
       await serveAndAnnounce(config, logger, parseRoles(values.roles));
       return;
@@ -63,6 +67,9 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'services':
       await servicesCommand(config, rest[0]);
+      return;
+    case 'create-admin':
+      await createAdminCommand(config);
       return;
     case 'reconcile':
       process.exitCode = await reconcileCommand(config);
@@ -86,11 +93,17 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-async function serveAndAnnounce(config: Config, logger: ReturnType<typeof createLogger>, roles: RoleName[]) {
+async function serveAndAnnounce(config: Config, logger: ReturnType<typeof createLogger>, roles: RoleName[], showPassword = false) {
   const running = await serve(config, logger, roles);
-  const lines = running.map((role) => `  ${role.name.padEnd(6)} ${role.address ?? '(no port: background jobs)'}`);
   logger.info(`ready: ${running.map((role) => role.name).join(', ')}`);
-  if (process.stdout.isTTY) console.log(`\nServing:\n${lines.join('\n')}\nStop with Ctrl-C.\n`);
+  const http = running.find((role) => role.name === 'http');
+  const login = !http
+    ? ''
+    : config.admin
+      ? `Log in: POST ${config.http.publicBaseUrl}/api/auth/login {"email":"${config.admin.email}","password":"${showPassword ? config.admin.password : '<ADMIN_PASSWORD>'}"}`
+      : 'No admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD (or run the create-admin command) to be able to log in.';
+  const lines = running.map((role) => `  ${role.name.padEnd(6)} ${role.address ?? '(no port: background jobs)'}`);
+  console.error(`\nServing:\n${lines.join('\n')}\n${login}\nStop with Ctrl-C.\n`);
 }
 
 function parseRoles(list: string | undefined): RoleName[] {

@@ -1,22 +1,54 @@
+import cors from '@koa/cors';
 import Koa from 'koa';
+import { koaBody } from 'koa-body';
 import type { Logger } from '../logging/logger';
+import type { AdminServices } from './admin-services';
+import { authRoutes } from './auth/auth-routes';
+import { balanceRoutes } from './balance/balance-routes';
+import { gamesRoutes } from './games/games-routes';
 import { healthRoutes, type ReadinessProbe } from './health/health-routes';
+import { createAccessGuard } from './http/access';
+import { imagesRoutes } from './images/images-routes';
 import type { AppState } from './koa-types';
+import { languagesRoutes } from './languages/languages-routes';
 import { problemErrors } from './middleware/problem-errors';
 import { requestContext } from './middleware/request-context';
+import { usersRoutes } from './users/users-routes';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface HttpAppDeps {
   readonly logger: Logger;
   readonly probes: readonly ReadinessProbe[];
+  /** Without services the app serves the health endpoints only. */
+  readonly services?: AdminServices;
+  readonly corsOrigins?: readonly string[];
+  readonly uploads?: { readonly dir: string; readonly maxBytes: number };
 }
 
-/** The management API's Koa app. Resource routers join here as their issues land. */
-export function createHttpApp({ logger, probes }: HttpAppDeps): Koa<AppState> {
+/** The management API's Koa app: request ids, problem+json errors, CORS, JSON bodies, resource routes. */
+export function createHttpApp({ logger, probes, services, corsOrigins = [], uploads }: HttpAppDeps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: false });
   app.silent = true; // errors are logged by the middleware, with the request id
   app.use(requestContext(logger));
   app.use(problemErrors());
+  if (corsOrigins.length > 0) {
+    app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
+  }
   const health = healthRoutes(probes);
   app.use(health.routes()).use(health.allowedMethods());
+  if (!services) return app;
+
+  app.use(koaBody({ json: true, jsonLimit: JSON_BODY_LIMIT_BYTES, urlencoded: false, text: false, multipart: false, jsonStrict: false }));
+  const guard = createAccessGuard(services.auth);
+  const routers = [
+    authRoutes(services.auth, services.invites, guard),
+    usersRoutes(services.users, services.connections, guard),
+    gamesRoutes(services.games, services.modules, guard),
+    languagesRoutes(services.languages, guard),
+    balanceRoutes(services.balance, guard),
+    ...(uploads ? [imagesRoutes(services.images, guard, uploads)] : []),
+  ];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

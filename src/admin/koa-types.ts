@@ -1,10 +1,13 @@
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from '../logging/logger';
+import type { PublicUser } from './users/users-repository';
 
 /** What every request carries through the middleware chain. */
 export interface AppState {
   requestId: string;
   log: Logger;
+  /** Set by the access guard on every non-public route. */
+  user: PublicUser;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

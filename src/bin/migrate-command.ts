@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { ensureFirstAdmin } from '../admin/users/first-admin';
 import { createKnex } from '../db/knex-factory';
 import { runMigrations } from '../db/migrations';
 import { runSeeds } from '../db/seed';
@@ -12,6 +13,17 @@ export async function migrateAndSeed(config: Config, logger: Logger): Promise<vo
     logger.info({ applied }, applied.length ? `applied ${applied.length} migration(s)` : 'migrations up to date');
     await runSeeds(db);
     logger.info('seed data in place');
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** `create-admin`: the admin of ADMIN_EMAIL / ADMIN_PASSWORD, created or promoted. */
+export async function createAdminCommand(config: Config): Promise<void> {
+  if (!config.admin) throw new Error('set ADMIN_EMAIL and ADMIN_PASSWORD first');
+  const db = createKnex(config.mysql.url, { min: 0, max: 2 });
+  try {
+    console.log(`admin ${config.admin.email}: ${await ensureFirstAdmin(db, config.admin)}`);
   } finally {
     await db.destroy();
   }

@@ -1,5 +1,7 @@
 import type { Config } from '../config';
+import { createAdminServices } from '../admin/admin-services';
 import { createHttpApp } from '../admin/http-app';
+import { ensureFirstAdmin } from '../admin/users/first-admin';
 import { startHttpRole } from '../admin/http-role';
 import { createKnex, type Knex } from '../db/knex-factory';
 import { startGrpcRole } from '../grpc/grpc-role';
@@ -44,12 +46,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
   switch (role) {
     case 'grpc': {
       const redis = redisClient('grpc', config, roleLogger, clients);
-      const wallet = createWalletService({
-        store: createWalletStore(redis),
-        idempotencyTtlS: config.engine.idempotencyTtlS,
-        reservationTimeoutS: config.engine.reservationTimeoutS,
-        archive: createTransactionArchive(database(config, clients)),
-      });
+      const wallet = walletService(config, redis, database(config, clients));
       return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger });
     }
     case 'http': {
@@ -59,7 +56,13 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         { name: 'mysql', check: () => db.raw('SELECT 1').then(() => undefined) },
         { name: 'redis', check: () => redis.ping().then(() => undefined) },
       ];
-      return startHttpRole(createHttpApp({ logger: roleLogger, probes }), config.http.host, config.http.port);
+      if (config.admin) {
+        const outcome = await ensureFirstAdmin(db, config.admin);
+        roleLogger.info({ email: config.admin.email, outcome }, 'first admin in place');
+      }
+      const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db), config });
+      const app = createHttpApp({ logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, uploads: config.uploads });
+      return startHttpRole(app, config.http.host, config.http.port);
     }
     case 'worker': {
       const redis = redisClient('worker', config, roleLogger, clients);
@@ -76,6 +79,16 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       });
     }
   }
+}
+
+/** The engine as the gRPC and HTTP roles use it: Redis first, MySQL for what has left Redis. */
+function walletService(config: Config, redis: Redis, db: Knex) {
+  return createWalletService({
+    store: createWalletStore(redis),
+    idempotencyTtlS: config.engine.idempotencyTtlS,
+    reservationTimeoutS: config.engine.reservationTimeoutS,
+    archive: createTransactionArchive(db),
+  });
 }
 
 /** Each role has its own Redis connection, tuned for it (see redis-client.ts). */

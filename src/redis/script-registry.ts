@@ -11,7 +11,7 @@ export const SCRIPT_KEY_COUNTS = {
   cancel: 5,
   expire_reservation: 4,
   settled: 2,
-  topup: 4,
+  topup: 5,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;

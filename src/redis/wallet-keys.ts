@@ -59,6 +59,7 @@ export const keys = {
   outbox: (w: Pick<WalletAddress, 'tag'>) => `o${w.tag}`,
   openReservations: (w: Pick<WalletAddress, 'tag'>) => `e${w.tag}`,
   topupSequence: (w: Pick<WalletAddress, 'tag'>) => `n${w.tag}`,
+  currencies: (w: Pick<WalletAddress, 'tag' | 'userGameRef'>) => `c${w.tag}:${w.userGameRef}`,
 };
 
 export function partitionTag(partition: number): string {

@@ -97,3 +97,17 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[])
     return events.length - Number(before?.n ?? 0);
   });
 }
+
+/** A user-game's moves across its currencies, newest first (by outbox order, exact per wallet). */
+export function listUserGameLedger(
+  db: Knex,
+  userId: string,
+  gameId: string,
+  page: { limit: number; offset: number },
+): Promise<LedgerRow[]> {
+  return db<LedgerRow>(LEDGER_TABLE)
+    .where({ user_id: userId, game_id: gameId })
+    .orderBy([{ column: 'stream_ms', order: 'desc' }, { column: 'stream_seq', order: 'desc' }])
+    .limit(page.limit)
+    .offset(page.offset);
+}

@@ -107,6 +107,14 @@ export function createWalletService(deps: WalletServiceDeps) {
       return store.topup(walletAddress(input.userId, input.gameId, input.currency), input, moment());
     },
 
+    /** Balances of every currency the user-game holds (at least `fallbackCurrency`, 0/0 when unfunded). */
+    async balances(userId: string, gameId: string, fallbackCurrency: string): Promise<Array<WalletBalance & { currency: string }>> {
+      const { tag, userGameRef } = walletAddress(checkId('user_id', userId), checkId('game_id', gameId), fallbackCurrency);
+      const currencies = await store.currencies({ tag, userGameRef });
+      const all = currencies.length > 0 ? currencies : [fallbackCurrency];
+      return Promise.all(all.map(async (currency) => ({ currency, ...(await store.balance(walletAddress(userId, gameId, currency))) })));
+    },
+
     async balance(userId: string, gameId: string, currency: string): Promise<WalletBalance> {
       const wallet = walletAddress(checkId('user_id', userId), checkId('game_id', gameId), checkCurrency('currency', currency));
       return store.balance(wallet);

@@ -125,6 +125,7 @@ export function createWalletStore(redis: RedisLike) {
           keys.topupRequest(wallet, idempotencyKey),
           keys.outbox(wallet),
           keys.topupSequence(wallet),
+          keys.currencies(wallet),
           input.userId, input.gameId, input.currency, input.amount, input.comment,
           String(at.nowMs), String(at.idempotencyTtlS), idempotencyKey, String(wallet.partition),
         ),
@@ -155,6 +156,15 @@ export function createWalletStore(redis: RedisLike) {
         winAmount: winAmount ?? '0',
         status: status as TransactionStatus,
       };
+    },
+
+    /** The currencies a user-game has ever been topped up in. */
+    async currencies(wallet: Pick<WalletAddress, 'tag' | 'userGameRef'>): Promise<string[]> {
+      try {
+        return (await redis.smembers(keys.currencies(wallet))).sort();
+      } catch (error) {
+        throw translateRedisError(error);
+      }
     },
 
     async balance(wallet: WalletAddress): Promise<WalletBalance> {

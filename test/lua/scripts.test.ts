@@ -28,7 +28,7 @@ test.afterEach.always(async (t) => {
 
 function topup(t: ExecutionContext<Context>, w: WalletAddress, amount: string, idempotencyKey = '', comment = 'c') {
   return t.context.store.redis.topup(
-    keys.wallet(w), keys.topupRequest(w, idempotencyKey), keys.outbox(w), keys.topupSequence(w),
+    keys.wallet(w), keys.topupRequest(w, idempotencyKey), keys.outbox(w), keys.topupSequence(w), keys.currencies(w),
     'user', 'game', w.currency, amount, comment, NOW, TTL, idempotencyKey, String(w.partition),
   );
 }
@@ -85,6 +85,7 @@ test('topup OK credits, names the wallet, and appends one outbox entry', async (
   t.deepEqual([code, available, reserved, createdAt], ['OK', '250', '0', NOW]);
   t.is(Number(id) % 64, w.partition);
   t.like(await t.context.store.redis.hgetall(keys.wallet(w)), { a: '250', u: 'user', g: 'game', c: 'EUR' });
+  t.deepEqual(await t.context.store.redis.smembers(keys.currencies(w)), ['EUR']);
   const entries = await t.context.store.redis.xrange(keys.outbox(w), '-', '+');
   t.is(entries.length, 1);
   t.deepEqual(entries[0]![1], ['k', 'topup', 'id', id, 'u', 'user', 'g', 'game', 'c', 'EUR', 'amt', '250', 'a', '250', 'r', '0', 'cm', 'hello', 'ts', NOW]);

@@ -44,8 +44,12 @@ export function problemErrors(): Middleware<AppState> {
 /** Errors from Koa's `ctx.throw` and body parsers carry `status` and `expose`. */
 function fromHttpError(thrown: unknown): AppError | null {
   if (thrown instanceof AppError || !(thrown instanceof Error)) return null;
-  const { status, expose } = thrown as Error & { status?: number; expose?: boolean };
+  const { status, expose, type } = thrown as Error & { status?: number; expose?: boolean; type?: string };
   const code = status === undefined ? undefined : HTTP_ERROR_CODES[status as keyof typeof HTTP_ERROR_CODES];
   if (!code) return null;
-  return new AppError(code, expose ? thrown.message : 'the request could not be read', {}, { cause: thrown });
+  const message =
+    type === 'entity.parse.failed' ? 'the body is not valid JSON'
+    : type === 'entity.too.large' ? 'the body is larger than the limit of 1 MiB'
+    : expose ? thrown.message : 'the request could not be read';
+  return new AppError(code, message, {}, { cause: thrown });
 }

@@ -1,0 +1,45 @@
+import type Redis from 'ioredis';
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import type { WalletService } from '../wallet/wallet-service';
+import { createAuthService } from './auth/auth-service';
+import { createLoginLimiter } from './auth/login-limiter';
+import { createTokenService } from './auth/token-service';
+import { createBalanceService } from './balance/balance-service';
+import { createConnectionsService } from './connections/connections-service';
+import { createGamesService } from './games/games-service';
+import { createImagesService } from './images/images-service';
+import { createInvitesService } from './invites/invites-service';
+import { createLanguagesService } from './languages/languages-service';
+import { createModulesService } from './modules/modules-service';
+import { createUsersService } from './users/users-service';
+
+export interface AdminDeps {
+  readonly db: Knex;
+  /** The HTTP role's Redis (login rate limits). */
+  readonly redis: Redis;
+  readonly wallet: WalletService;
+  readonly config: Pick<Config, 'auth' | 'engine' | 'uploads' | 'http'>;
+}
+
+/** Every service of the management API; REST routes (and GraphQL resolvers) call these and only these. */
+export function createAdminServices({ db, redis, wallet, config }: AdminDeps) {
+  const tokens = createTokenService(config.auth.jwtSecret, config.auth.jwtTtlS);
+  const users = createUsersService(db);
+  const games = createGamesService(db);
+  const connections = createConnectionsService(db, users, games);
+  return {
+    auth: createAuthService({ db, tokens, limiter: createLoginLimiter(redis) }),
+    tokens,
+    users,
+    invites: createInvitesService(db),
+    games,
+    modules: createModulesService(db, games),
+    languages: createLanguagesService(db),
+    connections,
+    balance: createBalanceService({ db, wallet, connections, defaultCurrency: config.engine.defaultCurrency }),
+    images: createImagesService({ uploadDir: config.uploads.dir, publicBaseUrl: config.http.publicBaseUrl }),
+  };
+}
+
+export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -1,0 +1,19 @@
+import * as yup from 'yup';
+import { text } from '../http/validation';
+
+export const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
+
+const email = () => text(3, 254).email('must be a valid email address');
+const password = () => text(8, 256);
+
+export const loginSchema = yup.object({
+  email: text(1, 254).defined('is required'),
+  password: text(1, 256).defined('is required'),
+});
+
+export const registerSchema = yup.object({
+  email: email().defined('is required'),
+  username: text(3, 32).matches(USERNAME, 'must be 3 to 32 of A-Z a-z 0-9 _ . -').defined('is required'),
+  password: password().defined('is required'),
+  invite_code: text(1, 64).defined('is required'),
+});

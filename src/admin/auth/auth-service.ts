@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { isDuplicateKey } from '../../db/mysql-errors';
+import { AppError } from '../../errors';
+import { validateBody } from '../http/validation';
+import { consumeInvite } from '../invites/invites-repository';
+import { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUser } from '../users/users-repository';
+import { loginSchema, registerSchema } from './auth-schemas';
+import type { LoginLimiter } from './login-limiter';
+import { decoyHash, hashPassword, verifyPassword } from './password-hasher';
+import type { TokenService } from './token-service';
+
+export interface TokenReply {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  user: PublicUser;
+}
+
+const WRONG_CREDENTIALS = 'wrong email or password';
+
+export function createAuthService({ db, tokens, limiter }: { db: Knex; tokens: TokenService; limiter: LoginLimiter }) {
+  const reply = (user: PublicUser): TokenReply => ({
+    access_token: tokens.issue(user.id, user.role),
+    token_type: 'Bearer',
+    expires_in: tokens.ttlS,
+    user,
+  });
+
+  return {
+    /** Wrong email and wrong password get the same 401, after the same amount of hashing work. */
+    async login(body: unknown, clientAddress: string): Promise<TokenReply> {
+      const { email, password } = validateBody(loginSchema, body);
+      await limiter.assertAllowed(email, clientAddress);
+      const user = await findUserByEmail(db, email);
+      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+      if (!user || !valid || !user.is_active) {
+        await limiter.recordFailure(email, clientAddress);
+        throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+      }
+      await limiter.reset(email, clientAddress);
+      return reply(toPublicUser(user));
+    },
+
+    /** Registration by invite: the role comes from the invite; its uses are counted under a row lock. */
+    async register(body: unknown): Promise<TokenReply> {
+      const input = validateBody(registerSchema, body);
+      const passwordHash = await hashPassword(input.password);
+      const id = await db.transaction(async (trx) => {
+        const role = await consumeInvite(trx, input.invite_code);
+        try {
+          return await insertUser(trx, { email: input.email, username: input.username, password_hash: passwordHash, role });
+        } catch (error) {
+          if (isDuplicateKey(error)) throw new AppError('CONFLICT', 'a user with this email or username already exists');
+          throw error;
+        }
+      });
+      return reply(toPublicUser((await findUserById(db, id))!));
+    },
+
+    /** The bearer token's user, re-read: a deactivated user is 401, a role change applies at once. */
+    async authenticate(authorization: string | undefined): Promise<PublicUser> {
+      const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization ?? '');
+      if (!match) throw new AppError('UNAUTHENTICATED', 'an Authorization: Bearer token is required');
+      const claims = tokens.verify(match[1]!);
+      const user = await findUserById(db, Number(claims.sub));
+      if (!user || !user.is_active) throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
+      return toPublicUser(user);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,31 @@
+import jwt from 'jsonwebtoken';
+import { AppError } from '../../errors';
+
+export type Role = 'user' | 'moderator' | 'admin';
+export const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
+
+export interface TokenClaims {
+  readonly sub: string;
+  readonly role: Role;
+}
+
+/** HS256 access tokens; verification accepts HS256 only, so `alg: none` or another algorithm fails. */
+export function createTokenService(secret: string, ttlS: number) {
+  return {
+    ttlS,
+    issue(userId: number, role: Role): string {
+      return jwt.sign({ role }, secret, { algorithm: 'HS256', subject: String(userId), expiresIn: ttlS });
+    },
+    verify(token: string): TokenClaims {
+      try {
+        const claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+        if (typeof claims.sub !== 'string' || !/^\d+$/.test(claims.sub)) throw new Error('no subject');
+        return { sub: claims.sub, role: claims.role as Role };
+      } catch {
+        throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

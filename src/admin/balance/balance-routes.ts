@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import type { AccessGuard } from '../http/access';
+import { idParam, intQuery } from '../http/params';
+import { created } from '../http/respond';
+import type { AppState } from '../koa-types';
+import type { BalanceService } from './balance-service';
+
+export function balanceRoutes(balance: BalanceService, guard: AccessGuard): Router<AppState> {
+  const router = new Router<AppState>();
+  router.post('/api/user-games/:ug_id/topup', guard('admin'), async (ctx) => {
+    const key = ctx.get('idempotency-key') || undefined;
+    created(ctx, await balance.topup(idParam(ctx.params, 'ug_id'), ctx.request.body, key));
+  });
+  router.get('/api/user-games/:ug_id/transactions', guard('any'), async (ctx) => {
+    const userGameId = idParam(ctx.params, 'ug_id');
+    ctx.body = await balance.ledger(ctx.state.user, userGameId, {
+      limit: intQuery(ctx.query, 'limit', 100, 1, 1000),
+      offset: intQuery(ctx.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
+    });
+  });
+  router.get('/api/user-games/:ug_id/balance', guard('any'), async (ctx) => {
+    ctx.body = await balance.balances(ctx.state.user, idParam(ctx.params, 'ug_id'));
+  });
+  return router;
+}

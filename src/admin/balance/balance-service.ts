@@ -1,0 +1,115 @@
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import { AppError } from '../../errors';
+import { listUserGameLedger, type LedgerRow } from '../../sync/ledger-repository';
+import { MAX_AMOUNT } from '../../wallet/wallet-validation';
+import type { WalletService } from '../../wallet/wallet-service';
+import type { Role } from '../auth/token-service';
+import type { ConnectionsService } from '../connections/connections-service';
+import { assertSelfOrStaff } from '../http/access';
+import { integer, text, validateBody } from '../http/validation';
+
+const topupSchema = yup.object({
+  amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required'),
+  comment: text(0, 255).optional(),
+  currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').optional(),
+});
+
+export interface TopupResult {
+  id: number;
+  user_game_id: number;
+  amount: number;
+  currency: string;
+  comment: string;
+  available_balance: number;
+  reserved_balance: number;
+  created_at: string;
+}
+
+export interface LedgerItem {
+  id: number;
+  kind: LedgerRow['kind'];
+  amount: number;
+  win_amount: number;
+  currency: string;
+  transaction_id: string | null;
+  round_id: string | null;
+  comment: string | null;
+  available_balance: number;
+  reserved_balance: number;
+  created_at: string;
+}
+
+const toLedgerItem = (row: LedgerRow): LedgerItem => ({
+  id: row.id,
+  kind: row.kind,
+  amount: Number(row.amount),
+  win_amount: Number(row.win_amount),
+  currency: row.currency,
+  transaction_id: row.transaction_id,
+  round_id: row.round_id,
+  comment: row.comment,
+  available_balance: Number(row.available_balance),
+  reserved_balance: Number(row.reserved_balance),
+  created_at: row.created_at.toISOString(),
+});
+
+/**
+ * Balances of a user-game: top-ups go through the engine's script (so Reserve spends them at once),
+ * balances are read from Redis, and the ledger from MySQL (it trails by the sync lag).
+ */
+export function createBalanceService(deps: { db: Knex; wallet: WalletService; connections: ConnectionsService; defaultCurrency: string }) {
+  const { db, wallet, connections, defaultCurrency } = deps;
+  const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
+
+  async function owned(actor: { id: number; role: Role }, userGameId: number) {
+    const ug = await connections.mustFindUserGame(userGameId);
+    assertSelfOrStaff(actor, ug.user_id);
+    return ug;
+  }
+
+  return {
+    async topup(userGameId: number, body: unknown, idempotencyKey: string | undefined): Promise<TopupResult> {
+      const ug = await connections.mustFindUserGame(userGameId);
+      const input = validateBody(topupSchema, body);
+      const currency = input.currency ?? defaultCurrency;
+      const comment = input.comment ?? '';
+      const reply = await wallet.topup({
+        ...walletIds(ug), currency, amount: String(input.amount), comment, idempotencyKey,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'ALREADY_EXISTS') {
+          throw new AppError('CONFLICT', 'this Idempotency-Key was already used with a different body');
+        }
+        throw error;
+      });
+      return {
+        id: Number(reply.topupId),
+        user_game_id: ug.id,
+        amount: input.amount,
+        currency,
+        comment,
+        available_balance: Number(reply.availableBalance),
+        reserved_balance: Number(reply.reservedBalance),
+        created_at: new Date(reply.createdAtMs).toISOString(),
+      };
+    },
+
+    async ledger(actor: { id: number; role: Role }, userGameId: number, page: { limit: number; offset: number }): Promise<LedgerItem[]> {
+      const ug = await owned(actor, userGameId);
+      const ids = walletIds(ug);
+      return (await listUserGameLedger(db, ids.userId, ids.gameId, page)).map(toLedgerItem);
+    },
+
+    async balances(actor: { id: number; role: Role }, userGameId: number) {
+      const ug = await owned(actor, userGameId);
+      const ids = walletIds(ug);
+      return (await wallet.balances(ids.userId, ids.gameId, defaultCurrency)).map((b) => ({
+        currency: b.currency,
+        available_balance: Number(b.availableBalance),
+        reserved_balance: Number(b.reservedBalance),
+      }));
+    },
+  };
+}
+
+export type BalanceService = ReturnType<typeof createBalanceService>;

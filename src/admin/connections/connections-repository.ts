@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import { GAMES, type GameRow } from '../games/games-repository';
+import { applyUserSearch, PUBLIC_USER_COLUMNS, USERS, type UserRow } from '../users/users-repository';
+
+export const USER_GAMES = 'user_games';
+
+export interface UserGameRow {
+  id: number;
+  user_id: number;
+  game_id: number;
+  created_at: Date;
+}
+
+export function findUserGame(db: Knex, id: number): Promise<UserGameRow | undefined> {
+  return db<UserGameRow>(USER_GAMES).where({ id }).first();
+}
+
+export function findConnection(db: Knex, userId: number, gameId: number): Promise<UserGameRow | undefined> {
+  return db<UserGameRow>(USER_GAMES).where({ user_id: userId, game_id: gameId }).first();
+}
+
+export async function insertConnection(db: Knex, userId: number, gameId: number): Promise<number> {
+  const [id] = await db(USER_GAMES).insert({ user_id: userId, game_id: gameId });
+  return id as number;
+}
+
+export async function deleteConnection(db: Knex, userId: number, gameId: number): Promise<boolean> {
+  return (await db(USER_GAMES).where({ user_id: userId, game_id: gameId }).delete()) > 0;
+}
+
+export function gamesOfUser(db: Knex, userId: number): Promise<Array<GameRow & { user_game_id: number }>> {
+  return db(`${USER_GAMES} as ug`)
+    .join(`${GAMES}`, `${GAMES}.id`, 'ug.game_id')
+    .where('ug.user_id', userId)
+    .orderBy(`${GAMES}.id`)
+    .select(`${GAMES}.*`, 'ug.id as user_game_id');
+}
+
+export function usersOfGame(db: Knex, gameId: number, search?: string): Promise<Array<UserRow & { user_game_id: number }>> {
+  const query = db(`${USER_GAMES} as ug`)
+    .join(USERS, `${USERS}.id`, 'ug.user_id')
+    .where('ug.game_id', gameId)
+    .orderBy(`${USERS}.id`)
+    .select([...PUBLIC_USER_COLUMNS, 'ug.id as user_game_id']);
+  return applyUserSearch(query, search);
+}

@@ -1,0 +1,84 @@
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import { isDuplicateKey } from '../../db/mysql-errors';
+import { AppError } from '../../errors';
+import type { Role } from '../auth/token-service';
+import type { GamesService, PublicGame } from '../games/games-service';
+import { findGame } from '../games/games-repository';
+import { assertSelfOrStaff } from '../http/access';
+import { integer, validateBody } from '../http/validation';
+import { toPublicUser, type PublicUser } from '../users/users-repository';
+import type { UsersService } from '../users/users-service';
+import {
+  deleteConnection,
+  findUserGame,
+  gamesOfUser,
+  insertConnection,
+  usersOfGame,
+  type UserGameRow,
+} from './connections-repository';
+
+const connectSchema = yup.object({ game_id: integer().min(1, 'must be a positive integer').defined('is required') });
+
+export interface PublicConnection {
+  id: number;
+  user_id: number;
+  game_id: number;
+  created_at: string;
+}
+
+const toPublic = (row: UserGameRow): PublicConnection => ({
+  id: row.id,
+  user_id: row.user_id,
+  game_id: row.game_id,
+  created_at: row.created_at.toISOString(),
+});
+
+export function createConnectionsService(db: Knex, users: UsersService, games: GamesService) {
+  return {
+    /** A game_id in the body that names no game is a 400 on that field (it is not part of the path). */
+    async connect(userId: number, body: unknown): Promise<PublicConnection> {
+      await users.mustFind(userId);
+      const { game_id: gameId } = validateBody(connectSchema, body);
+      if (!(await findGame(db, gameId))) {
+        throw new AppError('VALIDATION_FAILED', `game ${gameId} does not exist`, { errors: [{ path: 'game_id', message: 'names no game' }] });
+      }
+      try {
+        const id = await insertConnection(db, userId, gameId);
+        return toPublic((await findUserGame(db, id))!);
+      } catch (error) {
+        if (isDuplicateKey(error)) throw new AppError('CONFLICT', `user ${userId} is already connected to game ${gameId}`);
+        throw error;
+      }
+    },
+
+    async disconnect(userId: number, gameId: number): Promise<void> {
+      await users.mustFind(userId);
+      await games.mustFind(gameId);
+      if (!(await deleteConnection(db, userId, gameId))) {
+        throw new AppError('NOT_FOUND', `user ${userId} is not connected to game ${gameId}`);
+      }
+    },
+
+    async gamesOf(actor: { id: number; role: Role }, userId: number): Promise<Array<PublicGame & { user_game_id: number }>> {
+      assertSelfOrStaff(actor, userId);
+      await users.mustFind(userId);
+      const rows = await gamesOfUser(db, userId);
+      const publicGames = await games.withModules(rows);
+      return publicGames.map((game, i) => ({ ...game, user_game_id: rows[i]!.user_game_id }));
+    },
+
+    async usersOf(gameId: number, search?: string): Promise<Array<PublicUser & { user_game_id: number }>> {
+      await games.mustFind(gameId);
+      return (await usersOfGame(db, gameId, search)).map((row) => ({ ...toPublicUser(row), user_game_id: row.user_game_id }));
+    },
+
+    async mustFindUserGame(id: number): Promise<UserGameRow> {
+      const row = await findUserGame(db, id);
+      if (!row) throw new AppError('NOT_FOUND', `user-game ${id} not found`);
+      return row;
+    },
+  };
+}
+
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;

@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import { containsPattern } from '../../db/like';
+
+export const GAMES = 'games';
+
+export interface GameRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  image_url: string;
+  is_active: number | boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type GameFields = Pick<GameRow, 'name' | 'slug' | 'description' | 'image_url'> & { is_active: boolean };
+
+export function findGame(db: Knex, id: number): Promise<GameRow | undefined> {
+  return db<GameRow>(GAMES).where({ id }).first();
+}
+
+/** Case-insensitive substring of name or slug; %, _ and \ in the search are literal. */
+export function listGames(db: Knex, search?: string): Promise<GameRow[]> {
+  const query = db<GameRow>(GAMES).select().orderBy('id');
+  if (search === undefined) return query;
+  const pattern = containsPattern(search);
+  return query.where((q) => q.where('name', 'like', pattern).orWhere('slug', 'like', pattern));
+}
+
+export async function insertGame(db: Knex, fields: GameFields): Promise<number> {
+  const [id] = await db(GAMES).insert(fields);
+  return id as number;
+}
+
+export async function updateGame(db: Knex, id: number, fields: Partial<GameFields>): Promise<void> {
+  await db(GAMES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) });
+}
+
+/** Module links and user connections go with the game (foreign keys cascade); the ledger is kept. */
+export async function deleteGame(db: Knex, id: number): Promise<void> {
+  await db(GAMES).where({ id }).delete();
+}

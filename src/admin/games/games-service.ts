@@ -1,0 +1,84 @@
+import type { Knex } from 'knex';
+import { translateMysqlError } from '../../db/mysql-errors';
+import { AppError } from '../../errors';
+import { validateBody } from '../http/validation';
+import { modulesOfGames, type PublicModule } from '../modules/modules-repository';
+import { createGameSchema, updateGameSchema } from './games-schemas';
+import { deleteGame, findGame, insertGame, listGames, updateGame, type GameRow } from './games-repository';
+
+export interface PublicGame {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  image_url: string;
+  is_active: boolean;
+  modules: PublicModule[];
+  created_at: string;
+  updated_at: string;
+}
+
+export function createGamesService(db: Knex) {
+  async function withModules(rows: GameRow[]): Promise<PublicGame[]> {
+    const modules = await modulesOfGames(db, rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      description: row.description,
+      image_url: row.image_url,
+      is_active: Boolean(row.is_active),
+      modules: modules.get(row.id) ?? [],
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    }));
+  }
+
+  async function mustFind(id: number): Promise<GameRow> {
+    const row = await findGame(db, id);
+    if (!row) throw new AppError('NOT_FOUND', `game ${id} not found`);
+    return row;
+  }
+
+  const slugTaken = (slug: string) => `a game with slug "${slug}" already exists`;
+
+  return {
+    mustFind,
+    withModules,
+
+    async list(search?: string): Promise<PublicGame[]> {
+      return withModules(await listGames(db, search));
+    },
+
+    async get(id: number): Promise<PublicGame> {
+      return (await withModules([await mustFind(id)]))[0]!;
+    },
+
+    async create(body: unknown): Promise<PublicGame> {
+      const input = { description: '', image_url: '', is_active: true, ...validateBody(createGameSchema, body) };
+      const id = await insertGame(db, input).catch((error: unknown) => {
+        throw translateMysqlError(error, slugTaken(input.slug));
+      });
+      return this.get(id);
+    },
+
+    async update(id: number, body: unknown): Promise<PublicGame> {
+      await mustFind(id);
+      const input = validateBody(updateGameSchema, body);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length > 0) {
+        await updateGame(db, id, changes).catch((error: unknown) => {
+          throw translateMysqlError(error, slugTaken(String(input.slug)));
+        });
+      }
+      return this.get(id);
+    },
+
+    async remove(id: number): Promise<void> {
+      await mustFind(id);
+      await deleteGame(db, id);
+    },
+  };
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;

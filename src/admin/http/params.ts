@@ -1,0 +1,33 @@
+import { AppError } from '../../errors';
+
+const POSITIVE_INTEGER = /^[1-9]\d{0,15}$/;
+
+/** A path id: a positive integer (0, -1, 1.5 and abc are 400, before any entity is looked up). */
+export function idParam(params: Record<string, string | undefined>, name: string): number {
+  const raw = params[name] ?? '';
+  const value = Number(raw);
+  if (!POSITIVE_INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+    throw new AppError('BAD_REQUEST', `${name} must be a positive integer`, { errors: [{ path: name, message: 'must be a positive integer' }] });
+  }
+  return value;
+}
+
+/** A query integer within bounds, or the default when absent; anything else is a 400 naming it. */
+export function intQuery(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
+  const raw = query[name];
+  if (raw === undefined) return fallback;
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  const value = Number(text);
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text) || value < min || value > max) {
+    throw new AppError('BAD_REQUEST', `${name} must be an integer from ${min} to ${max}`, {
+      errors: [{ path: name, message: `must be an integer from ${min} to ${max}` }],
+    });
+  }
+  return value;
+}
+
+export function stringQuery(query: Record<string, unknown>, name: string): string | undefined {
+  const raw = query[name];
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  return typeof text === 'string' && text !== '' ? text : undefined;
+}

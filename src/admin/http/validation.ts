@@ -1,0 +1,41 @@
+import * as yup from 'yup';
+import { AppError, type FieldViolation } from '../../errors';
+
+/**
+ * Body validation: every violation listed with its path; fields are strictly typed (no "5" for 5),
+ * and unknown fields are dropped, never stored.
+ */
+export function validateBody<S extends yup.AnyObjectSchema>(schema: S, body: unknown): yup.InferType<S> {
+  const input = body === undefined || body === null ? {} : body;
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw new AppError('VALIDATION_FAILED', 'the body must be a JSON object', { errors: [{ path: '', message: 'must be a JSON object' }] });
+  }
+  try {
+    return schema.validateSync(input, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const errors = violations(error);
+    throw new AppError('VALIDATION_FAILED', `invalid body: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors });
+  }
+}
+
+function violations(error: yup.ValidationError): FieldViolation[] {
+  const leaves = error.inner.length > 0 ? error.inner : [error];
+  return leaves.map((leaf) => ({ path: leaf.path ?? '', message: stripPath(leaf.message, leaf.path) }));
+}
+
+/** yup messages start with the path ("name is required"); the path is reported apart. */
+function stripPath(message: string, path: string | undefined): string {
+  return path && message.startsWith(`${path} `) ? message.slice(path.length + 1) : message;
+}
+
+// Field builders: strict (no coercion), with messages that read after the field's path.
+export const text = (min: number, max: number) =>
+  yup.string().strict().typeError('must be a string').min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
+
+export const integer = () => yup.number().strict().typeError('must be a number').integer('must be an integer');
+
+export const flag = () => yup.boolean().strict().typeError('must be true or false');
+
+export const oneOf = <T extends string>(values: readonly T[]) =>
+  yup.string().strict().typeError('must be a string').oneOf([...values], `must be one of ${values.join(', ')}`) as yup.StringSchema<T | undefined>;

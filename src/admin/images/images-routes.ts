@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { send } from '@koa/send';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import { AppError } from '../../errors';
+import type { AccessGuard } from '../http/access';
+import type { AppState } from '../koa-types';
+import { STORED_IMAGE_NAME, type ImagesService } from './images-service';
+
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+/**
+ * Upload: multipart field `file`, parsed by formidable into a folder of its own for this request,
+ * which is removed afterwards whatever happened, so a refused upload (413, 415) leaves nothing.
+ * Serving: only names this service makes; anything else (traversal, encoded slashes) is 404.
+ */
+export function imagesRoutes(images: ImagesService, guard: AccessGuard, options: { dir: string; maxBytes: number }) {
+  const router = new Router<AppState>();
+  const incomingRoot = path.join(options.dir, '.incoming');
+
+  router.post('/api/images', guard('staff'), async (ctx) => {
+    const dir = path.join(incomingRoot, randomBytes(8).toString('hex'));
+    await mkdir(dir, { recursive: true });
+    try {
+      await koaBody({
+        multipart: true,
+        formidable: { uploadDir: dir, maxFileSize: options.maxBytes, maxTotalFileSize: options.maxBytes, maxFiles: 1, allowEmptyFiles: false },
+        onError: (error) => {
+          const status = (error as { httpCode?: number; status?: number }).httpCode ?? (error as { status?: number }).status;
+          if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', `the file is larger than ${options.maxBytes} bytes`);
+          throw new AppError('BAD_REQUEST', `the upload could not be read: ${error.message}`);
+        },
+      })(ctx, async () => undefined);
+      const field = ctx.request.files?.file;
+      const file = Array.isArray(field) ? field[0] : field;
+      if (!file) {
+        throw new AppError('VALIDATION_FAILED', 'a multipart field "file" is required', { errors: [{ path: 'file', message: 'is required' }] });
+      }
+      const stored = await images.store(file.filepath);
+      ctx.status = 201;
+      ctx.set('Location', stored.url);
+      ctx.body = stored;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  router.get('/uploads/images/:filename', async (ctx) => {
+    const name = ctx.params.filename ?? '';
+    if (!STORED_IMAGE_NAME.test(name)) throw new AppError('NOT_FOUND', 'no such image');
+    try {
+      await send(ctx, name, {
+        root: images.imagesDir,
+        maxage: ONE_YEAR_S * 1000,
+        immutable: true,
+        setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+      });
+    } catch {
+      throw new AppError('NOT_FOUND', 'no such image');
+    }
+  });
+
+  return router;
+}

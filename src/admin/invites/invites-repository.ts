@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+import { AppError } from '../../errors';
+import type { Role } from '../auth/token-service';
+
+export const INVITES = 'invites';
+
+export interface InviteRow {
+  id: number;
+  code: string;
+  role: Role;
+  max_uses: number;
+  uses: number;
+  expires_at: Date | null;
+  created_by: number | null;
+  created_at: Date;
+}
+
+export function isUsable(invite: InviteRow, now: Date): boolean {
+  return invite.uses < invite.max_uses && (invite.expires_at === null || invite.expires_at > now);
+}
+
+/**
+ * Takes one use of an invite inside the caller's transaction (the row is locked until it commits, so
+ * racing registrations queue up and an invite of N uses admits exactly N). Returns the invite's role.
+ */
+export async function consumeInvite(trx: Knex.Transaction, code: string): Promise<Role> {
+  const invite = await trx<InviteRow>(INVITES).where({ code }).forUpdate().first();
+  if (!invite || !isUsable(invite, new Date())) {
+    throw new AppError('VALIDATION_FAILED', 'the invite code is unknown, expired or used up', {
+      errors: [{ path: 'invite_code', message: 'is unknown, expired or used up' }],
+    });
+  }
+  await trx(INVITES).where({ id: invite.id }).increment('uses', 1);
+  return invite.role;
+}
+
+export function findInvite(db: Knex, code: string): Promise<InviteRow | undefined> {
+  return db<InviteRow>(INVITES).where({ code }).first();
+}
+
+export async function insertInvite(db: Knex, invite: Omit<InviteRow, 'id' | 'uses' | 'created_at'>): Promise<number> {
+  const [id] = await db(INVITES).insert(invite);
+  return id as number;
+}
+
+export function listInvites(db: Knex): Promise<InviteRow[]> {
+  return db<InviteRow>(INVITES).select().orderBy('id', 'desc');
+}
+
+export async function deleteInvite(db: Knex, code: string): Promise<boolean> {
+  return (await db(INVITES).where({ code }).delete()) > 0;
+}

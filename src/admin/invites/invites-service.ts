@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import { AppError } from '../../errors';
+import { ROLES, type Role } from '../auth/token-service';
+import { integer, oneOf, validateBody } from '../http/validation';
+import { deleteInvite, findInvite, insertInvite, isUsable, listInvites, type InviteRow } from './invites-repository';
+
+const createInviteSchema = yup.object({
+  role: oneOf(ROLES).defined('is required'),
+  max_uses: integer().min(1, 'must be at least 1').max(10000, 'must be at most 10000').defined('is required'),
+  expires_in_s: integer().min(1, 'must be at least 1').max(366 * 24 * 3600, 'must be at most one year').optional(),
+});
+
+export interface PublicInvite {
+  id: number;
+  code: string;
+  role: Role;
+  max_uses: number;
+  uses: number;
+  expires_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+const toPublic = (row: InviteRow): PublicInvite => ({
+  id: row.id,
+  code: row.code,
+  role: row.role,
+  max_uses: row.max_uses,
+  uses: row.uses,
+  expires_at: row.expires_at?.toISOString() ?? null,
+  created_by: row.created_by,
+  created_at: row.created_at.toISOString(),
+});
+
+export function createInvitesService(db: Knex) {
+  return {
+    /** A moderator may invite users only; the code carries 128 random bits. */
+    async create(actor: { id: number; role: Role }, body: unknown): Promise<PublicInvite> {
+      const input = validateBody(createInviteSchema, body);
+      if (actor.role !== 'admin' && input.role !== 'user') {
+        throw new AppError('FORBIDDEN', 'a moderator may create invites for role user only');
+      }
+      const code = randomBytes(16).toString('base64url');
+      const expiresAt = input.expires_in_s ? new Date(Date.now() + input.expires_in_s * 1000) : null;
+      await insertInvite(db, { code, role: input.role, max_uses: input.max_uses, expires_at: expiresAt, created_by: actor.id });
+      return toPublic((await findInvite(db, code))!);
+    },
+
+    async list(): Promise<PublicInvite[]> {
+      return (await listInvites(db)).map(toPublic);
+    },
+
+    async remove(code: string): Promise<void> {
+      if (!(await deleteInvite(db, code))) throw new AppError('NOT_FOUND', `invite ${code} not found`);
+    },
+
+    async validate(code: string): Promise<{ valid: false } | { valid: true; role: Role; remaining_uses: number }> {
+      const invite = await findInvite(db, code);
+      if (!invite || !isUsable(invite, new Date())) return { valid: false };
+      return { valid: true, role: invite.role, remaining_uses: invite.max_uses - invite.uses };
+    },
+  };
+}
+
+export type InvitesService = ReturnType<typeof createInvitesService>;

@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import { translateMysqlError } from '../../db/mysql-errors';
+import { AppError } from '../../errors';
+import { text, validateBody } from '../http/validation';
+
+const LANGUAGES = 'languages';
+
+interface LanguageRow {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface PublicLanguage {
+  id: number;
+  code: string;
+  name: string;
+}
+
+const code = () => text(2, 16).matches(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en or pt-BR');
+const createSchema = yup.object({ code: code().defined('is required'), name: text(1, 255).defined('is required') });
+const updateSchema = yup.object({ code: code().optional(), name: text(1, 255).optional() });
+
+const toPublic = (row: LanguageRow): PublicLanguage => ({ id: row.id, code: row.code, name: row.name });
+
+/**
+ * Languages of texts. Deleting one that a notification uses is refused (409); until the
+ * notifications module exists nothing refers to a language.
+ */
+export function createLanguagesService(db: Knex, languageInUse: (id: number) => Promise<boolean> = async () => false) {
+  async function mustFind(id: number): Promise<LanguageRow> {
+    const row = await db<LanguageRow>(LANGUAGES).where({ id }).first('id', 'code', 'name');
+    if (!row) throw new AppError('NOT_FOUND', `language ${id} not found`);
+    return row;
+  }
+  const taken = (value: string | undefined) => `a language with code "${value}" already exists`;
+
+  return {
+    async list(): Promise<PublicLanguage[]> {
+      return (await db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id')).map(toPublic);
+    },
+    async get(id: number): Promise<PublicLanguage> {
+      return toPublic(await mustFind(id));
+    },
+    async create(body: unknown): Promise<PublicLanguage> {
+      const input = validateBody(createSchema, body);
+      const [id] = await db(LANGUAGES).insert(input).catch((error: unknown) => {
+        throw translateMysqlError(error, taken(input.code));
+      });
+      return toPublic(await mustFind(id as number));
+    },
+    async update(id: number, body: unknown): Promise<PublicLanguage> {
+      await mustFind(id);
+      const input = validateBody(updateSchema, body);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length > 0) {
+        await db(LANGUAGES).where({ id }).update({ ...changes, updated_at: db.fn.now(3) }).catch((error: unknown) => {
+          throw translateMysqlError(error, taken(input.code));
+        });
+      }
+      return toPublic(await mustFind(id));
+    },
+    async remove(id: number): Promise<void> {
+      await mustFind(id);
+      if (await languageInUse(id)) throw new AppError('CONFLICT', `language ${id} is used by a notification`);
+      await db(LANGUAGES).where({ id }).delete();
+    },
+  };
+}
+
+export type LanguagesService = ReturnType<typeof createLanguagesService>;

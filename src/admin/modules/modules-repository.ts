@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+
+export const MODULES = 'modules';
+export const GAME_MODULES = 'game_modules';
+
+export interface ModuleRow {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export interface PublicModule {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export const toPublicModule = (row: ModuleRow): PublicModule => ({ id: row.id, key: row.key, name: row.name });
+
+export function listModules(db: Knex): Promise<ModuleRow[]> {
+  return db<ModuleRow>(MODULES).select('id', 'key', 'name').orderBy('id');
+}
+
+export function findModuleByKey(db: Knex, key: string): Promise<ModuleRow | undefined> {
+  return db<ModuleRow>(MODULES).where({ key }).first('id', 'key', 'name');
+}
+
+/** Modules connected to each of the games, in one query (no query per game). */
+export async function modulesOfGames(db: Knex, gameIds: readonly number[]): Promise<Map<number, PublicModule[]>> {
+  const byGame = new Map<number, PublicModule[]>(gameIds.map((id) => [id, []]));
+  if (gameIds.length === 0) return byGame;
+  const rows = await db(`${GAME_MODULES} as gm`)
+    .join(`${MODULES} as m`, 'm.id', 'gm.module_id')
+    .whereIn('gm.game_id', gameIds)
+    .orderBy('m.id')
+    .select('gm.game_id', 'm.id', 'm.key', 'm.name');
+  for (const row of rows as Array<ModuleRow & { game_id: number }>) byGame.get(row.game_id)?.push(toPublicModule(row));
+  return byGame;
+}
+
+export async function isModuleConnected(db: Knex, gameId: number, moduleKey: string): Promise<boolean> {
+  const row = await db(`${GAME_MODULES} as gm`)
+    .join(`${MODULES} as m`, 'm.id', 'gm.module_id')
+    .where({ 'gm.game_id': gameId, 'm.key': moduleKey })
+    .first('gm.id');
+  return row !== undefined;
+}
+
+export async function connectModule(db: Knex, gameId: number, moduleId: number): Promise<void> {
+  await db(GAME_MODULES).insert({ game_id: gameId, module_id: moduleId });
+}
+
+export async function disconnectModule(db: Knex, gameId: number, moduleId: number): Promise<boolean> {
+  return (await db(GAME_MODULES).where({ game_id: gameId, module_id: moduleId }).delete()) > 0;
+}

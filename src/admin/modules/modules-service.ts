@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import * as yup from 'yup';
+import { isDuplicateKey } from '../../db/mysql-errors';
+import { AppError } from '../../errors';
+import type { GamesService } from '../games/games-service';
+import { text, validateBody } from '../http/validation';
+import type { AppState } from '../koa-types';
+import {
+  connectModule,
+  disconnectModule,
+  findModuleByKey,
+  isModuleConnected,
+  listModules,
+  toPublicModule,
+  type PublicModule,
+} from './modules-repository';
+
+const connectSchema = yup.object({ module_key: text(1, 64).defined('is required') });
+
+export function createModulesService(db: Knex, games: GamesService) {
+  async function mustFindModule(key: string) {
+    const module = await findModuleByKey(db, key);
+    if (!module) throw new AppError('NOT_FOUND', `module ${key} not found`);
+    return module;
+  }
+
+  return {
+    async list(): Promise<PublicModule[]> {
+      return (await listModules(db)).map(toPublicModule);
+    },
+
+    async ofGame(gameId: number): Promise<PublicModule[]> {
+      return (await games.get(gameId)).modules;
+    },
+
+    async connect(gameId: number, body: unknown): Promise<PublicModule> {
+      await games.mustFind(gameId);
+      const { module_key: key } = validateBody(connectSchema, body);
+      const module = await mustFindModule(key);
+      try {
+        await connectModule(db, gameId, module.id);
+      } catch (error) {
+        if (isDuplicateKey(error)) throw new AppError('CONFLICT', `module ${key} is already connected to game ${gameId}`);
+        throw error;
+      }
+      return toPublicModule(module);
+    },
+
+    /** The module's data stays; its endpoints answer 403 module_disabled until it is connected again. */
+    async disconnect(gameId: number, key: string): Promise<void> {
+      await games.mustFind(gameId);
+      const module = await mustFindModule(key);
+      if (!(await disconnectModule(db, gameId, module.id))) {
+        throw new AppError('NOT_FOUND', `module ${key} is not connected to game ${gameId}`);
+      }
+    },
+
+    /** SPEC §2.1 step 5: after the entities in the path are found, the game must have the module. */
+    async assertEnabled(gameId: number, key: string): Promise<void> {
+      if (!(await isModuleConnected(db, gameId, key))) {
+        throw new AppError('MODULE_DISABLED', `module ${key} is not enabled for game ${gameId}`);
+      }
+    },
+  };
+}
+
+export type ModulesService = ReturnType<typeof createModulesService>;
+
+/**
+ * Route guard for a module's endpoints: `gameIdOf` finds the game the request addresses (from the
+ * path, or through the leaderboard or group it names) and throws 404 when that entity is missing.
+ */
+export function requireModule(
+  modules: ModulesService,
+  key: string,
+  gameIdOf: (ctx: Parameters<Middleware<AppState>>[0]) => Promise<number>,
+): Middleware<AppState> {
+  return async (ctx, next) => {
+    await modules.assertEnabled(await gameIdOf(ctx), key);
+    await next();
+  };
+}

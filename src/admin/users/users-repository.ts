@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import { containsPattern } from '../../db/like';
+import type { Role } from '../auth/token-service';
+
+export const USERS = 'users';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  username: string;
+  password_hash: string;
+  role: Role;
+  is_active: number | boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What clients see of a user: never the password hash. */
+export interface PublicUser {
+  id: number;
+  email: string;
+  username: string;
+  role: Role;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    is_active: Boolean(row.is_active),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'created_at', 'updated_at'].map((c) => `${USERS}.${c}`);
+
+export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
+  return db<UserRow>(USERS).where({ id }).first();
+}
+
+export function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
+  return db<UserRow>(USERS).where({ email }).first();
+}
+
+export async function insertUser(db: Knex, user: Pick<UserRow, 'email' | 'username' | 'password_hash' | 'role'>): Promise<number> {
+  const [id] = await db(USERS).insert(user);
+  return id as number;
+}
+
+/** The seed's search rule: an integer matches the id; other text a substring of username or email. */
+export function applyUserSearch(query: Knex.QueryBuilder, search: string | undefined): Knex.QueryBuilder {
+  if (search === undefined) return query;
+  if (/^\d+$/.test(search)) return query.where(`${USERS}.id`, Number(search));
+  const pattern = containsPattern(search);
+  return query.where((q) => q.where(`${USERS}.username`, 'like', pattern).orWhere(`${USERS}.email`, 'like', pattern));
+}
+
+export async function listUsers(db: Knex, options: { search?: string; limit: number; offset: number }): Promise<UserRow[]> {
+  const query = db<UserRow>(USERS).select(PUBLIC_USER_COLUMNS).orderBy('id').limit(options.limit).offset(options.offset);
+  return applyUserSearch(query, options.search);
+}
+
+export async function updateUser(db: Knex, id: number, changes: Partial<Pick<UserRow, 'role' | 'is_active'>>): Promise<void> {
+  await db(USERS).where({ id }).update({ ...changes, updated_at: db.fn.now(3) });
+}
