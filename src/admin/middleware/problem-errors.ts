@@ -48,7 +48,7 @@ function fromHttpError(thrown: unknown): AppError | null {
   const code = status === undefined ? undefined : HTTP_ERROR_CODES[status as keyof typeof HTTP_ERROR_CODES];
   if (!code) return null;
   const message =
-    type === 'entity.parse.failed' ? 'the body is not valid JSON'
+    type === 'entity.parse.failed' || thrown instanceof SyntaxError ? 'the body is not valid JSON'
     : type === 'entity.too.large' ? 'the body is larger than the limit of 1 MiB'
     : expose ? thrown.message : 'the request could not be read';
   return new AppError(code, message, {}, { cause: thrown });

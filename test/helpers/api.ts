@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createAdminServices, type AdminServices } from '../../src/admin/admin-services';
+import { hashPassword } from '../../src/admin/auth/password-hasher';
+import type { Role } from '../../src/admin/auth/token-service';
+import { createHttpApp } from '../../src/admin/http-app';
+import { startHttpRole } from '../../src/admin/http-role';
+import { insertUser } from '../../src/admin/users/users-repository';
+import type { Config } from '../../src/config';
+import { runSeeds } from '../../src/db/seed';
+import { createLogger } from '../../src/logging/logger';
+import { createTransactionArchive } from '../../src/sync/transaction-archive';
+import { createEngine, type Engine } from './engine';
+import { createTestDatabase, type TestDatabase } from './mysql';
+import { createTestRedis, type TestRedis } from './redis';
+import { testConfig } from './test-config';
+
+export const PASSWORD = 'correct horse battery';
+let sharedHash: Promise<string> | null = null;
+
+export interface ApiReply {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any shape, checked by each test
+}
+
+export interface TestApi {
+  readonly base: string;
+  readonly config: Config;
+  readonly database: TestDatabase;
+  readonly redis: TestRedis;
+  readonly engine: Engine;
+  readonly services: AdminServices;
+  /** Fixture users by role, each with a valid token. */
+  readonly users: Record<'admin' | 'moderator' | 'user' | 'other', { id: number; token: string; email: string; role: Role }>;
+  request(method: string, url: string, options?: { token?: string; body?: unknown; raw?: string | Buffer | FormData; headers?: Record<string, string> }): Promise<ApiReply>;
+  createUser(role: Role, name: string): Promise<{ id: number; token: string; email: string; role: Role }>;
+  close(): Promise<void>;
+}
+
+/** The real Koa app on a port of its own, over a migrated, seeded database and a Redis key prefix. */
+export async function createTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createTestDatabase({ migrate: true });
+  await runSeeds(database.db);
+  const redis = await createTestRedis('http');
+  const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
+  const config = testConfig({ REDIS_KEY_PREFIX: redis.prefix, UPLOAD_DIR: uploadDir, MYSQL_URL: database.url, ...env });
+  const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db) });
+  const services = createAdminServices({ db: database.db, redis: redis.redis, wallet: engine.wallet, config });
+  const app = createHttpApp({ logger: createLogger('silent'), probes: [], services, uploads: config.uploads, corsOrigins: config.http.corsOrigins });
+  const role = await startHttpRole(app, '127.0.0.1', 0);
+  const base = `http://${role.address}`;
+  sharedHash ??= hashPassword(PASSWORD);
+
+  const createUser = async (role: Role, name: string) => {
+    const email = `${name}@example.com`;
+    const id = await insertUser(database.db, { email, username: name, password_hash: await sharedHash!, role });
+    return { id, email, role, token: services.tokens.issue(id, role) };
+  };
+  const users = {
+    admin: await createUser('admin', 'alice_admin'),
+    moderator: await createUser('moderator', 'mo_moderator'),
+    user: await createUser('user', 'uma_user'),
+    other: await createUser('user', 'otto_other'),
+  };
+
+  return {
+    base, config, database, redis, engine, services, users, createUser,
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | Buffer | FormData | undefined = options.raw;
+      if (options.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(options.body);
+      }
+      const reply = await fetch(`${base}${url}`, { method, headers, body });
+      const text = await reply.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: reply.status, headers: reply.headers, body: parsed };
+    },
+    async close() {
+      await role.stop(1000);
+      await redis.cleanup();
+      await database.drop();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
