@@ -160,3 +160,14 @@ test('languages: seeded en and ru, code unique (409), validation, update and del
   t.is((await api.request('DELETE', `/api/languages/${created.body.id}`, { token: admin(api) })).status, 204);
   t.is((await api.request('GET', `/api/languages/${created.body.id}`, { token: admin(api) })).status, 404);
 });
+
+test('CORS answers a preflight from a configured origin and not from another', async (t) => {
+  const api = await createTestApi({ CORS_ORIGINS: 'https://admin.example' });
+  t.teardown(() => api.close());
+  const preflight = (origin: string) =>
+    fetch(`${api.base}/api/games`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+  const allowed = await preflight('https://admin.example');
+  t.is(allowed.headers.get('access-control-allow-origin'), 'https://admin.example');
+  const refused = await preflight('https://evil.example');
+  t.is(refused.headers.get('access-control-allow-origin'), null);
+});

@@ -3,14 +3,7 @@ import * as yup from 'yup';
 import { translateMysqlError } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
 import { text, validateBody } from '../http/validation';
-
-const LANGUAGES = 'languages';
-
-interface LanguageRow {
-  id: number;
-  code: string;
-  name: string;
-}
+import { deleteLanguage, findLanguage, insertLanguage, listLanguages, updateLanguage, type LanguageRow } from './languages-repository';
 
 export interface PublicLanguage {
   id: number;
@@ -30,7 +23,7 @@ const toPublic = (row: LanguageRow): PublicLanguage => ({ id: row.id, code: row.
  */
 export function createLanguagesService(db: Knex, languageInUse: (id: number) => Promise<boolean> = async () => false) {
   async function mustFind(id: number): Promise<LanguageRow> {
-    const row = await db<LanguageRow>(LANGUAGES).where({ id }).first('id', 'code', 'name');
+    const row = await findLanguage(db, id);
     if (!row) throw new AppError('NOT_FOUND', `language ${id} not found`);
     return row;
   }
@@ -38,24 +31,24 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
 
   return {
     async list(): Promise<PublicLanguage[]> {
-      return (await db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id')).map(toPublic);
+      return (await listLanguages(db)).map(toPublic);
     },
     async get(id: number): Promise<PublicLanguage> {
       return toPublic(await mustFind(id));
     },
     async create(body: unknown): Promise<PublicLanguage> {
       const input = validateBody(createSchema, body);
-      const [id] = await db(LANGUAGES).insert(input).catch((error: unknown) => {
+      const id = await insertLanguage(db, input).catch((error: unknown) => {
         throw translateMysqlError(error, taken(input.code));
       });
-      return toPublic(await mustFind(id as number));
+      return toPublic(await mustFind(id));
     },
     async update(id: number, body: unknown): Promise<PublicLanguage> {
       await mustFind(id);
       const input = validateBody(updateSchema, body);
       const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
       if (Object.keys(changes).length > 0) {
-        await db(LANGUAGES).where({ id }).update({ ...changes, updated_at: db.fn.now(3) }).catch((error: unknown) => {
+        await updateLanguage(db, id, changes).catch((error: unknown) => {
           throw translateMysqlError(error, taken(input.code));
         });
       }
@@ -64,7 +57,7 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
     async remove(id: number): Promise<void> {
       await mustFind(id);
       if (await languageInUse(id)) throw new AppError('CONFLICT', `language ${id} is used by a notification`);
-      await db(LANGUAGES).where({ id }).delete();
+      await deleteLanguage(db, id);
     },
   };
 }

@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+
+export const LANGUAGES = 'languages';
+
+export interface LanguageRow {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export function listLanguages(db: Knex): Promise<LanguageRow[]> {
+  return db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id');
+}
+
+export function findLanguage(db: Knex, id: number): Promise<LanguageRow | undefined> {
+  return db<LanguageRow>(LANGUAGES).where({ id }).first('id', 'code', 'name');
+}
+
+export async function insertLanguage(db: Knex, fields: Pick<LanguageRow, 'code' | 'name'>): Promise<number> {
+  const [id] = await db(LANGUAGES).insert(fields);
+  return id as number;
+}
+
+export async function updateLanguage(db: Knex, id: number, fields: Partial<Pick<LanguageRow, 'code' | 'name'>>): Promise<void> {
+  await db(LANGUAGES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) });
+}
+
+export async function deleteLanguage(db: Knex, id: number): Promise<void> {
+  await db(LANGUAGES).where({ id }).delete();
+}
