@@ -35,6 +35,7 @@ export async function startGrpcRole({ config, wallet, redis, logger }: GrpcRoleD
     for (const name of ['', RESERVATION_SERVICE_NAME]) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
   });
 
+  await redisReady(redis, 5000); // serve once Redis answers, or after 5 s as NOT_SERVING
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${config.host}:${config.port}`, credentials(config), (error, bound) =>
       error ? reject(error) : resolve(bound),
@@ -54,6 +55,19 @@ export async function startGrpcRole({ config, wallet, redis, logger }: GrpcRoleD
         });
       }),
   };
+}
+
+function redisReady(redis: RedisLike, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.on('ready', done);
+  });
 }
 
 function followRedisHealth(redis: RedisLike, report: (serving: boolean) => void): () => void {

@@ -11,8 +11,11 @@ import { unaryHandler, type UnaryOptions } from '../grpc/unary-handler';
 import type { WalletService } from './wallet-service';
 import type { BalanceReply } from './wallet-types';
 
+/** What the gRPC adapter needs of the engine (benchmarks put other implementations behind it). */
+export type ReservationOperations = Pick<WalletService, 'reserve' | 'confirm' | 'cancel' | 'getTransaction'>;
+
 /** The ReservationService's four methods: wire shapes in, service calls, wire shapes out. */
-export function reservationHandlers(wallet: WalletService, options: UnaryOptions): UntypedServiceImplementation {
+export function reservationHandlers(wallet: ReservationOperations, options: UnaryOptions): UntypedServiceImplementation {
   return {
     Reserve: unaryHandler<ReserveRequest, BalanceResponse>(
       'Reserve',

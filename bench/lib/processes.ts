@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Redis from 'ioredis';
+import { findBinary, isPortOpen, waitUntil } from '../../src/local-services/process-tools';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface Managed {
+  readonly url: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/** A redis-server of the benchmark's own on a spare port: AOF with fsync on every write, or no AOF. */
+export async function startRedis(port: number, durability: 'always' | 'off'): Promise<Managed> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `bench-redis-${durability}-`));
+  const aof = durability === 'always' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  const child = spawn(findBinary('redis-server')!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...aof], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  await waitUntil(`redis ${port}`, async () => {
+    const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return (await client.ping()) === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      client.disconnect();
+    }
+  }, 10_000);
+  return { url, port, stop: async () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true })) };
+}
+
+/** A Node process of this project (a server or the worker), its logs dropped unless it fails. */
+export async function startNode(script: string, args: string[], env: Record<string, string>, port?: number): Promise<Managed & { child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal === null) console.error(`\n${script} exited with ${code}:\n${stderr}`);
+  });
+  if (port !== undefined) await waitUntil(`${script} on ${port}`, () => isPortOpen('127.0.0.1', port), 30_000);
+  return { child, url: `127.0.0.1:${port ?? 0}`, port: port ?? 0, stop: () => stopChild(child) };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

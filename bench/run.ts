@@ -1,0 +1,240 @@
+/**
+ * The load benchmark: the gRPC hot path against its transport ceiling, a MySQL peer, AOF off, and the
+ * sync behind it. Starts its own Redis servers (AOF always / off) on spare ports and a database of its
+ * own on the configured MySQL server; removes them afterwards.
+ *
+ *   npm run bench -- [--duration 10] [--concurrency 64] [--wallets 10000] [--hot 10]
+ *                    [--confirm-share 0.7] [--scenario all|echo,engine,durability,peer,scripts,sync]
+ *                    [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config';
+import { createKnex } from '../src/db/knex-factory';
+import { runMigrations } from '../src/db/migrations';
+import { waitUntil } from '../src/local-services/process-tools';
+import { createRedisClient } from '../src/redis/redis-client';
+import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
+import { createWalletService } from '../src/wallet/wallet-service';
+import { createWalletStore } from '../src/wallet/wallet-store';
+import { runFlows, type LoadStats } from './lib/flows';
+import { H2GrpcClient } from './lib/h2-grpc-client';
+import { RawH2GrpcClient } from './lib/raw-h2-client';
+import { h2loadRate } from './lib/h2load';
+import { startNode, startRedis, type Managed } from './lib/processes';
+import { scenarioTable, table, writeChart, type ScenarioResult } from './lib/report';
+import { measureScriptCosts, type ScriptCosts } from './lib/script-cost';
+import { freePort } from './lib/ports';
+import { createPeerSchema, fundPeerWallets } from './servers/mysql-peer-wallet';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '64' },
+    wallets: { type: 'string', default: '10000' },
+    hot: { type: 'string', default: '10' },
+    'confirm-share': { type: 'string', default: '0.7' },
+    scenario: { type: 'string', default: 'all' },
+    connections: { type: 'string', default: '4' },
+    client: { type: 'string', default: 'raw' },
+    out: { type: 'string', default: 'bench/results' },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+
+const smoke = values.smoke;
+const opts = {
+  durationMs: (smoke ? 1 : Number(values.duration)) * 1000,
+  concurrency: smoke ? 8 : Number(values.concurrency),
+  wallets: smoke ? 200 : Number(values.wallets),
+  hot: smoke ? 5 : Number(values.hot),
+  confirmShare: Number(values['confirm-share']),
+  connections: Number(values.connections),
+  scriptCalls: smoke ? 200 : 5000,
+  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'durability', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
+};
+const GAME = 'bench';
+const FUNDS = 1_000_000_000;
+
+async function main() {
+  const config = loadConfig(process.env);
+  const tag = randomBytes(4).toString('hex');
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const results: ScenarioResult[] = [];
+  const extra: Record<string, unknown> = {};
+  try {
+    const db = await benchDatabase(config.mysql.url, tag, cleanups);
+    const always = await startRedis(await freePort(), 'always');
+    const off = await startRedis(await freePort(), 'off');
+    cleanups.push(() => always.stop(), () => off.stop());
+    const users = Array.from({ length: opts.wallets }, (_, i) => `w${i}`);
+    const hot = users.slice(0, opts.hot);
+    log(`funding ${users.length} wallets on each Redis and in the peer's tables`);
+    await Promise.all([fund(always.url, users), fund(off.url, users), fundPeerWallets(db.knex, users, GAME, FUNDS)]);
+
+    const load = async (name: string, description: string, address: string, wallets: readonly string[]): Promise<LoadStats> => {
+      const client = values.client === 'http2' ? new H2GrpcClient(address, opts.connections) : new RawH2GrpcClient(address, opts.connections);
+      try {
+        const stats = await runFlows(client, {
+          durationMs: opts.durationMs, concurrency: opts.concurrency, wallets, gameId: GAME, confirmShare: opts.confirmShare,
+          onProgress: (p) => process.stderr.write(`\r  ${name}: ${p.calls} calls, ${p.errors} errors, ${(p.elapsedMs / 1000).toFixed(0)} s   `),
+        });
+        process.stderr.write('\n');
+        results.push({ name, description, ...stats });
+        return stats;
+      } finally {
+        client.close();
+      }
+    };
+    const engineServer = async (redis: Managed) => {
+      const port = await freePort();
+      return startNode('src/cli.ts', ['serve', '--roles', 'grpc'], { REDIS_URL: redis.url, MYSQL_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port) }, port);
+    };
+
+    if (opts.scenarios.has('echo')) {
+      const port = await freePort();
+      const echo = await startNode('bench/servers/bench-server.ts', ['echo'], { GRPC_PORT: String(port) }, port);
+      await load('echo', 'transport ceiling: same grpc-js stack, constant replies', echo.url, users);
+      extra.h2load = await h2loadRate(echo.url, opts.durationMs / 1000, opts.concurrency, opts.connections);
+      await echo.stop();
+    }
+    if (opts.scenarios.has('engine')) {
+      const engine = await engineServer(always);
+      await load('engine spread', `engine, AOF always, ${users.length} wallets`, engine.url, users);
+      await load('engine hot', `engine, AOF always, ${hot.length} hot wallets`, engine.url, hot);
+      await engine.stop();
+    }
+    if (opts.scenarios.has('durability')) {
+      const engine = await engineServer(off);
+      await load('engine AOF off', `engine, AOF off, ${users.length} wallets`, engine.url, users);
+      await engine.stop();
+    }
+    if (opts.scenarios.has('peer')) {
+      const port = await freePort();
+      const peer = await startNode('bench/servers/bench-server.ts', ['peer'], { GRPC_PORT: String(port), MYSQL_URL: db.url }, port);
+      await load('peer spread', `MySQL SELECT … FOR UPDATE, ${users.length} wallets`, peer.url, users);
+      await load('peer hot', `MySQL SELECT … FOR UPDATE, ${hot.length} hot wallets`, peer.url, hot);
+      await peer.stop();
+    }
+    if (opts.scenarios.has('scripts')) {
+      log('Redis cost per script');
+      extra.scripts = await measureScriptCosts(always.url, opts.scriptCalls);
+    }
+    if (opts.scenarios.has('sync')) extra.sync = await measureSync(always, db.url, tag, engineServer, load, users);
+
+    report(results, extra);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+}
+
+async function benchDatabase(serverUrl: string, tag: string, cleanups: Array<() => Promise<unknown>>) {
+  const admin = createKnex(serverUrl, { min: 0, max: 1 });
+  const name = `bench_${tag}`;
+  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const knex = createKnex(url.toString(), { min: 0, max: 4 });
+  cleanups.push(async () => {
+    await knex.destroy();
+    await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
+    await admin.destroy();
+  });
+  await runMigrations(knex);
+  await createPeerSchema(knex);
+  return { url: url.toString(), knex };
+}
+
+async function fund(redisUrl: string, users: readonly string[]): Promise<void> {
+  const redis = createRedisClient({ url: redisUrl, role: 'cli' });
+  const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
+  for (let i = 0; i < users.length; i += 200) {
+    await Promise.all(users.slice(i, i + 200).map((userId) => wallet.topup({ userId, gameId: GAME, currency: 'EUR', amount: String(FUNDS), comment: 'bench' })));
+  }
+  redis.disconnect();
+}
+
+async function outboxLength(redisUrl: string): Promise<number> {
+  const redis = createRedisClient({ url: redisUrl, role: 'cli' });
+  const lengths = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => redis.xlen(keys.outbox({ tag: partitionTag(p) }))));
+  redis.disconnect();
+  return lengths.reduce((a, b) => a + b, 0);
+}
+
+/** Drain rate of one worker over the backlog the engine runs left, then the lag behind a live load. */
+async function measureSync(
+  redis: Managed,
+  mysqlUrl: string,
+  tag: string,
+  engineServer: (redis: Managed) => Promise<Managed>,
+  load: (name: string, description: string, address: string, wallets: readonly string[]) => Promise<LoadStats>,
+  users: readonly string[],
+) {
+  const backlog = await outboxLength(redis.url);
+  log(`sync: draining a backlog of ${backlog} outbox entries with one worker`);
+  const started = performance.now();
+  const worker = await startNode('src/cli.ts', ['serve', '--roles', 'worker'], { REDIS_URL: redis.url, MYSQL_URL: mysqlUrl, QUEUE_PREFIX: `{bench${tag}}` });
+  try {
+    await waitUntil('the backlog to drain', async () => (await outboxLength(redis.url)) === 0, 600_000);
+    const drainSeconds = (performance.now() - started) / 1000;
+    const engine = await engineServer(redis);
+    const live = await load('engine + worker', 'engine with the sync worker running beside it', engine.url, users);
+    const stopped = performance.now();
+    const leftAtStop = await outboxLength(redis.url);
+    await waitUntil('the outbox to empty', async () => (await outboxLength(redis.url)) === 0, 600_000);
+    await engine.stop();
+    return {
+      backlog, drainSeconds, drainRowsPerSecond: backlog / drainSeconds,
+      liveCallsPerSecond: live.callsPerSecond, outboxAtLoadStop: leftAtStop, emptyAfterLoadStopMs: performance.now() - stopped,
+    };
+  } finally {
+    await worker.stop();
+  }
+}
+
+function report(results: ScenarioResult[], extra: Record<string, unknown>) {
+  const rate = (name: string) => results.find((r) => r.name === name)?.callsPerSecond;
+  const ratio = (a?: number, b?: number) => (a && b ? a / b : null);
+  const h2 = extra.h2load as { reqPerSecond: number } | null | undefined;
+  const ratios = {
+    'engine/echo (goal ≥ 0.80)': ratio(rate('engine spread'), rate('echo')),
+    'engine/peer, 10,000 wallets (goal ≥ 3)': ratio(rate('engine spread'), rate('peer spread')),
+    'engine/peer, hot wallets (goal ≥ 6)': ratio(rate('engine hot'), rate('peer hot')),
+    'AOF always / off (goal ≥ 0.90)': ratio(rate('engine spread'), rate('engine AOF off')),
+    'generator/h2load on echo (goal ≥ 0.75)': ratio(rate('echo'), h2?.reqPerSecond),
+  };
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  console.log(`\nLoad: ${opts.durationMs / 1000} s per scenario, ${opts.concurrency} concurrent flows over ${opts.connections} HTTP/2 connections (${values.client} client), ${Math.round(opts.confirmShare * 100)}% confirm / ${Math.round((1 - opts.confirmShare) * 100)}% cancel; ${machine}\n`);
+  console.log(scenarioTable(results));
+  console.log(`\n${table(['ratio', 'value'], Object.entries(ratios).map(([k, v]) => [k, v === null ? 'n/a' : v.toFixed(2)]))}`);
+  if (h2) console.log(`\nh2load on the echo server: ${Math.round(h2.reqPerSecond).toLocaleString('en-US')} req/s`);
+  else if (opts.scenarios.has('echo')) console.log('\nh2load not installed (apt-get install nghttp2-client): generator comparison skipped');
+  const scripts = extra.scripts as ScriptCosts | undefined;
+  if (scripts) {
+    console.log(`\n${table(['script', 'calls', 'usec/call'], scripts.scripts.map((s) => [s.script, String(s.calls), s.usecPerCall.toFixed(2)]))}`);
+    console.log(`memory per open reservation: ${scripts.bytesPerOpenReservation.toFixed(0)} B; per idempotency record: ${scripts.bytesPerIdempotencyRecord.toFixed(0)} B`);
+  }
+  const sync = extra.sync as Record<string, number> | undefined;
+  if (sync) {
+    console.log(`\nsync: one worker drained ${sync.backlog} entries in ${sync.drainSeconds!.toFixed(1)} s (${Math.round(sync.drainRowsPerSecond!)} ledger rows/s);`);
+    console.log(`      under live load (${Math.round(sync.liveCallsPerSecond!)} calls/s) the outbox held ${sync.outboxAtLoadStop} entries when the load stopped and was empty ${Math.round(sync.emptyAfterLoadStopMs!)} ms later`);
+  }
+  mkdirSync(values.out!, { recursive: true });
+  const stamp = smoke ? 'smoke' : 'latest';
+  const json = { date: new Date().toISOString(), machine, options: { ...opts, scenarios: [...opts.scenarios] }, results, ratios, ...extra };
+  writeFileSync(path.join(values.out!, `${stamp}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  writeChart(path.join(values.out!, `${stamp}.svg`), results, `Calls per second, ${opts.durationMs / 1000} s per scenario (${machine})`);
+  console.log(`\nwrote ${path.join(values.out!, `${stamp}.json`)} and ${stamp}.svg`);
+}
+
+function log(message: string) {
+  process.stderr.write(`${message}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

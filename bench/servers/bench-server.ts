@@ -1,0 +1,22 @@
+/**
+ * A gRPC server for the benchmark with the engine's own stack (proto, handlers, limits) in front of
+ * another implementation: `echo` (constant replies) or `peer` (MySQL transactions).
+ *   tsx bench/servers/bench-server.ts echo|peer   (GRPC_PORT, MYSQL_URL from the environment)
+ */
+import { Server, ServerCredentials } from '@grpc/grpc-js';
+import { createKnex } from '../../src/db/knex-factory';
+import { loadReservationProto } from '../../src/grpc/reservation-proto';
+import { createLogger } from '../../src/logging/logger';
+import { reservationHandlers } from '../../src/wallet/reservation-handlers';
+import { createEchoWallet } from './echo-wallet';
+import { createMysqlPeerWallet } from './mysql-peer-wallet';
+
+const kind = process.argv[2];
+const port = Number(process.env.GRPC_PORT);
+const wallet = kind === 'peer' ? createMysqlPeerWallet(createKnex(process.env.MYSQL_URL!, { min: 4, max: 64 })) : createEchoWallet();
+const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 });
+server.addService(loadReservationProto().service, reservationHandlers(wallet, { authTokens: [], logger: createLogger('warn') }));
+server.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (error) => {
+  if (error) throw error;
+});
+process.on('SIGTERM', () => server.tryShutdown(() => process.exit(0)));

@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import test from 'ava';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+
+// The benchmark's short mode: every scenario runs for a second and must produce sane numbers.
+// No timing thresholds: speed is what `npm run bench` reports, not what tests assert.
+test('npm run bench -- --smoke runs every scenario without errors and writes its JSON and chart', async (t) => {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  t.teardown(() => rmSync(out, { recursive: true, force: true }));
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--out', out], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+    maxBuffer: 20 * 1024 * 1024,
+    timeout: 240_000,
+  });
+  t.regex(stdout, /engine\/echo/);
+  const result = JSON.parse(readFileSync(path.join(out, 'smoke.json'), 'utf8'));
+  const names = result.results.map((r: { name: string }) => r.name);
+  t.deepEqual(names, ['echo', 'engine spread', 'engine hot', 'engine AOF off', 'peer spread', 'peer hot', 'engine + worker']);
+  for (const r of result.results) {
+    t.true(r.calls > 0, `${r.name} made calls`);
+    t.is(r.errors, 0, `${r.name}: ${r.errorSamples.join('; ')}`);
+    t.true(r.callsPerSecond > 0);
+    t.true(r.latencyMs.p50 > 0 && r.latencyMs.p50 <= r.latencyMs.p95 && r.latencyMs.p95 <= r.latencyMs.p99 && r.latencyMs.p99 <= r.latencyMs.max, r.name);
+  }
+  for (const [name, value] of Object.entries(result.ratios)) {
+    if (name.startsWith('generator/h2load') && value === null) continue; // h2load not installed
+    t.true(typeof value === 'number' && Number.isFinite(value) && value > 0, name);
+  }
+  t.deepEqual(result.scripts.scripts.map((s: { script: string }) => s.script), ['topup', 'reserve', 'reserve (replay)', 'confirm', 'cancel']);
+  for (const s of result.scripts.scripts) t.true(s.calls > 0 && s.usecPerCall > 0, s.script);
+  t.true(result.scripts.bytesPerOpenReservation > 0);
+  t.true(result.sync.backlog > 0 && result.sync.drainRowsPerSecond > 0);
+  t.true(result.sync.emptyAfterLoadStopMs >= 0);
+  t.regex(readFileSync(path.join(out, 'smoke.svg'), 'utf8'), /^<svg[\s\S]*engine spread[\s\S]*<\/svg>\n$/);
+});
