@@ -4,37 +4,51 @@
  * a generic codec, so the generator is not the bottleneck.
  */
 
-function writeVarint(out: number[], value: number): void {
+function varintSize(value: number): number {
+  let size = 1;
+  for (let v = value; v > 0x7f; v = Math.floor(v / 128)) size += 1;
+  return size;
+}
+
+function writeVarint(buffer: Buffer, offset: number, value: number): number {
   let v = value;
+  let pos = offset;
   while (v > 0x7f) {
-    out.push((v & 0x7f) | 0x80);
+    buffer[pos++] = (v & 0x7f) | 0x80;
     v = Math.floor(v / 128);
   }
-  out.push(v);
+  buffer[pos++] = v;
+  return pos;
 }
 
 export type Field = [number, string] | [number, number];
 
-/** Encodes fields (string → wire type 2, number → varint) and prefixes the 5-byte gRPC frame header. */
+/** Encodes fields (string → wire type 2, number → varint) into one buffer behind the 5-byte gRPC header. */
 export function grpcFrame(fields: readonly Field[]): Buffer {
-  const body: number[] = [];
-  const chunks: Buffer[] = [];
+  let size = 0;
   for (const [number, value] of fields) {
     if (typeof value === 'string') {
-      const bytes = Buffer.from(value);
-      writeVarint(body, (number << 3) | 2);
-      writeVarint(body, bytes.length);
-      chunks.push(Buffer.from(body.splice(0)), bytes);
+      const length = Buffer.byteLength(value);
+      size += varintSize(number << 3) + varintSize(length) + length;
     } else if (value !== 0) {
-      writeVarint(body, number << 3);
-      writeVarint(body, value);
+      size += varintSize(number << 3) + varintSize(value);
     }
   }
-  chunks.push(Buffer.from(body));
-  const message = Buffer.concat(chunks);
-  const header = Buffer.alloc(5);
-  header.writeUInt32BE(message.length, 1);
-  return Buffer.concat([header, message]);
+  const frame = Buffer.allocUnsafe(5 + size);
+  frame[0] = 0;
+  frame.writeUInt32BE(size, 1);
+  let pos = 5;
+  for (const [number, value] of fields) {
+    if (typeof value === 'string') {
+      pos = writeVarint(frame, pos, (number << 3) | 2);
+      pos = writeVarint(frame, pos, Buffer.byteLength(value));
+      pos += frame.write(value, pos);
+    } else if (value !== 0) {
+      pos = writeVarint(frame, pos, number << 3);
+      pos = writeVarint(frame, pos, value);
+    }
+  }
+  return frame;
 }
 
 export interface DecodedReply {

@@ -32,9 +32,23 @@ export function walletAddress(userId: string, gameId: string, currency: string):
   return { partition, tag: tagOf(partition), userGameRef: digest.toString('base64url', 1, 17).slice(0, 22), currency };
 }
 
+// Random bytes drawn 4 KiB at a time: one system call per 341 transaction ids instead of one each.
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = Buffer.alloc(0);
+let randomOffset = 0;
+
+function random12(): string {
+  if (randomOffset + 12 > randomPool.length) {
+    randomPool = randomBytes(RANDOM_POOL_BYTES);
+    randomOffset = 0;
+  }
+  randomOffset += 12;
+  return randomPool.toString('base64url', randomOffset - 12, randomOffset);
+}
+
 export function newTransactionId(wallet: WalletAddress): string {
   const pp = wallet.partition.toString(16).padStart(2, '0');
-  return `${pp}.${wallet.userGameRef}.${wallet.currency}.${randomBytes(12).toString('base64url')}`;
+  return `${pp}.${wallet.userGameRef}.${wallet.currency}.${random12()}`;
 }
 
 /** The wallet a transaction_id belongs to, or null when the id is not one this engine made. */
