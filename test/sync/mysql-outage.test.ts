@@ -22,16 +22,25 @@ test('with MySQL down under load, operations keep succeeding on Redis and the ba
   t.teardown(sync.cleanup);
   await sync.startWorker();
 
+  // The outage starts from the load's own progress, and the load goes on until MySQL is back.
   let backlogDuringOutage = 0;
-  const outage = (async () => {
-    await sleep(1000);
-    await stopMysql(serverUrl, dataDir); // the server process ends: every connection is cut
-    await sleep(4000);
-    backlogDuringOutage = await sync.outboxLength();
-    await ensureMysql(serverUrl, dataDir, () => undefined);
-  })();
+  let outage: Promise<void> | null = null;
+  let back = false;
   const load = await runMixedLoad(sync.engine, {
-    operations: 3000, wallets: 20, concurrency: 8, walletPrefix: 'outage', onProgress: () => sleep(150),
+    operations: 3000, wallets: 20, concurrency: 8, walletPrefix: 'outage',
+    keepGoingWhile: () => !back,
+    onProgress: (done) => {
+      outage ??= done >= 1000
+        ? (async () => {
+            await stopMysql(serverUrl, dataDir); // the server process ends: every connection is cut
+            await sleep(3000);
+            backlogDuringOutage = await sync.outboxLength();
+            await ensureMysql(serverUrl, dataDir, () => undefined);
+            back = true;
+          })()
+        : null;
+      return sleep(20);
+    },
   });
   await outage;
 

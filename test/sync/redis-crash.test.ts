@@ -30,14 +30,24 @@ test('Redis (appendfsync always) killed with SIGKILL mid-load and restarted keep
   t.teardown(sync.cleanup);
   await sync.startWorker();
 
-  const crash = (async () => {
-    await sleep(1500);
-    redisServer.kill('SIGKILL');
-    await sleep(1500);
-    redisServer = startRedis();
-  })();
+  // The crash comes from the load's own progress, and the load goes on until Redis is back.
+  let crash: Promise<void> | null = null;
+  let restarted = false;
   const load = await runMixedLoad(sync.engine, {
-    operations: 3000, wallets: 20, concurrency: 8, walletPrefix: 'aof', onProgress: () => sleep(100),
+    operations: 3000, wallets: 20, concurrency: 8, walletPrefix: 'aof',
+    keepGoingWhile: () => !restarted,
+    onProgress: (done) => {
+      crash ??= done >= 1000
+        ? (async () => {
+            redisServer.kill('SIGKILL');
+            await sleep(1500);
+            redisServer = startRedis();
+            await waitUntil('redis back', async () => sync.engine.redis.status === 'ready', 10_000);
+            restarted = true;
+          })()
+        : null;
+      return sleep(20);
+    },
   });
   await crash;
   t.true(load.unavailable > 0, `${load.unavailable} calls met the outage`);

@@ -21,11 +21,13 @@ test('a worker killed with SIGKILL at random moments, restarted each time, loses
   })();
   const load = await runMixedLoad(sync.engine, {
     operations: 5000, wallets: 30, concurrency: 8, walletPrefix: 'crash',
-    onProgress: () => sleep(250), // spread the 5,000 operations over the kills
+    onProgress: () => sleep(100),
+    keepGoingWhile: () => kills < 5, // every kill falls inside the load
   });
   loadDone = true;
   await killer;
   t.true(kills >= 5, `killed ${kills} times`);
+  t.true(load.operations >= 5000, `${load.operations} operations`);
 
   sync.spawnWorker();
   await sync.drain(90_000);
