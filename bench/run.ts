@@ -27,7 +27,7 @@ import { h2loadRate } from './lib/h2load';
 import { startNode, startRedis, type Managed } from './lib/processes';
 import { scenarioTable, table, writeChart, type ScenarioResult } from './lib/report';
 import { measureScriptCosts, type ScriptCosts } from './lib/script-cost';
-import { freePort } from './lib/ports';
+import { freePort } from '../src/local-services/process-tools';
 import { createPeerSchema, fundPeerWallets } from './servers/mysql-peer-wallet';
 
 const { values } = parseArgs({

@@ -16,3 +16,12 @@ export function translateRedisError(error: unknown): AppError {
   }
   return new AppError('UNAVAILABLE', `redis is unavailable: ${message}`, {}, { cause: error });
 }
+
+/** Runs a Redis call, turning whatever the driver throws into an AppError (see above). */
+export async function withRedisErrors<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw translateRedisError(error);
+  }
+}

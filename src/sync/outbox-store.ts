@@ -1,4 +1,4 @@
-import { translateRedisError } from '../redis/redis-errors';
+import { translateRedisError, withRedisErrors } from '../redis/redis-errors';
 import type { RedisLike } from '../redis/script-registry';
 import { keys, partitionTag } from '../redis/wallet-keys';
 
@@ -24,14 +24,6 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
   // ioredis applies its keyPrefix to every stream command but XGROUP: that one gets it by hand.
   const keyPrefix = (redis.options as { keyPrefix?: string }).keyPrefix ?? '';
 
-  async function guarded<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw translateRedisError(error);
-    }
-  }
-
   return {
     async ensureGroup(partition: number): Promise<void> {
       try {
@@ -42,7 +34,7 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
     },
 
     async readNew(partition: number, count: number): Promise<RawEntry[]> {
-      const reply = (await guarded(() =>
+      const reply = (await withRedisErrors(() =>
         redis.xreadgroup('GROUP', OUTBOX_GROUP, consumer, 'COUNT', count, 'STREAMS', outboxKey(partition), '>'),
       )) as Array<[string, RawEntry[]]> | null;
       return reply?.[0]?.[1] ?? [];
@@ -50,7 +42,7 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
 
     /** Entries pending longer than `minIdleMs` (their consumer died or their job was lost), now ours. */
     async claimStale(partition: number, minIdleMs: number, count: number): Promise<RawEntry[]> {
-      const reply = (await guarded(() =>
+      const reply = (await withRedisErrors(() =>
         redis.xautoclaim(outboxKey(partition), OUTBOX_GROUP, consumer, minIdleMs, claimCursors.get(partition) ?? '0-0', 'COUNT', count),
       )) as [string, Array<RawEntry | null>];
       claimCursors.set(partition, reply[0]);
@@ -66,14 +58,14 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
       for (const transactionId of settledTransactionIds) {
         multi.expire(keys.transaction(tag, transactionId), retentionS);
       }
-      const results = await guarded(() => multi.exec());
+      const results = await withRedisErrors(() => multi.exec());
       const failed = results?.find(([error]) => error);
       if (!results || failed) throw translateRedisError(failed?.[0] ?? new Error('acknowledgement aborted'));
     },
 
     async status(partition: number, nowMs: number): Promise<OutboxPartitionStatus> {
       const key = outboxKey(partition);
-      const [length, first, pending] = await guarded(() =>
+      const [length, first, pending] = await withRedisErrors(() =>
         Promise.all([
           redis.xlen(key),
           redis.xrange(key, '-', '+', 'COUNT', 1),

@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import { translateRedisError } from '../redis/redis-errors';
+import { withRedisErrors } from '../redis/redis-errors';
 import { registerScripts, type RedisLike, type ScriptReply } from '../redis/script-registry';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import type {
@@ -28,13 +28,7 @@ export interface Moment {
 export function createWalletStore(redis: RedisLike) {
   registerScripts(redis);
 
-  async function run(call: () => Promise<ScriptReply>): Promise<ScriptReply> {
-    try {
-      return await call();
-    } catch (error) {
-      throw translateRedisError(error);
-    }
-  }
+  const run = (call: () => Promise<ScriptReply>) => withRedisErrors(call);
 
   return {
     async reserve(wallet: WalletAddress, input: ReserveInput, transactionId: string, at: Moment): Promise<BalanceReply> {
@@ -110,11 +104,9 @@ export function createWalletStore(redis: RedisLike) {
 
     /** Up to `limit` reservations of a partition created at or before the cutoff, oldest first. */
     async dueReservations(partition: number, cutoffMs: number, limit: number): Promise<string[]> {
-      try {
-        return await redis.zrangebyscore(keys.openReservations({ tag: partitionTag(partition) }), '-inf', cutoffMs, 'LIMIT', 0, limit);
-      } catch (error) {
-        throw translateRedisError(error);
-      }
+      return withRedisErrors(() =>
+        redis.zrangebyscore(keys.openReservations({ tag: partitionTag(partition) }), '-inf', cutoffMs, 'LIMIT', 0, limit),
+      );
     },
 
     async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
@@ -138,12 +130,9 @@ export function createWalletStore(redis: RedisLike) {
     async transaction(transactionId: string): Promise<TransactionView | null> {
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return null;
-      let fields: Array<string | null>;
-      try {
-        fields = await redis.hmget(keys.transaction(wallet, transactionId), 'u', 'g', 'c', 'rd', 'amt', 'win', 'st');
-      } catch (error) {
-        throw translateRedisError(error);
-      }
+      const fields = await withRedisErrors(() =>
+        redis.hmget(keys.transaction(wallet, transactionId), 'u', 'g', 'c', 'rd', 'amt', 'win', 'st'),
+      );
       const [userId, gameId, currency, roundId, amount, winAmount, status] = fields;
       if (status === null || status === undefined) return null;
       return {
@@ -160,20 +149,12 @@ export function createWalletStore(redis: RedisLike) {
 
     /** The currencies a user-game has ever been topped up in. */
     async currencies(wallet: Pick<WalletAddress, 'tag' | 'userGameRef'>): Promise<string[]> {
-      try {
-        return (await redis.smembers(keys.currencies(wallet))).sort();
-      } catch (error) {
-        throw translateRedisError(error);
-      }
+      return (await withRedisErrors(() => redis.smembers(keys.currencies(wallet)))).sort();
     },
 
     async balance(wallet: WalletAddress): Promise<WalletBalance> {
-      try {
-        const [available, reserved] = await redis.hmget(keys.wallet(wallet), 'a', 'r');
-        return { availableBalance: available ?? '0', reservedBalance: reserved ?? '0' };
-      } catch (error) {
-        throw translateRedisError(error);
-      }
+      const [available, reserved] = await withRedisErrors(() => redis.hmget(keys.wallet(wallet), 'a', 'r'));
+      return { availableBalance: available ?? '0', reservedBalance: reserved ?? '0' };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { AppError } from '../../errors';
-import { translateRedisError } from '../../redis/redis-errors';
+import { withRedisErrors } from '../../redis/redis-errors';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_WINDOW_S = 15 * 60;
@@ -14,18 +14,10 @@ export function createLoginLimiter(redis: Redis) {
   const key = (email: string, ip: string) =>
     `rl:login:${createHash('sha256').update(email.toLowerCase()).update('\0').update(ip).digest('base64url')}`;
 
-  async function guarded<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw translateRedisError(error);
-    }
-  }
-
   return {
     async assertAllowed(email: string, ip: string): Promise<void> {
       const k = key(email, ip);
-      const [failures, ttlMs] = await guarded(() => Promise.all([redis.get(k), redis.pttl(k)]));
+      const [failures, ttlMs] = await withRedisErrors(() => Promise.all([redis.get(k), redis.pttl(k)]));
       if (Number(failures ?? 0) >= LOGIN_FAILURE_LIMIT) {
         const retryAfterS = Math.max(1, Math.ceil(ttlMs / 1000));
         throw new AppError('RATE_LIMITED', `too many failed logins; try again in ${retryAfterS} s`, { retryAfterS });
@@ -33,10 +25,10 @@ export function createLoginLimiter(redis: Redis) {
     },
     async recordFailure(email: string, ip: string): Promise<void> {
       const k = key(email, ip);
-      await guarded(() => redis.multi().incr(k).expire(k, LOGIN_WINDOW_S, 'NX').exec());
+      await withRedisErrors(() => redis.multi().incr(k).expire(k, LOGIN_WINDOW_S, 'NX').exec());
     },
     async reset(email: string, ip: string): Promise<void> {
-      await guarded(() => redis.del(key(email, ip)));
+      await withRedisErrors(() => redis.del(key(email, ip)));
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { translateMysqlError } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
-import { validateBody } from '../http/validation';
+import { namedFields, validateBody } from '../http/validation';
 import { modulesOfGames, type PublicModule } from '../modules/modules-repository';
 import { createGameSchema, updateGameSchema } from './games-schemas';
 import { deleteGame, findGame, insertGame, listGames, updateGame, type GameRow } from './games-repository';
@@ -65,7 +65,7 @@ export function createGamesService(db: Knex) {
     async update(id: number, body: unknown): Promise<PublicGame> {
       await mustFind(id);
       const input = validateBody(updateGameSchema, body);
-      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const changes = namedFields(input);
       if (Object.keys(changes).length > 0) {
         await updateGame(db, id, changes).catch((error: unknown) => {
           throw translateMysqlError(error, slugTaken(String(input.slug)));

@@ -39,3 +39,8 @@ export const flag = () => yup.boolean().strict().typeError('must be true or fals
 
 export const oneOf = <T extends string>(values: readonly T[]) =>
   yup.string().strict().typeError('must be a string').oneOf([...values], `must be one of ${values.join(', ')}`) as yup.StringSchema<T | undefined>;
+
+/** The fields a partial update names (PUT keeps what it leaves out). */
+export function namedFields<T extends Record<string, unknown>>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

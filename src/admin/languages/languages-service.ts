@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { translateMysqlError } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
-import { text, validateBody } from '../http/validation';
+import { namedFields, text, validateBody } from '../http/validation';
 import { deleteLanguage, findLanguage, insertLanguage, listLanguages, updateLanguage, type LanguageRow } from './languages-repository';
 
 export interface PublicLanguage {
@@ -46,7 +46,7 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
     async update(id: number, body: unknown): Promise<PublicLanguage> {
       await mustFind(id);
       const input = validateBody(updateSchema, body);
-      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const changes = namedFields(input);
       if (Object.keys(changes).length > 0) {
         await updateLanguage(db, id, changes).catch((error: unknown) => {
           throw translateMysqlError(error, taken(input.code));
