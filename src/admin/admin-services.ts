@@ -1,4 +1,4 @@
-import type Redis from 'ioredis';
+import type { RedisLike } from '../redis/script-registry';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { WalletService } from '../wallet/wallet-service';
@@ -17,7 +17,7 @@ import { createUsersService } from './users/users-service';
 export interface AdminDeps {
   readonly db: Knex;
   /** The HTTP role's Redis (login rate limits). */
-  readonly redis: Redis;
+  readonly redis: RedisLike;
   readonly wallet: WalletService;
   readonly config: Pick<Config, 'auth' | 'engine' | 'uploads' | 'http'>;
 }

@@ -8,8 +8,8 @@ import { startGrpcRole } from '../grpc/grpc-role';
 import type { RoleName, RunningRole } from '../lifecycle/running-role';
 import { installShutdownHandlers } from '../lifecycle/shutdown';
 import type { Logger } from '../logging/logger';
-import type Redis from 'ioredis';
-import { createRedisClient, type RedisRole } from '../redis/redis-client';
+import { createRoleRedis, type RedisRole } from '../redis/redis-client';
+import type { RedisLike } from '../redis/script-registry';
 import { createTransactionArchive } from '../sync/transaction-archive';
 import { startWorkerRole } from '../sync/worker-role';
 import { createWalletService } from '../wallet/wallet-service';
@@ -66,7 +66,12 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     }
     case 'worker': {
       const redis = redisClient('worker', config, roleLogger, clients);
-      const queueConnection = createRedisClient({ url: config.redis.url, role: 'worker', connectionName: 'reservation-queue' });
+      const queueConnection = createRoleRedis({
+        url: config.redis.url,
+        clusterNodes: config.redis.clusterNodes,
+        role: 'worker',
+        connectionName: 'reservation-queue',
+      });
       queueConnection.on('error', (error) => roleLogger.warn({ err: error }, 'queue redis connection error'));
       clients.closers.push(() => queueConnection.quit().then(() => undefined, () => queueConnection.disconnect()));
       return startWorkerRole({
@@ -82,7 +87,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
 }
 
 /** The engine as the gRPC and HTTP roles use it: Redis first, MySQL for what has left Redis. */
-function walletService(config: Config, redis: Redis, db: Knex) {
+function walletService(config: Config, redis: RedisLike, db: Knex) {
   return createWalletService({
     store: createWalletStore(redis),
     idempotencyTtlS: config.engine.idempotencyTtlS,
@@ -92,8 +97,8 @@ function walletService(config: Config, redis: Redis, db: Knex) {
 }
 
 /** Each role has its own Redis connection, tuned for it (see redis-client.ts). */
-function redisClient(role: RedisRole, config: Config, logger: Logger, clients: Clients): Redis {
-  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role });
+function redisClient(role: RedisRole, config: Config, logger: Logger, clients: Clients): RedisLike {
+  const redis = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, keyPrefix: config.redis.keyPrefix, role });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
   return redis;

@@ -16,6 +16,11 @@ export const envSchema = yup.object({
   REDIS_KEY_PREFIX: stringVar('').matches(/^[^{}\s]*$/, {
     message: 'REDIS_KEY_PREFIX must not contain braces or spaces (it would break Redis Cluster hash tags)',
   }),
+  REDIS_CLUSTER_NODES: listVar().test(
+    'nodes',
+    'REDIS_CLUSTER_NODES must be a comma-separated list of host:port',
+    (value) => !value || value.split(',').every((node) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(node.trim())),
+  ),
   MYSQL_URL: urlVar('MYSQL_URL', 'mysql://reservation:reservation@127.0.0.1:3306/reservation', ['mysql:'])
     .test('database', 'MYSQL_URL must name a database, as in mysql://user:pass@host:3306/dbname', (value) => {
       try {

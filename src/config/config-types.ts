@@ -6,7 +6,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface Config {
   readonly nodeEnv: NodeEnv;
   readonly logLevel: LogLevel;
-  readonly redis: { readonly url: string; readonly keyPrefix: string };
+  readonly redis: {
+    readonly url: string;
+    readonly keyPrefix: string;
+    /** Seeds of a Redis Cluster; empty: the single server at `url`. */
+    readonly clusterNodes: ReadonlyArray<{ readonly host: string; readonly port: number }>;
+  };
   readonly mysql: { readonly url: string; readonly database: string };
   readonly queue: { readonly prefix: string };
   readonly sync: { readonly batchSize: number; readonly concurrency: number; readonly claimIdleMs: number };

@@ -70,7 +70,14 @@ function toConfig(raw: RawEnv, cwd: string): Config {
   return {
     nodeEnv: raw.NODE_ENV,
     logLevel: raw.LOG_LEVEL,
-    redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
+    redis: {
+      url: raw.REDIS_URL,
+      keyPrefix: raw.REDIS_KEY_PREFIX,
+      clusterNodes: splitList(raw.REDIS_CLUSTER_NODES).map((node) => {
+        const [host, port] = node.split(':');
+        return { host: host!, port: Number(port) };
+      }),
+    },
     mysql: { url: raw.MYSQL_URL, database: new URL(raw.MYSQL_URL).pathname.slice(1) },
     queue: { prefix: raw.QUEUE_PREFIX },
     sync: {

@@ -15,8 +15,10 @@ type ServicesConfig = Pick<Config, 'redis' | 'mysql' | 'services'>;
  * (installing the Debian packages when needed). Safe to run any number of times.
  */
 export async function ensureLocalServices(config: ServicesConfig, log: Log): Promise<ServicesOutcome> {
-  // One after the other: both may need apt-get, which holds a lock.
-  const redis = await ensureRedis(config.redis.url, config.services.dataDir, log);
+  // One after the other: both may need apt-get, which holds a lock. A Redis Cluster is used as it is.
+  let redis: ServiceAction = 'reused';
+  if (config.redis.clusterNodes.length > 0) log('redis: using the Redis Cluster of REDIS_CLUSTER_NODES as it is');
+  else redis = await ensureRedis(config.redis.url, config.services.dataDir, log);
   const mysql = await ensureMysql(config.mysql.url, config.services.dataDir, log);
   return { redis, mysql };
 }

@@ -1,4 +1,4 @@
-import Redis, { type RedisOptions } from 'ioredis';
+import Redis, { Cluster, type RedisOptions } from 'ioredis';
 
 export type RedisRole = 'grpc' | 'http' | 'worker' | 'cli';
 
@@ -28,5 +28,29 @@ export function createRedisClient({ url, keyPrefix = '', role, connectionName }:
     connectionName: connectionName ?? `reservation-${role}`,
     retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 2000),
     lazyConnect: false,
+  });
+}
+
+export interface RoleRedisOptions extends RedisClientOptions {
+  /** Seeds of a Redis Cluster; when given, a cluster client (credentials from `url`). */
+  readonly clusterNodes?: ReadonlyArray<{ readonly host: string; readonly port: number }>;
+}
+
+/** The client a role runs on: one server, or a Redis Cluster with the same per-role behaviour. */
+export function createRoleRedis(options: RoleRedisOptions): Redis | Cluster {
+  const nodes = options.clusterNodes ?? [];
+  if (nodes.length === 0) return createRedisClient(options);
+  const url = new URL(options.url);
+  const { enableOfflineQueue, ...nodeOptions } = ROLE_OPTIONS[options.role];
+  return new Cluster(nodes.map((node) => ({ host: node.host, port: node.port })), {
+    keyPrefix: options.keyPrefix ?? '',
+    enableOfflineQueue: enableOfflineQueue ?? true,
+    clusterRetryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 2000),
+    redisOptions: {
+      ...nodeOptions,
+      username: decodeURIComponent(url.username) || undefined,
+      password: decodeURIComponent(url.password) || undefined,
+      connectionName: options.connectionName ?? `reservation-${options.role}`,
+    },
   });
 }

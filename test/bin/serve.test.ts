@@ -1,20 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { credentials, loadPackageDefinition, type ServiceClientConstructor } from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
 import test from 'ava';
-import { protoPath as healthProtoPath } from 'grpc-health-check';
+import { startCliProcess } from '../helpers/cli-process';
+import { healthClient } from '../helpers/grpc-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-interface Started {
-  readonly child: ChildProcess;
-  readonly addresses: Record<string, string>;
-  readonly lines: string[];
-  readonly exit: Promise<number | null>;
-}
 
 let database: TestDatabase;
 test.before(async () => {
@@ -24,65 +11,15 @@ test.after.always(async () => {
   await database?.drop();
 });
 
-/** Runs the CLI as a child process and waits for its "ready" log line (or its exit). */
-function startCli(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      MYSQL_URL: database.url,
-      HTTP_PORT: '0',
-      GRPC_PORT: '0',
-      HTTP_HOST: '127.0.0.1',
-      GRPC_HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const addresses: Record<string, string> = {};
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line:\n${lines.join('\n')}`)), 30000);
-    const onLine = (line: string) => {
-      lines.push(line);
-      const entry = parseJson(line);
-      if (entry?.role && entry.address) addresses[entry.role] = entry.address;
-      if (typeof entry?.msg === 'string' && entry.msg.startsWith('ready:')) {
-        clearTimeout(timer);
-        resolve({ child, addresses, lines, exit });
-      }
-    };
-    createInterface({ input: child.stdout! }).on('line', onLine);
-    createInterface({ input: child.stderr! }).on('line', onLine);
-    void exit.then(() => {
-      clearTimeout(timer);
-      resolve({ child, addresses, lines, exit });
-    });
-  });
-}
+const startCli = (args: string[], env: Record<string, string> = {}) => startCliProcess(args, { MYSQL_URL: database.url, ...env });
 
-function parseJson(line: string): Record<string, string> | null {
+async function grpcHealth(address: string): Promise<unknown> {
+  const health = healthClient(address);
   try {
-    return JSON.parse(line) as Record<string, string>;
-  } catch {
-    return null;
+    return await health.check('');
+  } finally {
+    health.close();
   }
-}
-
-function grpcHealth(address: string): Promise<string> {
-  const definition = loadPackageDefinition(loadSync(healthProtoPath, { keepCase: true, enums: String }));
-  const Health = (definition.grpc as never as { health: { v1: { Health: ServiceClientConstructor } } }).health.v1.Health;
-  const client = new Health(address, credentials.createInsecure());
-  return new Promise((resolve, reject) => {
-    const check = client.Check as (request: object, callback: (error: Error | null, reply: { status: string }) => void) => void;
-    check.call(client, { service: '' }, (error, reply) => {
-      client.close();
-      if (error) reject(error);
-      else resolve(reply.status);
-    });
-  });
 }
 
 test('serve starts every role, answers health checks, and stops cleanly on SIGTERM', async (t) => {

@@ -36,6 +36,12 @@ test('an empty environment gives the documented defaults', (t) => {
   t.is(config.services.dataDir, '/srv/app/.data');
   t.is(config.queue.prefix, '{sync}');
   t.is(config.admin, null);
+  t.deepEqual(config.redis.clusterNodes, []);
+});
+
+test('REDIS_CLUSTER_NODES lists the seeds of a Redis Cluster', (t) => {
+  const config = loadConfig({ REDIS_CLUSTER_NODES: ' 10.0.0.1:7000,redis-b:7001 ' });
+  t.deepEqual(config.redis.clusterNodes, [{ host: '10.0.0.1', port: 7000 }, { host: 'redis-b', port: 7001 }]);
 });
 
 test('without JWT_SECRET outside production a random 32+ byte secret is made, with a warning', (t) => {
@@ -104,6 +110,7 @@ const badValues: Array<[string, Env, string]> = [
   ['a key prefix with braces', { REDIS_KEY_PREFIX: '{x}' }, 'REDIS_KEY_PREFIX must not contain braces'],
   ['a queue prefix without hash tag', { QUEUE_PREFIX: 'sync' }, 'QUEUE_PREFIX must be one Redis Cluster hash tag'],
   ['a public base URL of another scheme', { PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL must be an http or https URL'],
+  ['cluster nodes that are not host:port', { REDIS_CLUSTER_NODES: '127.0.0.1:7000,redis://x' }, 'REDIS_CLUSTER_NODES must be a comma-separated list of host:port'],
   ['a token list with spaces inside a token', { GRPC_AUTH_TOKENS: 'a b,c' }, 'GRPC_AUTH_TOKENS must be a comma-separated'],
 ];
 

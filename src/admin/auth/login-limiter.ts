@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisLike } from '../../redis/script-registry';
 import { AppError } from '../../errors';
 import { withRedisErrors } from '../../redis/redis-errors';
 
@@ -10,7 +10,7 @@ export const LOGIN_WINDOW_S = 15 * 60;
  * Counts failed logins per (email, client address) in Redis, shared by every HTTP instance: after
  * ten failures within 15 minutes further attempts get 429 with Retry-After until the window ends.
  */
-export function createLoginLimiter(redis: Redis) {
+export function createLoginLimiter(redis: RedisLike) {
   const key = (email: string, ip: string) =>
     `rl:login:${createHash('sha256').update(email.toLowerCase()).update('\0').update(ip).digest('base64url')}`;
 

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import test from 'ava';
+import { waitUntil } from '../../src/local-services/process-tools';
+import { startCliProcess } from '../helpers/cli-process';
+import { createEngine } from '../helpers/engine';
+import { reservationClient } from '../helpers/grpc-client';
+import { createTestDatabase } from '../helpers/mysql';
+import { startRedisCluster } from '../helpers/redis-cluster';
+
+// SPEC §1.8: nothing assumes a single Redis node. The gRPC and worker roles run on a 3-master Redis
+// Cluster (REDIS_CLUSTER_NODES): a top-up, Reserve and Confirm go through the scripts and the outbox,
+// BullMQ moves them, and MySQL holds the ledger.
+test('the gRPC and worker roles run on a Redis Cluster, from Reserve to the MySQL ledger', async (t) => {
+  const cluster = await startRedisCluster();
+  const database = await createTestDatabase({ migrate: true });
+  const client = cluster.client('');
+  t.teardown(async () => {
+    client.disconnect();
+    await cluster.stop();
+    await database.drop();
+  });
+  const started = await startCliProcess(['serve', '--roles', 'grpc,worker'], {
+    MYSQL_URL: database.url,
+    REDIS_CLUSTER_NODES: cluster.ports.map((port) => `127.0.0.1:${port}`).join(','),
+    QUEUE_PREFIX: `{tc${randomBytes(4).toString('hex')}}`,
+  });
+  t.teardown(() => started.child.kill('SIGKILL'));
+  t.truthy(started.addresses.grpc, started.lines.join('\n'));
+
+  await waitUntil('cluster client', async () => client.status === 'ready', 10_000);
+  const engine = createEngine(client);
+  await engine.fund({ userId: '42', gameId: '7', currency: 'EUR' }, 1000);
+
+  const grpc = reservationClient(started.addresses.grpc!);
+  t.teardown(() => grpc.close());
+  const reserved = await grpc.call('Reserve', { request_id: 'r', user_id: '42', game_id: '7', round_id: 'x', amount: '250', currency: 'EUR' });
+  t.like(reserved.reply, { status: 'reserved', available_balance: '750', reserved_balance: '250' });
+  const confirmed = await grpc.call('Confirm', { request_id: 'c', transaction_id: reserved.reply!.transaction_id, round_id: 'x', win_amount: '100' });
+  t.like(confirmed.reply, { status: 'confirmed', available_balance: '850', reserved_balance: '0' });
+
+  await waitUntil('the ledger', async () => (await database.db('ledger_entries').count({ n: '*' }))[0]!.n === 3, 20_000);
+  const kinds = await database.db('ledger_entries').orderBy([{ column: 'stream_ms' }, { column: 'stream_seq' }]).pluck('kind');
+  t.deepEqual(kinds, ['topup', 'reserve', 'confirm']);
+  t.like(await database.db('transactions').first(), { status: 'confirmed', win_amount: 100, amount: 250 });
+
+  started.child.kill('SIGTERM');
+  t.is(await started.exit, 0);
+});
