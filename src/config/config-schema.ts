@@ -4,7 +4,6 @@ import { enumVar, integerVar, listVar, stringVar, urlVar } from './env-rules';
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Every environment variable the product reads, with its default and its rule. */
@@ -85,5 +84,3 @@ export const envSchema = yup.object({
 });
 
 export type RawEnv = yup.InferType<typeof envSchema>;
-
-export const AMOUNT_MAX = MAX_SAFE;

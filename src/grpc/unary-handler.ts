@@ -6,6 +6,7 @@ import {
   type ServerUnaryCall,
   type ServiceError,
 } from '@grpc/grpc-js';
+import { translateMysqlError } from '../db/mysql-errors';
 import { AppError, toAppError } from '../errors';
 import type { Logger } from '../logging/logger';
 
@@ -35,7 +36,7 @@ export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res
     handler(call.request).then(
       (reply) => callback(null, reply),
       (thrown: unknown) => {
-        const error = toAppError(thrown);
+        const error = toAppError(translateMysqlError(thrown)); // MySQL serves settled transactions
         if (error.spec.httpStatus >= 500) options.logger.error({ err: thrown, method }, 'grpc call failed');
         callback(statusError(error));
       },

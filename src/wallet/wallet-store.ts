@@ -28,11 +28,9 @@ export interface Moment {
 export function createWalletStore(redis: RedisLike) {
   registerScripts(redis);
 
-  const run = (call: () => Promise<ScriptReply>) => withRedisErrors(call);
-
   return {
     async reserve(wallet: WalletAddress, input: ReserveInput, transactionId: string, at: Moment): Promise<BalanceReply> {
-      const reply = await run(() =>
+      const reply = await withRedisErrors(() =>
         redis.reserve(
           keys.wallet(wallet),
           keys.reserveRequest(wallet, input.requestId),
@@ -48,7 +46,7 @@ export function createWalletStore(redis: RedisLike) {
 
     async confirm(wallet: WalletAddress, input: ConfirmInput, at: Moment): Promise<BalanceReply> {
       const requestKey = keys.confirmRequest(wallet, input.transactionId, input.requestId);
-      const reply = await run(() =>
+      const reply = await withRedisErrors(() =>
         redis.confirm(
           ...settlementKeys(wallet, input.transactionId, requestKey),
           input.requestId, input.transactionId, input.roundId, input.winAmount,
@@ -60,7 +58,7 @@ export function createWalletStore(redis: RedisLike) {
 
     async cancel(wallet: WalletAddress, input: CancelInput, at: Moment): Promise<BalanceReply> {
       const requestKey = keys.cancelRequest(wallet, input.transactionId, input.requestId);
-      const reply = await run(() =>
+      const reply = await withRedisErrors(() =>
         redis.cancel(
           ...settlementKeys(wallet, input.transactionId, requestKey),
           input.requestId, input.transactionId, input.reason, String(at.nowMs), String(at.idempotencyTtlS),
@@ -80,7 +78,7 @@ export function createWalletStore(redis: RedisLike) {
         request.operation === 'confirm'
           ? [keys.confirmRequest(wallet, transactionId, requestId), request.input.roundId, request.input.winAmount]
           : [keys.cancelRequest(wallet, transactionId, requestId), request.input.reason, ''];
-      const reply = await run(() =>
+      const reply = await withRedisErrors(() =>
         redis.settled(requestKey, keys.wallet(wallet), request.operation, transactionId, detail, win, String(at.idempotencyTtlS)),
       );
       return balanceReply(reply, requestId, transactionId);
@@ -90,7 +88,7 @@ export function createWalletStore(redis: RedisLike) {
     async expire(transactionId: string, cutoffMs: number, nowMs: number): Promise<boolean> {
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return false;
-      const [code] = await run(() =>
+      const [code] = await withRedisErrors(() =>
         redis.expire_reservation(
           keys.transaction(wallet, transactionId),
           keys.wallet(wallet),
@@ -111,7 +109,7 @@ export function createWalletStore(redis: RedisLike) {
 
     async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
       const idempotencyKey = input.idempotencyKey ?? '';
-      const [code, ...fields] = await run(() =>
+      const [code, ...fields] = await withRedisErrors(() =>
         redis.topup(
           keys.wallet(wallet),
           keys.topupRequest(wallet, idempotencyKey),

@@ -47,6 +47,9 @@ test('AppErrors become problems from the error table; a 500 hides its message', 
   router.get('/limited', () => {
     throw new AppError('RATE_LIMITED', 'too many attempts', { retryAfterS: 42 });
   });
+  router.get('/db-down', () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
+  });
   router.get('/crash', () => {
     throw new Error("ER_NO_SUCH_TABLE: Table 'x.games' doesn't exist");
   });
@@ -60,6 +63,10 @@ test('AppErrors become problems from the error table; a 500 hides its message', 
   const limited = await fetch(`${base}/limited`);
   t.is(limited.status, 429);
   t.is(limited.headers.get('retry-after'), '42');
+
+  const dbDown = await fetch(`${base}/db-down`);
+  t.is(dbDown.status, 503);
+  t.like(await dbDown.json(), { code: 'internal', detail: 'the database is unavailable' });
 
   const crash = await fetch(`${base}/crash`);
   t.is(crash.status, 500);

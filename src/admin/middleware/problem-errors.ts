@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { translateMysqlError } from '../../db/mysql-errors';
 import { AppError, toAppError } from '../../errors';
 import type { AppState } from '../koa-types';
 
@@ -14,7 +15,8 @@ const HTTP_ERROR_CODES = {
 
 /**
  * Turns every error into `application/problem+json` (RFC 9457) through the one error table, and an
- * unmatched route into a 404 problem. A 500 carries no stack, SQL or driver message.
+ * unmatched route into a 404 problem; a lost database connection is a 503. A 500 carries no stack,
+ * SQL or driver message.
  */
 export function problemErrors(): Middleware<AppState> {
   return async (ctx, next) => {
@@ -24,7 +26,7 @@ export function problemErrors(): Middleware<AppState> {
         throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
       }
     } catch (thrown) {
-      const error = fromHttpError(thrown) ?? toAppError(thrown);
+      const error = fromHttpError(thrown) ?? toAppError(translateMysqlError(thrown));
       if (error.spec.httpStatus >= 500) ctx.state.log?.error({ err: thrown }, 'request failed');
       ctx.status = error.spec.httpStatus;
       ctx.type = 'application/problem+json';

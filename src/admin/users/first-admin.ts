@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../auth/password-hasher';
 import { USERNAME } from '../auth/auth-schemas';
-import { findUserByEmail, insertUser, updateUser, USERS } from './users-repository';
+import { findUserByEmail, insertUser, isUsernameTaken, updateUser } from './users-repository';
 
 export type FirstAdminOutcome = 'created' | 'promoted' | 'unchanged';
 
@@ -30,6 +30,6 @@ async function freeUsername(db: Knex, email: string): Promise<string> {
   const base = USERNAME.test(local) ? local : 'admin';
   for (let n = 0; ; n += 1) {
     const candidate = n === 0 ? base : `${base}${n}`;
-    if (!(await db(USERS).where({ username: candidate }).first('id'))) return candidate;
+    if (!(await isUsernameTaken(db, candidate))) return candidate;
   }
 }

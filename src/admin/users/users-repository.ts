@@ -69,3 +69,7 @@ export async function listUsers(db: Knex, options: { search?: string; limit: num
 export async function updateUser(db: Knex, id: number, changes: Partial<Pick<UserRow, 'role' | 'is_active'>>): Promise<void> {
   await db(USERS).where({ id }).update({ ...changes, updated_at: db.fn.now(3) });
 }
+
+export async function isUsernameTaken(db: Knex, username: string): Promise<boolean> {
+  return (await db(USERS).where({ username }).first('id')) !== undefined;
+}
