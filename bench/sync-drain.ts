@@ -47,7 +47,7 @@ async function main() {
   const db = createKnex(config.mysql.url, { min: 0, max: 16 });
   await runMigrations(db);
   const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'worker' });
-  const queueConnection = createRedisClient({ url: config.redis.url, role: 'worker' });
+  const queueConnection = createRedisClient({ url: config.redis.url, role: 'queue' });
   const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
   const total = Number(values.moves);
   try {

@@ -21,7 +21,7 @@ Returns {code, status, transaction_id, available, reserved}:
   BALANCE_LIMIT   the win would push the wallet past 2^53-1
 Error codes come alone and change nothing.
 
-Outbox entry: k confirm, tx, u, g, c, rd, amt, win, a, r, rid, ts.
+Outbox entry: k confirm, tx, u, g, c, rd, amt, win, a, r, rid, rq (the round_id this call gave, maybe ''), ts.
 ]]
 local fingerprint = confirm_fingerprint(ARGV[3], ARGV[4])
 local seen = replay(KEYS[3], fingerprint)
@@ -50,5 +50,5 @@ redis.call('HSET', KEYS[1], 'st', 'confirmed', 'win', ARGV[4], 'ut', ARGV[5])
 redis.call('ZREM', KEYS[5], ARGV[2])
 remember(KEYS[3], ARGV[6], fingerprint, { 'confirmed', ARGV[2], available, reserved })
 redis.call('XADD', KEYS[4], '*', 'k', 'confirm', 'tx', ARGV[2], 'u', tx[4], 'g', tx[5], 'c', tx[6],
-  'rd', round, 'amt', amount, 'win', ARGV[4], 'a', available, 'r', reserved, 'rid', ARGV[1], 'ts', ARGV[5])
+  'rd', round, 'amt', amount, 'win', ARGV[4], 'a', available, 'r', reserved, 'rid', ARGV[1], 'rq', ARGV[3], 'ts', ARGV[5])
 return { 'OK', 'confirmed', ARGV[2], available, reserved }

@@ -9,6 +9,7 @@ import { reconcileCommand, syncStatusCommand } from './bin/sync-commands';
 import { topupCommand } from './bin/topup-command';
 import { createAdminCommand, migrateAndSeed } from './bin/migrate-command';
 import { ROLE_NAMES, type RoleName } from './lifecycle/running-role';
+import { StartupRefused } from './lifecycle/startup-refused';
 import { createLogger } from './logging/logger';
 import { ensureLocalServices } from './local-services/local-services';
 
@@ -18,7 +19,7 @@ const USAGE = `usage: cli <command> [options]
   serve [--roles LIST]     serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all)
   migrate                  apply pending migrations and seed data
   services up|down         start (or stop) local Redis and MariaDB at the configured URLs
-  create-admin             create (or promote) the admin of ADMIN_EMAIL / ADMIN_PASSWORD
+  create-admin             create the admin of ADMIN_EMAIL / ADMIN_PASSWORD, or promote that account
   reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)
   sync status              outbox backlog per partition and sync queue counts
   topup --user-id ID --game-id ID --amount N [--currency EUR] [--comment TEXT] [--idempotency-key K]
@@ -122,6 +123,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof AppError && error.spec.httpStatus < 500) {
     console.error(`${error.code}: ${error.message}`);
     process.exit(2);
+  }
+  if (error instanceof StartupRefused) {
+    console.error(error.message);
+    process.exit(1);
   }
   const parseError = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ?? false;
   if (error instanceof ConfigError || error instanceof UsageError || parseError) {

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { WalletService } from '../wallet/wallet-service';
 import { createAuthService } from './auth/auth-service';
 import { createLoginLimiter } from './auth/login-limiter';
+import { createPasswordHasher } from './auth/password-hasher';
 import { createTokenService } from './auth/token-service';
 import { createBalanceService } from './balance/balance-service';
 import { createConnectionsService } from './connections/connections-service';
@@ -25,12 +26,15 @@ export interface AdminDeps {
 /** Every service of the management API; REST routes (and GraphQL resolvers) call these and only these. */
 export function createAdminServices({ db, redis, wallet, config }: AdminDeps) {
   const tokens = createTokenService(config.auth.jwtSecret, config.auth.jwtTtlS);
+  const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
+  const limiter = createLoginLimiter(redis, { addressLimit: config.auth.loginAddressLimit });
   const users = createUsersService(db);
   const games = createGamesService(db);
   const connections = createConnectionsService(db, users, games);
   return {
-    auth: createAuthService({ db, tokens, limiter: createLoginLimiter(redis) }),
+    auth: createAuthService({ db, tokens, limiter, hasher }),
     tokens,
+    hasher,
     users,
     invites: createInvitesService(db),
     games,

@@ -1,6 +1,5 @@
 import cors from '@koa/cors';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import type { Logger } from '../logging/logger';
 import type { AdminServices } from './admin-services';
 import { authRoutes } from './auth/auth-routes';
@@ -11,11 +10,11 @@ import { createAccessGuard } from './http/access';
 import { imagesRoutes } from './images/images-routes';
 import type { AppState } from './koa-types';
 import { languagesRoutes } from './languages/languages-routes';
+import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
 import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
 import { usersRoutes } from './users/users-routes';
-
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface HttpAppDeps {
   readonly logger: Logger;
@@ -24,13 +23,17 @@ export interface HttpAppDeps {
   readonly services?: AdminServices;
   readonly corsOrigins?: readonly string[];
   readonly uploads?: { readonly dir: string; readonly maxBytes: number };
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (login limits). */
+  readonly trustedProxies?: readonly string[];
 }
 
-/** The management API's Koa app: request ids, problem+json errors, CORS, JSON bodies, resource routes. */
-export function createHttpApp({ logger, probes, services, corsOrigins = [], uploads }: HttpAppDeps): Koa<AppState> {
+/** The management API's Koa app: security headers, request ids, problem+json errors, CORS, resource routes. */
+export function createHttpApp({ logger, probes, services, corsOrigins = [], uploads, trustedProxies = [] }: HttpAppDeps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: false });
   app.silent = true; // errors are logged by the middleware, with the request id
+  app.use(securityHeaders());
   app.use(requestContext(logger));
+  app.use(clientAddress(trustedProxies));
   app.use(problemErrors());
   if (corsOrigins.length > 0) {
     app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
@@ -39,7 +42,7 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], uplo
   app.use(health.routes()).use(health.allowedMethods());
   if (!services) return app;
 
-  app.use(koaBody({ json: true, jsonLimit: JSON_BODY_LIMIT_BYTES, urlencoded: false, text: false, multipart: false, jsonStrict: false }));
+  // No body parser here: the access guard (or a public route) reads JSON bodies after the token check.
   const guard = createAccessGuard(services.auth);
   const routers = [
     authRoutes(services.auth, services.invites, guard),

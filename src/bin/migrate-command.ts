@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { ensureFirstAdmin } from '../admin/users/first-admin';
+import { createOrPromoteAdmin } from '../admin/users/first-admin';
 import { createKnex } from '../db/knex-factory';
 import { runMigrations } from '../db/migrations';
 import { runSeeds } from '../db/seed';
@@ -23,7 +23,7 @@ export async function createAdminCommand(config: Config): Promise<void> {
   if (!config.admin) throw new Error('set ADMIN_EMAIL and ADMIN_PASSWORD first');
   const db = createKnex(config.mysql.url, { min: 0, max: 2 });
   try {
-    console.log(`admin ${config.admin.email}: ${await ensureFirstAdmin(db, config.admin)}`);
+    console.log(`admin ${config.admin.email}: ${await createOrPromoteAdmin(db, config.admin)}`);
   } finally {
     await db.destroy();
   }

@@ -1,13 +1,15 @@
 import type { Config } from '../config';
 import { createAdminServices } from '../admin/admin-services';
 import { createHttpApp } from '../admin/http-app';
-import { ensureFirstAdmin } from '../admin/users/first-admin';
+import { ensureStartupAdmin } from '../admin/users/first-admin';
 import { startHttpRole } from '../admin/http-role';
 import { createKnex, type Knex } from '../db/knex-factory';
 import { startGrpcRole } from '../grpc/grpc-role';
 import type { RoleName, RunningRole } from '../lifecycle/running-role';
 import { installShutdownHandlers } from '../lifecycle/shutdown';
+import { StartupRefused } from '../lifecycle/startup-refused';
 import type { Logger } from '../logging/logger';
+import { assertNoEviction } from '../redis/eviction-policy';
 import { createRoleRedis, type RedisRole } from '../redis/redis-client';
 import type { RedisLike } from '../redis/script-registry';
 import { createTransactionArchive } from '../sync/transaction-archive';
@@ -45,33 +47,28 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
   const roleLogger = logger.child({ role });
   switch (role) {
     case 'grpc': {
-      const redis = redisClient('grpc', config, roleLogger, clients);
+      assertGrpcCallersAuthenticated(config);
+      const redis = await redisClient('grpc', config, roleLogger, clients);
       const wallet = walletService(config, redis, database(config, clients));
       return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger });
     }
     case 'http': {
-      const redis = redisClient('http', config, roleLogger, clients);
+      const redis = await redisClient('http', config, roleLogger, clients);
       const db = database(config, clients);
       const probes = [
         { name: 'mysql', check: () => db.raw('SELECT 1').then(() => undefined) },
         { name: 'redis', check: () => redis.ping().then(() => undefined) },
       ];
-      if (config.admin) {
-        const outcome = await ensureFirstAdmin(db, config.admin);
-        roleLogger.info({ email: config.admin.email, outcome }, 'first admin in place');
-      }
+      if (config.admin) await ensureStartupAdmin(db, config.admin, roleLogger);
       const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db), config });
-      const app = createHttpApp({ logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, uploads: config.uploads });
+      const app = createHttpApp({
+        logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, uploads: config.uploads, trustedProxies: config.http.trustedProxies,
+      });
       return startHttpRole(app, config.http.host, config.http.port);
     }
     case 'worker': {
-      const redis = redisClient('worker', config, roleLogger, clients);
-      const queueConnection = createRoleRedis({
-        url: config.redis.url,
-        clusterNodes: config.redis.clusterNodes,
-        role: 'worker',
-        connectionName: 'reservation-queue',
-      });
+      const redis = await redisClient('worker', config, roleLogger, clients);
+      const queueConnection = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, role: 'queue' });
       queueConnection.on('error', (error) => roleLogger.warn({ err: error }, 'queue redis connection error'));
       clients.closers.push(() => queueConnection.quit().then(() => undefined, () => queueConnection.disconnect()));
       return startWorkerRole({
@@ -96,12 +93,26 @@ function walletService(config: Config, redis: RedisLike, db: Knex) {
   });
 }
 
-/** Each role has its own Redis connection, tuned for it (see redis-client.ts). */
-function redisClient(role: RedisRole, config: Config, logger: Logger, clients: Clients): RedisLike {
+/**
+ * Each role has its own Redis connection, tuned for it (see redis-client.ts), on a Redis that never
+ * evicts (SPEC §1.6: the role refuses to start otherwise).
+ */
+async function redisClient(role: RedisRole, config: Config, logger: Logger, clients: Clients): Promise<RedisLike> {
   const redis = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, keyPrefix: config.redis.keyPrefix, role });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
+  await assertNoEviction(redis, (message) => logger.warn(message));
   return redis;
+}
+
+/** SPEC §1.6: anyone who can call Confirm can mint money, so production needs caller tokens. */
+function assertGrpcCallersAuthenticated(config: Config): void {
+  if (config.nodeEnv === 'production' && config.grpc.authTokens.length === 0 && !config.grpc.allowUnauthenticated) {
+    throw new StartupRefused(
+      'the gRPC role refuses to start with NODE_ENV=production and no GRPC_AUTH_TOKENS ' +
+        '(set GRPC_ALLOW_UNAUTHENTICATED=true only when callers are authenticated elsewhere, such as a service mesh)',
+    );
+  }
 }
 
 function database(config: Config, clients: Clients): Knex {

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { createKnex } from '../db/knex-factory';
-import { createRedisClient } from '../redis/redis-client';
+import { createRoleRedis } from '../redis/redis-client';
+import { operatorRedis } from './operator-redis';
 import { PARTITION_COUNT } from '../redis/wallet-keys';
 import { createOutboxStore } from '../sync/outbox-store';
 import { reconcile } from '../sync/reconcile';
@@ -8,7 +9,7 @@ import { createSyncQueue } from '../sync/sync-queue';
 
 /** `reconcile`: every Redis wallet against the sum of MySQL's ledger; exit code 1 on any mismatch. */
 export async function reconcileCommand(config: Config): Promise<number> {
-  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'cli' });
+  const redis = operatorRedis(config);
   const db = createKnex(config.mysql.url, { min: 0, max: 2 });
   try {
     const outbox = createOutboxStore(redis, 'reconcile');
@@ -29,8 +30,8 @@ export async function reconcileCommand(config: Config): Promise<number> {
 
 /** `sync status`: outbox length, pending entries and age of the oldest entry per partition; queue counts. */
 export async function syncStatusCommand(config: Config): Promise<void> {
-  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'cli' });
-  const queueConnection = createRedisClient({ url: config.redis.url, role: 'worker' });
+  const redis = operatorRedis(config);
+  const queueConnection = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, role: 'queue' });
   const queue = createSyncQueue(queueConnection, config.queue.prefix);
   try {
     const outbox = createOutboxStore(redis, 'status');

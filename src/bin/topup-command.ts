@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { createRedisClient } from '../redis/redis-client';
+import { operatorRedis } from './operator-redis';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
 
@@ -14,7 +14,7 @@ export interface TopupOptions {
 
 /** `topup`: credits a wallet through the same script and outbox as the management API. */
 export async function topupCommand(config: Config, options: TopupOptions): Promise<void> {
-  const redis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'cli' });
+  const redis = operatorRedis(config);
   try {
     const wallet = createWalletService({
       store: createWalletStore(redis),

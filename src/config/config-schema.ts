@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { enumVar, integerVar, listVar, stringVar, urlVar } from './env-rules';
+import { parseAddressRange } from './address-range';
+import { enumVar, integerVar, listVar, splitList, stringVar, urlVar } from './env-rules';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -35,6 +36,7 @@ export const envSchema = yup.object({
   GRPC_HOST: stringVar('0.0.0.0'),
   GRPC_PORT: integerVar('GRPC_PORT', 50051, 0, 65535),
   GRPC_AUTH_TOKENS: listVar(),
+  GRPC_ALLOW_UNAUTHENTICATED: enumVar('GRPC_ALLOW_UNAUTHENTICATED', 'false', ['true', 'false']),
   GRPC_TLS_CERT: stringVar(''),
   GRPC_TLS_KEY: stringVar(''),
   GRPC_MAX_MESSAGE_BYTES: integerVar('GRPC_MAX_MESSAGE_BYTES', 16 * 1024, 1024, 4 * 1024 * 1024),
@@ -50,6 +52,12 @@ export const envSchema = yup.object({
     }
   }),
   CORS_ORIGINS: listVar(),
+  TRUSTED_PROXIES: listVar().test(
+    'addresses',
+    'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges (10.0.0.0/8)',
+    (value) => !value || splitList(value).every((entry) => parseAddressRange(entry) !== null),
+  ),
+  LOGIN_ADDRESS_LIMIT: integerVar('LOGIN_ADDRESS_LIMIT', 1000, 1, 1_000_000),
 
   JWT_SECRET: stringVar('').test(
     'length',
@@ -57,6 +65,8 @@ export const envSchema = yup.object({
     (value) => !value || Buffer.byteLength(value) >= 32,
   ),
   JWT_TTL_S: integerVar('JWT_TTL_S', 3600, 60, 30 * 24 * 3600),
+  // libuv's thread pool (read by Node itself): password hashes may use half of it at once.
+  UV_THREADPOOL_SIZE: integerVar('UV_THREADPOOL_SIZE', 4, 1, 1024),
 
   IDEMPOTENCY_TTL_S: integerVar('IDEMPOTENCY_TTL_S', 86400, 1, 365 * 24 * 3600),
   RESERVATION_TIMEOUT_S: integerVar('RESERVATION_TIMEOUT_S', 0, 0, 365 * 24 * 3600),
@@ -78,6 +88,7 @@ export const envSchema = yup.object({
   SYNC_BATCH_SIZE: integerVar('SYNC_BATCH_SIZE', 500, 1, 10000),
   SYNC_CONCURRENCY: integerVar('SYNC_CONCURRENCY', 4, 1, 64),
   SYNC_CLAIM_IDLE_MS: integerVar('SYNC_CLAIM_IDLE_MS', 30000, 100, 3600000),
+  SYNC_MAX_QUEUED_BATCHES: integerVar('SYNC_MAX_QUEUED_BATCHES', 256, 1, 100000),
 
   SERVICES_DATA_DIR: stringVar('.data'),
   SHUTDOWN_GRACE_MS: integerVar('SHUTDOWN_GRACE_MS', 10000, 0, 600000),

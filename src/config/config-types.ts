@@ -14,11 +14,19 @@ export interface Config {
   };
   readonly mysql: { readonly url: string; readonly database: string };
   readonly queue: { readonly prefix: string };
-  readonly sync: { readonly batchSize: number; readonly concurrency: number; readonly claimIdleMs: number };
+  readonly sync: {
+    readonly batchSize: number;
+    readonly concurrency: number;
+    readonly claimIdleMs: number;
+    /** Back-pressure: the relay reads no new outbox entries while this many batch jobs wait or run. */
+    readonly maxQueuedBatches: number;
+  };
   readonly grpc: {
     readonly host: string;
     readonly port: number;
     readonly authTokens: readonly string[];
+    /** GRPC_ALLOW_UNAUTHENTICATED: callers are authenticated elsewhere (a mesh); production needs tokens otherwise. */
+    readonly allowUnauthenticated: boolean;
     readonly tls: { readonly certPath: string; readonly keyPath: string } | null;
     readonly maxMessageBytes: number;
   };
@@ -27,8 +35,17 @@ export interface Config {
     readonly port: number;
     readonly publicBaseUrl: string;
     readonly corsOrigins: readonly string[];
+    /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: the socket's address. */
+    readonly trustedProxies: readonly string[];
   };
-  readonly auth: { readonly jwtSecret: string; readonly jwtTtlS: number };
+  readonly auth: {
+    readonly jwtSecret: string;
+    readonly jwtTtlS: number;
+    /** LOGIN_ADDRESS_LIMIT: failed logins one client address may make per window, over all emails. */
+    readonly loginAddressLimit: number;
+    /** Half of libuv's thread pool: the rest stays free for file and DNS work (SPEC §2.2). */
+    readonly maxConcurrentHashes: number;
+  };
   readonly engine: {
     readonly idempotencyTtlS: number;
     readonly reservationTimeoutS: number;

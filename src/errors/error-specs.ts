@@ -8,10 +8,12 @@ export type ProblemCode =
   | 'forbidden'
   | 'module_disabled'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'not_implemented'
   | 'internal';
 
 export interface ErrorSpec {
@@ -35,6 +37,7 @@ export const ERROR_SPECS = {
   FORBIDDEN: spec(403, 'Forbidden', 'forbidden', GrpcStatus.PERMISSION_DENIED),
   MODULE_DISABLED: spec(403, 'Forbidden', 'module_disabled', GrpcStatus.PERMISSION_DENIED),
   NOT_FOUND: spec(404, 'Not Found', 'not_found', GrpcStatus.NOT_FOUND),
+  METHOD_NOT_ALLOWED: spec(405, 'Method Not Allowed', 'method_not_allowed', GrpcStatus.UNIMPLEMENTED),
   CONFLICT: spec(409, 'Conflict', 'conflict', GrpcStatus.ALREADY_EXISTS),
   ALREADY_EXISTS: spec(409, 'Conflict', 'conflict', GrpcStatus.ALREADY_EXISTS),
   FAILED_PRECONDITION: spec(409, 'Conflict', 'conflict', GrpcStatus.FAILED_PRECONDITION),
@@ -43,6 +46,9 @@ export const ERROR_SPECS = {
   RATE_LIMITED: spec(429, 'Too Many Requests', 'rate_limited', GrpcStatus.RESOURCE_EXHAUSTED),
   // §2.1 has no problem code of its own for an outage; the message says what is down.
   UNAVAILABLE: spec(503, 'Service Unavailable', 'internal', GrpcStatus.UNAVAILABLE),
+  // Redis refused a write for memory (OOM): nothing moved; the caller may retry once memory is freed.
+  RESOURCE_EXHAUSTED: spec(503, 'Service Unavailable', 'internal', GrpcStatus.RESOURCE_EXHAUSTED),
+  NOT_IMPLEMENTED: spec(501, 'Not Implemented', 'not_implemented', GrpcStatus.UNIMPLEMENTED),
   INTERNAL: { ...spec(500, 'Internal Server Error', 'internal', GrpcStatus.INTERNAL), exposeMessage: false },
 } as const satisfies Record<string, ErrorSpec>;
 

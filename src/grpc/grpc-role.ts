@@ -5,6 +5,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import type { Config } from '../config';
 import type { RunningRole } from '../lifecycle/running-role';
 import type { Logger } from '../logging/logger';
+import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from '../wallet/reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
@@ -55,19 +56,6 @@ export async function startGrpcRole({ config, wallet, redis, logger }: GrpcRoleD
         });
       }),
   };
-}
-
-function redisReady(redis: RedisLike, timeoutMs: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      redis.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    redis.on('ready', done);
-  });
 }
 
 function followRedisHealth(redis: RedisLike, report: (serving: boolean) => void): () => void {

@@ -7,6 +7,7 @@ import type { ServiceAction } from './local-redis';
 import {
   findBinary,
   isAlive,
+  isDaemonIn,
   isLoopback,
   isPortOpen,
   readPid,
@@ -67,8 +68,9 @@ export async function ensureMysql(mysqlUrl: string, dataRoot: string, log: Log):
 
 /** Stops a MariaDB that `ensureMysql` started (found by its pid file); leaves any other alone. */
 export async function stopMysql(mysqlUrl: string, dataRoot: string): Promise<boolean> {
-  const pid = readPid(target(mysqlUrl, dataRoot).pidFile);
-  if (pid === null) return false;
+  const t = target(mysqlUrl, dataRoot);
+  const pid = readPid(t.pidFile);
+  if (pid === null || !isDaemonIn(pid, path.join(t.dir, 'data'))) return false;
   await stopPid(pid, 60000);
   return true;
 }

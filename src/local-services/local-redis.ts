@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { installDebianPackages } from './debian-packages';
 import {
   findBinary,
+  isDaemonIn,
   isLoopback,
   isPortOpen,
   readPid,
@@ -69,8 +70,9 @@ export async function ensureRedis(redisUrl: string, dataRoot: string, log: Log):
 
 /** Stops a Redis that `ensureRedis` started (found by its pid file); leaves any other alone. */
 export async function stopRedis(redisUrl: string, dataRoot: string): Promise<boolean> {
-  const pid = readPid(path.join(target(redisUrl, dataRoot).dir, 'redis.pid'));
-  if (pid === null) return false;
+  const { dir } = target(redisUrl, dataRoot);
+  const pid = readPid(path.join(dir, 'redis.pid'));
+  if (pid === null || !isDaemonIn(pid, dir)) return false;
   await stopPid(pid);
   return true;
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -81,6 +81,19 @@ export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `pid` is still the daemon this tool started with its data in `workDir`: Redis (`--dir`) and
+ * MariaDB (`--datadir`) both work from that folder. A pid file outlives its process, and the pid may
+ * since name anything else; only a match may be signalled. Where /proc is missing nothing matches.
+ */
+export function isDaemonIn(pid: number, workDir: string): boolean {
+  try {
+    return realpathSync(readlinkSync(`/proc/${pid}/cwd`)) === realpathSync(workDir);
   } catch {
     return false;
   }

@@ -1,17 +1,28 @@
 import Redis, { Cluster, type RedisOptions } from 'ioredis';
 
-export type RedisRole = 'grpc' | 'http' | 'worker' | 'cli';
+/** `queue` is BullMQ's own connection; every other role talks to the engine's keys. */
+export type RedisRole = 'grpc' | 'http' | 'worker' | 'cli' | 'queue';
 
 /**
  * Each role gets the Redis behaviour it needs. The gRPC hot path fails fast (no offline queue, short
- * command timeout, one try) so an outage answers UNAVAILABLE instead of piling up calls; workers wait
- * and retry forever, as BullMQ requires.
+ * command timeout, one try) so an outage answers UNAVAILABLE instead of piling up calls.
+ *
+ * No engine client ever sends a command twice (SPEC §1.6): a script whose reply was lost to a dropped
+ * connection may already have moved money, so it fails (UNAVAILABLE) and the caller retries with its
+ * idempotency key. That takes both `autoResendUnfulfilledCommands: false` and
+ * `maxRetriesPerRequest: 0`: without the second, ioredis drops the unfulfilled commands on reconnect
+ * without ever settling their promises.
+ *
+ * BullMQ's connection keeps ioredis' defaults, as BullMQ requires (`maxRetriesPerRequest: null`): its
+ * commands are safe to repeat (job ids, lock tokens) and never move money.
  */
+const NO_RESEND: RedisOptions = { autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 0 };
 const ROLE_OPTIONS: Record<RedisRole, RedisOptions> = {
-  grpc: { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 1000, connectTimeout: 1000 },
-  http: { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2000, connectTimeout: 2000 },
-  worker: { maxRetriesPerRequest: null, enableReadyCheck: true },
-  cli: { maxRetriesPerRequest: 2, connectTimeout: 3000, commandTimeout: 10000 },
+  grpc: { ...NO_RESEND, enableOfflineQueue: false, commandTimeout: 1000, connectTimeout: 1000 },
+  http: { ...NO_RESEND, enableOfflineQueue: false, commandTimeout: 2000, connectTimeout: 2000 },
+  worker: { ...NO_RESEND, enableReadyCheck: true, commandTimeout: 30000 },
+  cli: { ...NO_RESEND, connectTimeout: 3000, commandTimeout: 10000 },
+  queue: { maxRetriesPerRequest: null, enableReadyCheck: true },
 };
 
 export interface RedisClientOptions {
@@ -46,6 +57,8 @@ export function createRoleRedis(options: RoleRedisOptions): Redis | Cluster {
     keyPrefix: options.keyPrefix ?? '',
     enableOfflineQueue: enableOfflineQueue ?? true,
     clusterRetryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 2000),
+    // The cluster client re-sends a command whose connection closed after a failover: not for money.
+    retryDelayOnFailover: options.role === 'queue' ? 100 : 0,
     redisOptions: {
       ...nodeOptions,
       username: decodeURIComponent(url.username) || undefined,

@@ -40,6 +40,7 @@ function ledgerRow(event: OutboxEvent) {
     transaction_id: event.transactionId,
     round_id: event.roundId,
     request_id: event.requestId,
+    request_round_id: event.requestRoundId,
     topup_id: event.topupId,
     comment: event.comment,
     created_at: new Date(event.atMs),

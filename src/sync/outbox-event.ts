@@ -18,6 +18,8 @@ export interface OutboxEvent {
   readonly transactionId: string | null;
   readonly roundId: string | null;
   readonly requestId: string | null;
+  /** The round_id a Confirm gave (it may be empty): half of its idempotency fingerprint. */
+  readonly requestRoundId: string | null;
   readonly topupId: string | null;
   /** Top-up comment or cancel reason. */
   readonly comment: string | null;
@@ -48,6 +50,7 @@ export function parseOutboxEntry(partition: number, [streamId, flat]: [string, s
     transactionId: f.tx ?? null,
     roundId: f.rd ?? null,
     requestId: f.rid ?? null,
+    requestRoundId: f.rq ?? null,
     topupId: f.id ?? null,
     comment: f.cm ?? f.rs ?? null,
     atMs: Number(f.ts),

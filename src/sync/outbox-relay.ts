@@ -1,46 +1,82 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from '../logging/logger';
 import { PARTITION_COUNT } from '../redis/wallet-keys';
+import { batchJobId, isCovered, liveRanges } from './batch-coverage';
 import type { OutboxStore, RawEntry } from './outbox-store';
-import { BATCH_JOB, BATCH_JOB_OPTIONS, batchJobId, type BatchJobData } from './sync-queue';
+import { BATCH_JOB, BATCH_JOB_OPTIONS, LIVE_JOB_STATES, type BatchJobData } from './sync-queue';
 
 export interface RelayOptions {
   readonly batchSize: number;
-  /** Entries pending this long are taken over from their consumer (dead, or its job was lost). */
+  /** Entries pending this long, with no live job to carry them, are taken over (their relay died). */
   readonly claimIdleMs: number;
   /** Longest pause between polls when every outbox is empty. */
   readonly maxIdleDelayMs: number;
+  /** Back-pressure: no new entries are read while this many batch jobs wait or run. */
+  readonly maxQueuedBatches: number;
 }
+
+/** How many pending entries one recovery pass looks at per partition, at most. */
+const RECOVERY_SCAN_PAGES = 20;
 
 /**
  * Moves outbox entries into BullMQ jobs: reads every partition's stream through the consumer group
  * (entries stay pending until a processor has committed them to MySQL and acknowledged them), and
- * now and then claims entries left pending too long. Several relays (one per worker) share the work.
+ * now and then recovers entries left pending with no live job to carry them: a relay died between
+ * reading them and enqueueing their batch, or their job failed. An entry that only waits (MySQL is
+ * down, the queue is long) is never enqueued again. Several relays (one per worker) share the work.
  */
 export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData>, logger: Logger, options: RelayOptions) {
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
-  /**
-   * Fresh batches get an id made of their entries, so enqueueing them twice is a no-op. Claimed ones
-   * get a new id: their old job may be stuck with a dead worker, and applying twice changes nothing.
-   */
-  async function enqueue(partition: number, entries: RawEntry[], claimed: boolean): Promise<void> {
+  async function queuedBatches(): Promise<number> {
+    const counts = await queue.getJobCounts(...LIVE_JOB_STATES);
+    return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Pending entries of a partition idle past claimIdleMs that no live job covers, up to a batch. */
+  async function orphans(partition: number, ranges: ReadonlyArray<[string, string]>): Promise<string[]> {
+    const found: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < RECOVERY_SCAN_PAGES && found.length < options.batchSize; page += 1) {
+      const ids = await outbox.pendingIdle(partition, options.claimIdleMs, after, options.batchSize);
+      found.push(...ids.filter((id) => !isCovered(id, ranges)));
+      if (ids.length < options.batchSize) break;
+      after = ids[ids.length - 1]!;
+    }
+    return found.slice(0, options.batchSize);
+  }
+
+  /** A recovered batch: its job is added, or retried when it failed; a live one is left as it is. */
+  async function enqueueRecovered(partition: number, entries: RawEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const jobId = batchJobId(partition, entries) + (claimed ? `_claim${Date.now()}` : '');
-    await queue.add(BATCH_JOB, { partition, entries }, { ...BATCH_JOB_OPTIONS, jobId });
+    const jobId = batchJobId(partition, entries);
+    const state = await queue.getJobState(jobId);
+    if (state === 'failed') await (await queue.getJob(jobId))?.retry('failed');
+    else if (state === 'unknown' || state === 'completed') await queue.add(BATCH_JOB, { partition, entries }, { ...BATCH_JOB_OPTIONS, jobId });
+    logger.warn({ partition, entries: entries.length, jobId, state }, 'recovered outbox entries no live job carried');
+  }
+
+  async function recover(partition: number, ranges: ReadonlyArray<[string, string]>): Promise<number> {
+    const entries = await outbox.claim(partition, await orphans(partition, ranges), options.claimIdleMs);
+    await enqueueRecovered(partition, entries);
+    return entries.length;
   }
 
   async function pass(claim: boolean): Promise<number> {
+    const readFresh = (await queuedBatches()) < options.maxQueuedBatches;
+    const ranges = claim ? liveRanges(await queue.getRanges([...LIVE_JOB_STATES], 0, -1)) : new Map();
     const counts = await Promise.all(
       Array.from({ length: PARTITION_COUNT }, async (_, partition) => {
-        const fresh = await outbox.readNew(partition, options.batchSize);
-        await enqueue(partition, fresh, false);
-        if (!claim) return fresh.length;
-        const stale = await outbox.claimStale(partition, options.claimIdleMs, options.batchSize);
-        await enqueue(partition, stale, true);
-        return fresh.length + stale.length;
+        let moved = 0;
+        if (readFresh) {
+          const fresh = await outbox.readNew(partition, options.batchSize);
+          if (fresh.length > 0) await queue.add(BATCH_JOB, { partition, entries: fresh }, { ...BATCH_JOB_OPTIONS, jobId: batchJobId(partition, fresh) });
+          moved += fresh.length;
+        }
+        if (claim) moved += await recover(partition, ranges.get(partition) ?? []);
+        return moved;
       }),
     );
     return counts.reduce((sum, n) => sum + n, 0);

@@ -20,7 +20,6 @@ export interface OutboxPartitionStatus {
  */
 export function createOutboxStore(redis: RedisLike, consumer: string) {
   const outboxKey = (partition: number) => keys.outbox({ tag: partitionTag(partition) });
-  const claimCursors = new Map<number, string>();
   // ioredis applies its keyPrefix to every stream command but XGROUP: that one gets it by hand.
   const keyPrefix = (redis.options as { keyPrefix?: string }).keyPrefix ?? '';
 
@@ -40,13 +39,25 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
       return reply?.[0]?.[1] ?? [];
     },
 
-    /** Entries pending longer than `minIdleMs` (their consumer died or their job was lost), now ours. */
-    async claimStale(partition: number, minIdleMs: number, count: number): Promise<RawEntry[]> {
+    /**
+     * Pending entries idle for at least `minIdleMs` (their consumer may have died), in id order after
+     * `afterId`: ids only, nothing is claimed.
+     */
+    async pendingIdle(partition: number, minIdleMs: number, afterId: string | null, count: number): Promise<string[]> {
+      const start = afterId ? `(${afterId}` : '-';
       const reply = (await withRedisErrors(() =>
-        redis.xautoclaim(outboxKey(partition), OUTBOX_GROUP, consumer, minIdleMs, claimCursors.get(partition) ?? '0-0', 'COUNT', count),
-      )) as [string, Array<RawEntry | null>];
-      claimCursors.set(partition, reply[0]);
-      return reply[1].filter((entry): entry is RawEntry => entry !== null && Array.isArray(entry[1]));
+        (redis.xpending as (...args: unknown[]) => Promise<unknown>)(outboxKey(partition), OUTBOX_GROUP, 'IDLE', minIdleMs, start, '+', count),
+      )) as Array<[string, string, number, number]>;
+      return reply.map(([id]) => id);
+    },
+
+    /** Takes over the given pending entries (still idle for `minIdleMs`); entries deleted since are left out. */
+    async claim(partition: number, ids: readonly string[], minIdleMs: number): Promise<RawEntry[]> {
+      if (ids.length === 0) return [];
+      const reply = (await withRedisErrors(() =>
+        redis.xclaim(outboxKey(partition), OUTBOX_GROUP, consumer, minIdleMs, ...ids),
+      )) as Array<RawEntry | null>;
+      return reply.filter((entry): entry is RawEntry => entry !== null && Array.isArray(entry[1]));
     },
 
     async acknowledge(partition: number, ids: readonly string[], settledTransactionIds: readonly string[], retentionS: number) {

@@ -25,10 +25,8 @@ export function batchBackoffMs(attemptsMade: number): number {
   return Math.min(30_000, 200 * 2 ** Math.min(attemptsMade, 10));
 }
 
-/** The job id makes re-enqueueing the same entries (a claim after a lost job) a no-op while it waits. */
-export function batchJobId(partition: number, entries: readonly RawEntry[]): string {
-  return `p${partition}_${entries[0]![0]}_${entries[entries.length - 1]![0]}_${entries.length}`;
-}
+/** Job states in which a batch will still be applied and acknowledged. */
+export const LIVE_JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused'] as const;
 
 export function createSyncQueue(connection: ConnectionOptions, prefix: string): Queue<BatchJobData> {
   return new Queue<BatchJobData>(SYNC_QUEUE, { connection, prefix });

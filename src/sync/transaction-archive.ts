@@ -13,6 +13,7 @@ interface ArchiveRow {
   status: TransactionStatus;
   settle_kind: 'confirm' | 'cancel' | 'expire' | null;
   settle_request_id: string | null;
+  settle_request_round_id: string | null;
   settle_comment: string | null;
   settle_available: number | string | null;
   settle_reserved: number | string | null;
@@ -30,7 +31,8 @@ export function createTransactionArchive(db: Knex): TransactionArchive {
         .where('t.transaction_id', transactionId)
         .first(
           't.transaction_id', 't.user_id', 't.game_id', 't.currency', 't.round_id', 't.amount', 't.win_amount', 't.status',
-          'l.kind as settle_kind', 'l.request_id as settle_request_id', 'l.comment as settle_comment',
+          'l.kind as settle_kind', 'l.request_id as settle_request_id', 'l.request_round_id as settle_request_round_id',
+          'l.comment as settle_comment',
           'l.available_balance as settle_available', 'l.reserved_balance as settle_reserved', 'l.created_at as settle_at',
         )) as ArchiveRow | undefined;
       return row ? toArchived(row) : null;
@@ -52,6 +54,7 @@ function toArchived(row: ArchiveRow): ArchivedTransaction {
       ? {
           kind: row.settle_kind,
           requestId: row.settle_request_id ?? '',
+          requestRoundId: row.settle_request_round_id,
           winAmount: String(row.win_amount),
           reason: row.settle_comment ?? '',
           availableBalance: String(row.settle_available),

@@ -67,6 +67,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     batchSize: config.sync.batchSize,
     claimIdleMs: config.sync.claimIdleMs,
     maxIdleDelayMs: 100,
+    maxQueuedBatches: config.sync.maxQueuedBatches,
   });
   relay.start();
   logger.info({ consumer }, 'sync worker started');

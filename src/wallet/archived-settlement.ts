@@ -12,7 +12,10 @@ export async function confirmArchived(
   store: WalletStore, wallet: WalletAddress, tx: ArchivedTransaction, input: ConfirmInput, at: Moment,
 ): Promise<BalanceReply> {
   assertSettled(tx);
-  const replay = ledgerReplay(tx, input.requestId, at, 'confirm', (move) => move.winAmount === input.winAmount);
+  // The confirm script's fingerprint: round_id as the call gave it, and win_amount.
+  const replay = ledgerReplay(tx, input.requestId, at, 'confirm', (move) =>
+    (move.requestRoundId ?? input.roundId) === input.roundId && move.winAmount === input.winAmount,
+  );
   if (replay) return replay;
   if (input.roundId !== '' && input.roundId !== tx.roundId) {
     throw new AppError('FAILED_PRECONDITION', `round_id does not match the round of transaction ${tx.transactionId}`);

@@ -73,6 +73,8 @@ export interface WalletBalance {
 export interface SettlingMove {
   readonly kind: 'confirm' | 'cancel' | 'expire';
   readonly requestId: string;
+  /** The round_id the settling Confirm gave ('' accepts any); null in rows older than the column. */
+  readonly requestRoundId: string | null;
   readonly winAmount: Amount;
   readonly reason: string;
   readonly availableBalance: Amount;

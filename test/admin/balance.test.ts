@@ -35,7 +35,7 @@ test('a top-up is spent by a gRPC Reserve at once, and the ledger lists the top-
 
   const roles: RunningRole[] = [];
   const workerRedis = createRedisClient({ url: api.config.redis.url, keyPrefix: api.config.redis.keyPrefix, role: 'worker' });
-  const queueRedis = createRedisClient({ url: api.config.redis.url, role: 'worker' });
+  const queueRedis = createRedisClient({ url: api.config.redis.url, role: 'queue' });
   t.teardown(async () => {
     for (const role of roles) await role.stop(1000);
     workerRedis.disconnect();

@@ -119,3 +119,55 @@ test('anything that is not a stored file is 404: unknown names, traversal, encod
   ];
   for (const attempt of attempts) t.is(await rawGet(api, attempt), 404, attempt);
 });
+
+test.serial('the whole multipart body is held to the limit: a large text field is 413, also when the body is chunked', async (t) => {
+  const { api } = t.context;
+  const form = new FormData();
+  form.append('note', 'n'.repeat(200 * 1024));
+  form.append('file', new Blob([SAMPLES.png.bytes], { type: 'image/png' }), 'a.png');
+  const withField = await api.request('POST', '/api/images', { token: api.users.moderator.token, raw: form });
+  t.is(withField.status, 413);
+  t.is(withField.body.code, 'payload_too_large');
+
+  // No Content-Length: the body is counted as it streams.
+  const boundary = 'chunky';
+  const { hostname, port } = new URL(api.base);
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = http.request({
+      hostname, port, method: 'POST', path: '/api/images', agent: false,
+      headers: { authorization: `Bearer ${api.users.moderator.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+    }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+    request.write(SAMPLES.png.bytes);
+    for (let i = 0; i < 40; i += 1) request.write(Buffer.alloc(8 * 1024, 1));
+    request.end(`\r\n--${boundary}--\r\n`);
+  });
+  t.is(status, 413);
+  t.deepEqual(readdirSync(path.join(api.config.uploads.dir, '.incoming')), []);
+});
+
+test.serial('only the first file is taken: a second one is skipped, not a 413', async (t) => {
+  const { api } = t.context;
+  const form = new FormData();
+  form.append('file', new Blob([SAMPLES.gif.bytes], { type: 'image/gif' }), 'first.gif');
+  form.append('file', new Blob([SAMPLES.png.bytes], { type: 'image/png' }), 'second.png');
+  const reply = await api.request('POST', '/api/images', { token: api.users.moderator.token, raw: form });
+  t.is(reply.status, 201);
+  t.is(reply.body.content_type, 'image/gif');
+});
+
+test('a broken multipart body is a 400 with a generic message', async (t) => {
+  const { api } = t.context;
+  const reply = await api.request('POST', '/api/images', {
+    token: api.users.moderator.token,
+    raw: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG unfinished',
+    headers: { 'content-type': 'multipart/form-data; boundary=b' },
+  });
+  t.is(reply.status, 400);
+  t.like(reply.body, { code: 'bad_request', detail: 'the multipart body could not be read' });
+  t.notRegex(JSON.stringify(reply.body), /uploads|incoming|\/tmp/);
+});

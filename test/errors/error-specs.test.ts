@@ -4,7 +4,8 @@ import { AppError, ERROR_SPECS, toAppError, type ErrorCode, type ProblemCode } f
 
 const SPEC_PROBLEM_CODES: string[] = [
   'bad_request', 'validation_failed', 'unauthorized', 'forbidden', 'module_disabled', 'not_found',
-  'conflict', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal',
+  'method_not_allowed', 'conflict', 'payload_too_large', 'unsupported_media_type', 'rate_limited',
+  'not_implemented', 'internal',
 ];
 
 test('every code maps to an HTTP status, a problem code of SPEC §2.1 and a gRPC status', (t) => {
@@ -28,6 +29,8 @@ const expected: Array<[ErrorCode, number, ProblemCode, GrpcStatus]> = [
   ['FORBIDDEN', 403, 'forbidden', GrpcStatus.PERMISSION_DENIED],
   ['MODULE_DISABLED', 403, 'module_disabled', GrpcStatus.PERMISSION_DENIED],
   ['NOT_FOUND', 404, 'not_found', GrpcStatus.NOT_FOUND],
+  ['METHOD_NOT_ALLOWED', 405, 'method_not_allowed', GrpcStatus.UNIMPLEMENTED],
+  ['NOT_IMPLEMENTED', 501, 'not_implemented', GrpcStatus.UNIMPLEMENTED],
   ['CONFLICT', 409, 'conflict', GrpcStatus.ALREADY_EXISTS],
   ['ALREADY_EXISTS', 409, 'conflict', GrpcStatus.ALREADY_EXISTS],
   ['FAILED_PRECONDITION', 409, 'conflict', GrpcStatus.FAILED_PRECONDITION],
@@ -35,6 +38,7 @@ const expected: Array<[ErrorCode, number, ProblemCode, GrpcStatus]> = [
   ['UNSUPPORTED_MEDIA_TYPE', 415, 'unsupported_media_type', GrpcStatus.INVALID_ARGUMENT],
   ['RATE_LIMITED', 429, 'rate_limited', GrpcStatus.RESOURCE_EXHAUSTED],
   ['UNAVAILABLE', 503, 'internal', GrpcStatus.UNAVAILABLE],
+  ['RESOURCE_EXHAUSTED', 503, 'internal', GrpcStatus.RESOURCE_EXHAUSTED],
   ['INTERNAL', 500, 'internal', GrpcStatus.INTERNAL],
 ];
 

@@ -32,6 +32,8 @@ export interface TestApi {
   readonly redis: TestRedis;
   readonly engine: Engine;
   readonly services: AdminServices;
+  /** Every log line the app wrote (JSON), at level info and above. */
+  readonly logs: string[];
   /** Fixture users by role, each with a valid token. */
   readonly users: Record<'admin' | 'moderator' | 'user' | 'other', { id: number; token: string; email: string; role: Role }>;
   request(method: string, url: string, options?: { token?: string; body?: unknown; raw?: string | Buffer | FormData; headers?: Record<string, string> }): Promise<ApiReply>;
@@ -48,7 +50,11 @@ export async function createTestApi(env: Record<string, string> = {}): Promise<T
   const config = testConfig({ REDIS_KEY_PREFIX: redis.prefix, UPLOAD_DIR: uploadDir, MYSQL_URL: database.url, ...env });
   const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db) });
   const services = createAdminServices({ db: database.db, redis: redis.redis, wallet: engine.wallet, config });
-  const app = createHttpApp({ logger: createLogger('silent'), probes: [], services, uploads: config.uploads, corsOrigins: config.http.corsOrigins });
+  const logs: string[] = [];
+  const logger = createLogger('info', {}, { write: (line: string) => logs.push(line) });
+  const app = createHttpApp({
+    logger, probes: [], services, uploads: config.uploads, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies,
+  });
   const role = await startHttpRole(app, '127.0.0.1', 0);
   const base = `http://${role.address}`;
   sharedHash ??= hashPassword(PASSWORD);
@@ -66,7 +72,7 @@ export async function createTestApi(env: Record<string, string> = {}): Promise<T
   };
 
   return {
-    base, config, database, redis, engine, services, users, createUser,
+    base, config, database, redis, engine, services, users, createUser, logs,
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -77,7 +77,7 @@ export async function createSyncHarness(overrides: Env = {}, options: { mysqlSer
     env,
     async startWorker() {
       const workerRedis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'worker' });
-      const queueConnection = createRedisClient({ url: config.redis.url, role: 'worker' });
+      const queueConnection = createRedisClient({ url: config.redis.url, role: 'queue' });
       for (const client of [workerRedis, queueConnection]) client.on('error', () => undefined);
       const role = await startWorkerRole({
         config,

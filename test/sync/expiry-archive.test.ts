@@ -2,6 +2,7 @@ import test from 'ava';
 import { AppError } from '../../src/errors';
 import { keys, walletAddress } from '../../src/redis/wallet-keys';
 import { sweepExpiredReservations } from '../../src/sync/expiry-sweeper';
+import { reconcile } from '../../src/sync/reconcile';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 import { createSyncHarness } from '../helpers/sync';
 
@@ -46,6 +47,11 @@ test('the worker sweeps due reservations on its own, and MySQL records the expir
   t.like(await sync.database.db('ledger_entries').where({ transaction_id: due.transactionId, kind: 'expire' }).first(), {
     amount: 200, available_balance: 1000, reserved_balance: 0,
   });
+  // The expired transaction leaves Redis after retention, as a confirmed or canceled one does.
+  const ttl = await sync.redis.ttl(keys.transaction(walletAddress(target.userId, target.gameId, 'EUR'), due.transactionId));
+  t.true(ttl > 0 && ttl <= sync.config.engine.settledRetentionS, `expired key expires (ttl ${ttl})`);
+  // The ledger's sums, expiry included, match Redis (available 950, reserved 50).
+  t.deepEqual((await reconcile(sync.redis, sync.config.redis.keyPrefix, sync.database.db)).mismatches, []);
 });
 
 test('after retention a settled transaction answers from MySQL exactly as from Redis', async (t) => {
@@ -88,5 +94,9 @@ test('after retention a settled transaction answers from MySQL exactly as from R
   t.deepEqual(await wallet.confirm(confirmRequest), { ...confirmed, replayed: true });
   t.deepEqual(await wallet.cancel(cancelRequest), { ...canceled, replayed: true });
   t.is(((await t.throwsAsync(wallet.confirm({ ...confirmRequest, winAmount: '151' }))) as AppError).code, 'ALREADY_EXISTS');
+  // The same fingerprint as the confirm script: the round_id as the first call gave it counts too.
+  for (const roundId of ['round-b', '']) {
+    t.is(((await t.throwsAsync(wallet.confirm({ ...confirmRequest, roundId }))) as AppError).code, 'ALREADY_EXISTS', `round "${roundId}"`);
+  }
   t.deepEqual(await wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '1050', reservedBalance: '0' });
 });

@@ -77,4 +77,11 @@ test('the reconcile command prints mismatches and exits 1; sync status reports t
   const tampered = await t.throwsAsync(cli('reconcile'));
   t.is((tampered as unknown as { code: number }).code, 1);
   t.regex((tampered as unknown as { stdout: string }).stdout, /redis \{"available":"101","reserved":"0"\} mysql \{"available":"100","reserved":"0"\}/);
+
+  // The reserved balance is compared too: only `r` differs here.
+  await sync.redis.hincrby(keys.wallet(walletAddress('rec', 'g', 'EUR')), 'a', -1);
+  await sync.redis.hincrby(keys.wallet(walletAddress('rec', 'g', 'EUR')), 'r', 7);
+  const reserved = await t.throwsAsync(cli('reconcile'));
+  t.is((reserved as unknown as { code: number }).code, 1);
+  t.regex((reserved as unknown as { stdout: string }).stdout, /redis \{"available":"100","reserved":"7"\} mysql \{"available":"100","reserved":"0"\}/);
 });

@@ -1,6 +1,7 @@
 /**
  * An in-memory model of the engine (SPEC §1.2–1.4) for the property test: it predicts the reply or
- * error code of every call, in the same order of checks as the scripts.
+ * error code of every call, in the same order of checks as the scripts, and counts in `coverage`
+ * which transition each call took (so the test can show that every one was exercised).
  */
 export const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -26,13 +27,23 @@ export class WalletModel {
   readonly transactions: ModelTransaction[] = [];
   private readonly requests = new Map<string, Remembered>();
 
-  constructor(walletCount: number) {
+  constructor(walletCount: number, private readonly coverage: Map<string, number> = new Map()) {
     this.wallets = Array.from({ length: walletCount }, () => ({ available: 0, reserved: 0, toppedUp: 0, confirmedAmounts: 0, wins: 0 }));
+  }
+
+  private hit(label: string): void {
+    this.coverage.set(label, (this.coverage.get(label) ?? 0) + 1);
+  }
+
+  private fail(label: string, code: string): Outcome {
+    this.hit(label);
+    return { kind: 'error', code };
   }
 
   topup(wallet: number, amount: number): Outcome {
     const w = this.wallets[wallet]!;
-    if (w.available + w.reserved + amount > MAX) return { kind: 'error', code: 'FAILED_PRECONDITION' };
+    if (w.available + w.reserved + amount > MAX) return this.fail('topup: balance limit', 'FAILED_PRECONDITION');
+    this.hit('topup: credited');
     w.available += amount;
     w.toppedUp += amount;
     return { kind: 'reply', status: 'topup', available: w.available, reserved: w.reserved };
@@ -41,6 +52,7 @@ export class WalletModel {
   reserve(wallet: number, requestId: string, round: string, amount: number): Outcome {
     return this.once(`r|${wallet}|${requestId}`, `${round}|${amount}`, () => {
       const w = this.wallets[wallet]!;
+      this.hit(w.available < amount ? 'reserve: rejected' : 'reserve: reserved');
       if (w.available < amount) return { kind: 'reply', status: 'rejected', available: w.available, reserved: w.reserved };
       w.available -= amount;
       w.reserved += amount;
@@ -52,12 +64,16 @@ export class WalletModel {
   confirm(transaction: number, requestId: string, round: string, win: number): Outcome {
     return this.once(`c|${transaction}|${requestId}`, `${round}|${win}`, () => {
       const tx = this.transactions[transaction];
-      if (!tx) return { kind: 'error', code: 'NOT_FOUND' };
-      if (round !== '' && round !== tx.round) return { kind: 'error', code: 'FAILED_PRECONDITION' };
-      if (tx.status === 'canceled') return { kind: 'error', code: 'FAILED_PRECONDITION' };
+      if (!tx) return this.fail('confirm: unknown transaction', 'NOT_FOUND');
+      if (round !== '' && round !== tx.round) return this.fail('confirm: round mismatch', 'FAILED_PRECONDITION');
+      if (tx.status === 'canceled') return this.fail('confirm: of a canceled transaction', 'FAILED_PRECONDITION');
       const w = this.wallets[tx.wallet]!;
-      if (tx.status === 'confirmed') return { kind: 'reply', status: 'already_confirmed', available: w.available, reserved: w.reserved };
-      if (w.available + w.reserved - tx.amount + win > MAX) return { kind: 'error', code: 'FAILED_PRECONDITION' };
+      if (tx.status === 'confirmed') {
+        this.hit('confirm: already confirmed');
+        return { kind: 'reply', status: 'already_confirmed', available: w.available, reserved: w.reserved };
+      }
+      if (w.available + w.reserved - tx.amount + win > MAX) return this.fail('confirm: balance limit', 'FAILED_PRECONDITION');
+      this.hit('confirm: confirmed');
       w.reserved -= tx.amount;
       w.available += win;
       w.confirmedAmounts += tx.amount;
@@ -71,10 +87,14 @@ export class WalletModel {
   cancel(transaction: number, requestId: string, reason: string): Outcome {
     return this.once(`x|${transaction}|${requestId}`, reason, () => {
       const tx = this.transactions[transaction];
-      if (!tx) return { kind: 'error', code: 'NOT_FOUND' };
-      if (tx.status === 'confirmed') return { kind: 'error', code: 'FAILED_PRECONDITION' };
+      if (!tx) return this.fail('cancel: unknown transaction', 'NOT_FOUND');
+      if (tx.status === 'confirmed') return this.fail('cancel: of a confirmed transaction', 'FAILED_PRECONDITION');
       const w = this.wallets[tx.wallet]!;
-      if (tx.status === 'canceled') return { kind: 'reply', status: 'already_canceled', available: w.available, reserved: w.reserved };
+      if (tx.status === 'canceled') {
+        this.hit('cancel: already canceled');
+        return { kind: 'reply', status: 'already_canceled', available: w.available, reserved: w.reserved };
+      }
+      this.hit('cancel: canceled');
       w.reserved -= tx.amount;
       w.available += tx.amount;
       tx.status = 'canceled';
@@ -85,7 +105,11 @@ export class WalletModel {
   /** SPEC §1.4: a seen request replays its first reply or conflicts; errors are not remembered. */
   private once(key: string, fingerprint: string, run: () => Outcome): Outcome {
     const seen = this.requests.get(key);
-    if (seen) return seen.fingerprint === fingerprint ? seen.outcome : { kind: 'error', code: 'ALREADY_EXISTS' };
+    const operation = { r: 'reserve', c: 'confirm', x: 'cancel' }[key[0] as 'r' | 'c' | 'x'];
+    if (seen) {
+      this.hit(`${operation}: ${seen.fingerprint === fingerprint ? 'replay' : 'request_id conflict'}`);
+      return seen.fingerprint === fingerprint ? seen.outcome : { kind: 'error', code: 'ALREADY_EXISTS' };
+    }
     const outcome = run();
     if (outcome.kind === 'reply') this.requests.set(key, { fingerprint, outcome });
     return outcome;

@@ -1,5 +1,7 @@
 import Router from '@koa/router';
 import type { AccessGuard } from '../http/access';
+import { jsonBody } from '../http/json-body';
+import { pageQuery } from '../http/params';
 import { created } from '../http/respond';
 import type { InvitesService } from '../invites/invites-service';
 import type { AppState } from '../koa-types';
@@ -7,10 +9,11 @@ import type { AuthService } from './auth-service';
 
 export function authRoutes(auth: AuthService, invites: InvitesService, guard: AccessGuard): Router<AppState> {
   const router = new Router<AppState>();
-  router.post('/api/auth/login', async (ctx) => {
-    ctx.body = await auth.login(ctx.request.body, ctx.ip);
+  const body = jsonBody();
+  router.post('/api/auth/login', body, async (ctx) => {
+    ctx.body = await auth.login(ctx.request.body, ctx.state.clientAddress);
   });
-  router.post('/api/auth/register', async (ctx) => {
+  router.post('/api/auth/register', body, async (ctx) => {
     const reply = await auth.register(ctx.request.body);
     created(ctx, reply, `/api/users/${reply.user.id}`);
   });
@@ -22,14 +25,14 @@ export function authRoutes(auth: AuthService, invites: InvitesService, guard: Ac
     ctx.body = await invites.validate(ctx.params.code ?? '');
   });
   router.get('/api/invites', guard('staff'), async (ctx) => {
-    ctx.body = await invites.list();
+    ctx.body = await invites.list(ctx.state.user, pageQuery(ctx.query));
   });
   router.post('/api/invites', guard('staff'), async (ctx) => {
     const invite = await invites.create(ctx.state.user, ctx.request.body);
     created(ctx, invite, `/api/invites/validate/${invite.code}`);
   });
   router.delete('/api/invites/:code', guard('staff'), async (ctx) => {
-    await invites.remove(ctx.params.code ?? '');
+    await invites.remove(ctx.state.user, ctx.params.code ?? '');
     ctx.status = 204;
   });
   return router;

@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
 import { validateBody } from '../http/validation';
-import { consumeInvite } from '../invites/invites-repository';
+import { assertInviteUsable, consumeInvite } from '../invites/invites-repository';
+import { canonicalEmail } from '../users/email';
 import { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUser } from '../users/users-repository';
 import { loginSchema, registerSchema } from './auth-schemas';
 import type { LoginLimiter } from './login-limiter';
-import { decoyHash, hashPassword, verifyPassword } from './password-hasher';
+import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token-service';
 
 export interface TokenReply {
@@ -18,7 +19,14 @@ export interface TokenReply {
 
 const WRONG_CREDENTIALS = 'wrong email or password';
 
-export function createAuthService({ db, tokens, limiter }: { db: Knex; tokens: TokenService; limiter: LoginLimiter }) {
+export interface AuthDeps {
+  readonly db: Knex;
+  readonly tokens: TokenService;
+  readonly limiter: LoginLimiter;
+  readonly hasher: PasswordHasher;
+}
+
+export function createAuthService({ db, tokens, limiter, hasher }: AuthDeps) {
   const reply = (user: PublicUser): TokenReply => ({
     access_token: tokens.issue(user.id, user.role),
     token_type: 'Bearer',
@@ -27,28 +35,35 @@ export function createAuthService({ db, tokens, limiter }: { db: Knex; tokens: T
   });
 
   return {
-    /** Wrong email and wrong password get the same 401, after the same amount of hashing work. */
+    /**
+     * The attempt is counted before the password is checked (a right one gives it back), so racing
+     * guesses cannot pass the limit. Wrong email and wrong password get the same 401, after the same
+     * amount of hashing work.
+     */
     async login(body: unknown, clientAddress: string): Promise<TokenReply> {
-      const { email, password } = validateBody(loginSchema, body);
-      await limiter.assertAllowed(email, clientAddress);
+      const input = validateBody(loginSchema, body);
+      const email = canonicalEmail(input.email);
+      await limiter.attempt(email, clientAddress);
       const user = await findUserByEmail(db, email);
-      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-      if (!user || !valid || !user.is_active) {
-        await limiter.recordFailure(email, clientAddress);
-        throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
-      }
-      await limiter.reset(email, clientAddress);
+      const valid = user ? await hasher.verify(input.password, user.password_hash) : await hasher.verifyDecoy(input.password);
+      if (!user || !valid || !user.is_active) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+      await limiter.succeeded(email, clientAddress);
       return reply(toPublicUser(user));
     },
 
-    /** Registration by invite: the role comes from the invite; its uses are counted under a row lock. */
+    /**
+     * Registration by invite: the invite is checked before the password is hashed (a bogus invite
+     * costs no hashing), and its uses are counted under a row lock with the insert. The role comes
+     * from the invite.
+     */
     async register(body: unknown): Promise<TokenReply> {
       const input = validateBody(registerSchema, body);
-      const passwordHash = await hashPassword(input.password);
+      await assertInviteUsable(db, input.invite_code);
+      const passwordHash = await hasher.hash(input.password);
       const id = await db.transaction(async (trx) => {
         const role = await consumeInvite(trx, input.invite_code);
         try {
-          return await insertUser(trx, { email: input.email, username: input.username, password_hash: passwordHash, role });
+          return await insertUser(trx, { email: canonicalEmail(input.email), username: input.username, password_hash: passwordHash, role });
         } catch (error) {
           if (isDuplicateKey(error)) throw new AppError('CONFLICT', 'a user with this email or username already exists');
           throw error;

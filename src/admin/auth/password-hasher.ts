@@ -26,9 +26,45 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of nothing in particular, verified when the email is unknown so both paths take as long. */
-let decoy: Promise<string> | null = null;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoy;
+/**
+ * Hashing for request handlers (SPEC §2.2: hashing can't starve the server). scrypt runs on libuv's
+ * thread pool, which file reads and DNS share; at most `maxConcurrent` hashes run at once and the rest
+ * wait their turn in order, so a burst of logins or registrations cannot take every thread.
+ */
+export function createPasswordHasher(maxConcurrent: number) {
+  let running = 0;
+  let peak = 0;
+  const waiting: Array<() => void> = [];
+  // A hash of nothing in particular, verified when the email is unknown so both paths take as long.
+  let decoy: Promise<string> | null = null;
+
+  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (running < maxConcurrent) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // the releaser hands over its slot
+    peak = Math.max(peak, running);
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  }
+
+  const hash = (password: string) => inTurn(() => hashPassword(password));
+  const verify = (password: string, stored: string) => inTurn(() => verifyPassword(password, stored));
+  return {
+    hash,
+    verify,
+    /** Verifies against the decoy: the same work as a real check, for an email that has no account. */
+    async verifyDecoy(password: string): Promise<false> {
+      decoy ??= hash(randomBytes(16).toString('hex'));
+      await verify(password, await decoy);
+      return false;
+    },
+    /** For tests and metrics: hashes running now, the most that ever ran at once, and those waiting. */
+    stats: () => ({ running, peak, waiting: waiting.length }),
+  };
 }
+
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;

@@ -20,6 +20,7 @@ export function createTokenService(secret: string, ttlS: number) {
       try {
         const claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
         if (typeof claims.sub !== 'string' || !/^\d+$/.test(claims.sub)) throw new Error('no subject');
+        if (typeof claims.exp !== 'number') throw new Error('no expiry'); // SPEC §2.2: a token must end
         return { sub: claims.sub, role: claims.role as Role };
       } catch {
         throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');

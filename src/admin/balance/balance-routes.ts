@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AccessGuard } from '../http/access';
-import { idParam, intQuery } from '../http/params';
+import { idParam, pageQuery } from '../http/params';
 import { created } from '../http/respond';
 import type { AppState } from '../koa-types';
 import type { BalanceService } from './balance-service';
@@ -13,10 +13,7 @@ export function balanceRoutes(balance: BalanceService, guard: AccessGuard): Rout
   });
   router.get('/api/user-games/:ug_id/transactions', guard('any'), async (ctx) => {
     const userGameId = idParam(ctx.params, 'ug_id');
-    ctx.body = await balance.ledger(ctx.state.user, userGameId, {
-      limit: intQuery(ctx.query, 'limit', 100, 1, 1000),
-      offset: intQuery(ctx.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
-    });
+    ctx.body = await balance.ledger(ctx.state.user, userGameId, pageQuery(ctx.query, 100, 1000));
   });
   router.get('/api/user-games/:ug_id/balance', guard('any'), async (ctx) => {
     ctx.body = await balance.balances(ctx.state.user, idParam(ctx.params, 'ug_id'));

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Page } from '../../db/page';
 import { GAMES, type GameRow } from '../games/games-repository';
 import { applyUserSearch, PUBLIC_USER_COLUMNS, USERS, type UserRow } from '../users/users-repository';
 
@@ -28,19 +29,23 @@ export async function deleteConnection(db: Knex, userId: number, gameId: number)
   return (await db(USER_GAMES).where({ user_id: userId, game_id: gameId }).delete()) > 0;
 }
 
-export function gamesOfUser(db: Knex, userId: number): Promise<Array<GameRow & { user_game_id: number }>> {
+export function gamesOfUser(db: Knex, userId: number, page: Page): Promise<Array<GameRow & { user_game_id: number }>> {
   return db(`${USER_GAMES} as ug`)
     .join(`${GAMES}`, `${GAMES}.id`, 'ug.game_id')
     .where('ug.user_id', userId)
     .orderBy(`${GAMES}.id`)
+    .limit(page.limit)
+    .offset(page.offset)
     .select(`${GAMES}.*`, 'ug.id as user_game_id');
 }
 
-export function usersOfGame(db: Knex, gameId: number, search?: string): Promise<Array<UserRow & { user_game_id: number }>> {
+export function usersOfGame(db: Knex, gameId: number, search: string | undefined, page: Page): Promise<Array<UserRow & { user_game_id: number }>> {
   const query = db(`${USER_GAMES} as ug`)
     .join(USERS, `${USERS}.id`, 'ug.user_id')
     .where('ug.game_id', gameId)
     .orderBy(`${USERS}.id`)
+    .limit(page.limit)
+    .offset(page.offset)
     .select([...PUBLIC_USER_COLUMNS, 'ug.id as user_game_id']);
   return applyUserSearch(query, search);
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { isDuplicateKey } from '../../db/mysql-errors';
+import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import type { Role } from '../auth/token-service';
 import type { GamesService, PublicGame } from '../games/games-service';
@@ -60,17 +61,17 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
       }
     },
 
-    async gamesOf(actor: { id: number; role: Role }, userId: number): Promise<Array<PublicGame & { user_game_id: number }>> {
+    async gamesOf(actor: { id: number; role: Role }, userId: number, page: Page): Promise<Array<PublicGame & { user_game_id: number }>> {
       assertSelfOrStaff(actor, userId);
       await users.mustFind(userId);
-      const rows = await gamesOfUser(db, userId);
+      const rows = await gamesOfUser(db, userId, page);
       const publicGames = await games.withModules(rows);
       return publicGames.map((game, i) => ({ ...game, user_game_id: rows[i]!.user_game_id }));
     },
 
-    async usersOf(gameId: number, search?: string): Promise<Array<PublicUser & { user_game_id: number }>> {
+    async usersOf(gameId: number, search: string | undefined, page: Page): Promise<Array<PublicUser & { user_game_id: number }>> {
       await games.mustFind(gameId);
-      return (await usersOfGame(db, gameId, search)).map((row) => ({ ...toPublicUser(row), user_game_id: row.user_game_id }));
+      return (await usersOfGame(db, gameId, search, page)).map((row) => ({ ...toPublicUser(row), user_game_id: row.user_game_id }));
     },
 
     async mustFindUserGame(id: number): Promise<UserGameRow> {

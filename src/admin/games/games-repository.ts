@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { containsPattern } from '../../db/like';
+import type { Page } from '../../db/page';
 
 export const GAMES = 'games';
 
@@ -20,9 +21,9 @@ export function findGame(db: Knex, id: number): Promise<GameRow | undefined> {
   return db<GameRow>(GAMES).where({ id }).first();
 }
 
-/** Case-insensitive substring of name or slug; %, _ and \ in the search are literal. */
-export function listGames(db: Knex, search?: string): Promise<GameRow[]> {
-  const query = db<GameRow>(GAMES).select().orderBy('id');
+/** Newest first; case-insensitive substring of name or slug; %, _ and \ in the search are literal. */
+export function listGames(db: Knex, search: string | undefined, page: Page): Promise<GameRow[]> {
+  const query = db<GameRow>(GAMES).select().orderBy('id', 'desc').limit(page.limit).offset(page.offset);
   if (search === undefined) return query;
   const pattern = containsPattern(search);
   return query.where((q) => q.where('name', 'like', pattern).orWhere('slug', 'like', pattern));

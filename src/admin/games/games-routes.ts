@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AccessGuard } from '../http/access';
-import { idParam, stringQuery } from '../http/params';
+import { idParam, pageQuery, stringQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
 import type { AppState } from '../koa-types';
 import type { ModulesService } from '../modules/modules-service';
@@ -9,7 +9,7 @@ import type { GamesService } from './games-service';
 export function gamesRoutes(games: GamesService, modules: ModulesService, guard: AccessGuard): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/api/games', guard('any'), async (ctx) => {
-    ctx.body = await games.list(stringQuery(ctx.query, 'search'));
+    ctx.body = await games.list(stringQuery(ctx.query, 'search'), pageQuery(ctx.query));
   });
   router.get('/api/games/:id', guard('any'), async (ctx) => {
     ctx.body = await games.get(idParam(ctx.params, 'id'));

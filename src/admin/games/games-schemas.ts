@@ -1,11 +1,28 @@
 import * as yup from 'yup';
 import { flag, text } from '../http/validation';
 
+/**
+ * SPEC §2.3: empty, an absolute http(s) URL, or a path under /uploads/images/. Anything else
+ * (`javascript:`, `data:`, a relative path) could run in an admin front end that shows the image.
+ */
+export function isSafeImageUrl(value: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith('/')) return /^\/uploads\/images\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const fields = {
   name: text(1, 255),
   slug: text(1, 255),
   description: text(0, 65535),
-  image_url: text(0, 2048),
+  image_url: text(0, 2048).test('image-url', 'must be empty, an http(s) URL or a path under /uploads/images/', (value) =>
+    value === undefined || isSafeImageUrl(value),
+  ),
   is_active: flag(),
 };
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { translateMysqlError } from '../../db/mysql-errors';
+import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { namedFields, validateBody } from '../http/validation';
 import { modulesOfGames, type PublicModule } from '../modules/modules-repository';
@@ -46,8 +47,8 @@ export function createGamesService(db: Knex) {
     mustFind,
     withModules,
 
-    async list(search?: string): Promise<PublicGame[]> {
-      return withModules(await listGames(db, search));
+    async list(search: string | undefined, page: Page): Promise<PublicGame[]> {
+      return withModules(await listGames(db, search, page));
     },
 
     async get(id: number): Promise<PublicGame> {

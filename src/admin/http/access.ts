@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import type { AuthService } from '../auth/auth-service';
 import type { Role } from '../auth/token-service';
 import type { AppState } from '../koa-types';
+import { jsonBody } from './json-body';
 
 /** Who may call a route: any authenticated user, staff (admin or moderator), or admins only. */
 export type Access = 'any' | 'staff' | 'admin';
@@ -13,15 +14,19 @@ const ALLOWED: Record<Access, readonly Role[]> = {
   admin: ['admin'],
 };
 
-/** The first two checks of SPEC §2.1, in order: a valid token (401), then a role allowed here (403). */
+/**
+ * The first two checks of SPEC §2.1, in order: a valid token (401), then a role allowed here (403).
+ * Only then is a JSON body read (SPEC §2.1: the token is checked before the body).
+ */
 export function createAccessGuard(auth: AuthService) {
+  const body = jsonBody();
   return (access: Access): Middleware<AppState> =>
     async (ctx, next) => {
       ctx.state.user = await auth.authenticate(ctx.get('authorization') || undefined);
       if (!ALLOWED[access].includes(ctx.state.user.role)) {
         throw new AppError('FORBIDDEN', `this needs the role ${ALLOWED[access].join(' or ')}`);
       }
-      await next();
+      await body(ctx, next);
     };
 }
 

@@ -31,3 +31,11 @@ export function stringQuery(query: Record<string, unknown>, name: string): strin
   const text = Array.isArray(raw) ? raw[0] : raw;
   return typeof text === 'string' && text !== '' ? text : undefined;
 }
+
+/** SPEC §2.1's bounded lists: `limit` 1–1000 (default 1000) and `offset` ≥ 0; anything else is a 400. */
+export function pageQuery(query: Record<string, unknown>, defaultLimit = 1000, maxLimit = 1000): { limit: number; offset: number } {
+  return {
+    limit: intQuery(query, 'limit', defaultLimit, 1, maxLimit),
+    offset: intQuery(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
+  };
+}

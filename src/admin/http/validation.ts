@@ -1,11 +1,13 @@
 import * as yup from 'yup';
 import { AppError, type FieldViolation } from '../../errors';
+import { MALFORMED_JSON } from './json-body';
 
 /**
  * Body validation: every violation listed with its path; fields are strictly typed (no "5" for 5),
  * and unknown fields are dropped, never stored.
  */
 export function validateBody<S extends yup.AnyObjectSchema>(schema: S, body: unknown): yup.InferType<S> {
+  if (body === MALFORMED_JSON) throw new AppError('BAD_REQUEST', 'the body is not valid JSON');
   const input = body === undefined || body === null ? {} : body;
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new AppError('VALIDATION_FAILED', 'the body must be a JSON object', { errors: [{ path: '', message: 'must be a JSON object' }] });

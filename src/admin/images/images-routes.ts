@@ -3,16 +3,16 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { send } from '@koa/send';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
 import { AppError } from '../../errors';
 import type { AccessGuard } from '../http/access';
 import type { AppState } from '../koa-types';
 import { STORED_IMAGE_NAME, type ImagesService } from './images-service';
+import { receiveUpload } from './multipart-upload';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 /**
- * Upload: multipart field `file`, parsed by formidable into a folder of its own for this request,
+ * Upload: multipart field `file` (see multipart-upload.ts), written into a folder of its own for this request,
  * which is removed afterwards whatever happened, so a refused upload (413, 415) leaves nothing.
  * Serving: only names this service makes; anything else (traversal, encoded slashes) is 404.
  */
@@ -24,21 +24,11 @@ export function imagesRoutes(images: ImagesService, guard: AccessGuard, options:
     const dir = path.join(incomingRoot, randomBytes(8).toString('hex'));
     await mkdir(dir, { recursive: true });
     try {
-      await koaBody({
-        multipart: true,
-        formidable: { uploadDir: dir, maxFileSize: options.maxBytes, maxTotalFileSize: options.maxBytes, maxFiles: 1, allowEmptyFiles: false },
-        onError: (error) => {
-          const status = (error as { httpCode?: number; status?: number }).httpCode ?? (error as { status?: number }).status;
-          if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', `the file is larger than ${options.maxBytes} bytes`);
-          throw new AppError('BAD_REQUEST', `the upload could not be read: ${error.message}`);
-        },
-      })(ctx, async () => undefined);
-      const field = ctx.request.files?.file;
-      const file = Array.isArray(field) ? field[0] : field;
+      const file = ctx.is('multipart') ? await receiveUpload(ctx.req, { dir, maxBytes: options.maxBytes }) : null;
       if (!file) {
         throw new AppError('VALIDATION_FAILED', 'a multipart field "file" is required', { errors: [{ path: 'file', message: 'is required' }] });
       }
-      const stored = await images.store(file.filepath);
+      const stored = await images.store(file);
       ctx.status = 201;
       ctx.set('Location', stored.url);
       ctx.body = stored;

@@ -19,17 +19,24 @@ export function isUsable(invite: InviteRow, now: Date): boolean {
   return invite.uses < invite.max_uses && (invite.expires_at === null || invite.expires_at > now);
 }
 
+const unusableInvite = () =>
+  new AppError('VALIDATION_FAILED', 'the invite code is unknown, expired or used up', {
+    errors: [{ path: 'invite_code', message: 'is unknown, expired or used up' }],
+  });
+
+/** A cheap check before any expensive work (hashing a password): 400 on invite_code when unusable. */
+export async function assertInviteUsable(db: Knex, code: string): Promise<void> {
+  const invite = await findInvite(db, code);
+  if (!invite || !isUsable(invite, new Date())) throw unusableInvite();
+}
+
 /**
  * Takes one use of an invite inside the caller's transaction (the row is locked until it commits, so
  * racing registrations queue up and an invite of N uses admits exactly N). Returns the invite's role.
  */
 export async function consumeInvite(trx: Knex.Transaction, code: string): Promise<Role> {
   const invite = await trx<InviteRow>(INVITES).where({ code }).forUpdate().first();
-  if (!invite || !isUsable(invite, new Date())) {
-    throw new AppError('VALIDATION_FAILED', 'the invite code is unknown, expired or used up', {
-      errors: [{ path: 'invite_code', message: 'is unknown, expired or used up' }],
-    });
-  }
+  if (!invite || !isUsable(invite, new Date())) throw unusableInvite();
   await trx(INVITES).where({ id: invite.id }).increment('uses', 1);
   return invite.role;
 }
@@ -43,8 +50,9 @@ export async function insertInvite(db: Knex, invite: Omit<InviteRow, 'id' | 'use
   return id as number;
 }
 
-export function listInvites(db: Knex): Promise<InviteRow[]> {
-  return db<InviteRow>(INVITES).select().orderBy('id', 'desc');
+/** Newest first; `roles` limits the list (a moderator sees user invites only). */
+export function listInvites(db: Knex, roles: readonly Role[], page: { limit: number; offset: number }): Promise<InviteRow[]> {
+  return db<InviteRow>(INVITES).select().whereIn('role', [...roles]).orderBy('id', 'desc').limit(page.limit).offset(page.offset);
 }
 
 export async function deleteInvite(db: Knex, code: string): Promise<boolean> {

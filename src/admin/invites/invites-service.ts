@@ -34,12 +34,15 @@ const toPublic = (row: InviteRow): PublicInvite => ({
   created_at: row.created_at.toISOString(),
 });
 
+/** The invite roles an actor may create, see and delete: all for an admin, user for a moderator. */
+const invitableRoles = (actor: { role: Role }): readonly Role[] => (actor.role === 'admin' ? ROLES : ['user']);
+
 export function createInvitesService(db: Knex) {
   return {
     /** A moderator may invite users only; the code carries 128 random bits. */
     async create(actor: { id: number; role: Role }, body: unknown): Promise<PublicInvite> {
       const input = validateBody(createInviteSchema, body);
-      if (actor.role !== 'admin' && input.role !== 'user') {
+      if (!invitableRoles(actor).includes(input.role)) {
         throw new AppError('FORBIDDEN', 'a moderator may create invites for role user only');
       }
       const code = randomBytes(16).toString('base64url');
@@ -48,12 +51,16 @@ export function createInvitesService(db: Knex) {
       return toPublic((await findInvite(db, code))!);
     },
 
-    async list(): Promise<PublicInvite[]> {
-      return (await listInvites(db)).map(toPublic);
+    /** Admins see every invite; a moderator only those of role user (an admin invite's code is admin rights). */
+    async list(actor: { role: Role }, page: { limit: number; offset: number }): Promise<PublicInvite[]> {
+      return (await listInvites(db, invitableRoles(actor), page)).map(toPublic);
     },
 
-    async remove(code: string): Promise<void> {
-      if (!(await deleteInvite(db, code))) throw new AppError('NOT_FOUND', `invite ${code} not found`);
+    async remove(actor: { role: Role }, code: string): Promise<void> {
+      const invite = await findInvite(db, code);
+      if (!invite) throw new AppError('NOT_FOUND', 'invite not found');
+      if (!invitableRoles(actor).includes(invite.role)) throw new AppError('FORBIDDEN', 'a moderator may delete invites for role user only');
+      await deleteInvite(db, code);
     },
 
     async validate(code: string): Promise<{ valid: false } | { valid: true; role: Role; remaining_uses: number }> {

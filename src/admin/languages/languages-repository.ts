@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Page } from '../../db/page';
 
 export const LANGUAGES = 'languages';
 
@@ -8,8 +9,8 @@ export interface LanguageRow {
   name: string;
 }
 
-export function listLanguages(db: Knex): Promise<LanguageRow[]> {
-  return db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id');
+export function listLanguages(db: Knex, page: Page): Promise<LanguageRow[]> {
+  return db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id').limit(page.limit).offset(page.offset);
 }
 
 export function findLanguage(db: Knex, id: number): Promise<LanguageRow | undefined> {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AccessGuard } from '../http/access';
-import { idParam } from '../http/params';
+import { idParam, pageQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
 import type { AppState } from '../koa-types';
 import type { LanguagesService } from './languages-service';
@@ -8,7 +8,7 @@ import type { LanguagesService } from './languages-service';
 export function languagesRoutes(languages: LanguagesService, guard: AccessGuard): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/api/languages', guard('any'), async (ctx) => {
-    ctx.body = await languages.list();
+    ctx.body = await languages.list(pageQuery(ctx.query));
   });
   router.get('/api/languages/:id', guard('any'), async (ctx) => {
     ctx.body = await languages.get(idParam(ctx.params, 'id'));

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { translateMysqlError } from '../../db/mysql-errors';
+import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { namedFields, text, validateBody } from '../http/validation';
 import { deleteLanguage, findLanguage, insertLanguage, listLanguages, updateLanguage, type LanguageRow } from './languages-repository';
@@ -30,8 +31,8 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
   const taken = (value: string | undefined) => `a language with code "${value}" already exists`;
 
   return {
-    async list(): Promise<PublicLanguage[]> {
-      return (await listLanguages(db)).map(toPublic);
+    async list(page: Page): Promise<PublicLanguage[]> {
+      return (await listLanguages(db, page)).map(toPublic);
     },
     async get(id: number): Promise<PublicLanguage> {
       return toPublic(await mustFind(id));

@@ -14,23 +14,23 @@ const HTTP_ERROR_CODES = {
 } as const;
 
 /**
- * Turns every error into `application/problem+json` (RFC 9457) through the one error table, and an
- * unmatched route into a 404 problem; a lost database connection is a 503. A 500 carries no stack,
- * SQL or driver message.
+ * Turns every error into `application/problem+json` (RFC 9457) through the one error table; an
+ * unmatched route is a 404 problem, a method the route lacks a 405 (the router sets `Allow`), one the
+ * server does not know a 501. A lost database connection is a 503. A 500 carries no stack, SQL or
+ * driver message; a 401 says how to authenticate (`WWW-Authenticate: Bearer`).
  */
 export function problemErrors(): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
-      }
+      if (ctx.body === undefined || ctx.body === null) throwForEmptyStatus(ctx.status, ctx.method, ctx.path);
     } catch (thrown) {
       const error = fromHttpError(thrown) ?? toAppError(translateMysqlError(thrown));
       if (error.spec.httpStatus >= 500) ctx.state.log?.error({ err: thrown }, 'request failed');
       ctx.status = error.spec.httpStatus;
       ctx.type = 'application/problem+json';
       if (error.details.retryAfterS !== undefined) ctx.set('Retry-After', String(error.details.retryAfterS));
+      if (error.spec.httpStatus === 401) ctx.set('WWW-Authenticate', 'Bearer');
       ctx.body = {
         type: 'about:blank',
         title: error.spec.title,
@@ -41,6 +41,13 @@ export function problemErrors(): Middleware<AppState> {
       };
     }
   };
+}
+
+/** Statuses the router leaves without a body: no route, a method the route lacks, an unknown method. */
+function throwForEmptyStatus(status: number, method: string, path: string): void {
+  if (status === 404) throw new AppError('NOT_FOUND', `no route for ${method} ${path}`);
+  if (status === 405) throw new AppError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
+  if (status === 501) throw new AppError('NOT_IMPLEMENTED', `the method ${method} is not implemented`);
 }
 
 /** Errors from Koa's `ctx.throw` and body parsers carry `status` and `expose`. */

@@ -4,6 +4,12 @@ import type { Logger } from '../../logging/logger';
 import type { AppState } from '../koa-types';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Paths that carry an invite code (a secret that admits a registration): logged without it. */
+const INVITE_CODE_IN_PATH = /^(\/api\/invites\/(?:validate\/)?)[^/]+/;
+
+export function redactPath(path: string): string {
+  return path.replace(INVITE_CODE_IN_PATH, '$1[redacted]');
+}
 
 /**
  * Gives each request an id (the caller's X-Request-Id when it is sane, a new UUID otherwise), echoes it
@@ -21,7 +27,7 @@ export function requestContext(logger: Logger): Middleware<AppState> {
       await next();
     } finally {
       ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        { method: ctx.method, path: redactPath(ctx.path), status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     }

@@ -1,27 +1,51 @@
 import type { Knex } from 'knex';
+import type { Logger } from '../../logging/logger';
 import { hashPassword } from '../auth/password-hasher';
 import { USERNAME } from '../auth/auth-schemas';
+import { canonicalEmail } from './email';
 import { findUserByEmail, insertUser, isUsernameTaken, updateUser } from './users-repository';
 
-export type FirstAdminOutcome = 'created' | 'promoted' | 'unchanged';
+export type FirstAdminOutcome = 'created' | 'promoted' | 'unchanged' | 'not_admin';
+
+interface AdminCredentials {
+  readonly email: string;
+  readonly password: string;
+}
 
 /**
- * Makes sure the user of ADMIN_EMAIL exists as an active admin: created with ADMIN_PASSWORD when
- * missing, promoted and re-activated when it exists (its password is then left as it is).
+ * `create-admin`, the explicit operator command: the user of ADMIN_EMAIL as an active admin, created
+ * with ADMIN_PASSWORD when missing, promoted and re-activated when it exists (its password is kept).
  */
-export async function ensureFirstAdmin(db: Knex, admin: { email: string; password: string }): Promise<FirstAdminOutcome> {
-  const existing = await findUserByEmail(db, admin.email);
-  if (existing) {
-    if (existing.role === 'admin' && existing.is_active) return 'unchanged';
-    await updateUser(db, existing.id, { role: 'admin', is_active: true });
-    return 'promoted';
+export async function createOrPromoteAdmin(db: Knex, admin: AdminCredentials): Promise<FirstAdminOutcome> {
+  const existing = await findUserByEmail(db, canonicalEmail(admin.email));
+  if (!existing) return createAdmin(db, admin);
+  if (existing.role === 'admin' && existing.is_active) return 'unchanged';
+  await updateUser(db, existing.id, { role: 'admin', is_active: true });
+  return 'promoted';
+}
+
+/**
+ * Start-up (SPEC §2.2): creates the ADMIN_EMAIL admin only when no account holds that email. An
+ * existing account is never changed, above all never promoted: whoever registered that email first
+ * would otherwise be handed admin rights on the next restart.
+ */
+export async function ensureStartupAdmin(db: Knex, admin: AdminCredentials, logger: Logger): Promise<FirstAdminOutcome> {
+  const existing = await findUserByEmail(db, canonicalEmail(admin.email));
+  const outcome = existing ? (existing.role === 'admin' ? 'unchanged' : 'not_admin') : await createAdmin(db, admin);
+  if (outcome === 'not_admin') {
+    logger.error(
+      { email: canonicalEmail(admin.email), role: existing?.role },
+      'ADMIN_EMAIL names an existing account that is not an admin: start-up does not promote it (run the create-admin command to do so)',
+    );
+  } else {
+    logger.info({ email: canonicalEmail(admin.email), outcome }, 'first admin in place');
   }
-  await insertUser(db, {
-    email: admin.email,
-    username: await freeUsername(db, admin.email),
-    password_hash: await hashPassword(admin.password),
-    role: 'admin',
-  });
+  return outcome;
+}
+
+async function createAdmin(db: Knex, admin: AdminCredentials): Promise<'created'> {
+  const email = canonicalEmail(admin.email);
+  await insertUser(db, { email, username: await freeUsername(db, email), password_hash: await hashPassword(admin.password), role: 'admin' });
   return 'created';
 }
 

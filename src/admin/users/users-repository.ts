@@ -57,8 +57,11 @@ export async function insertUser(db: Knex, user: Pick<UserRow, 'email' | 'userna
 export function applyUserSearch(query: Knex.QueryBuilder, search: string | undefined): Knex.QueryBuilder {
   if (search === undefined) return query;
   if (/^\d+$/.test(search)) return query.where(`${USERS}.id`, Number(search));
+  // Emails are stored lower-cased and compared byte for byte, so the search is lower-cased for them.
   const pattern = containsPattern(search);
-  return query.where((q) => q.where(`${USERS}.username`, 'like', pattern).orWhere(`${USERS}.email`, 'like', pattern));
+  return query.where((q) =>
+    q.where(`${USERS}.username`, 'like', pattern).orWhere(`${USERS}.email`, 'like', containsPattern(search.toLowerCase())),
+  );
 }
 
 export async function listUsers(db: Knex, options: { search?: string; limit: number; offset: number }): Promise<UserRow[]> {
@@ -68,6 +71,11 @@ export async function listUsers(db: Knex, options: { search?: string; limit: num
 
 export async function updateUser(db: Knex, id: number, changes: Partial<Pick<UserRow, 'role' | 'is_active'>>): Promise<void> {
   await db(USERS).where({ id }).update({ ...changes, updated_at: db.fn.now(3) });
+}
+
+/** Ids of the active admins, their rows locked in id order until the transaction ends. */
+export function lockActiveAdminIds(trx: Knex.Transaction): Promise<number[]> {
+  return trx(USERS).where({ role: 'admin', is_active: true }).orderBy('id').forUpdate().pluck('id');
 }
 
 export async function isUsernameTaken(db: Knex, username: string): Promise<boolean> {

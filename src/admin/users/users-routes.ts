@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { ConnectionsService } from '../connections/connections-service';
 import type { AccessGuard } from '../http/access';
-import { idParam, intQuery, stringQuery } from '../http/params';
+import { idParam, pageQuery, stringQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
 import type { AppState } from '../koa-types';
 import type { UsersService } from './users-service';
@@ -9,21 +9,17 @@ import type { UsersService } from './users-service';
 export function usersRoutes(users: UsersService, connections: ConnectionsService, guard: AccessGuard): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/api/users', guard('staff'), async (ctx) => {
-    ctx.body = await users.list({
-      search: stringQuery(ctx.query, 'search'),
-      limit: intQuery(ctx.query, 'limit', 50, 1, 200),
-      offset: intQuery(ctx.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
-    });
+    ctx.body = await users.list({ search: stringQuery(ctx.query, 'search'), ...pageQuery(ctx.query, 50, 200) });
   });
   router.get('/api/users/:id', guard('any'), async (ctx) => {
     ctx.body = await users.get(ctx.state.user, idParam(ctx.params, 'id'));
   });
   router.patch('/api/users/:id', guard('admin'), async (ctx) => {
-    ctx.body = await users.patch(idParam(ctx.params, 'id'), ctx.request.body);
+    ctx.body = await users.patch(ctx.state.user, idParam(ctx.params, 'id'), ctx.request.body);
   });
 
   router.get('/api/users/:id/games', guard('any'), async (ctx) => {
-    ctx.body = await connections.gamesOf(ctx.state.user, idParam(ctx.params, 'id'));
+    ctx.body = await connections.gamesOf(ctx.state.user, idParam(ctx.params, 'id'), pageQuery(ctx.query));
   });
   router.post('/api/users/:id/games', guard('staff'), async (ctx) => {
     const connection = await connections.connect(idParam(ctx.params, 'id'), ctx.request.body);
@@ -34,7 +30,7 @@ export function usersRoutes(users: UsersService, connections: ConnectionsService
     noContent(ctx);
   });
   router.get('/api/games/:id/users', guard('staff'), async (ctx) => {
-    ctx.body = await connections.usersOf(idParam(ctx.params, 'id'), stringQuery(ctx.query, 'search'));
+    ctx.body = await connections.usersOf(idParam(ctx.params, 'id'), stringQuery(ctx.query, 'search'), pageQuery(ctx.query));
   });
   return router;
 }

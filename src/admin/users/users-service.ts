@@ -3,8 +3,8 @@ import * as yup from 'yup';
 import { AppError } from '../../errors';
 import { ROLES, type Role } from '../auth/token-service';
 import { assertSelfOrStaff } from '../http/access';
-import { flag, oneOf, validateBody } from '../http/validation';
-import { findUserById, listUsers, toPublicUser, updateUser, type PublicUser } from './users-repository';
+import { flag, namedFields, oneOf, validateBody } from '../http/validation';
+import { findUserById, listUsers, lockActiveAdminIds, toPublicUser, updateUser, type PublicUser } from './users-repository';
 
 const patchUserSchema = yup.object({
   role: oneOf(ROLES).optional(),
@@ -30,15 +30,25 @@ export function createUsersService(db: Knex) {
       return mustFind(id);
     },
 
-    /** Admins change a user's role or active flag; it applies to that user's very next request. */
-    async patch(id: number, body: unknown): Promise<PublicUser> {
+    /**
+     * Admins change a user's role or active flag; it applies to that user's very next request. No admin
+     * demotes or deactivates themself, and the last active admin stays one (409): the active admins'
+     * rows are locked in id order, so two admins demoting each other at once cannot both succeed.
+     */
+    async patch(actor: { id: number }, id: number, body: unknown): Promise<PublicUser> {
       await mustFind(id);
       const input = validateBody(patchUserSchema, body);
-      const changes = {
-        ...(input.role !== undefined ? { role: input.role } : {}),
-        ...(input.is_active !== undefined ? { is_active: input.is_active } : {}),
-      };
-      if (Object.keys(changes).length > 0) await updateUser(db, id, changes);
+      const changes = namedFields({ role: input.role, is_active: input.is_active });
+      if (Object.keys(changes).length === 0) return mustFind(id);
+      await db.transaction(async (trx) => {
+        const activeAdmins = await lockActiveAdminIds(trx);
+        const losesAdmin = activeAdmins.includes(id) && ((changes.role ?? 'admin') !== 'admin' || changes.is_active === false);
+        if (losesAdmin && actor.id === id) throw new AppError('CONFLICT', 'an admin cannot demote or deactivate themself');
+        if (losesAdmin && activeAdmins.length === 1) {
+          throw new AppError('CONFLICT', 'the last active admin cannot be demoted or deactivated');
+        }
+        await updateUser(trx, id, changes);
+      });
       return mustFind(id);
     },
   };
