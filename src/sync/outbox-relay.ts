@@ -64,13 +64,20 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     return entries.length;
   }
 
-  async function pass(claim: boolean): Promise<number> {
-    const readFresh = (await queuedBatches()) < options.maxQueuedBatches;
+  /**
+   * One pass over every partition. New entries are read only while the queue holds fewer than
+   * maxQueuedBatches batches: each read takes one place (checked and taken before any await, so the
+   * parallel reads cannot overshoot), and the first partition rotates so none waits behind the others.
+   */
+  async function pass(claim: boolean, firstPartition: number): Promise<number> {
+    let places = options.maxQueuedBatches - (await queuedBatches());
     const ranges = claim ? liveRanges(await queue.getRanges([...LIVE_JOB_STATES], 0, -1)) : new Map();
     const counts = await Promise.all(
-      Array.from({ length: PARTITION_COUNT }, async (_, partition) => {
+      Array.from({ length: PARTITION_COUNT }, async (_, i) => {
+        const partition = (firstPartition + i) % PARTITION_COUNT;
         let moved = 0;
-        if (readFresh) {
+        if (places > 0) {
+          places -= 1;
           const fresh = await outbox.readNew(partition, options.batchSize);
           if (fresh.length > 0) await queue.add(BATCH_JOB, { partition, entries: fresh }, { ...BATCH_JOB_OPTIONS, jobId: batchJobId(partition, fresh) });
           moved += fresh.length;
@@ -86,6 +93,7 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     let groupsReady = false;
     let idleDelay = 1;
     let lastClaim = 0;
+    let firstPartition = 0;
     while (running) {
       try {
         if (!groupsReady) {
@@ -94,7 +102,8 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
         }
         const claim = Date.now() - lastClaim >= options.claimIdleMs / 2;
         if (claim) lastClaim = Date.now();
-        const moved = await pass(claim);
+        const moved = await pass(claim, firstPartition);
+        firstPartition = (firstPartition + 1) % PARTITION_COUNT;
         idleDelay = moved > 0 ? 1 : Math.min(idleDelay * 2, options.maxIdleDelayMs);
       } catch (error) {
         logger.warn({ err: error }, 'outbox relay pass failed; retrying');

@@ -1,0 +1,69 @@
+import test from 'ava';
+import { acceptLedgerWrites, refuseLedgerWrites } from '../helpers/mysql-refusal';
+import { waitUntil } from '../../src/local-services/process-tools';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { createOutboxStore } from '../../src/sync/outbox-store';
+import { createSyncQueue, LIVE_JOB_STATES } from '../../src/sync/sync-queue';
+import { PARTITION_COUNT } from '../../src/redis/wallet-keys';
+import { createSyncHarness, type SyncHarness } from '../helpers/sync';
+
+const MOVES = 30;
+
+async function fundMany(sync: SyncHarness, prefix: string): Promise<void> {
+  for (let i = 0; i < MOVES; i += 1) await sync.engine.fund({ userId: `${prefix}-${i}`, gameId: 'g', currency: 'EUR' }, 10 + i);
+}
+
+function liveJobs(sync: SyncHarness) {
+  const connection = createRedisClient({ url: sync.config.redis.url, role: 'queue' });
+  const queue = createSyncQueue(connection, sync.config.queue.prefix);
+  return {
+    all: () => queue.getJobs([...LIVE_JOB_STATES]),
+    close: async () => {
+      await queue.close();
+      connection.disconnect();
+    },
+  };
+}
+
+
+test('entries that only wait (MySQL down) are never enqueued again, and the queue holds at most SYNC_MAX_QUEUED_BATCHES batches', async (t) => {
+  const sync = await createSyncHarness({ SYNC_CLAIM_IDLE_MS: '200', SYNC_MAX_QUEUED_BATCHES: '3' });
+  t.teardown(sync.cleanup);
+  const jobs = liveJobs(sync);
+  t.teardown(jobs.close);
+  await fundMany(sync, 'waiting');
+  await refuseLedgerWrites(sync);
+  await sync.startWorker();
+
+  // Several retries of a batch take longer than many claim intervals (every 100 ms here).
+  await waitUntil('a batch retried three times', async () => (await jobs.all()).some((job) => job.attemptsMade >= 3), 30_000);
+  const waiting = await jobs.all();
+  t.true(waiting.length <= 3, `${waiting.length} batches queued`);
+  const carried = waiting.flatMap((job) => job.data.entries.map(([id]) => `${job.data.partition}/${id}`));
+  t.is(new Set(carried).size, carried.length, 'no entry is carried by two jobs');
+  t.is(await sync.outboxLength(), MOVES, 'nothing was acknowledged');
+
+  await acceptLedgerWrites(sync);
+  await sync.drain();
+  const rows = await sync.database.db('ledger_entries').select('event_id');
+  t.is(rows.length, MOVES);
+});
+
+test('entries a relay read but never enqueued (it died in between) are recovered and applied once', async (t) => {
+  const sync = await createSyncHarness({ SYNC_CLAIM_IDLE_MS: '300' });
+  t.teardown(sync.cleanup);
+  await fundMany(sync, 'orphan');
+  // A relay that reads every partition and dies before it enqueues anything.
+  const ghost = createOutboxStore(sync.redis, 'ghost-relay');
+  let read = 0;
+  for (let partition = 0; partition < PARTITION_COUNT; partition += 1) {
+    await ghost.ensureGroup(partition);
+    read += (await ghost.readNew(partition, 100)).length;
+  }
+  t.is(read, MOVES);
+  await sync.startWorker();
+  await sync.drain(30_000);
+  const rows = await sync.database.db('ledger_entries').select('event_id');
+  t.is(rows.length, MOVES);
+  t.is(new Set(rows.map((row) => row.event_id)).size, MOVES);
+});
