@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import test from 'ava';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { startCliProcess } from '../helpers/cli-process';
@@ -7,9 +10,12 @@ import { reservationClient } from '../helpers/grpc-client';
 import { createTestDatabase } from '../helpers/mysql';
 import { startRedisCluster } from '../helpers/redis-cluster';
 
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+
 // SPEC §1.8: nothing assumes a single Redis node. The gRPC and worker roles run on a 3-master Redis
 // Cluster (REDIS_CLUSTER_NODES): a top-up, Reserve and Confirm go through the scripts and the outbox,
-// BullMQ moves them, and MySQL holds the ledger.
+// BullMQ moves them, and MySQL holds the ledger; the operator commands work on the same cluster.
 test('the gRPC and worker roles run on a Redis Cluster, from Reserve to the MySQL ledger', async (t) => {
   const cluster = await startRedisCluster();
   const database = await createTestDatabase({ migrate: true });
@@ -19,11 +25,12 @@ test('the gRPC and worker roles run on a Redis Cluster, from Reserve to the MySQ
     await cluster.stop();
     await database.drop();
   });
-  const started = await startCliProcess(['serve', '--roles', 'grpc,worker'], {
+  const clusterEnv = {
     MYSQL_URL: database.url,
     REDIS_CLUSTER_NODES: cluster.ports.map((port) => `127.0.0.1:${port}`).join(','),
     QUEUE_PREFIX: `{tc${randomBytes(4).toString('hex')}}`,
-  });
+  };
+  const started = await startCliProcess(['serve', '--roles', 'grpc,worker'], clusterEnv);
   t.teardown(() => started.child.kill('SIGKILL'));
   t.truthy(started.addresses.grpc, started.lines.join('\n'));
 
@@ -42,6 +49,15 @@ test('the gRPC and worker roles run on a Redis Cluster, from Reserve to the MySQ
   const kinds = await database.db('ledger_entries').orderBy([{ column: 'stream_ms' }, { column: 'stream_seq' }]).pluck('kind');
   t.deepEqual(kinds, ['topup', 'reserve', 'confirm']);
   t.like(await database.db('transactions').first(), { status: 'confirmed', win_amount: 100, amount: 250 });
+
+  // The operator commands use the same cluster client (SPEC §1.8): no MOVED errors.
+  const operator = { ...process.env, ...clusterEnv, LOG_LEVEL: 'silent' };
+  const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: operator });
+  const topup = JSON.parse((await cli('topup', '--user-id', '43', '--game-id', '7', '--amount', '500')).stdout);
+  t.like(topup, { available_balance: 500, reserved_balance: 0 });
+  t.regex((await cli('sync', 'status')).stdout, /outbox: \d+ entries/);
+  await waitUntil('the top-up in the ledger', async () => (await database.db('ledger_entries').count({ n: '*' }))[0]!.n === 4, 20_000);
+  t.regex((await cli('reconcile')).stdout, /2 wallets compared, 0 mismatches/);
 
   started.child.kill('SIGTERM');
   t.is(await started.exit, 0);

@@ -62,3 +62,24 @@ test('a bad configuration value stops the process before it serves, listing ever
   t.regex(output, /DEFAULT_CURRENCY must be 3 upper-case letters/);
   t.notRegex(output, /role started/);
 });
+
+test('with NODE_ENV=production the gRPC role refuses to start without GRPC_AUTH_TOKENS, naming it', async (t) => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+  const refused = await startCli(['serve', '--roles', 'grpc'], production);
+  t.is(await refused.exit, 1);
+  t.regex(refused.lines.join('\n'), /GRPC_AUTH_TOKENS/);
+  t.falsy(refused.addresses.grpc);
+
+  const mesh = await startCli(['serve', '--roles', 'grpc'], { ...production, GRPC_ALLOW_UNAUTHENTICATED: 'true' });
+  t.teardown(() => mesh.child.kill('SIGKILL'));
+  t.truthy(mesh.addresses.grpc, mesh.lines.join('\n'));
+  const withTokens = await startCli(['serve', '--roles', 'grpc'], { ...production, GRPC_AUTH_TOKENS: 'secret-token' });
+  t.teardown(() => withTokens.child.kill('SIGKILL'));
+  t.truthy(withTokens.addresses.grpc, withTokens.lines.join('\n'));
+});
+
+test('the http role (and the others) start in production without gRPC tokens', async (t) => {
+  const started = await startCli(['serve', '--roles', 'http'], { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+  t.teardown(() => started.child.kill('SIGKILL'));
+  t.truthy(started.addresses.http, started.lines.join('\n'));
+});

@@ -1,11 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import Redis from 'ioredis';
 import mysql from 'mysql2/promise';
 import { ensureLocalServices, stopLocalServices } from '../../src/local-services/local-services';
-import { isLoopback, isPortOpen } from '../../src/local-services/process-tools';
+import { isAlive, isLoopback, isPortOpen } from '../../src/local-services/process-tools';
 import { freePort } from '../helpers/ports';
 import { testConfig } from '../helpers/test-config';
 
@@ -65,4 +66,26 @@ test('with nothing at the configured ports it starts Redis and MariaDB there, a 
 test('only loopback addresses count as local (a remote URL that does not answer is never started)', (t) => {
   for (const host of ['127.0.0.1', '127.0.0.53', 'localhost', '::1', '[::1]']) t.true(isLoopback(host), host);
   for (const host of ['10.0.0.5', 'redis.internal', '0.0.0.0', '192.168.1.2']) t.false(isLoopback(host), host);
+});
+
+test('services down never signals a process that a stale pid file names', async (t) => {
+  const dataDir = tempDir();
+  const [redisPort, mysqlPort] = [await freePort(), await freePort()];
+  const config = testConfig({
+    SERVICES_DATA_DIR: dataDir,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    MYSQL_URL: `mysql://u:p@127.0.0.1:${mysqlPort}/db`,
+  });
+  // Some unrelated process now holds the pid the files name.
+  const bystander = spawn('sleep', ['30'], { stdio: 'ignore' });
+  t.teardown(() => {
+    bystander.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  for (const [folder, file] of [[`redis-${redisPort}`, 'redis.pid'], [`mariadb-${mysqlPort}`, 'mysqld.pid']]) {
+    mkdirSync(path.join(dataDir, folder!), { recursive: true });
+    writeFileSync(path.join(dataDir, folder!, file!), `${bystander.pid}\n`);
+  }
+  t.deepEqual(await stopLocalServices(config), { redis: false, mysql: false });
+  t.true(isAlive(bystander.pid!), 'the bystander was not signalled');
 });

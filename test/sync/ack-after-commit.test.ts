@@ -1,0 +1,89 @@
+import test from 'ava';
+import type { Job } from 'bullmq';
+import { createLogger } from '../../src/logging/logger';
+import { keys, PARTITION_COUNT, partitionTag } from '../../src/redis/wallet-keys';
+import { createOutboxStore, OUTBOX_GROUP, type OutboxStore, type RawEntry } from '../../src/sync/outbox-store';
+import { createSyncProcessor } from '../../src/sync/sync-processor';
+import { BATCH_JOB, type BatchJobData } from '../../src/sync/sync-queue';
+import { createWalletStore } from '../../src/wallet/wallet-store';
+import { acceptLedgerWrites, refuseLedgerWrites } from '../helpers/mysql-refusal';
+import { createSyncHarness, type SyncHarness } from '../helpers/sync';
+
+// SPEC §1.7: an outbox entry is removed only after MySQL committed it. Deterministic crash points
+// around the commit, at the processor: MySQL refuses the batch, or the process dies after the commit
+// and before the acknowledgement. Either way the entries stay pending and land exactly once.
+const WALLETS = 6;
+
+async function readBatches(sync: SyncHarness, outbox: OutboxStore): Promise<BatchJobData[]> {
+  for (let i = 0; i < WALLETS; i += 1) await sync.engine.fund({ userId: `ack-${i}`, gameId: 'g', currency: 'EUR' }, 100 + i);
+  const batches: BatchJobData[] = [];
+  for (let partition = 0; partition < PARTITION_COUNT; partition += 1) {
+    await outbox.ensureGroup(partition);
+    const entries: RawEntry[] = await outbox.readNew(partition, 100);
+    if (entries.length > 0) batches.push({ partition, entries });
+  }
+  return batches;
+}
+
+const job = (data: BatchJobData) => ({ name: BATCH_JOB, data }) as Job<BatchJobData>;
+
+async function pendingCount(sync: SyncHarness, batches: BatchJobData[]): Promise<number> {
+  let pending = 0;
+  for (const { partition } of batches) {
+    const [count] = (await sync.redis.xpending(keys.outbox({ tag: partitionTag(partition) }), OUTBOX_GROUP)) as [number];
+    pending += Number(count);
+  }
+  return pending;
+}
+
+function processorFor(sync: SyncHarness, outbox: OutboxStore) {
+  return createSyncProcessor({
+    db: sync.database.db,
+    outbox,
+    wallet: createWalletStore(sync.redis),
+    settledRetentionS: 60,
+    reservationTimeoutS: 0,
+    logger: createLogger('silent'),
+  });
+}
+
+const ledgerRows = async (sync: SyncHarness) => Number((await sync.database.db('ledger_entries').count({ n: '*' }))[0]!.n);
+
+test('a batch MySQL refuses is not acknowledged: its entries stay pending and land once when MySQL takes them', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const outbox = createOutboxStore(sync.redis, 'test-consumer');
+  const batches = await readBatches(sync, outbox);
+  const process = processorFor(sync, outbox);
+
+  await refuseLedgerWrites(sync);
+  for (const batch of batches) await t.throwsAsync(process(job(batch)));
+  t.is(await pendingCount(sync, batches), WALLETS, 'every entry is still pending');
+  t.is(await sync.outboxLength(), WALLETS, 'and still in the outbox');
+  t.is(await ledgerRows(sync), 0);
+
+  await acceptLedgerWrites(sync);
+  for (const batch of batches) await process(job(batch));
+  t.is(await ledgerRows(sync), WALLETS);
+  t.is(await sync.outboxLength(), 0);
+  t.is(await pendingCount(sync, batches), 0);
+});
+
+test('a process that dies after the commit and before the acknowledgement applies the batch again, exactly once', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const outbox = createOutboxStore(sync.redis, 'test-consumer');
+  const batches = await readBatches(sync, outbox);
+  // The crash point: the acknowledgement never happens (the process is gone by then).
+  const dying: OutboxStore = { ...outbox, acknowledge: async () => Promise.reject(new Error('killed before the acknowledgement')) };
+
+  for (const batch of batches) await t.throwsAsync(processorFor(sync, dying)(job(batch)), { message: /killed/ });
+  t.is(await ledgerRows(sync), WALLETS, 'MySQL committed');
+  t.is(await pendingCount(sync, batches), WALLETS, 'the entries are still pending');
+
+  const process = processorFor(sync, outbox);
+  for (const batch of batches) await process(job(batch));
+  for (const batch of batches) await process(job(batch)); // and a late duplicate delivery
+  t.is(await ledgerRows(sync), WALLETS, 'each entry landed exactly once');
+  t.is(await sync.outboxLength(), 0);
+});
