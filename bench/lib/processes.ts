@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Redis from 'ioredis';
+import { pingRedis } from '../../src/local-services/local-redis';
 import { findBinary, isPortOpen, waitUntil } from '../../src/local-services/process-tools';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -19,18 +19,7 @@ export async function startRedis(port: number, durability: 'always' | 'off'): Pr
   const aof = durability === 'always' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
   const child = spawn(findBinary('redis-server')!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...aof], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
-  await waitUntil(`redis ${port}`, async () => {
-    const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      return (await client.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      client.disconnect();
-    }
-  }, 10_000);
+  await waitUntil(`redis ${port}`, () => pingRedis(url).then(() => true, () => false), 10_000);
   return { url, port, stop: async () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true })) };
 }
 

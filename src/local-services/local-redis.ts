@@ -84,7 +84,8 @@ async function installRedis(log: Log): Promise<string> {
   return binary;
 }
 
-async function pingRedis(redisUrl: string): Promise<void> {
+/** One PING on a fresh connection that never retries: rejects when nothing (healthy) answers at the URL. */
+export async function pingRedis(redisUrl: string): Promise<void> {
   const client = new Redis(redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,

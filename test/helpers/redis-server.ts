@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Redis from 'ioredis';
+import { pingRedis } from '../../src/local-services/local-redis';
 import { findBinary, waitUntil } from '../../src/local-services/process-tools';
 import { freePort } from './ports';
 
@@ -24,18 +24,7 @@ export async function startRedisServer(args: string[] = []): Promise<TestRedisSe
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   };
-  await waitUntil(`redis-server on ${port}`, async () => {
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      return (await probe.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      probe.disconnect();
-    }
-  }, 10_000).catch(async (error: unknown) => {
+  await waitUntil(`redis-server on ${port}`, () => pingRedis(url).then(() => true, () => false), 10_000).catch(async (error: unknown) => {
     await stop();
     throw error;
   });
