@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { exactCollation } from '../src/db/exact-collation';
 
 /**
  * SPEC §1.2: ids compare byte for byte, as in Redis. MySQL's default collations fold case, accents and
@@ -32,14 +33,6 @@ const EXACT_COLUMNS: Record<string, Array<[column: string, type: string, nullabl
   invites: [['code', 'VARCHAR(64)', false]],
   modules: [['key', 'VARCHAR(64)', false]],
 };
-
-async function exactCollation(knex: Knex): Promise<string> {
-  const [rows] = (await knex.raw(
-    "SHOW COLLATION WHERE Collation IN ('utf8mb4_0900_bin', 'utf8mb4_nopad_bin')",
-  )) as [Array<{ Collation: string }>];
-  const names = rows.map((row) => row.Collation);
-  return names.includes('utf8mb4_0900_bin') ? 'utf8mb4_0900_bin' : names.includes('utf8mb4_nopad_bin') ? 'utf8mb4_nopad_bin' : 'utf8mb4_bin';
-}
 
 export async function up(knex: Knex): Promise<void> {
   const collation = await exactCollation(knex);

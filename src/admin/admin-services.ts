@@ -14,6 +14,8 @@ import { createInvitesService } from './invites/invites-service';
 import { createLanguagesService } from './languages/languages-service';
 import { createModulesService } from './modules/modules-service';
 import { createUsersService } from './users/users-service';
+import { createConfigVersions } from './variables/config-versions';
+import { createVariablesService } from './variables/variables-service';
 
 export interface AdminDeps {
   readonly db: Knex;
@@ -29,7 +31,9 @@ export function createAdminServices({ db, redis, wallet, config }: AdminDeps) {
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
   const limiter = createLoginLimiter(redis, { addressLimit: config.auth.loginAddressLimit });
   const users = createUsersService(db);
-  const games = createGamesService(db);
+  const configVersions = createConfigVersions(redis);
+  const games = createGamesService(db, configVersions.bump);
+  const modules = createModulesService(db, games, configVersions.bump);
   const connections = createConnectionsService(db, users, games);
   return {
     auth: createAuthService({ db, tokens, limiter, hasher }),
@@ -38,7 +42,8 @@ export function createAdminServices({ db, redis, wallet, config }: AdminDeps) {
     users,
     invites: createInvitesService(db),
     games,
-    modules: createModulesService(db, games),
+    modules,
+    variables: createVariablesService({ db, games, modules, versions: configVersions }),
     languages: createLanguagesService(db),
     connections,
     balance: createBalanceService({ db, wallet, connections, defaultCurrency: config.engine.defaultCurrency }),

@@ -15,6 +15,7 @@ import { problemErrors } from './middleware/problem-errors';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { usersRoutes } from './users/users-routes';
+import { variablesRoutes } from './variables/variables-routes';
 
 export interface HttpAppDeps {
   readonly logger: Logger;
@@ -49,6 +50,7 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], uplo
     usersRoutes(services.users, services.connections, guard),
     gamesRoutes(services.games, services.modules, guard),
     languagesRoutes(services.languages, guard),
+    variablesRoutes(services.variables, guard),
     balanceRoutes(services.balance, guard),
     ...(uploads ? [imagesRoutes(services.images, guard, uploads)] : []),
   ];

@@ -38,7 +38,10 @@ export async function updateGame(db: Knex, id: number, fields: Partial<GameField
   await db(GAMES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) });
 }
 
-/** Module links and user connections go with the game (foreign keys cascade); the ledger is kept. */
+/**
+ * Module links, user connections, variables, notifications and leaderboards (with their groups and
+ * scores) go with the game: the foreign keys cascade. The money ledger has none and is kept.
+ */
 export async function deleteGame(db: Knex, id: number): Promise<void> {
   await db(GAMES).where({ id }).delete();
 }

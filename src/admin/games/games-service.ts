@@ -19,7 +19,8 @@ export interface PublicGame {
   updated_at: string;
 }
 
-export function createGamesService(db: Knex) {
+/** `removed` runs after a game is deleted (with its module data: the foreign keys cascade). */
+export function createGamesService(db: Knex, removed: (gameId: number) => Promise<void> = async () => undefined) {
   async function withModules(rows: GameRow[]): Promise<PublicGame[]> {
     const modules = await modulesOfGames(db, rows.map((row) => row.id));
     return rows.map((row) => ({
@@ -78,6 +79,7 @@ export function createGamesService(db: Knex) {
     async remove(id: number): Promise<void> {
       await mustFind(id);
       await deleteGame(db, id);
+      await removed(id);
     },
   };
 }

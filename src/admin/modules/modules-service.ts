@@ -18,7 +18,11 @@ import {
 
 const connectSchema = yup.object({ module_key: text(1, 64).defined('is required') });
 
-export function createModulesService(db: Knex, games: GamesService) {
+/**
+ * `changed` runs after a module is connected to or disconnected from a game (the config document's
+ * version follows it).
+ */
+export function createModulesService(db: Knex, games: GamesService, changed: (gameId: number) => Promise<void> = async () => undefined) {
   async function mustFindModule(key: string) {
     const module = await findModuleByKey(db, key);
     if (!module) throw new AppError('NOT_FOUND', `module ${key} not found`);
@@ -44,6 +48,7 @@ export function createModulesService(db: Knex, games: GamesService) {
         if (isDuplicateKey(error)) throw new AppError('CONFLICT', `module ${key} is already connected to game ${gameId}`);
         throw error;
       }
+      await changed(gameId);
       return toPublicModule(module);
     },
 
@@ -54,6 +59,7 @@ export function createModulesService(db: Knex, games: GamesService) {
       if (!(await disconnectModule(db, gameId, module.id))) {
         throw new AppError('NOT_FOUND', `module ${key} is not connected to game ${gameId}`);
       }
+      await changed(gameId);
     },
 
     /** SPEC §2.1 step 5: after the entities in the path are found, the game must have the module. */

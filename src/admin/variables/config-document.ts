@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { VariableDefinition } from './variable-rules';
+
+export interface ConfigDocument {
+  /** The JSON text served as is. */
+  readonly body: string;
+  /** A strong ETag over the body: equal bodies, equal tags, on every HTTP instance. */
+  readonly etag: string;
+}
+
+function valueOf(variable: VariableDefinition): unknown {
+  switch (variable.type) {
+    case 'number':
+      return variable.number_value;
+    case 'string':
+      return variable.string_value;
+    case 'table':
+      return Object.fromEntries(variable.items.map((item) => [item.key, item.number_value ?? item.string_value]));
+    case 'vector': {
+      const length = variable.items.length === 0 ? 0 : Math.max(...variable.items.map((item) => item.index)) + 1;
+      const array: unknown[] = Array.from({ length }, () => null);
+      for (const item of variable.items) array[item.index] = item.number_value ?? item.string_value;
+      return array;
+    }
+  }
+}
+
+/** SPEC §2.4: the game's variables as one object; a table as an object, a vector as an array with null in the gaps. */
+export function buildConfigDocument(variables: readonly VariableDefinition[]): ConfigDocument {
+  const document: Record<string, unknown> = {};
+  for (const variable of variables) document[variable.key] = valueOf(variable);
+  const body = JSON.stringify(document);
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+}
+
+/** If-None-Match against the ETag: a list of tags, weak ones compared by their opaque part, or `*`. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { ItemValueType, TableItem, VariableDefinition, VariableType, VectorItem } from './variable-rules';
+
+export const VARIABLES = 'variables';
+
+interface VariableRow {
+  id: number;
+  game_id: number;
+  key: string;
+  type: VariableType;
+  number_value: number | null;
+  string_value: string | null;
+  table_value_type: ItemValueType | null;
+  items: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type StoredVariable = VariableDefinition & { readonly id: number; readonly game_id: number; readonly created_at: Date; readonly updated_at: Date };
+
+function toStored(row: VariableRow): StoredVariable {
+  const meta = { id: row.id, game_id: row.game_id, key: row.key, created_at: row.created_at, updated_at: row.updated_at };
+  switch (row.type) {
+    case 'number':
+      return { ...meta, type: 'number', number_value: Number(row.number_value) };
+    case 'string':
+      return { ...meta, type: 'string', string_value: row.string_value ?? '' };
+    case 'table':
+      return { ...meta, type: 'table', table_value_type: row.table_value_type!, items: JSON.parse(row.items ?? '[]') as TableItem[] };
+    case 'vector':
+      return { ...meta, type: 'vector', table_value_type: row.table_value_type!, items: JSON.parse(row.items ?? '[]') as VectorItem[] };
+  }
+}
+
+/** The definition as columns: the fields of other types are NULL (a PUT that changes type clears them). */
+function toColumns(definition: VariableDefinition) {
+  return {
+    key: definition.key,
+    type: definition.type,
+    number_value: definition.type === 'number' ? definition.number_value : null,
+    string_value: definition.type === 'string' ? definition.string_value : null,
+    table_value_type: definition.type === 'table' || definition.type === 'vector' ? definition.table_value_type : null,
+    items: definition.type === 'table' || definition.type === 'vector' ? JSON.stringify(definition.items) : null,
+  };
+}
+
+export async function listVariables(db: Knex, gameId: number): Promise<StoredVariable[]> {
+  return (await db<VariableRow>(VARIABLES).where({ game_id: gameId }).orderBy('id')).map(toStored);
+}
+
+export async function findVariable(db: Knex, gameId: number, id: number): Promise<StoredVariable | undefined> {
+  const row = await db<VariableRow>(VARIABLES).where({ game_id: gameId, id }).first();
+  return row ? toStored(row) : undefined;
+}
+
+export async function insertVariable(db: Knex, gameId: number, definition: VariableDefinition): Promise<number> {
+  const [id] = await db(VARIABLES).insert({ game_id: gameId, ...toColumns(definition) });
+  return id as number;
+}
+
+export async function replaceVariable(db: Knex, gameId: number, id: number, definition: VariableDefinition): Promise<void> {
+  await db(VARIABLES).where({ game_id: gameId, id }).update({ ...toColumns(definition), updated_at: db.fn.now(3) });
+}
+
+export async function deleteVariable(db: Knex, gameId: number, id: number): Promise<void> {
+  await db(VARIABLES).where({ game_id: gameId, id }).delete();
+}

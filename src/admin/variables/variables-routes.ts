@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import type { AccessGuard } from '../http/access';
+import { idParam } from '../http/params';
+import { created, noContent } from '../http/respond';
+import type { AppState } from '../koa-types';
+import { matchesEtag } from './config-document';
+import type { VariableInput } from './variable-rules';
+import type { VariablesService } from './variables-service';
+
+export function variablesRoutes(variables: VariablesService, guard: AccessGuard): Router<AppState> {
+  const router = new Router<AppState>();
+  const base = '/api/games/:id/variables';
+  router.get(base, guard('staff'), async (ctx) => {
+    ctx.body = await variables.list(idParam(ctx.params, 'id'));
+  });
+  router.get(`${base}/:var_id`, guard('staff'), async (ctx) => {
+    ctx.body = await variables.get(idParam(ctx.params, 'id'), idParam(ctx.params, 'var_id'));
+  });
+  router.post(base, guard('staff'), async (ctx) => {
+    const variable = await variables.create(idParam(ctx.params, 'id'), ctx.request.body as VariableInput);
+    created(ctx, variable, `/api/games/${variable.game_id}/variables/${variable.id}`);
+  });
+  router.put(`${base}/:var_id`, guard('staff'), async (ctx) => {
+    ctx.body = await variables.replace(idParam(ctx.params, 'id'), idParam(ctx.params, 'var_id'), ctx.request.body as VariableInput);
+  });
+  router.delete(`${base}/:var_id`, guard('staff'), async (ctx) => {
+    await variables.remove(idParam(ctx.params, 'id'), idParam(ctx.params, 'var_id'));
+    noContent(ctx);
+  });
+
+  router.get('/api/games/:id/config', guard('any'), async (ctx) => {
+    const document = await variables.configDocument(idParam(ctx.params, 'id'));
+    ctx.set('ETag', document.etag);
+    ctx.set('Cache-Control', 'no-cache');
+    if (matchesEtag(ctx.get('if-none-match') || undefined, document.etag)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'application/json';
+    ctx.body = document.body;
+  });
+  return router;
+}
