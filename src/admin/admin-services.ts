@@ -13,6 +13,8 @@ import { createImagesService } from './images/images-service';
 import { createInvitesService } from './invites/invites-service';
 import { createLanguagesService } from './languages/languages-service';
 import { createModulesService } from './modules/modules-service';
+import { createNotificationsService } from './notifications/notifications-service';
+import { isLanguageUsed } from './notifications/notifications-repository';
 import { createUsersService } from './users/users-service';
 import { createConfigVersions } from './variables/config-versions';
 import { createVariablesService } from './variables/variables-service';
@@ -44,7 +46,8 @@ export function createAdminServices({ db, redis, wallet, config }: AdminDeps) {
     games,
     modules,
     variables: createVariablesService({ db, games, modules, versions: configVersions }),
-    languages: createLanguagesService(db),
+    languages: createLanguagesService(db, (languageId) => isLanguageUsed(db, languageId)),
+    notifications: createNotificationsService({ db, games, modules }),
     connections,
     balance: createBalanceService({ db, wallet, connections, defaultCurrency: config.engine.defaultCurrency }),
     images: createImagesService({ uploadDir: config.uploads.dir, publicBaseUrl: config.http.publicBaseUrl }),

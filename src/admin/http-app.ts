@@ -12,6 +12,7 @@ import type { AppState } from './koa-types';
 import { languagesRoutes } from './languages/languages-routes';
 import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
+import { notificationsRoutes } from './notifications/notifications-routes';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { usersRoutes } from './users/users-routes';
@@ -51,6 +52,7 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], uplo
     gamesRoutes(services.games, services.modules, guard),
     languagesRoutes(services.languages, guard),
     variablesRoutes(services.variables, guard),
+    notificationsRoutes(services.notifications, guard),
     balanceRoutes(services.balance, guard),
     ...(uploads ? [imagesRoutes(services.images, guard, uploads)] : []),
   ];

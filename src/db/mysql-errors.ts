@@ -6,6 +6,12 @@ export function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 }
 
+/** A row another table still refers to (ON DELETE RESTRICT). */
+export function isStillReferenced(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_ROW_IS_REFERENCED';
+}
+
 /** A unique-key violation becomes the given 409; a lost connection UNAVAILABLE; anything else stays as is. */
 export function translateMysqlError(error: unknown, conflictMessage?: string): unknown {
   if (isDuplicateKey(error) && conflictMessage) return new AppError('CONFLICT', conflictMessage, {}, { cause: error });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import * as yup from 'yup';
-import { translateMysqlError } from '../../db/mysql-errors';
+import { isStillReferenced, translateMysqlError } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { namedFields, text, validateBody } from '../http/validation';
@@ -18,10 +18,7 @@ const updateSchema = yup.object({ code: code().optional(), name: text(1, 255).op
 
 const toPublic = (row: LanguageRow): PublicLanguage => ({ id: row.id, code: row.code, name: row.name });
 
-/**
- * Languages of texts. Deleting one that a notification uses is refused (409); until the
- * notifications module exists nothing refers to a language.
- */
+/** Languages of texts. Deleting one that a notification uses is refused (409). */
 export function createLanguagesService(db: Knex, languageInUse: (id: number) => Promise<boolean> = async () => false) {
   async function mustFind(id: number): Promise<LanguageRow> {
     const row = await findLanguage(db, id);
@@ -57,8 +54,11 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
     },
     async remove(id: number): Promise<void> {
       await mustFind(id);
-      if (await languageInUse(id)) throw new AppError('CONFLICT', `language ${id} is used by a notification`);
-      await deleteLanguage(db, id);
+      const inUse = new AppError('CONFLICT', `language ${id} is used by a notification`);
+      if (await languageInUse(id)) throw inUse;
+      await deleteLanguage(db, id).catch((error: unknown) => {
+        throw isStillReferenced(error) ? inUse : error; // a notification took it up meanwhile
+      });
     },
   };
 }

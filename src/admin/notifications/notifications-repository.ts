@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+import type { NotificationDefinition } from './notification-rules';
+
+export const NOTIFICATIONS = 'notifications';
+export const NOTIFICATION_DESCRIPTIONS = 'notification_descriptions';
+
+interface NotificationRow {
+  id: number;
+  game_id: number;
+  name: string;
+  variables: string;
+  entries: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type StoredNotification = NotificationDefinition & { id: number; game_id: number; created_at: Date; updated_at: Date };
+
+/** Notifications of a game (or one), each with its descriptions in order: two queries, not one per row. */
+export async function findNotifications(db: Knex, gameId: number, id?: number): Promise<StoredNotification[]> {
+  const query = db<NotificationRow>(NOTIFICATIONS).where({ game_id: gameId }).orderBy('id');
+  const rows = await (id === undefined ? query : query.andWhere({ id }));
+  if (rows.length === 0) return [];
+  const descriptions = await db(NOTIFICATION_DESCRIPTIONS)
+    .whereIn('notification_id', rows.map((row) => row.id))
+    .orderBy(['notification_id', 'position'])
+    .select('notification_id', 'language_id', 'description');
+  return rows.map((row) => ({
+    id: row.id,
+    game_id: row.game_id,
+    name: row.name,
+    descriptions: descriptions
+      .filter((d: { notification_id: number }) => d.notification_id === row.id)
+      .map((d: { language_id: number; description: string }) => ({ language_id: d.language_id, description: d.description })),
+    variables: JSON.parse(row.variables) as NotificationDefinition['variables'],
+    entries: JSON.parse(row.entries) as NotificationDefinition['entries'],
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }));
+}
+
+async function writeDescriptions(trx: Knex.Transaction, id: number, definition: NotificationDefinition): Promise<void> {
+  await trx(NOTIFICATION_DESCRIPTIONS).where({ notification_id: id }).delete();
+  await trx(NOTIFICATION_DESCRIPTIONS).insert(
+    definition.descriptions.map((d, position) => ({ notification_id: id, position, language_id: d.language_id, description: d.description })),
+  );
+}
+
+const columns = (definition: NotificationDefinition) => ({
+  name: definition.name,
+  variables: JSON.stringify(definition.variables),
+  entries: JSON.stringify(definition.entries),
+});
+
+export function insertNotification(db: Knex, gameId: number, definition: NotificationDefinition): Promise<number> {
+  return db.transaction(async (trx) => {
+    const [id] = await trx(NOTIFICATIONS).insert({ game_id: gameId, ...columns(definition) });
+    await writeDescriptions(trx, id as number, definition);
+    return id as number;
+  });
+}
+
+export function replaceNotification(db: Knex, id: number, definition: NotificationDefinition): Promise<void> {
+  return db.transaction(async (trx) => {
+    await trx(NOTIFICATIONS).where({ id }).update({ ...columns(definition), updated_at: trx.fn.now(3) });
+    await writeDescriptions(trx, id, definition);
+  });
+}
+
+export async function deleteNotification(db: Knex, id: number): Promise<void> {
+  await db(NOTIFICATIONS).where({ id }).delete();
+}
+
+export async function isLanguageUsed(db: Knex, languageId: number): Promise<boolean> {
+  return (await db(NOTIFICATION_DESCRIPTIONS).where({ language_id: languageId }).first('notification_id')) !== undefined;
+}

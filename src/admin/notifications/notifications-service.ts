@@ -1,0 +1,70 @@
+import type { Knex } from 'knex';
+import { AppError } from '../../errors';
+import type { GamesService } from '../games/games-service';
+import { LANGUAGES } from '../languages/languages-repository';
+import type { ModulesService } from '../modules/modules-service';
+import { checkNotification, macrosOf, type NotificationDefinition, type NotificationInput } from './notification-rules';
+import {
+  deleteNotification,
+  findNotifications,
+  insertNotification,
+  replaceNotification,
+  type StoredNotification,
+} from './notifications-repository';
+
+export const NOTIFICATION_MODULE = 'notification';
+
+export type PublicNotification = NotificationDefinition & { id: number; game_id: number; created_at: string; updated_at: string };
+
+const toPublic = ({ created_at, updated_at, ...rest }: StoredNotification): PublicNotification => ({
+  ...rest,
+  created_at: created_at.toISOString(),
+  updated_at: updated_at.toISOString(),
+});
+
+export function createNotificationsService({ db, games, modules }: { db: Knex; games: GamesService; modules: ModulesService }) {
+  /** SPEC §2.1's order: the game (404), the notification in its path (404), then the module (403). */
+  async function scope(gameId: number, notificationId?: number): Promise<StoredNotification | undefined> {
+    await games.mustFind(gameId);
+    const found = notificationId === undefined ? undefined : (await findNotifications(db, gameId, notificationId))[0];
+    if (notificationId !== undefined && !found) throw new AppError('NOT_FOUND', `notification ${notificationId} of game ${gameId} not found`);
+    await modules.assertEnabled(gameId, NOTIFICATION_MODULE);
+    return found;
+  }
+
+  const existingLanguages = async (ids: number[]) => new Set<number>(await db(LANGUAGES).whereIn('id', ids).pluck('id'));
+  const reread = async (gameId: number, id: number) => toPublic((await findNotifications(db, gameId, id))[0]!);
+
+  return {
+    async list(gameId: number): Promise<PublicNotification[]> {
+      await scope(gameId);
+      return (await findNotifications(db, gameId)).map(toPublic);
+    },
+
+    /** One notification, with the macros its descriptions may use. */
+    async get(gameId: number, id: number): Promise<PublicNotification & { macros: string[] }> {
+      const found = toPublic((await scope(gameId, id))!);
+      return { ...found, macros: macrosOf(found.variables.map((v) => v.key)) };
+    },
+
+    async create(gameId: number, input: NotificationInput): Promise<PublicNotification> {
+      await scope(gameId);
+      const definition = await checkNotification(input, existingLanguages);
+      return reread(gameId, await insertNotification(db, gameId, definition));
+    },
+
+    /** PUT replaces the whole notification (the body of a create). */
+    async replace(gameId: number, id: number, input: NotificationInput): Promise<PublicNotification> {
+      await scope(gameId, id);
+      await replaceNotification(db, id, await checkNotification(input, existingLanguages));
+      return reread(gameId, id);
+    },
+
+    async remove(gameId: number, id: number): Promise<void> {
+      await scope(gameId, id);
+      await deleteNotification(db, id);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
