@@ -13,6 +13,9 @@ import { createImagesService } from './images/images-service';
 import { createInvitesService } from './invites/invites-service';
 import { createLanguagesService } from './languages/languages-service';
 import { createModulesService } from './modules/modules-service';
+import { createLeaderboardGroupsService } from './leaderboards/leaderboard-groups-service';
+import { createLeaderboardScope } from './leaderboards/leaderboard-scope';
+import { createLeaderboardsService } from './leaderboards/leaderboards-service';
 import { createNotificationsService } from './notifications/notifications-service';
 import { isLanguageUsed } from './notifications/notifications-repository';
 import { createUsersService } from './users/users-service';
@@ -25,10 +28,12 @@ export interface AdminDeps {
   readonly redis: RedisLike;
   readonly wallet: WalletService;
   readonly config: Pick<Config, 'auth' | 'engine' | 'uploads' | 'http'>;
+  /** The time of score saves and rankings (tests move it across period boundaries). */
+  readonly clock?: () => number;
 }
 
 /** Every service of the management API; REST routes (and GraphQL resolvers) call these and only these. */
-export function createAdminServices({ db, redis, wallet, config }: AdminDeps) {
+export function createAdminServices({ db, redis, wallet, config, clock = Date.now }: AdminDeps) {
   const tokens = createTokenService(config.auth.jwtSecret, config.auth.jwtTtlS);
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
   const limiter = createLoginLimiter(redis, { addressLimit: config.auth.loginAddressLimit });
@@ -37,6 +42,7 @@ export function createAdminServices({ db, redis, wallet, config }: AdminDeps) {
   const games = createGamesService(db, configVersions.bump);
   const modules = createModulesService(db, games, configVersions.bump);
   const connections = createConnectionsService(db, users, games);
+  const leaderboardScope = createLeaderboardScope({ db, games, modules });
   return {
     auth: createAuthService({ db, tokens, limiter, hasher }),
     tokens,
@@ -48,6 +54,8 @@ export function createAdminServices({ db, redis, wallet, config }: AdminDeps) {
     variables: createVariablesService({ db, games, modules, versions: configVersions }),
     languages: createLanguagesService(db, (languageId) => isLanguageUsed(db, languageId)),
     notifications: createNotificationsService({ db, games, modules }),
+    leaderboards: createLeaderboardsService({ db, scope: leaderboardScope, clock }),
+    leaderboardGroups: createLeaderboardGroupsService({ db, scope: leaderboardScope }),
     connections,
     balance: createBalanceService({ db, wallet, connections, defaultCurrency: config.engine.defaultCurrency }),
     images: createImagesService({ uploadDir: config.uploads.dir, publicBaseUrl: config.http.publicBaseUrl }),

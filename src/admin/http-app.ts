@@ -10,6 +10,7 @@ import { createAccessGuard } from './http/access';
 import { imagesRoutes } from './images/images-routes';
 import type { AppState } from './koa-types';
 import { languagesRoutes } from './languages/languages-routes';
+import { leaderboardsRoutes } from './leaderboards/leaderboards-routes';
 import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
 import { notificationsRoutes } from './notifications/notifications-routes';
@@ -53,6 +54,7 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], uplo
     languagesRoutes(services.languages, guard),
     variablesRoutes(services.variables, guard),
     notificationsRoutes(services.notifications, guard),
+    leaderboardsRoutes(services.leaderboards, services.leaderboardGroups, guard),
     balanceRoutes(services.balance, guard),
     ...(uploads ? [imagesRoutes(services.images, guard, uploads)] : []),
   ];

@@ -42,14 +42,14 @@ export interface TestApi {
 }
 
 /** The real Koa app on a port of its own, over a migrated, seeded database and a Redis key prefix. */
-export async function createTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function createTestApi(env: Record<string, string> = {}, options: { clock?: () => number } = {}): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: true });
   await runSeeds(database.db);
   const redis = await createTestRedis('http');
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   const config = testConfig({ REDIS_KEY_PREFIX: redis.prefix, UPLOAD_DIR: uploadDir, MYSQL_URL: database.url, ...env });
   const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db) });
-  const services = createAdminServices({ db: database.db, redis: redis.redis, wallet: engine.wallet, config });
+  const services = createAdminServices({ db: database.db, redis: redis.redis, wallet: engine.wallet, config, clock: options.clock });
   const logs: string[] = [];
   const logger = createLogger('info', {}, { write: (line: string) => logs.push(line) });
   const app = createHttpApp({

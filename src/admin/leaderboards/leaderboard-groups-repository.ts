@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+import type { Page } from '../../db/page';
+import { USERS } from '../users/users-repository';
+
+export const GROUPS = 'leaderboard_groups';
+export const MEMBERS = 'leaderboard_group_members';
+
+export interface GroupRow {
+  id: number;
+  leaderboard_id: number;
+  key: string;
+  name: string;
+  is_default: number | boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type GroupFields = Pick<GroupRow, 'key' | 'name'> & { is_default: boolean };
+
+export function findGroup(db: Knex, id: number): Promise<GroupRow | undefined> {
+  return db<GroupRow>(GROUPS).where({ id }).first();
+}
+
+export function listGroups(db: Knex, leaderboardId: number): Promise<GroupRow[]> {
+  return db<GroupRow>(GROUPS).where({ leaderboard_id: leaderboardId }).orderBy('id');
+}
+
+/** Writes a group; `is_default` true clears it on the leaderboard's other groups, in one transaction. */
+export function saveGroup(db: Knex, leaderboardId: number, id: number | null, fields: Partial<GroupFields>): Promise<number> {
+  return db.transaction(async (trx) => {
+    const groupId = id ?? ((await trx(GROUPS).insert({ leaderboard_id: leaderboardId, ...fields })) as number[])[0]!;
+    if (id !== null) await trx(GROUPS).where({ id }).update({ ...fields, updated_at: trx.fn.now(3) });
+    if (fields.is_default) {
+      await trx(GROUPS).where({ leaderboard_id: leaderboardId, is_default: true }).whereNot({ id: groupId }).update({ is_default: false, updated_at: trx.fn.now(3) });
+    }
+    return groupId;
+  });
+}
+
+export async function deleteGroup(db: Knex, id: number): Promise<void> {
+  await db(GROUPS).where({ id }).delete();
+}
+
+export async function insertMember(db: Knex, groupId: number, userId: number): Promise<void> {
+  await db(MEMBERS).insert({ group_id: groupId, user_id: userId });
+}
+
+export async function deleteMember(db: Knex, groupId: number, userId: number): Promise<boolean> {
+  return (await db(MEMBERS).where({ group_id: groupId, user_id: userId }).delete()) > 0;
+}
+
+export function findMember(db: Knex, groupId: number, userId: number): Promise<{ created_at: Date } | undefined> {
+  return db(MEMBERS).where({ group_id: groupId, user_id: userId }).first('created_at');
+}
+
+export function listMembers(db: Knex, groupId: number, page: Page): Promise<Array<{ user_id: number; username: string; created_at: Date }>> {
+  return db(`${MEMBERS} as m`)
+    .join(`${USERS} as u`, 'u.id', 'm.user_id')
+    .where('m.group_id', groupId)
+    .orderBy('m.user_id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .select('m.user_id', 'u.username', 'm.created_at');
+}

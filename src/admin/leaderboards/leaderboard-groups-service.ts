@@ -1,0 +1,104 @@
+import type { Knex } from 'knex';
+import type { Page } from '../../db/page';
+import { isDuplicateKey, translateMysqlError } from '../../db/mysql-errors';
+import { AppError } from '../../errors';
+import { findConnection } from '../connections/connections-repository';
+import { namedFields, validateBody } from '../http/validation';
+import type { LeaderboardScope } from './leaderboard-scope';
+import {
+  deleteGroup,
+  deleteMember,
+  findGroup,
+  findMember,
+  insertMember,
+  listGroups,
+  listMembers,
+  saveGroup,
+  type GroupRow,
+} from './leaderboard-groups-repository';
+import { createGroupSchema, memberSchema, updateGroupSchema, type CreateGroupInput, type MemberInput, type UpdateGroupInput } from './leaderboards-schemas';
+
+export interface PublicGroup {
+  id: number;
+  leaderboard_id: number;
+  key: string;
+  name: string;
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+const toPublic = (row: GroupRow): PublicGroup => ({
+  id: row.id,
+  leaderboard_id: row.leaderboard_id,
+  key: row.key,
+  name: row.name,
+  is_default: Boolean(row.is_default),
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+/** Groups of a leaderboard (one default at most) and their members: users connected to its game. */
+export function createLeaderboardGroupsService({ db, scope }: { db: Knex; scope: LeaderboardScope }) {
+  const keyTaken = (key: string | undefined) => `the leaderboard already has a group with key "${key}"`;
+  const reread = async (id: number) => toPublic((await findGroup(db, id))!);
+
+  return {
+    async list(leaderboardId: number): Promise<PublicGroup[]> {
+      await scope.leaderboard(leaderboardId);
+      return (await listGroups(db, leaderboardId)).map(toPublic);
+    },
+
+    async create(leaderboardId: number, input: CreateGroupInput): Promise<PublicGroup> {
+      await scope.leaderboard(leaderboardId);
+      const fields = { is_default: false, ...validateBody(createGroupSchema, input) };
+      const id = await saveGroup(db, leaderboardId, null, fields).catch((error: unknown) => {
+        throw translateMysqlError(error, keyTaken(fields.key));
+      });
+      return reread(id);
+    },
+
+    async update(groupId: number, input: UpdateGroupInput): Promise<PublicGroup> {
+      const { group } = await scope.group(groupId);
+      const changes = namedFields(validateBody(updateGroupSchema, input));
+      if (Object.keys(changes).length > 0) {
+        await saveGroup(db, group.leaderboard_id, groupId, changes).catch((error: unknown) => {
+          throw translateMysqlError(error, keyTaken(changes.key));
+        });
+      }
+      return reread(groupId);
+    },
+
+    async remove(groupId: number): Promise<void> {
+      await scope.group(groupId);
+      await deleteGroup(db, groupId);
+    },
+
+    async members(groupId: number, page: Page) {
+      await scope.group(groupId);
+      return (await listMembers(db, groupId, page)).map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+    },
+
+    /** The user must be connected to the leaderboard's game (400); a second add is a 409. */
+    async addMember(groupId: number, input: MemberInput) {
+      const { leaderboard } = await scope.group(groupId);
+      const { user_id: userId } = validateBody(memberSchema, input);
+      if (!(await findConnection(db, userId, leaderboard.game_id))) {
+        throw new AppError('VALIDATION_FAILED', `user ${userId} is not connected to game ${leaderboard.game_id}`, {
+          errors: [{ path: 'user_id', message: "must be a user connected to the leaderboard's game" }],
+        });
+      }
+      await insertMember(db, groupId, userId).catch((error: unknown) => {
+        throw isDuplicateKey(error) ? new AppError('CONFLICT', `user ${userId} is already a member of group ${groupId}`) : error;
+      });
+      return { group_id: groupId, user_id: userId, created_at: (await findMember(db, groupId, userId))!.created_at.toISOString() };
+    },
+
+    async removeMember(groupId: number, userId: number): Promise<void> {
+      await scope.group(groupId);
+      if (!(await deleteMember(db, groupId, userId))) throw new AppError('NOT_FOUND', `user ${userId} is not a member of group ${groupId}`);
+    },
+  };
+}
+
+export type LeaderboardGroupsService = ReturnType<typeof createLeaderboardGroupsService>;

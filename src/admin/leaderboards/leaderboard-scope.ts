@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import { AppError } from '../../errors';
+import type { GamesService } from '../games/games-service';
+import type { ModulesService } from '../modules/modules-service';
+import { findGroup, type GroupRow } from './leaderboard-groups-repository';
+import { findLeaderboard, type LeaderboardRow } from './leaderboards-repository';
+
+export const LEADERBOARD_MODULE = 'leaderboard';
+
+/**
+ * SPEC §2.1's order for every leaderboard endpoint: the entities in the path (404; a leaderboard of
+ * another game is not found), then the module of the game they belong to (403 module_disabled).
+ */
+export function createLeaderboardScope({ db, games, modules }: { db: Knex; games: GamesService; modules: ModulesService }) {
+  const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+  return {
+    /** `/api/games/:id/leaderboards[/:leaderboard_id]` */
+    async inGame(gameId: number, leaderboardId?: number): Promise<LeaderboardRow | undefined> {
+      await games.mustFind(gameId);
+      const leaderboard = leaderboardId === undefined ? undefined : await findLeaderboard(db, leaderboardId);
+      if (leaderboardId !== undefined && leaderboard?.game_id !== gameId) throw notFound(`leaderboard ${leaderboardId} of game ${gameId}`);
+      await modules.assertEnabled(gameId, LEADERBOARD_MODULE);
+      return leaderboard;
+    },
+
+    /** `/api/leaderboards/:leaderboard_id/…` */
+    async leaderboard(id: number): Promise<LeaderboardRow> {
+      const leaderboard = await findLeaderboard(db, id);
+      if (!leaderboard) throw notFound(`leaderboard ${id}`);
+      await modules.assertEnabled(leaderboard.game_id, LEADERBOARD_MODULE);
+      return leaderboard;
+    },
+
+    /** `/api/leaderboard-groups/:group_id/…` */
+    async group(id: number): Promise<{ group: GroupRow; leaderboard: LeaderboardRow }> {
+      const group = await findGroup(db, id);
+      const leaderboard = group && (await findLeaderboard(db, group.leaderboard_id));
+      if (!group || !leaderboard) throw notFound(`leaderboard group ${id}`);
+      await modules.assertEnabled(leaderboard.game_id, LEADERBOARD_MODULE);
+      return { group, leaderboard };
+    },
+  };
+}
+
+export type LeaderboardScope = ReturnType<typeof createLeaderboardScope>;

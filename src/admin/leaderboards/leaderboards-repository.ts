@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import type { PeriodType } from './leaderboard-periods';
+
+export const LEADERBOARDS = 'leaderboards';
+export const SCORES = 'leaderboard_scores';
+
+export interface LeaderboardRow {
+  id: number;
+  game_id: number;
+  key: string;
+  name: string;
+  sort_order: 'asc' | 'desc';
+  period_type: PeriodType;
+  is_active: number | boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type LeaderboardFields = Pick<LeaderboardRow, 'key' | 'name' | 'sort_order' | 'period_type'> & { is_active: boolean };
+
+export function findLeaderboard(db: Knex, id: number): Promise<LeaderboardRow | undefined> {
+  return db<LeaderboardRow>(LEADERBOARDS).where({ id }).first();
+}
+
+export function listLeaderboards(db: Knex, gameId: number): Promise<LeaderboardRow[]> {
+  return db<LeaderboardRow>(LEADERBOARDS).where({ game_id: gameId }).orderBy('id');
+}
+
+export async function insertLeaderboard(db: Knex, gameId: number, fields: LeaderboardFields): Promise<number> {
+  const [id] = await db(LEADERBOARDS).insert({ game_id: gameId, ...fields });
+  return id as number;
+}
+
+/** A change of sort order flips every stored rank_score in the same transaction (see the scores table). */
+export function updateLeaderboard(db: Knex, current: LeaderboardRow, changes: Partial<LeaderboardFields>): Promise<void> {
+  return db.transaction(async (trx) => {
+    await trx(LEADERBOARDS).where({ id: current.id }).update({ ...changes, updated_at: trx.fn.now(3) });
+    if (changes.sort_order !== undefined && changes.sort_order !== current.sort_order) {
+      await trx(SCORES).where({ leaderboard_id: current.id }).update({ rank_score: trx.raw('-rank_score') });
+    }
+  });
+}
+
+export async function deleteLeaderboard(db: Knex, id: number): Promise<void> {
+  await db(LEADERBOARDS).where({ id }).delete();
+}

@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import { translateMysqlError } from '../../db/mysql-errors';
+import { AppError } from '../../errors';
+import { findUserGame } from '../connections/connections-repository';
+import { namedFields, validateBody } from '../http/validation';
+import { periodStart } from './leaderboard-periods';
+import type { LeaderboardScope } from './leaderboard-scope';
+import { findGroup } from './leaderboard-groups-repository';
+import { topScores, upsertScore } from './leaderboard-scores-repository';
+import {
+  createLeaderboardSchema,
+  scoreSchema,
+  updateLeaderboardSchema,
+  type CreateLeaderboardInput,
+  type ScoreInput,
+  type UpdateLeaderboardInput,
+} from './leaderboards-schemas';
+import {
+  deleteLeaderboard,
+  findLeaderboard,
+  insertLeaderboard,
+  listLeaderboards,
+  updateLeaderboard,
+  type LeaderboardRow,
+} from './leaderboards-repository';
+
+export interface PublicLeaderboard {
+  id: number;
+  game_id: number;
+  key: string;
+  name: string;
+  sort_order: 'asc' | 'desc';
+  period_type: LeaderboardRow['period_type'];
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const toPublicLeaderboard = (row: LeaderboardRow): PublicLeaderboard => ({
+  id: row.id,
+  game_id: row.game_id,
+  key: row.key,
+  name: row.name,
+  sort_order: row.sort_order,
+  period_type: row.period_type,
+  is_active: Boolean(row.is_active),
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+export interface RankingItem {
+  rank: number;
+  user_id: number;
+  user_game_id: number;
+  username: string;
+  score: number;
+}
+
+export interface LeaderboardsDeps {
+  readonly db: Knex;
+  readonly scope: LeaderboardScope;
+  /** Decides the period of a save and of the rankings (tests move it across period boundaries). */
+  readonly clock?: () => number;
+}
+
+export function createLeaderboardsService({ db, scope, clock = Date.now }: LeaderboardsDeps) {
+  const keyTaken = (gameId: number, key: string | undefined) => `game ${gameId} already has a leaderboard with key "${key}"`;
+  const reread = async (id: number) => toPublicLeaderboard((await findLeaderboard(db, id))!);
+
+  return {
+    async list(gameId: number): Promise<PublicLeaderboard[]> {
+      await scope.inGame(gameId);
+      return (await listLeaderboards(db, gameId)).map(toPublicLeaderboard);
+    },
+
+    async get(gameId: number, id: number): Promise<PublicLeaderboard> {
+      return toPublicLeaderboard((await scope.inGame(gameId, id))!);
+    },
+
+    async create(gameId: number, input: CreateLeaderboardInput): Promise<PublicLeaderboard> {
+      await scope.inGame(gameId);
+      const fields = { sort_order: 'desc' as const, period_type: 'all_time' as const, is_active: true, ...validateBody(createLeaderboardSchema, input) };
+      const id = await insertLeaderboard(db, gameId, fields).catch((error: unknown) => {
+        throw translateMysqlError(error, keyTaken(gameId, fields.key));
+      });
+      return reread(id);
+    },
+
+    /** PUT changes the fields given; a new sort order re-orders the stored scores with it. */
+    async update(gameId: number, id: number, input: UpdateLeaderboardInput): Promise<PublicLeaderboard> {
+      const current = (await scope.inGame(gameId, id))!;
+      const changes = namedFields(validateBody(updateLeaderboardSchema, input));
+      if (Object.keys(changes).length > 0) {
+        await updateLeaderboard(db, current, changes).catch((error: unknown) => {
+          throw translateMysqlError(error, keyTaken(gameId, changes.key));
+        });
+      }
+      return reread(id);
+    },
+
+    async remove(gameId: number, id: number): Promise<void> {
+      await scope.inGame(gameId, id);
+      await deleteLeaderboard(db, id);
+    },
+
+    /**
+     * Saves the user-game's score of the current period, replacing any earlier one whatever its value.
+     * The user-game must belong to the leaderboard's game (400); an inactive leaderboard is a 409.
+     */
+    async saveScore(leaderboardId: number, input: ScoreInput) {
+      const leaderboard = await scope.leaderboard(leaderboardId);
+      const { user_game_id: userGameId, score } = validateBody(scoreSchema, input);
+      const userGame = await findUserGame(db, userGameId);
+      if (!userGame || userGame.game_id !== leaderboard.game_id) {
+        throw new AppError('VALIDATION_FAILED', `user-game ${userGameId} is not a connection of game ${leaderboard.game_id}`, {
+          errors: [{ path: 'user_game_id', message: "must be a user-game of the leaderboard's game" }],
+        });
+      }
+      if (!leaderboard.is_active) throw new AppError('CONFLICT', `leaderboard ${leaderboardId} is not active`);
+      const savedAt = new Date(clock());
+      const saved = { leaderboardId, userGameId, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
+      await upsertScore(db, saved, leaderboard.sort_order);
+      return {
+        leaderboard_id: leaderboardId,
+        user_game_id: userGameId,
+        score,
+        period_start: saved.periodStart.toISOString(),
+        updated_at: savedAt.toISOString(),
+      };
+    },
+
+    /** The current period's ranking, optionally of one group's members; `rank` is the position in it. */
+    async rankings(leaderboardId: number, options: { groupId?: number; limit: number }): Promise<{ leaderboard: PublicLeaderboard; items: RankingItem[] }> {
+      const leaderboard = await scope.leaderboard(leaderboardId);
+      if (options.groupId !== undefined && (await findGroup(db, options.groupId))?.leaderboard_id !== leaderboardId) {
+        throw new AppError('NOT_FOUND', `group ${options.groupId} of leaderboard ${leaderboardId} not found`);
+      }
+      const rows = await topScores(db, {
+        leaderboardId, periodStart: periodStart(leaderboard.period_type, clock()), groupId: options.groupId, limit: options.limit,
+      });
+      return {
+        leaderboard: toPublicLeaderboard(leaderboard),
+        items: rows.map((row, i) => ({ rank: i + 1, user_id: row.user_id, user_game_id: row.user_game_id, username: row.username, score: row.score })),
+      };
+    },
+  };
+}
+
+export type LeaderboardsService = ReturnType<typeof createLeaderboardsService>;
