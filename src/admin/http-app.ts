@@ -4,15 +4,18 @@ import type { Logger } from '../logging/logger';
 import type { AdminServices } from './admin-services';
 import { authRoutes } from './auth/auth-routes';
 import { balanceRoutes } from './balance/balance-routes';
+import { connectionsRoutes } from './connections/connections-routes';
 import { gamesRoutes } from './games/games-routes';
 import { healthRoutes, type ReadinessProbe } from './health/health-routes';
 import { createAccessGuard } from './http/access';
 import { imagesRoutes } from './images/images-routes';
+import { invitesRoutes } from './invites/invites-routes';
 import type { AppState } from './koa-types';
 import { languagesRoutes } from './languages/languages-routes';
 import { leaderboardsRoutes } from './leaderboards/leaderboards-routes';
 import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
+import { modulesRoutes } from './modules/modules-routes';
 import { notificationsRoutes } from './notifications/notifications-routes';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
@@ -48,9 +51,12 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], uplo
   // No body parser here: the access guard (or a public route) reads JSON bodies after the token check.
   const guard = createAccessGuard(services.auth);
   const routers = [
-    authRoutes(services.auth, services.invites, guard),
-    usersRoutes(services.users, services.connections, guard),
-    gamesRoutes(services.games, services.modules, guard),
+    authRoutes(services.auth, guard),
+    invitesRoutes(services.invites, guard),
+    usersRoutes(services.users, guard),
+    connectionsRoutes(services.connections, guard),
+    gamesRoutes(services.games, guard),
+    modulesRoutes(services.modules, guard),
     languagesRoutes(services.languages, guard),
     variablesRoutes(services.variables, guard),
     notificationsRoutes(services.notifications, guard),

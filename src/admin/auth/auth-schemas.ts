@@ -11,9 +11,13 @@ export const loginSchema = yup.object({
   password: text(1, 256).defined('is required'),
 });
 
+export type LoginInput = Partial<yup.InferType<typeof loginSchema>>;
+
 export const registerSchema = yup.object({
   email: email().defined('is required'),
   username: text(3, 32).matches(USERNAME, 'must be 3 to 32 of A-Z a-z 0-9 _ . -').defined('is required'),
   password: password().defined('is required'),
   invite_code: text(1, 64).defined('is required'),
 });
+
+export type RegisterInput = Partial<yup.InferType<typeof registerSchema>>;

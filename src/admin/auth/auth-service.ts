@@ -5,7 +5,7 @@ import { validateBody } from '../http/validation';
 import { assertInviteUsable, consumeInvite } from '../invites/invites-repository';
 import { canonicalEmail } from '../users/email';
 import { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUser } from '../users/users-repository';
-import { loginSchema, registerSchema } from './auth-schemas';
+import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './auth-schemas';
 import type { LoginLimiter } from './login-limiter';
 import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token-service';
@@ -40,7 +40,7 @@ export function createAuthService({ db, tokens, limiter, hasher }: AuthDeps) {
      * guesses cannot pass the limit. Wrong email and wrong password get the same 401, after the same
      * amount of hashing work.
      */
-    async login(body: unknown, clientAddress: string): Promise<TokenReply> {
+    async login(body: LoginInput, clientAddress: string): Promise<TokenReply> {
       const input = validateBody(loginSchema, body);
       const email = canonicalEmail(input.email);
       await limiter.attempt(email, clientAddress);
@@ -56,7 +56,7 @@ export function createAuthService({ db, tokens, limiter, hasher }: AuthDeps) {
      * costs no hashing), and its uses are counted under a row lock with the insert. The role comes
      * from the invite.
      */
-    async register(body: unknown): Promise<TokenReply> {
+    async register(body: RegisterInput): Promise<TokenReply> {
       const input = validateBody(registerSchema, body);
       await assertInviteUsable(db, input.invite_code);
       const passwordHash = await hasher.hash(input.password);

@@ -3,13 +3,13 @@ import type { AccessGuard } from '../http/access';
 import { idParam, pageQuery } from '../http/params';
 import { created } from '../http/respond';
 import type { AppState } from '../koa-types';
-import type { BalanceService } from './balance-service';
+import type { BalanceService, TopupInput } from './balance-service';
 
 export function balanceRoutes(balance: BalanceService, guard: AccessGuard): Router<AppState> {
   const router = new Router<AppState>();
   router.post('/api/user-games/:ug_id/topup', guard('admin'), async (ctx) => {
     const key = ctx.get('idempotency-key') || undefined;
-    created(ctx, await balance.topup(idParam(ctx.params, 'ug_id'), ctx.request.body, key));
+    created(ctx, await balance.topup(idParam(ctx.params, 'ug_id'), ctx.request.body as TopupInput, key));
   });
   router.get('/api/user-games/:ug_id/transactions', guard('any'), async (ctx) => {
     const userGameId = idParam(ctx.params, 'ug_id');

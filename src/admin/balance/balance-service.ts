@@ -15,6 +15,8 @@ const topupSchema = yup.object({
   currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').optional(),
 });
 
+export type TopupInput = Partial<yup.InferType<typeof topupSchema>>;
+
 export interface TopupResult {
   id: number;
   user_game_id: number;
@@ -69,7 +71,7 @@ export function createBalanceService(deps: { db: Knex; wallet: WalletService; co
   }
 
   return {
-    async topup(userGameId: number, body: unknown, idempotencyKey: string | undefined): Promise<TopupResult> {
+    async topup(userGameId: number, body: TopupInput, idempotencyKey: string | undefined): Promise<TopupResult> {
       const ug = await connections.mustFindUserGame(userGameId);
       const input = validateBody(topupSchema, body);
       const currency = input.currency ?? defaultCurrency;

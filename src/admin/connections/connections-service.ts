@@ -20,6 +20,7 @@ import {
 } from './connections-repository';
 
 const connectSchema = yup.object({ game_id: integer().min(1, 'must be a positive integer').defined('is required') });
+export type ConnectGameInput = Partial<yup.InferType<typeof connectSchema>>;
 
 export interface PublicConnection {
   id: number;
@@ -38,7 +39,7 @@ const toPublic = (row: UserGameRow): PublicConnection => ({
 export function createConnectionsService(db: Knex, users: UsersService, games: GamesService) {
   return {
     /** A game_id in the body that names no game is a 400 on that field (it is not part of the path). */
-    async connect(userId: number, body: unknown): Promise<PublicConnection> {
+    async connect(userId: number, body: ConnectGameInput): Promise<PublicConnection> {
       await users.mustFind(userId);
       const { game_id: gameId } = validateBody(connectSchema, body);
       if (!(await findGame(db, gameId))) {

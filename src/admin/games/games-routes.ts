@@ -3,10 +3,10 @@ import type { AccessGuard } from '../http/access';
 import { idParam, pageQuery, stringQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
 import type { AppState } from '../koa-types';
-import type { ModulesService } from '../modules/modules-service';
+import type { CreateGameInput, UpdateGameInput } from './games-schemas';
 import type { GamesService } from './games-service';
 
-export function gamesRoutes(games: GamesService, modules: ModulesService, guard: AccessGuard): Router<AppState> {
+export function gamesRoutes(games: GamesService, guard: AccessGuard): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/api/games', guard('any'), async (ctx) => {
     ctx.body = await games.list(stringQuery(ctx.query, 'search'), pageQuery(ctx.query));
@@ -15,28 +15,14 @@ export function gamesRoutes(games: GamesService, modules: ModulesService, guard:
     ctx.body = await games.get(idParam(ctx.params, 'id'));
   });
   router.post('/api/games', guard('staff'), async (ctx) => {
-    const game = await games.create(ctx.request.body);
+    const game = await games.create(ctx.request.body as CreateGameInput);
     created(ctx, game, `/api/games/${game.id}`);
   });
   router.put('/api/games/:id', guard('staff'), async (ctx) => {
-    ctx.body = await games.update(idParam(ctx.params, 'id'), ctx.request.body);
+    ctx.body = await games.update(idParam(ctx.params, 'id'), ctx.request.body as UpdateGameInput);
   });
   router.delete('/api/games/:id', guard('staff'), async (ctx) => {
     await games.remove(idParam(ctx.params, 'id'));
-    noContent(ctx);
-  });
-
-  router.get('/api/modules', guard('any'), async (ctx) => {
-    ctx.body = await modules.list();
-  });
-  router.get('/api/games/:id/modules', guard('any'), async (ctx) => {
-    ctx.body = await modules.ofGame(idParam(ctx.params, 'id'));
-  });
-  router.post('/api/games/:id/modules', guard('staff'), async (ctx) => {
-    created(ctx, await modules.connect(idParam(ctx.params, 'id'), ctx.request.body));
-  });
-  router.delete('/api/games/:id/modules/:module_key', guard('staff'), async (ctx) => {
-    await modules.disconnect(idParam(ctx.params, 'id'), ctx.params.module_key ?? '');
     noContent(ctx);
   });
   return router;

@@ -34,6 +34,8 @@ export const createGameSchema = yup.object({
   is_active: fields.is_active.optional(),
 });
 
+export type CreateGameInput = Partial<yup.InferType<typeof createGameSchema>>;
+
 /** PUT changes the fields given and keeps the rest. */
 export const updateGameSchema = yup.object({
   name: fields.name.optional(),
@@ -42,3 +44,5 @@ export const updateGameSchema = yup.object({
   image_url: fields.image_url.optional(),
   is_active: fields.is_active.optional(),
 });
+
+export type UpdateGameInput = yup.InferType<typeof updateGameSchema>;

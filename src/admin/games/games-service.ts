@@ -4,7 +4,7 @@ import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { namedFields, validateBody } from '../http/validation';
 import { modulesOfGames, type PublicModule } from '../modules/modules-repository';
-import { createGameSchema, updateGameSchema } from './games-schemas';
+import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
 import { deleteGame, findGame, insertGame, listGames, updateGame, type GameRow } from './games-repository';
 
 export interface PublicGame {
@@ -56,7 +56,7 @@ export function createGamesService(db: Knex, removed: (gameId: number) => Promis
       return (await withModules([await mustFind(id)]))[0]!;
     },
 
-    async create(body: unknown): Promise<PublicGame> {
+    async create(body: CreateGameInput): Promise<PublicGame> {
       const input = { description: '', image_url: '', is_active: true, ...validateBody(createGameSchema, body) };
       const id = await insertGame(db, input).catch((error: unknown) => {
         throw translateMysqlError(error, slugTaken(input.slug));
@@ -64,7 +64,7 @@ export function createGamesService(db: Knex, removed: (gameId: number) => Promis
       return this.get(id);
     },
 
-    async update(id: number, body: unknown): Promise<PublicGame> {
+    async update(id: number, body: UpdateGameInput): Promise<PublicGame> {
       await mustFind(id);
       const input = validateBody(updateGameSchema, body);
       const changes = namedFields(input);

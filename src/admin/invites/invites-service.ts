@@ -12,6 +12,8 @@ const createInviteSchema = yup.object({
   expires_in_s: integer().min(1, 'must be at least 1').max(366 * 24 * 3600, 'must be at most one year').optional(),
 });
 
+export type CreateInviteInput = Partial<yup.InferType<typeof createInviteSchema>>;
+
 export interface PublicInvite {
   id: number;
   code: string;
@@ -40,7 +42,7 @@ const invitableRoles = (actor: { role: Role }): readonly Role[] => (actor.role =
 export function createInvitesService(db: Knex) {
   return {
     /** A moderator may invite users only; the code carries 128 random bits. */
-    async create(actor: { id: number; role: Role }, body: unknown): Promise<PublicInvite> {
+    async create(actor: { id: number; role: Role }, body: CreateInviteInput): Promise<PublicInvite> {
       const input = validateBody(createInviteSchema, body);
       if (!invitableRoles(actor).includes(input.role)) {
         throw new AppError('FORBIDDEN', 'a moderator may create invites for role user only');

@@ -15,6 +15,8 @@ export interface PublicLanguage {
 const code = () => text(2, 16).matches(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en or pt-BR');
 const createSchema = yup.object({ code: code().defined('is required'), name: text(1, 255).defined('is required') });
 const updateSchema = yup.object({ code: code().optional(), name: text(1, 255).optional() });
+export type CreateLanguageInput = Partial<yup.InferType<typeof createSchema>>;
+export type UpdateLanguageInput = yup.InferType<typeof updateSchema>;
 
 const toPublic = (row: LanguageRow): PublicLanguage => ({ id: row.id, code: row.code, name: row.name });
 
@@ -34,14 +36,14 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
     async get(id: number): Promise<PublicLanguage> {
       return toPublic(await mustFind(id));
     },
-    async create(body: unknown): Promise<PublicLanguage> {
+    async create(body: CreateLanguageInput): Promise<PublicLanguage> {
       const input = validateBody(createSchema, body);
       const id = await insertLanguage(db, input).catch((error: unknown) => {
         throw translateMysqlError(error, taken(input.code));
       });
       return toPublic(await mustFind(id));
     },
-    async update(id: number, body: unknown): Promise<PublicLanguage> {
+    async update(id: number, body: UpdateLanguageInput): Promise<PublicLanguage> {
       await mustFind(id);
       const input = validateBody(updateSchema, body);
       const changes = namedFields(input);

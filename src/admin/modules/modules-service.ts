@@ -17,6 +17,7 @@ import {
 } from './modules-repository';
 
 const connectSchema = yup.object({ module_key: text(1, 64).defined('is required') });
+export type ConnectModuleInput = Partial<yup.InferType<typeof connectSchema>>;
 
 /**
  * `changed` runs after a module is connected to or disconnected from a game (the config document's
@@ -38,7 +39,7 @@ export function createModulesService(db: Knex, games: GamesService, changed: (ga
       return (await games.get(gameId)).modules;
     },
 
-    async connect(gameId: number, body: unknown): Promise<PublicModule> {
+    async connect(gameId: number, body: ConnectModuleInput): Promise<PublicModule> {
       await games.mustFind(gameId);
       const { module_key: key } = validateBody(connectSchema, body);
       const module = await mustFindModule(key);

@@ -10,6 +10,7 @@ const patchUserSchema = yup.object({
   role: oneOf(ROLES).optional(),
   is_active: flag().optional(),
 });
+export type PatchUserInput = yup.InferType<typeof patchUserSchema>;
 
 export function createUsersService(db: Knex) {
   async function mustFind(id: number): Promise<PublicUser> {
@@ -35,7 +36,7 @@ export function createUsersService(db: Knex) {
      * demotes or deactivates themself, and the last active admin stays one (409): the active admins'
      * rows are locked in id order, so two admins demoting each other at once cannot both succeed.
      */
-    async patch(actor: { id: number }, id: number, body: unknown): Promise<PublicUser> {
+    async patch(actor: { id: number }, id: number, body: PatchUserInput): Promise<PublicUser> {
       await mustFind(id);
       const input = validateBody(patchUserSchema, body);
       const changes = namedFields({ role: input.role, is_active: input.is_active });
