@@ -17,6 +17,9 @@ export function translateMysqlError(error: unknown, conflictMessage?: string): u
   if (isDuplicateKey(error) && conflictMessage) return new AppError('CONFLICT', conflictMessage, {}, { cause: error });
   const code = (error as { code?: string })?.code;
   if (code && CONNECTION_CODES.has(code)) return new AppError('UNAVAILABLE', 'the database is unavailable', {}, { cause: error });
+  if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT') {
+    return new AppError('UNAVAILABLE', 'the database is busy with a conflicting change; try again', {}, { cause: error });
+  }
   if (error instanceof Error && /Knex: Timeout acquiring a connection/.test(error.message)) {
     return new AppError('UNAVAILABLE', 'the database is unavailable', {}, { cause: error });
   }

@@ -1,8 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
 import { createTestApi, type TestApi } from '../helpers/api';
 
-// Every endpoint of the management API part 1, called with no token and as user, moderator and
-// admin; each call gets fresh fixtures so one role's write does not change the next role's answer.
+// Every endpoint of the management API, called with no token and as user, moderator and admin; each
+// call gets fresh fixtures so one role's write does not change the next role's answer.
 const test = anyTest as TestFn<{ api: TestApi }>;
 test.before(async (t) => {
   t.context.api = await createTestApi();
@@ -31,6 +31,30 @@ async function stored(api: TestApi) {
   const reply = await api.request('POST', '/api/images', { token: api.users.admin.token, raw: pngForm() });
   return reply.body.path as string;
 }
+const ALL_MODULES = ['variables', 'notification', 'leaderboard'];
+async function variable(api: TestApi) {
+  const gameId = await game(api, ALL_MODULES);
+  return api.services.variables.create(gameId, { key: 'k', type: 'number', number_value: 1 });
+}
+async function notification(api: TestApi) {
+  const gameId = await game(api, ALL_MODULES);
+  return api.services.notifications.create(gameId, { name: 'n', descriptions: [{ language_id: 1, description: 'd' }], entries: [{ time_second: 0, image: '', login: '' }] });
+}
+async function leaderboard(api: TestApi) {
+  return api.services.leaderboards.create(await game(api, ALL_MODULES), { key: `lb-${unique()}`, name: 'L' });
+}
+async function group(api: TestApi) {
+  const board = await leaderboard(api);
+  return { board, group: await api.services.leaderboardGroups.create(board.id, { key: `g-${unique()}`, name: 'G' }) };
+}
+/** A group of a leaderboard of a game that `user` is connected to. */
+async function groupWithPlayer(api: TestApi) {
+  const { board, group: g } = await group(api);
+  const ug = await api.services.connections.connect(api.users.user.id, { game_id: board.game_id });
+  return { board, group: g, userGameId: ug.id };
+}
+const NOTE = { name: 'n', descriptions: [{ language_id: 1, description: 'd' }], entries: [{ time_second: 0, image: '', login: '' }] };
+
 function pngForm() {
   const form = new FormData();
   form.append('file', new Blob([PNG]), 'a.png');
@@ -87,6 +111,69 @@ const rows: Row[] = [
   ['POST /api/images', async () => ({ method: 'POST', path: '/api/images', raw: pngForm() }), M(201)],
   ['GET /uploads/images/:name', async (api) => ({ method: 'GET', path: await stored(api) }), P],
   ['GET /healthz', async () => ({ method: 'GET', path: '/healthz' }), P],
+
+  ['GET /api/games/:id/variables', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/variables` }), M(200)],
+  ['GET /api/games/:id/variables/:var_id', async (api) => {
+    const v = await variable(api);
+    return { method: 'GET', path: `/api/games/${v.game_id}/variables/${v.id}` };
+  }, M(200)],
+  ['POST /api/games/:id/variables', async (api) => ({ method: 'POST', path: `/api/games/${await game(api, ALL_MODULES)}/variables`, body: { key: 'k', type: 'string', string_value: 'x' } }), M(201)],
+  ['PUT /api/games/:id/variables/:var_id', async (api) => {
+    const v = await variable(api);
+    return { method: 'PUT', path: `/api/games/${v.game_id}/variables/${v.id}`, body: { key: 'k', type: 'number', number_value: 2 } };
+  }, M(200)],
+  ['DELETE /api/games/:id/variables/:var_id', async (api) => {
+    const v = await variable(api);
+    return { method: 'DELETE', path: `/api/games/${v.game_id}/variables/${v.id}` };
+  }, M(204)],
+  ['GET /api/games/:id/config', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config` }), A],
+  ['GET /api/games/:id/notifications', async (api) => ({ method: 'GET', path: `/api/games/${(await notification(api)).game_id}/notifications` }), A],
+  ['GET /api/games/:id/notifications/:notification_id', async (api) => {
+    const note = await notification(api);
+    return { method: 'GET', path: `/api/games/${note.game_id}/notifications/${note.id}` };
+  }, A],
+  ['POST /api/games/:id/notifications', async (api) => ({ method: 'POST', path: `/api/games/${await game(api, ALL_MODULES)}/notifications`, body: NOTE }), M(201)],
+  ['PUT /api/games/:id/notifications/:notification_id', async (api) => {
+    const note = await notification(api);
+    return { method: 'PUT', path: `/api/games/${note.game_id}/notifications/${note.id}`, body: NOTE };
+  }, M(200)],
+  ['DELETE /api/games/:id/notifications/:notification_id', async (api) => {
+    const note = await notification(api);
+    return { method: 'DELETE', path: `/api/games/${note.game_id}/notifications/${note.id}` };
+  }, M(204)],
+  ['GET /api/games/:id/leaderboards', async (api) => ({ method: 'GET', path: `/api/games/${(await leaderboard(api)).game_id}/leaderboards` }), A],
+  ['GET /api/games/:id/leaderboards/:leaderboard_id', async (api) => {
+    const board = await leaderboard(api);
+    return { method: 'GET', path: `/api/games/${board.game_id}/leaderboards/${board.id}` };
+  }, A],
+  ['POST /api/games/:id/leaderboards', async (api) => ({ method: 'POST', path: `/api/games/${await game(api, ALL_MODULES)}/leaderboards`, body: { key: 'k', name: 'L' } }), M(201)],
+  ['PUT /api/games/:id/leaderboards/:leaderboard_id', async (api) => {
+    const board = await leaderboard(api);
+    return { method: 'PUT', path: `/api/games/${board.game_id}/leaderboards/${board.id}`, body: { name: 'L2' } };
+  }, M(200)],
+  ['DELETE /api/games/:id/leaderboards/:leaderboard_id', async (api) => {
+    const board = await leaderboard(api);
+    return { method: 'DELETE', path: `/api/games/${board.game_id}/leaderboards/${board.id}` };
+  }, M(204)],
+  ['GET /api/leaderboards/:id/groups', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await group(api)).board.id}/groups` }), A],
+  ['POST /api/leaderboards/:id/groups', async (api) => ({ method: 'POST', path: `/api/leaderboards/${(await leaderboard(api)).id}/groups`, body: { key: 'g', name: 'G' } }), M(201)],
+  ['PUT /api/leaderboard-groups/:group_id', async (api) => ({ method: 'PUT', path: `/api/leaderboard-groups/${(await group(api)).group.id}`, body: { name: 'G2' } }), M(200)],
+  ['DELETE /api/leaderboard-groups/:group_id', async (api) => ({ method: 'DELETE', path: `/api/leaderboard-groups/${(await group(api)).group.id}` }), M(204)],
+  ['GET /api/leaderboard-groups/:group_id/members', async (api) => ({ method: 'GET', path: `/api/leaderboard-groups/${(await group(api)).group.id}/members` }), A],
+  ['POST /api/leaderboard-groups/:group_id/members', async (api) => {
+    const { group: g } = await groupWithPlayer(api);
+    return { method: 'POST', path: `/api/leaderboard-groups/${g.id}/members`, body: { user_id: api.users.user.id } };
+  }, M(201)],
+  ['DELETE /api/leaderboard-groups/:group_id/members/:user_id', async (api) => {
+    const { group: g } = await groupWithPlayer(api);
+    await api.services.leaderboardGroups.addMember(g.id, { user_id: api.users.user.id });
+    return { method: 'DELETE', path: `/api/leaderboard-groups/${g.id}/members/${api.users.user.id}` };
+  }, M(204)],
+  ['POST /api/leaderboards/:id/scores', async (api) => {
+    const { board, userGameId } = await groupWithPlayer(api);
+    return { method: 'POST', path: `/api/leaderboards/${board.id}/scores`, body: { user_game_id: userGameId, score: 5 } };
+  }, M(200)],
+  ['GET /api/leaderboards/:id/rankings', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await leaderboard(api)).id}/rankings` }), A],
 ];
 
 for (const [name, fixture, expected] of rows) {

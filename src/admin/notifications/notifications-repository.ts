@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import type { NotificationDefinition } from './notification-rules';
 
 export const NOTIFICATIONS = 'notifications';
@@ -39,8 +40,7 @@ export async function findNotifications(db: Knex, gameId: number, id?: number): 
   }));
 }
 
-async function writeDescriptions(trx: Knex.Transaction, id: number, definition: NotificationDefinition): Promise<void> {
-  await trx(NOTIFICATION_DESCRIPTIONS).where({ notification_id: id }).delete();
+async function insertDescriptions(trx: Knex.Transaction, id: number, definition: NotificationDefinition): Promise<void> {
   await trx(NOTIFICATION_DESCRIPTIONS).insert(
     definition.descriptions.map((d, position) => ({ notification_id: id, position, language_id: d.language_id, description: d.description })),
   );
@@ -53,18 +53,23 @@ const columns = (definition: NotificationDefinition) => ({
 });
 
 export function insertNotification(db: Knex, gameId: number, definition: NotificationDefinition): Promise<number> {
-  return db.transaction(async (trx) => {
-    const [id] = await trx(NOTIFICATIONS).insert({ game_id: gameId, ...columns(definition) });
-    await writeDescriptions(trx, id as number, definition);
-    return id as number;
-  });
+  return retryOnDeadlock(() =>
+    db.transaction(async (trx) => {
+      const [id] = await trx(NOTIFICATIONS).insert({ game_id: gameId, ...columns(definition) });
+      await insertDescriptions(trx, id as number, definition);
+      return id as number;
+    }),
+  );
 }
 
 export function replaceNotification(db: Knex, id: number, definition: NotificationDefinition): Promise<void> {
-  return db.transaction(async (trx) => {
-    await trx(NOTIFICATIONS).where({ id }).update({ ...columns(definition), updated_at: trx.fn.now(3) });
-    await writeDescriptions(trx, id, definition);
-  });
+  return retryOnDeadlock(() =>
+    db.transaction(async (trx) => {
+      await trx(NOTIFICATIONS).where({ id }).update({ ...columns(definition), updated_at: trx.fn.now(3) });
+      await trx(NOTIFICATION_DESCRIPTIONS).where({ notification_id: id }).delete();
+      await insertDescriptions(trx, id, definition);
+    }),
+  );
 }
 
 export async function deleteNotification(db: Knex, id: number): Promise<void> {
