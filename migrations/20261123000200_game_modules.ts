@@ -85,11 +85,24 @@ export async function up(knex: Knex): Promise<void> {
     table.index(['leaderboard_id', 'period_start', 'rank_score', 'updated_at', 'user_game_id'], 'leaderboard_scores_ranking');
     table.index(['user_game_id']);
   });
+  // The scores of each group's members, kept in step with leaderboard_scores (same transaction), so a
+  // group's ranking is a short range scan too instead of a sort of all its members' scores.
+  await knex.schema.createTable('leaderboard_group_scores', (table) => {
+    table.integer('group_id').unsigned().notNullable().references('id').inTable('leaderboard_groups').onDelete('CASCADE');
+    table.datetime('period_start', { precision: 3 }).notNullable();
+    table.integer('user_game_id').unsigned().notNullable().references('id').inTable('user_games').onDelete('CASCADE');
+    table.double('score').notNullable();
+    table.double('rank_score').notNullable();
+    table.datetime('updated_at', { precision: 3 }).notNullable();
+    table.primary(['group_id', 'period_start', 'user_game_id']);
+    table.index(['group_id', 'period_start', 'rank_score', 'updated_at', 'user_game_id'], 'leaderboard_group_scores_ranking');
+    table.index(['user_game_id']);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'leaderboard_scores', 'leaderboard_group_members', 'leaderboard_groups', 'leaderboards',
+    'leaderboard_group_scores', 'leaderboard_scores', 'leaderboard_group_members', 'leaderboard_groups', 'leaderboards',
     'notification_descriptions', 'notifications', 'variables',
   ]) {
     await knex.schema.dropTable(table);

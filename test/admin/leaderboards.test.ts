@@ -152,13 +152,23 @@ test('groups: one default, members must be connected (400), twice 409, rankings 
   t.like(await add(first.id, stranger.id), { status: 400, body: { errors: [{ path: 'user_id' }] } });
   t.deepEqual((await api.request('GET', `/api/leaderboard-groups/${first.id}/members`, { token })).body.map((m: { user_id: number }) => m.user_id), [a.userId, c.userId]);
   for (const [p, score] of [[a, 1], [b, 3], [c, 2]] as const) await save(api, leaderboard.id, p.userGameId, score);
-  const vip = (await rankings(api, leaderboard.id, `?group_id=${first.id}`)).body.items;
-  t.deepEqual(vip.map((i: { user_id: number; rank: number }) => [i.rank, i.user_id]), [[1, c.userId], [2, a.userId]]);
+  const vip = async () => (await rankings(api, leaderboard.id, `?group_id=${first.id}`)).body.items.map((i: { user_id: number; rank: number; score: number }) => [i.rank, i.user_id, i.score]);
+  t.deepEqual(await vip(), [[1, c.userId, 2], [2, a.userId, 1]]);
+  now += 1;
+  await save(api, leaderboard.id, a.userGameId, 7); // a member's new score re-orders the group too
+  t.deepEqual(await vip(), [[1, a.userId, 7], [2, c.userId, 2]]);
+  t.is((await add(first.id, b.userId)).status, 201); // b's earlier score comes along
+  t.deepEqual(await vip(), [[1, a.userId, 7], [2, b.userId, 3], [3, c.userId, 2]]);
+  await api.request('PUT', `/api/games/${gameId}/leaderboards/${leaderboard.id}`, { token, body: { sort_order: 'asc' } });
+  t.deepEqual(await vip(), [[1, c.userId, 2], [2, b.userId, 3], [3, a.userId, 7]]);
+  t.is((await api.request('DELETE', `/api/leaderboard-groups/${first.id}/members/${b.userId}`, { token })).status, 204);
+  t.deepEqual(await vip(), [[1, c.userId, 2], [2, a.userId, 7]]);
   const foreignGroup = await group(other.leaderboard.id, { key: 'x', name: 'x' });
   t.is((await rankings(api, leaderboard.id, `?group_id=${foreignGroup.id}`)).status, 404);
   t.is((await rankings(api, leaderboard.id, '?group_id=abc')).status, 400);
   t.is((await api.request('DELETE', `/api/leaderboard-groups/${first.id}/members/${b.userId}`, { token })).status, 404);
   t.is((await api.request('DELETE', `/api/leaderboard-groups/${first.id}/members/${a.userId}`, { token })).status, 204);
+  t.deepEqual(await vip(), [[1, c.userId, 2]]);
   t.is((await api.request('DELETE', `/api/leaderboard-groups/${first.id}`, { token })).status, 204);
   t.is((await api.request('GET', `/api/leaderboard-groups/${first.id}/members`, { token })).status, 404);
 });

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import type { Page } from '../../db/page';
+import { copyMemberScores, dropMemberScores } from './leaderboard-scores-repository';
+import { GROUPS, MEMBERS } from './leaderboard-tables';
 import { USERS } from '../users/users-repository';
 
-export const GROUPS = 'leaderboard_groups';
-export const MEMBERS = 'leaderboard_group_members';
 
 export interface GroupRow {
   id: number;
@@ -41,12 +42,24 @@ export async function deleteGroup(db: Knex, id: number): Promise<void> {
   await db(GROUPS).where({ id }).delete();
 }
 
-export async function insertMember(db: Knex, groupId: number, userId: number): Promise<void> {
-  await db(MEMBERS).insert({ group_id: groupId, user_id: userId });
+/** The membership and the member's scores in the group's copy, in one transaction. */
+export function insertMember(db: Knex, group: Pick<GroupRow, 'id' | 'leaderboard_id'>, userId: number): Promise<void> {
+  return retryOnDeadlock(() =>
+    db.transaction(async (trx) => {
+      await trx(MEMBERS).insert({ group_id: group.id, user_id: userId });
+      await copyMemberScores(trx, group.id, group.leaderboard_id, userId);
+    }),
+  );
 }
 
-export async function deleteMember(db: Knex, groupId: number, userId: number): Promise<boolean> {
-  return (await db(MEMBERS).where({ group_id: groupId, user_id: userId }).delete()) > 0;
+export function deleteMember(db: Knex, groupId: number, userId: number): Promise<boolean> {
+  return retryOnDeadlock(() =>
+    db.transaction(async (trx) => {
+      const removed = (await trx(MEMBERS).where({ group_id: groupId, user_id: userId }).delete()) > 0;
+      await dropMemberScores(trx, groupId, userId);
+      return removed;
+    }),
+  );
 }
 
 export function findMember(db: Knex, groupId: number, userId: number): Promise<{ created_at: Date } | undefined> {

@@ -81,14 +81,14 @@ export function createLeaderboardGroupsService({ db, scope }: { db: Knex; scope:
 
     /** The user must be connected to the leaderboard's game (400); a second add is a 409. */
     async addMember(groupId: number, input: MemberInput) {
-      const { leaderboard } = await scope.group(groupId);
+      const { group, leaderboard } = await scope.group(groupId);
       const { user_id: userId } = validateBody(memberSchema, input);
       if (!(await findConnection(db, userId, leaderboard.game_id))) {
         throw new AppError('VALIDATION_FAILED', `user ${userId} is not connected to game ${leaderboard.game_id}`, {
           errors: [{ path: 'user_id', message: "must be a user connected to the leaderboard's game" }],
         });
       }
-      await insertMember(db, groupId, userId).catch((error: unknown) => {
+      await insertMember(db, group, userId).catch((error: unknown) => {
         throw isDuplicateKey(error) ? new AppError('CONFLICT', `user ${userId} is already a member of group ${groupId}`) : error;
       });
       return { group_id: groupId, user_id: userId, created_at: (await findMember(db, groupId, userId))!.created_at.toISOString() };

@@ -1,34 +1,69 @@
 import type { Knex } from 'knex';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { USER_GAMES } from '../connections/connections-repository';
 import { USERS } from '../users/users-repository';
-import { MEMBERS } from './leaderboard-groups-repository';
-import { SCORES } from './leaderboards-repository';
+import { GROUP_SCORES, GROUPS, MEMBERS, SCORES } from './leaderboard-tables';
 
 export interface SavedScore {
   readonly leaderboardId: number;
   readonly userGameId: number;
+  readonly userId: number;
   readonly score: number;
   readonly periodStart: Date;
   readonly savedAt: Date;
 }
 
+/** The score as rankings order it: ascending rank_score, so desc leaderboards store -score. */
+export const rankScore = (score: number, sortOrder: 'asc' | 'desc') => (sortOrder === 'desc' ? -score : score);
+
 /**
- * One score per (leaderboard, period, user-game): a save replaces it whatever its value. rank_score
- * is the score as rankings order it (negated for desc leaderboards), so one ascending index serves
- * every ranking: rank_score, then the earlier save, then the lower user_game_id.
+ * One score per (leaderboard, period, user-game): a save replaces it whatever its value, and so does
+ * the copy in every group of the leaderboard the user belongs to, in the same transaction. One
+ * ascending index serves every ranking: rank_score, then the earlier save, then the lower user_game_id.
  */
-export async function upsertScore(db: Knex, score: SavedScore, sortOrder: 'asc' | 'desc'): Promise<void> {
-  await db(SCORES)
-    .insert({
-      leaderboard_id: score.leaderboardId,
-      period_start: score.periodStart,
-      user_game_id: score.userGameId,
-      score: score.score,
-      rank_score: sortOrder === 'desc' ? -score.score : score.score,
-      updated_at: score.savedAt,
-    })
-    .onConflict(['leaderboard_id', 'period_start', 'user_game_id'])
-    .merge(['score', 'rank_score', 'updated_at']);
+export function upsertScore(db: Knex, saved: SavedScore, sortOrder: 'asc' | 'desc'): Promise<void> {
+  const values = { score: saved.score, rank_score: rankScore(saved.score, sortOrder), updated_at: saved.savedAt };
+  return retryOnDeadlock(() =>
+    db.transaction(async (trx) => {
+      await trx(SCORES)
+        .insert({ leaderboard_id: saved.leaderboardId, period_start: saved.periodStart, user_game_id: saved.userGameId, ...values })
+        .onConflict(['leaderboard_id', 'period_start', 'user_game_id'])
+        .merge(['score', 'rank_score', 'updated_at']);
+      await trx.raw(
+        `INSERT INTO ${GROUP_SCORES} (group_id, period_start, user_game_id, score, rank_score, updated_at)
+         SELECT m.group_id, ?, ?, ?, ?, ? FROM ${MEMBERS} m JOIN ${GROUPS} g ON g.id = m.group_id
+         WHERE g.leaderboard_id = ? AND m.user_id = ?
+         ON DUPLICATE KEY UPDATE score = VALUES(score), rank_score = VALUES(rank_score), updated_at = VALUES(updated_at)`,
+        [saved.periodStart, saved.userGameId, values.score, values.rank_score, values.updated_at, saved.leaderboardId, saved.userId],
+      );
+    }),
+  );
+}
+
+/** A new member's scores of every period go into the group's copy (with the membership row). */
+export async function copyMemberScores(trx: Knex.Transaction, groupId: number, leaderboardId: number, userId: number): Promise<void> {
+  await trx.raw(
+    `INSERT INTO ${GROUP_SCORES} (group_id, period_start, user_game_id, score, rank_score, updated_at)
+     SELECT ?, s.period_start, s.user_game_id, s.score, s.rank_score, s.updated_at
+     FROM ${SCORES} s JOIN ${USER_GAMES} ug ON ug.id = s.user_game_id
+     WHERE s.leaderboard_id = ? AND ug.user_id = ?`,
+    [groupId, leaderboardId, userId],
+  );
+}
+
+export async function dropMemberScores(trx: Knex.Transaction, groupId: number, userId: number): Promise<void> {
+  await trx(GROUP_SCORES)
+    .where({ group_id: groupId })
+    .whereIn('user_game_id', trx(USER_GAMES).where({ user_id: userId }).select('id'))
+    .delete();
+}
+
+/** A leaderboard's new sort order: every stored rank_score, its groups' copies too, flips sign. */
+export async function flipRankScores(trx: Knex.Transaction, leaderboardId: number): Promise<void> {
+  await trx(SCORES).where({ leaderboard_id: leaderboardId }).update({ rank_score: trx.raw('-rank_score') });
+  await trx(GROUP_SCORES)
+    .whereIn('group_id', trx(GROUPS).where({ leaderboard_id: leaderboardId }).select('id'))
+    .update({ rank_score: trx.raw('-rank_score') });
 }
 
 export interface RankingRow {
@@ -38,16 +73,14 @@ export interface RankingRow {
   score: number;
 }
 
-/** The top of one period, optionally only the members of a group (by their user ids). */
+/** The top of one period: of the whole leaderboard, or of one group's members (from their copy). */
 export function topScores(db: Knex, query: { leaderboardId: number; periodStart: Date; groupId?: number; limit: number }): Promise<RankingRow[]> {
-  const rows = db(`${SCORES} as s`)
+  const [table, owner] = query.groupId === undefined ? [SCORES, { 's.leaderboard_id': query.leaderboardId }] : [GROUP_SCORES, { 's.group_id': query.groupId }];
+  return db(`${table} as s`)
     .join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id')
     .join(`${USERS} as u`, 'u.id', 'ug.user_id')
-    .where({ 's.leaderboard_id': query.leaderboardId, 's.period_start': query.periodStart })
+    .where({ ...owner, 's.period_start': query.periodStart })
     .orderBy([{ column: 's.rank_score' }, { column: 's.updated_at' }, { column: 's.user_game_id' }])
     .limit(query.limit)
     .select('s.user_game_id', 'ug.user_id', 'u.username', 's.score');
-  const { groupId } = query;
-  if (groupId !== undefined) rows.join(`${MEMBERS} as m`, (on) => on.on('m.user_id', 'ug.user_id').andOn('m.group_id', db.raw('?', [groupId])));
-  return rows;
 }

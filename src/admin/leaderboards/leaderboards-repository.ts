@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { PeriodType } from './leaderboard-periods';
+import { flipRankScores } from './leaderboard-scores-repository';
+import { LEADERBOARDS } from './leaderboard-tables';
 
-export const LEADERBOARDS = 'leaderboards';
-export const SCORES = 'leaderboard_scores';
 
 export interface LeaderboardRow {
   id: number;
@@ -31,13 +31,11 @@ export async function insertLeaderboard(db: Knex, gameId: number, fields: Leader
   return id as number;
 }
 
-/** A change of sort order flips every stored rank_score in the same transaction (see the scores table). */
+/** A change of sort order flips every stored rank_score in the same transaction (see the scores tables). */
 export function updateLeaderboard(db: Knex, current: LeaderboardRow, changes: Partial<LeaderboardFields>): Promise<void> {
   return db.transaction(async (trx) => {
     await trx(LEADERBOARDS).where({ id: current.id }).update({ ...changes, updated_at: trx.fn.now(3) });
-    if (changes.sort_order !== undefined && changes.sort_order !== current.sort_order) {
-      await trx(SCORES).where({ leaderboard_id: current.id }).update({ rank_score: trx.raw('-rank_score') });
-    }
+    if (changes.sort_order !== undefined && changes.sort_order !== current.sort_order) await flipRankScores(trx, current.id);
   });
 }
 

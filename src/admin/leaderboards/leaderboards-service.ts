@@ -118,7 +118,7 @@ export function createLeaderboardsService({ db, scope, clock = Date.now }: Leade
       }
       if (!leaderboard.is_active) throw new AppError('CONFLICT', `leaderboard ${leaderboardId} is not active`);
       const savedAt = new Date(clock());
-      const saved = { leaderboardId, userGameId, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
+      const saved = { leaderboardId, userGameId, userId: userGame.user_id, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
       await upsertScore(db, saved, leaderboard.sort_order);
       return {
         leaderboard_id: leaderboardId,

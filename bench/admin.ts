@@ -1,0 +1,147 @@
+/**
+ * The management API under load (issue 10's speed targets): rankings of a leaderboard with 1,000,000
+ * scores and of a group of 10,000 members, score saves, and the config document of a game with 500
+ * variables, with and without If-None-Match. Starts the HTTP role as its own process on a database of
+ * its own (on the configured MySQL server) and a Redis key prefix of its own; removes both afterwards.
+ *
+ *   npm run bench:admin -- [--players 1000000] [--members 10000] [--duration 10] [--rate 200]
+ *                          [--concurrency 32] [--out bench/results] [--smoke]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import jwt from 'jsonwebtoken';
+import { loadConfig } from '../src/config';
+import { createKnex } from '../src/db/knex-factory';
+import { runMigrations } from '../src/db/migrations';
+import { runSeeds } from '../src/db/seed';
+import { deleteMatching } from '../src/redis/key-scan';
+import { createRedisClient } from '../src/redis/redis-client';
+import { freePort } from '../src/local-services/process-tools';
+import { seedAdminFixture, type AdminFixture } from './lib/admin-seed';
+import { runHttpLoad, type HttpLoadResult, type LoadPlan } from './lib/http-load';
+import { startNode } from './lib/processes';
+import { table } from './lib/report';
+
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '1000000' },
+    members: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '32' },
+    out: { type: 'string', default: 'bench/results' },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+const smoke = values.smoke;
+const opts = {
+  players: smoke ? 2000 : Number(values.players),
+  members: smoke ? 200 : Number(values.members),
+  durationMs: (smoke ? 1 : Number(values.duration)) * 1000,
+  rate: smoke ? 50 : Number(values.rate),
+  concurrency: smoke ? 4 : Number(values.concurrency),
+};
+
+interface Scenario {
+  readonly name: string;
+  readonly target: string;
+  readonly met: (r: HttpLoadResult) => boolean;
+  readonly plan: Omit<LoadPlan, 'base' | 'durationMs'>;
+}
+
+function scenarios(f: AdminFixture, token: string, etag: string): Scenario[] {
+  const auth = { authorization: `Bearer ${token}` };
+  const randomUserGame = () => f.firstUserGameId + Math.floor(Math.random() * f.players);
+  return [
+    {
+      name: 'rankings top-50 (1M scores)', target: 'p99 ≤ 20 ms', met: (r) => r.latencyMs.p99 <= 20,
+      plan: { ratePerSecond: opts.rate, expectStatus: 200, next: () => ({ method: 'GET', path: `/api/leaderboards/${f.leaderboardId}/rankings?limit=50`, headers: auth }) },
+    },
+    {
+      name: 'group top-50 (10k members)', target: 'p99 ≤ 20 ms', met: (r) => r.latencyMs.p99 <= 20,
+      plan: { ratePerSecond: opts.rate, expectStatus: 200, next: () => ({ method: 'GET', path: `/api/leaderboards/${f.leaderboardId}/rankings?limit=50&group_id=${f.groupId}`, headers: auth }) },
+    },
+    {
+      name: 'score saves', target: '≥ 2,000/s', met: (r) => r.perSecond >= 2000,
+      plan: {
+        concurrency: opts.concurrency, expectStatus: 200,
+        next: () => ({ method: 'POST', path: `/api/leaderboards/${f.leaderboardId}/scores`, headers: auth, body: JSON.stringify({ user_game_id: randomUserGame(), score: Math.floor(Math.random() * 1e9) }) }),
+      },
+    },
+    {
+      name: 'config, If-None-Match (304)', target: '≥ 5,000/s', met: (r) => r.perSecond >= 5000,
+      plan: { concurrency: opts.concurrency, expectStatus: 304, next: () => ({ method: 'GET', path: `/api/games/${f.gameId}/config`, headers: { ...auth, 'if-none-match': etag } }) },
+    },
+    {
+      name: 'config, 500 variables (200)', target: 'p99 ≤ 10 ms', met: (r) => r.latencyMs.p99 <= 10,
+      plan: { ratePerSecond: opts.rate, expectStatus: 200, next: () => ({ method: 'GET', path: `/api/games/${f.gameId}/config`, headers: auth }) },
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const tag = randomBytes(4).toString('hex');
+  const server = new URL(config.mysql.url);
+  const admin = createKnex(server.toString(), { min: 0, max: 1 });
+  const database = `bench_admin_${tag}`;
+  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [database]);
+  await admin.destroy();
+  server.pathname = `/${database}`;
+  const db = createKnex(server.toString(), { min: 0, max: 2 });
+  const prefix = `bench-admin:${tag}:`;
+  const secret = randomBytes(32).toString('hex');
+  let http: Awaited<ReturnType<typeof startNode>> | null = null;
+  try {
+    await runMigrations(db);
+    await runSeeds(db);
+    const seeding = performance.now();
+    const fixture = await seedAdminFixture(db, { players: opts.players, groupMembers: opts.members, variables: 500 });
+    console.log(`seeded ${opts.players.toLocaleString('en-US')} players with scores, a group of ${opts.members.toLocaleString('en-US')}, 500 variables in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    const port = await freePort();
+    http = await startNode('src/cli.ts', ['serve', '--roles', 'http'], {
+      MYSQL_URL: server.toString(), REDIS_KEY_PREFIX: prefix, JWT_SECRET: secret, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1',
+    }, port);
+    const base = `http://127.0.0.1:${port}`;
+    const token = jwt.sign({ role: 'admin' }, secret, { algorithm: 'HS256', subject: String(fixture.adminId), expiresIn: 3600 });
+    const etag = (await fetch(`${base}/api/games/${fixture.gameId}/config`, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag') ?? '';
+    const results: Array<{ name: string; target: string; met: boolean; result: HttpLoadResult }> = [];
+    for (const scenario of scenarios(fixture, token, etag)) {
+      const result = await runHttpLoad({ base, durationMs: opts.durationMs, ...scenario.plan });
+      results.push({ name: scenario.name, target: scenario.target, met: scenario.met(result), result });
+    }
+    report(results);
+  } finally {
+    await http?.stop();
+    await db.raw('DROP DATABASE IF EXISTS ??', [database]).catch(() => undefined);
+    await db.destroy();
+    const redis = createRedisClient({ url: config.redis.url, role: 'cli' });
+    await deleteMatching(redis, `${prefix}*`).catch(() => undefined);
+    redis.disconnect();
+  }
+}
+
+function report(results: Array<{ name: string; target: string; met: boolean; result: HttpLoadResult }>): void {
+  const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  console.log(`\n${table(
+    ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'target', 'met'],
+    results.map(({ name, target, met, result: r }) => [
+      name, fmt(r.perSecond), fmt(r.latencyMs.p50, 2), fmt(r.latencyMs.p95, 2), fmt(r.latencyMs.p99, 2), fmt(r.latencyMs.max, 1),
+      fmt(r.errors + r.unexpected), target, met ? 'yes' : 'NO',
+    ]),
+  )}`);
+  for (const { name, result } of results) if (result.sample) console.log(`${name}: first unexpected reply: ${result.sample}`);
+  mkdirSync(values.out!, { recursive: true });
+  const file = path.join(values.out!, smoke ? 'admin-smoke.json' : 'admin-latest.json');
+  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), machine, options: opts, results }, null, 2)}\n`);
+  console.log(`\nwritten: ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
