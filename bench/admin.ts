@@ -3,6 +3,7 @@
  * scores and of a group of 10,000 members, score saves, and the config document of a game with 500
  * variables, with and without If-None-Match. Starts the HTTP role as its own process on a database of
  * its own (on the configured MySQL server) and a Redis key prefix of its own; removes both afterwards.
+ * Each scenario gets one unmeasured second of warm-up before its measured run.
  *
  *   npm run bench:admin -- [--players 1000000] [--members 10000] [--duration 10] [--rate 200]
  *                          [--concurrency 32] [--out bench/results] [--smoke]
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
     const etag = (await fetch(`${base}/api/games/${fixture.gameId}/config`, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag') ?? '';
     const results: Array<{ name: string; target: string; met: boolean; result: HttpLoadResult }> = [];
     for (const scenario of scenarios(fixture, token, etag)) {
+      // One unmeasured second first (the server's connection pools and JIT), then the measured run.
+      await runHttpLoad({ base, durationMs: 1000, concurrency: 2, expectStatus: scenario.plan.expectStatus, next: scenario.plan.next });
       const result = await runHttpLoad({ base, durationMs: opts.durationMs, ...scenario.plan });
       results.push({ name: scenario.name, target: scenario.target, met: scenario.met(result), result });
     }
