@@ -47,7 +47,7 @@ export function problemErrors(): Middleware<AppState> {
 function throwForEmptyStatus(status: number, method: string, path: string): void {
   if (status === 404) throw new AppError('NOT_FOUND', `no route for ${method} ${path}`);
   if (status === 405) throw new AppError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
-  if (status === 501) throw new AppError('NOT_IMPLEMENTED', `the method ${method} is not implemented`);
+  if (status === 501) throw new AppError('NOT_IMPLEMENTED', `this server does not support the method ${method}`);
 }
 
 /** Errors from Koa's `ctx.throw` and body parsers carry `status` and `expose`. */
