@@ -55,6 +55,7 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     const state = await queue.getJobState(jobId);
     if (state === 'failed') await (await queue.getJob(jobId))?.retry('failed');
     else if (state === 'unknown' || state === 'completed') await queue.add(BATCH_JOB, { partition, entries }, { ...BATCH_JOB_OPTIONS, jobId });
+    else return; // its job came to life meanwhile: it will acknowledge them
     logger.warn({ partition, entries: entries.length, jobId, state }, 'recovered outbox entries no live job carried');
   }
 

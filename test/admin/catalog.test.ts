@@ -2,15 +2,10 @@ import Router from '@koa/router';
 import anyTest, { type TestFn } from 'ava';
 import { requireModule } from '../../src/admin/modules/modules-service';
 import { idParam } from '../../src/admin/http/params';
-import { createTestApi, type TestApi } from '../helpers/api';
+import { createTestApi, type TestApi, useSharedTestApi } from '../helpers/api';
 
 const test = anyTest as TestFn<{ api: TestApi }>;
-test.before(async (t) => {
-  t.context.api = await createTestApi();
-});
-test.after.always(async (t) => {
-  await t.context.api?.close();
-});
+useSharedTestApi(test);
 
 let n = 0;
 const slug = () => `slug-${(n += 1)}`;

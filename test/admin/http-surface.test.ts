@@ -1,15 +1,10 @@
 import anyTest, { type TestFn } from 'ava';
-import { createTestApi, type TestApi } from '../helpers/api';
+import { createTestApi, type TestApi, useSharedTestApi } from '../helpers/api';
 
 // SPEC §2.1's HTTP surface: the token before the body, problem+json for every status, the headers
 // every reply carries, what logs may hold, and bounded lists.
 const test = anyTest as TestFn<{ api: TestApi }>;
-test.before(async (t) => {
-  t.context.api = await createTestApi();
-});
-test.after.always(async (t) => {
-  await t.context.api?.close();
-});
+useSharedTestApi(test);
 
 const TWO_MIB = 'x'.repeat(2 * 1024 * 1024);
 
@@ -105,7 +100,11 @@ test('lists take limit 1–1000 and offset ≥ 0 (anything else 400); games and 
   const all = (await api.request('GET', '/api/games?search=list-', { token: admin })).body.map((g: { id: number }) => g.id);
   t.deepEqual(all, [...ids].reverse());
   t.deepEqual((await api.request('GET', '/api/games?search=list-&limit=1&offset=1', { token: admin })).body.map((g: { id: number }) => g.id), [ids[1]]);
-  for (const path of ['/api/games', '/api/invites', '/api/languages', `/api/games/${ids[0]}/users`, `/api/users/${api.users.user.id}/games`]) {
+  for (const key of ['variables', 'notification', 'leaderboard']) await api.services.modules.connect(ids[0]!, { module_key: key });
+  const board = await api.services.leaderboards.create(ids[0]!, { key: 'lists', name: 'Lists' });
+  for (const key of ['a', 'b']) await api.services.leaderboardGroups.create(board.id, { key, name: key });
+  const modulePaths = [`/api/games/${ids[0]}/variables`, `/api/games/${ids[0]}/notifications`, `/api/games/${ids[0]}/leaderboards`, `/api/leaderboards/${board.id}/groups`];
+  for (const path of ['/api/games', '/api/invites', '/api/languages', `/api/games/${ids[0]}/users`, `/api/users/${api.users.user.id}/games`, ...modulePaths]) {
     for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'offset=-1', 'offset=x']) {
       const reply = await api.request('GET', `${path}?${query}`, { token: admin });
       t.is(reply.status, 400, `${path}?${query}`);
@@ -113,4 +112,5 @@ test('lists take limit 1–1000 and offset ≥ 0 (anything else 400); games and 
     t.is((await api.request('GET', `${path}?limit=1000&offset=0`, { token: admin })).status, 200, path);
   }
   t.is((await api.request('GET', '/api/languages?limit=1', { token: admin })).body.length, 1);
+  t.deepEqual((await api.request('GET', `/api/leaderboards/${board.id}/groups?limit=1&offset=1`, { token: admin })).body.map((g: { key: string }) => g.key), ['b']);
 });

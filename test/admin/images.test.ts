@@ -2,16 +2,11 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import anyTest, { type TestFn } from 'ava';
-import { createTestApi, type TestApi } from '../helpers/api';
+import { type TestApi, useSharedTestApi } from '../helpers/api';
 
 const LIMIT = 4096;
 const test = anyTest as TestFn<{ api: TestApi }>;
-test.before(async (t) => {
-  t.context.api = await createTestApi({ MAX_UPLOAD_BYTES: String(LIMIT) });
-});
-test.after.always(async (t) => {
-  await t.context.api?.close();
-});
+useSharedTestApi(test, { MAX_UPLOAD_BYTES: String(LIMIT) });
 
 const body = (head: number[] | string, size = 600) => {
   const start = typeof head === 'string' ? Buffer.from(head, 'latin1') : Buffer.from(head);

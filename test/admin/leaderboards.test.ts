@@ -1,18 +1,13 @@
 import anyTest, { type TestFn } from 'ava';
 import { periodStart } from '../../src/admin/leaderboards/leaderboard-periods';
-import { createTestApi, type TestApi } from '../helpers/api';
+import { useSharedTestApi, type TestApi } from '../helpers/api';
 
 // SPEC §2.6 with an injected clock: periods are crossed by moving the clock, never by sleeping.
 let now = Date.parse('2026-11-25T10:00:00.000Z'); // a Wednesday
 // The tests share the clock, so they run one after the other.
 const typed = anyTest as TestFn<{ api: TestApi }>;
 const test = typed.serial;
-typed.before(async (t) => {
-  t.context.api = await createTestApi({}, { clock: () => now });
-});
-typed.after.always(async (t) => {
-  await t.context.api?.close();
-});
+useSharedTestApi(typed, {}, { clock: () => now });
 
 let n = 0;
 async function setup(api: TestApi, body: Record<string, unknown> = {}, modules = ['leaderboard']) {

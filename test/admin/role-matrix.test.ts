@@ -1,15 +1,10 @@
 import anyTest, { type TestFn } from 'ava';
-import { createTestApi, type TestApi } from '../helpers/api';
+import { type TestApi, useSharedTestApi } from '../helpers/api';
 
 // Every endpoint of the management API, called with no token and as user, moderator and admin; each
 // call gets fresh fixtures so one role's write does not change the next role's answer.
 const test = anyTest as TestFn<{ api: TestApi }>;
-test.before(async (t) => {
-  t.context.api = await createTestApi();
-});
-test.after.always(async (t) => {
-  await t.context.api?.close();
-});
+useSharedTestApi(test);
 
 type Caller = 'none' | 'user' | 'moderator' | 'admin';
 type Call = { method: string; path: string; body?: unknown; raw?: FormData };

@@ -1,13 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
-import { createTestApi, type TestApi } from '../helpers/api';
+import { type TestApi, useSharedTestApi } from '../helpers/api';
 
 const test = anyTest as TestFn<{ api: TestApi }>;
-test.before(async (t) => {
-  t.context.api = await createTestApi();
-});
-test.after.always(async (t) => {
-  await t.context.api?.close();
-});
+useSharedTestApi(test);
 
 let n = 0;
 const newGame = async (api: TestApi) =>

@@ -1,15 +1,10 @@
 import anyTest, { type TestFn } from 'ava';
 import { createConfigVersions } from '../../src/admin/variables/config-versions';
 import { createVariablesService } from '../../src/admin/variables/variables-service';
-import { createTestApi, type TestApi } from '../helpers/api';
+import { type TestApi, useSharedTestApi } from '../helpers/api';
 
 const test = anyTest as TestFn<{ api: TestApi }>;
-test.before(async (t) => {
-  t.context.api = await createTestApi();
-});
-test.after.always(async (t) => {
-  await t.context.api?.close();
-});
+useSharedTestApi(test);
 
 let n = 0;
 async function game(api: TestApi, modules = ['variables']): Promise<number> {

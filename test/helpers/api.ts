@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { TestFn } from 'ava';
 import os from 'node:os';
 import path from 'node:path';
 import { createAdminServices, type AdminServices } from '../../src/admin/admin-services';
@@ -98,4 +99,18 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
       rmSync(uploadDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One API for every test of a file: created before the first, closed after the last (`t.context.api`). */
+export function useSharedTestApi<Context extends { api: TestApi }>(
+  test: TestFn<Context>,
+  env: Record<string, string> = {},
+  options: { clock?: () => number } = {},
+): void {
+  test.before(async (t) => {
+    t.context.api = await createTestApi(env, options);
+  });
+  test.after.always(async (t) => {
+    await t.context.api?.close();
+  });
 }

@@ -22,8 +22,8 @@ export function findGroup(db: Knex, id: number): Promise<GroupRow | undefined> {
   return db<GroupRow>(GROUPS).where({ id }).first();
 }
 
-export function listGroups(db: Knex, leaderboardId: number): Promise<GroupRow[]> {
-  return db<GroupRow>(GROUPS).where({ leaderboard_id: leaderboardId }).orderBy('id');
+export function listGroups(db: Knex, leaderboardId: number, page: Page): Promise<GroupRow[]> {
+  return db<GroupRow>(GROUPS).where({ leaderboard_id: leaderboardId }).orderBy('id').limit(page.limit).offset(page.offset);
 }
 
 /** Writes a group; `is_default` true clears it on the leaderboard's other groups, in one transaction. */

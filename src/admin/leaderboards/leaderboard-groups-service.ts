@@ -44,9 +44,9 @@ export function createLeaderboardGroupsService({ db, scope }: { db: Knex; scope:
   const reread = async (id: number) => toPublic((await findGroup(db, id))!);
 
   return {
-    async list(leaderboardId: number): Promise<PublicGroup[]> {
+    async list(leaderboardId: number, page: Page): Promise<PublicGroup[]> {
       await scope.leaderboard(leaderboardId);
-      return (await listGroups(db, leaderboardId)).map(toPublic);
+      return (await listGroups(db, leaderboardId, page)).map(toPublic);
     },
 
     async create(leaderboardId: number, input: CreateGroupInput): Promise<PublicGroup> {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Page } from '../../db/page';
 import type { PeriodType } from './leaderboard-periods';
 import { flipRankScores } from './leaderboard-scores-repository';
 import { LEADERBOARDS } from './leaderboard-tables';
@@ -22,8 +23,8 @@ export function findLeaderboard(db: Knex, id: number): Promise<LeaderboardRow | 
   return db<LeaderboardRow>(LEADERBOARDS).where({ id }).first();
 }
 
-export function listLeaderboards(db: Knex, gameId: number): Promise<LeaderboardRow[]> {
-  return db<LeaderboardRow>(LEADERBOARDS).where({ game_id: gameId }).orderBy('id');
+export function listLeaderboards(db: Knex, gameId: number, page: Page): Promise<LeaderboardRow[]> {
+  return db<LeaderboardRow>(LEADERBOARDS).where({ game_id: gameId }).orderBy('id').limit(page.limit).offset(page.offset);
 }
 
 export async function insertLeaderboard(db: Knex, gameId: number, fields: LeaderboardFields): Promise<number> {

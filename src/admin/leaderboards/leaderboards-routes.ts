@@ -21,7 +21,7 @@ export function leaderboardsRoutes(leaderboards: LeaderboardsService, groups: Le
   const group = (params: Record<string, string | undefined>) => idParam(params, 'group_id');
 
   router.get(inGame, guard('any'), async (ctx) => {
-    ctx.body = await leaderboards.list(idParam(ctx.params, 'id'));
+    ctx.body = await leaderboards.list(idParam(ctx.params, 'id'), pageQuery(ctx.query));
   });
   router.get(`${inGame}/:leaderboard_id`, guard('any'), async (ctx) => {
     ctx.body = await leaderboards.get(idParam(ctx.params, 'id'), lb(ctx.params));
@@ -48,7 +48,7 @@ export function leaderboardsRoutes(leaderboards: LeaderboardsService, groups: Le
   });
 
   router.get('/api/leaderboards/:leaderboard_id/groups', guard('any'), async (ctx) => {
-    ctx.body = await groups.list(lb(ctx.params));
+    ctx.body = await groups.list(lb(ctx.params), pageQuery(ctx.query));
   });
   router.post('/api/leaderboards/:leaderboard_id/groups', guard('staff'), async (ctx) => {
     created(ctx, await groups.create(lb(ctx.params), ctx.request.body as CreateGroupInput));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { translateMysqlError } from '../../db/mysql-errors';
+import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { findUserGame } from '../connections/connections-repository';
 import { namedFields, validateBody } from '../http/validation';
@@ -68,9 +69,9 @@ export function createLeaderboardsService({ db, scope, clock = Date.now }: Leade
   const reread = async (id: number) => toPublicLeaderboard((await findLeaderboard(db, id))!);
 
   return {
-    async list(gameId: number): Promise<PublicLeaderboard[]> {
+    async list(gameId: number, page: Page): Promise<PublicLeaderboard[]> {
       await scope.inGame(gameId);
-      return (await listLeaderboards(db, gameId)).map(toPublicLeaderboard);
+      return (await listLeaderboards(db, gameId, page)).map(toPublicLeaderboard);
     },
 
     async get(gameId: number, id: number): Promise<PublicLeaderboard> {

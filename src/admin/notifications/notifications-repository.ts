@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
+import type { Page } from '../../db/page';
 import type { NotificationDefinition } from './notification-rules';
 
 export const NOTIFICATIONS = 'notifications';
@@ -17,10 +18,13 @@ interface NotificationRow {
 
 export type StoredNotification = NotificationDefinition & { id: number; game_id: number; created_at: Date; updated_at: Date };
 
-/** Notifications of a game (or one), each with its descriptions in order: two queries, not one per row. */
-export async function findNotifications(db: Knex, gameId: number, id?: number): Promise<StoredNotification[]> {
+/**
+ * A page of a game's notifications (or the one with `id`), each with its descriptions in order: two
+ * queries, not one per row.
+ */
+export async function findNotifications(db: Knex, gameId: number, which: { id: number } | Page): Promise<StoredNotification[]> {
   const query = db<NotificationRow>(NOTIFICATIONS).where({ game_id: gameId }).orderBy('id');
-  const rows = await (id === undefined ? query : query.andWhere({ id }));
+  const rows = await ('id' in which ? query.andWhere({ id: which.id }) : query.limit(which.limit).offset(which.offset));
   if (rows.length === 0) return [];
   const descriptions = await db(NOTIFICATION_DESCRIPTIONS)
     .whereIn('notification_id', rows.map((row) => row.id))

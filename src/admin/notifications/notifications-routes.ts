@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AccessGuard } from '../http/access';
-import { idParam } from '../http/params';
+import { idParam, pageQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
 import type { AppState } from '../koa-types';
 import type { NotificationInput } from './notification-rules';
@@ -11,7 +11,7 @@ export function notificationsRoutes(notifications: NotificationsService, guard: 
   const base = '/api/games/:id/notifications';
   const ids = (params: Record<string, string | undefined>) => [idParam(params, 'id'), idParam(params, 'notification_id')] as const;
   router.get(base, guard('any'), async (ctx) => {
-    ctx.body = await notifications.list(idParam(ctx.params, 'id'));
+    ctx.body = await notifications.list(idParam(ctx.params, 'id'), pageQuery(ctx.query));
   });
   router.get(`${base}/:notification_id`, guard('any'), async (ctx) => {
     ctx.body = await notifications.get(...ids(ctx.params));

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import type { GamesService } from '../games/games-service';
 import { LANGUAGES } from '../languages/languages-repository';
@@ -26,19 +27,19 @@ export function createNotificationsService({ db, games, modules }: { db: Knex; g
   /** SPEC §2.1's order: the game (404), the notification in its path (404), then the module (403). */
   async function scope(gameId: number, notificationId?: number): Promise<StoredNotification | undefined> {
     await games.mustFind(gameId);
-    const found = notificationId === undefined ? undefined : (await findNotifications(db, gameId, notificationId))[0];
+    const found = notificationId === undefined ? undefined : (await findNotifications(db, gameId, { id: notificationId }))[0];
     if (notificationId !== undefined && !found) throw new AppError('NOT_FOUND', `notification ${notificationId} of game ${gameId} not found`);
     await modules.assertEnabled(gameId, NOTIFICATION_MODULE);
     return found;
   }
 
   const existingLanguages = async (ids: number[]) => new Set<number>(await db(LANGUAGES).whereIn('id', ids).pluck('id'));
-  const reread = async (gameId: number, id: number) => toPublic((await findNotifications(db, gameId, id))[0]!);
+  const reread = async (gameId: number, id: number) => toPublic((await findNotifications(db, gameId, { id }))[0]!);
 
   return {
-    async list(gameId: number): Promise<PublicNotification[]> {
+    async list(gameId: number, page: Page): Promise<PublicNotification[]> {
       await scope(gameId);
-      return (await findNotifications(db, gameId)).map(toPublic);
+      return (await findNotifications(db, gameId, page)).map(toPublic);
     },
 
     /** One notification, with the macros its descriptions may use. */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Page } from '../../db/page';
 import type { ItemValueType, TableItem, VariableDefinition, VariableType, VectorItem } from './variable-rules';
 
 export const VARIABLES = 'variables';
@@ -44,8 +45,10 @@ function toColumns(definition: VariableDefinition) {
   };
 }
 
-export async function listVariables(db: Knex, gameId: number): Promise<StoredVariable[]> {
-  return (await db<VariableRow>(VARIABLES).where({ game_id: gameId }).orderBy('id')).map(toStored);
+/** A game's variables in creation order: one page, or all of them (the config document). */
+export async function listVariables(db: Knex, gameId: number, page?: Page): Promise<StoredVariable[]> {
+  const query = db<VariableRow>(VARIABLES).where({ game_id: gameId }).orderBy('id');
+  return (await (page ? query.limit(page.limit).offset(page.offset) : query)).map(toStored);
 }
 
 export async function findVariable(db: Knex, gameId: number, id: number): Promise<StoredVariable | undefined> {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AccessGuard } from '../http/access';
-import { idParam } from '../http/params';
+import { idParam, pageQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
 import type { AppState } from '../koa-types';
 import { matchesEtag } from './config-document';
@@ -11,7 +11,7 @@ export function variablesRoutes(variables: VariablesService, guard: AccessGuard)
   const router = new Router<AppState>();
   const base = '/api/games/:id/variables';
   router.get(base, guard('staff'), async (ctx) => {
-    ctx.body = await variables.list(idParam(ctx.params, 'id'));
+    ctx.body = await variables.list(idParam(ctx.params, 'id'), pageQuery(ctx.query));
   });
   router.get(`${base}/:var_id`, guard('staff'), async (ctx) => {
     ctx.body = await variables.get(idParam(ctx.params, 'id'), idParam(ctx.params, 'var_id'));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { isDuplicateKey } from '../../db/mysql-errors';
+import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import type { GamesService } from '../games/games-service';
 import type { ModulesService } from '../modules/modules-service';
@@ -58,9 +59,9 @@ export function createVariablesService({ db, games, modules, versions, clock = D
   }
 
   return {
-    async list(gameId: number): Promise<PublicVariable[]> {
+    async list(gameId: number, page: Page): Promise<PublicVariable[]> {
       await scope(gameId);
-      return (await listVariables(db, gameId)).map(toPublic);
+      return (await listVariables(db, gameId, page)).map(toPublic);
     },
 
     async get(gameId: number, variableId: number): Promise<PublicVariable> {
