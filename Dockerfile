@@ -19,6 +19,7 @@ COPY --from=build /app/dist ./dist
 # Scripts and the proto sit beside the compiled code, at the same relative place as in the source tree.
 COPY lua ./dist/lua
 COPY proto ./dist/proto
+COPY src/admin/graphql/schema.graphql ./dist/src/admin/graphql/schema.graphql
 RUN mkdir -p /app/uploads && chown node:node /app/uploads
 USER node
 ENV UPLOAD_DIR=/app/uploads

@@ -58,7 +58,7 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
     leaderboardGroups: createLeaderboardGroupsService({ db, scope: leaderboardScope }),
     connections,
     balance: createBalanceService({ db, wallet, connections, defaultCurrency: config.engine.defaultCurrency }),
-    images: createImagesService({ uploadDir: config.uploads.dir, publicBaseUrl: config.http.publicBaseUrl }),
+    images: createImagesService({ uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes, publicBaseUrl: config.http.publicBaseUrl }),
   };
 }
 

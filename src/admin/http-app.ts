@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth-routes';
 import { balanceRoutes } from './balance/balance-routes';
 import { connectionsRoutes } from './connections/connections-routes';
 import { gamesRoutes } from './games/games-routes';
+import { graphqlRoutes } from './graphql/graphql-routes';
 import { healthRoutes, type ReadinessProbe } from './health/health-routes';
 import { createAccessGuard } from './http/access';
 import { imagesRoutes } from './images/images-routes';
@@ -28,13 +29,14 @@ export interface HttpAppDeps {
   /** Without services the app serves the health endpoints only. */
   readonly services?: AdminServices;
   readonly corsOrigins?: readonly string[];
-  readonly uploads?: { readonly dir: string; readonly maxBytes: number };
+  /** GraphQL's schema introspection (default on; see GRAPHQL_INTROSPECTION). */
+  readonly graphqlIntrospection?: boolean;
   /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (login limits). */
   readonly trustedProxies?: readonly string[];
 }
 
-/** The management API's Koa app: security headers, request ids, problem+json errors, CORS, resource routes. */
-export function createHttpApp({ logger, probes, services, corsOrigins = [], uploads, trustedProxies = [] }: HttpAppDeps): Koa<AppState> {
+/** The management API's Koa app: security headers, request ids, problem+json errors, CORS, resource routes, GraphQL. */
+export function createHttpApp({ logger, probes, services, corsOrigins = [], graphqlIntrospection = true, trustedProxies = [] }: HttpAppDeps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: false });
   app.silent = true; // errors are logged by the middleware, with the request id
   app.use(securityHeaders());
@@ -62,7 +64,8 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], uplo
     notificationsRoutes(services.notifications, guard),
     leaderboardsRoutes(services.leaderboards, services.leaderboardGroups, guard),
     balanceRoutes(services.balance, guard),
-    ...(uploads ? [imagesRoutes(services.images, guard, uploads)] : []),
+    imagesRoutes(services.images, guard),
+    graphqlRoutes(services, { introspection: graphqlIntrospection }),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -62,7 +62,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       if (config.admin) await ensureStartupAdmin(db, config.admin, roleLogger);
       const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db), config });
       const app = createHttpApp({
-        logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, uploads: config.uploads, trustedProxies: config.http.trustedProxies,
+        logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies, graphqlIntrospection: config.http.graphqlIntrospection,
       });
       return startHttpRole(app, config.http.host, config.http.port);
     }

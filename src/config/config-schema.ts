@@ -43,6 +43,7 @@ export const envSchema = yup.object({
 
   HTTP_HOST: stringVar('0.0.0.0'),
   HTTP_PORT: integerVar('HTTP_PORT', 3000, 0, 65535),
+  GRAPHQL_INTROSPECTION: enumVar('GRAPHQL_INTROSPECTION', 'auto', ['auto', 'true', 'false']),
   PUBLIC_BASE_URL: stringVar('').test('url', 'PUBLIC_BASE_URL must be an http or https URL', (value) => {
     if (!value) return true;
     try {

@@ -37,6 +37,8 @@ export interface Config {
     readonly corsOrigins: readonly string[];
     /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: the socket's address. */
     readonly trustedProxies: readonly string[];
+    /** GraphQL's schema introspection (and so the explorer's docs): off in production unless asked for. */
+    readonly graphqlIntrospection: boolean;
   };
   readonly auth: {
     readonly jwtSecret: string;

@@ -100,6 +100,8 @@ function toConfig(raw: RawEnv, cwd: string): Config {
       publicBaseUrl: (raw.PUBLIC_BASE_URL || `http://localhost:${httpPort}`).replace(/\/+$/, ''),
       corsOrigins: splitList(raw.CORS_ORIGINS),
       trustedProxies: splitList(raw.TRUSTED_PROXIES),
+      // Introspection is on unless NODE_ENV=production, where only GRAPHQL_INTROSPECTION=true turns it on.
+      graphqlIntrospection: raw.GRAPHQL_INTROSPECTION === 'true' || (raw.GRAPHQL_INTROSPECTION === 'auto' && raw.NODE_ENV !== 'production'),
     },
     auth: {
       jwtSecret,

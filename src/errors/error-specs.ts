@@ -38,6 +38,8 @@ export const ERROR_SPECS = {
   MODULE_DISABLED: spec(403, 'Forbidden', 'module_disabled', GrpcStatus.PERMISSION_DENIED),
   NOT_FOUND: spec(404, 'Not Found', 'not_found', GrpcStatus.NOT_FOUND),
   METHOD_NOT_ALLOWED: spec(405, 'Method Not Allowed', 'method_not_allowed', GrpcStatus.UNIMPLEMENTED),
+  // GraphQL over HTTP only: the Accept header allows neither GraphQL reply type.
+  NOT_ACCEPTABLE: spec(406, 'Not Acceptable', 'bad_request', GrpcStatus.INVALID_ARGUMENT),
   CONFLICT: spec(409, 'Conflict', 'conflict', GrpcStatus.ALREADY_EXISTS),
   ALREADY_EXISTS: spec(409, 'Conflict', 'conflict', GrpcStatus.ALREADY_EXISTS),
   FAILED_PRECONDITION: spec(409, 'Conflict', 'conflict', GrpcStatus.FAILED_PRECONDITION),

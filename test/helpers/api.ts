@@ -54,7 +54,7 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
   const logs: string[] = [];
   const logger = createLogger('info', {}, { write: (line: string) => logs.push(line) });
   const app = createHttpApp({
-    logger, probes: [], services, uploads: config.uploads, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies,
+    logger, probes: [], services, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies, graphqlIntrospection: config.http.graphqlIntrospection,
   });
   const role = await startHttpRole(app, '127.0.0.1', 0);
   const base = `http://${role.address}`;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AccessGuard } from '../http/access';
-import { idParam, pageQuery } from '../http/params';
+import { idParam, LEDGER_PAGE, pageQuery } from '../http/params';
 import { created } from '../http/respond';
 import type { AppState } from '../koa-types';
 import type { BalanceService, TopupInput } from './balance-service';
@@ -13,7 +13,7 @@ export function balanceRoutes(balance: BalanceService, guard: AccessGuard): Rout
   });
   router.get('/api/user-games/:ug_id/transactions', guard('any'), async (ctx) => {
     const userGameId = idParam(ctx.params, 'ug_id');
-    ctx.body = await balance.ledger(ctx.state.user, userGameId, pageQuery(ctx.query, 100, 1000));
+    ctx.body = await balance.ledger(ctx.state.user, userGameId, pageQuery(ctx.query, LEDGER_PAGE.defaultLimit, LEDGER_PAGE.maxLimit));
   });
   router.get('/api/user-games/:ug_id/balance', guard('any'), async (ctx) => {
     ctx.body = await balance.balances(ctx.state.user, idParam(ctx.params, 'ug_id'));

@@ -21,6 +21,10 @@ export function findGame(db: Knex, id: number): Promise<GameRow | undefined> {
   return db<GameRow>(GAMES).where({ id }).first();
 }
 
+export function findGames(db: Knex, ids: readonly number[]): Promise<GameRow[]> {
+  return db<GameRow>(GAMES).whereIn('id', ids);
+}
+
 /** Newest first; case-insensitive substring of name or slug; %, _ and \ in the search are literal. */
 export function listGames(db: Knex, search: string | undefined, page: Page): Promise<GameRow[]> {
   const query = db<GameRow>(GAMES).select().orderBy('id', 'desc').limit(page.limit).offset(page.offset);

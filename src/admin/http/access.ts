@@ -14,6 +14,11 @@ const ALLOWED: Record<Access, readonly Role[]> = {
   admin: ['admin'],
 };
 
+/** SPEC §2.1's second check: the caller's role is one allowed here (403 otherwise). */
+export function assertRole(user: { role: Role }, access: Access): void {
+  if (!ALLOWED[access].includes(user.role)) throw new AppError('FORBIDDEN', `this needs the role ${ALLOWED[access].join(' or ')}`);
+}
+
 /**
  * The first two checks of SPEC §2.1, in order: a valid token (401), then a role allowed here (403).
  * Only then is a JSON body read (SPEC §2.1: the token is checked before the body).
@@ -23,9 +28,7 @@ export function createAccessGuard(auth: AuthService) {
   return (access: Access): Middleware<AppState> =>
     async (ctx, next) => {
       ctx.state.user = await auth.authenticate(ctx.get('authorization') || undefined);
-      if (!ALLOWED[access].includes(ctx.state.user.role)) {
-        throw new AppError('FORBIDDEN', `this needs the role ${ALLOWED[access].join(' or ')}`);
-      }
+      assertRole(ctx.state.user, access);
       await body(ctx, next);
     };
 }

@@ -39,3 +39,8 @@ export function pageQuery(query: Record<string, unknown>, defaultLimit = 1000, m
     offset: intQuery(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
   };
 }
+
+/** The bounds of the lists that differ from SPEC §2.1's default (REST and GraphQL take the same). */
+export const USERS_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
+export const LEDGER_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
+export const RANKINGS_LIMIT = { defaultLimit: 50, maxLimit: 200 } as const;

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { send } from '@koa/send';
 import Router from '@koa/router';
 import { AppError } from '../../errors';
@@ -12,29 +9,23 @@ import { receiveUpload } from './multipart-upload';
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 /**
- * Upload: multipart field `file` (see multipart-upload.ts), written into a folder of its own for this request,
- * which is removed afterwards whatever happened, so a refused upload (413, 415) leaves nothing.
- * Serving: only names this service makes; anything else (traversal, encoded slashes) is 404.
+ * Upload: multipart field `file` (see multipart-upload.ts), received into the service's folder for
+ * this upload. Serving: only names this service makes; anything else (traversal, encoded slashes) is 404.
  */
-export function imagesRoutes(images: ImagesService, guard: AccessGuard, options: { dir: string; maxBytes: number }) {
+export function imagesRoutes(images: ImagesService, guard: AccessGuard) {
   const router = new Router<AppState>();
-  const incomingRoot = path.join(options.dir, '.incoming');
 
   router.post('/api/images', guard('staff'), async (ctx) => {
-    const dir = path.join(incomingRoot, randomBytes(8).toString('hex'));
-    await mkdir(dir, { recursive: true });
-    try {
-      const file = ctx.is('multipart') ? await receiveUpload(ctx.req, { dir, maxBytes: options.maxBytes }) : null;
+    const stored = await images.withIncomingDir(async (dir) => {
+      const file = ctx.is('multipart') ? await receiveUpload(ctx.req, { dir, maxBytes: images.maxBytes }) : null;
       if (!file) {
         throw new AppError('VALIDATION_FAILED', 'a multipart field "file" is required', { errors: [{ path: 'file', message: 'is required' }] });
       }
-      const stored = await images.store(file);
-      ctx.status = 201;
-      ctx.set('Location', stored.url);
-      ctx.body = stored;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+      return images.store(file);
+    });
+    ctx.status = 201;
+    ctx.set('Location', stored.url);
+    ctx.body = stored;
   });
 
   router.get('/uploads/images/:filename', async (ctx) => {

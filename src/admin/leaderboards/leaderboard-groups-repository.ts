@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
-import type { Page } from '../../db/page';
+import { applyPage, type Page } from '../../db/page';
+import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import { copyMemberScores, dropMemberScores } from './leaderboard-scores-repository';
 import { GROUPS, MEMBERS } from './leaderboard-tables';
 import { USERS } from '../users/users-repository';
-
 
 export interface GroupRow {
   id: number;
@@ -22,8 +22,14 @@ export function findGroup(db: Knex, id: number): Promise<GroupRow | undefined> {
   return db<GroupRow>(GROUPS).where({ id }).first();
 }
 
-export function listGroups(db: Knex, leaderboardId: number, page: Page): Promise<GroupRow[]> {
-  return db<GroupRow>(GROUPS).where({ leaderboard_id: leaderboardId }).orderBy('id').limit(page.limit).offset(page.offset);
+/** A page of each leaderboard's groups, in one statement. */
+export async function groupsOfLeaderboards(db: Knex, leaderboardIds: readonly number[], page: Page): Promise<Map<number, GroupRow[]>> {
+  const part = (id: number) => applyPage(db<GroupRow>(GROUPS).where({ leaderboard_id: id }).orderBy('id'), page);
+  return groupByParent(leaderboardIds, await rowsPerParent<GroupRow>(db, leaderboardIds, part, ['leaderboard_id', 'id']), 'leaderboard_id');
+}
+
+export async function listGroups(db: Knex, leaderboardId: number, page: Page): Promise<GroupRow[]> {
+  return (await groupsOfLeaderboards(db, [leaderboardId], page)).get(leaderboardId)!;
 }
 
 /** Writes a group; `is_default` true clears it on the leaderboard's other groups, in one transaction. */

@@ -10,6 +10,7 @@ import {
   deleteMember,
   findGroup,
   findMember,
+  groupsOfLeaderboards,
   insertMember,
   listGroups,
   listMembers,
@@ -47,6 +48,12 @@ export function createLeaderboardGroupsService({ db, scope }: { db: Knex; scope:
     async list(leaderboardId: number, page: Page): Promise<PublicGroup[]> {
       await scope.leaderboard(leaderboardId);
       return (await listGroups(db, leaderboardId, page)).map(toPublic);
+    },
+
+    /** Groups of leaderboards read in this request (their module was checked then): one statement. */
+    async listOfLeaderboards(leaderboardIds: readonly number[], page: Page): Promise<PublicGroup[][]> {
+      const byLeaderboard = await groupsOfLeaderboards(db, leaderboardIds, page);
+      return leaderboardIds.map((id) => byLeaderboard.get(id)!.map(toPublic));
     },
 
     async create(leaderboardId: number, input: CreateGroupInput): Promise<PublicGroup> {

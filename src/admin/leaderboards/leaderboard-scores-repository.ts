@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
+import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import { USER_GAMES } from '../connections/connections-repository';
 import { USERS } from '../users/users-repository';
 import { GROUP_SCORES, GROUPS, MEMBERS, SCORES } from './leaderboard-tables';
@@ -67,20 +68,40 @@ export async function flipRankScores(trx: Knex.Transaction, leaderboardId: numbe
 }
 
 export interface RankingRow {
+  leaderboard_id: number;
   user_game_id: number;
   user_id: number;
   username: string;
   score: number;
 }
 
-/** The top of one period: of the whole leaderboard, or of one group's members (from their copy). */
-export function topScores(db: Knex, query: { leaderboardId: number; periodStart: Date; groupId?: number; limit: number }): Promise<RankingRow[]> {
+export interface RankingQuery {
+  readonly leaderboardId: number;
+  readonly periodStart: Date;
+  /** Only this group's members (from their copy of the scores). */
+  readonly groupId?: number;
+}
+
+/**
+ * The top `limit` of each leaderboard's period in one statement: each part is a range scan of the
+ * ranking index (rank_score, then the earlier save, then the lower user_game_id).
+ */
+export async function topScoresOf(db: Knex, queries: readonly RankingQuery[], limit: number): Promise<Map<number, RankingRow[]>> {
+  const byLeaderboard = new Map(queries.map((query) => [query.leaderboardId, query]));
+  const ids = [...byLeaderboard.keys()];
+  const rows = await rowsPerParent<RankingRow>(db, ids, (id) => topScoresPart(db, byLeaderboard.get(id)!, limit), [
+    'leaderboard_id', 'rank_score', 'updated_at', 'user_game_id',
+  ]);
+  return groupByParent(ids, rows, 'leaderboard_id');
+}
+
+function topScoresPart(db: Knex, query: RankingQuery, limit: number): Knex.QueryBuilder {
   const [table, owner] = query.groupId === undefined ? [SCORES, { 's.leaderboard_id': query.leaderboardId }] : [GROUP_SCORES, { 's.group_id': query.groupId }];
   return db(`${table} as s`)
     .join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id')
     .join(`${USERS} as u`, 'u.id', 'ug.user_id')
     .where({ ...owner, 's.period_start': query.periodStart })
     .orderBy([{ column: 's.rank_score' }, { column: 's.updated_at' }, { column: 's.user_game_id' }])
-    .limit(query.limit)
-    .select('s.user_game_id', 'ug.user_id', 'u.username', 's.score');
+    .limit(limit)
+    .select(db.raw('? as leaderboard_id', [query.leaderboardId]), 's.user_game_id', 'ug.user_id', 'u.username', 's.score', 's.rank_score', 's.updated_at');
 }

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import type { Page } from '../../db/page';
+import { applyPage, type Page } from '../../db/page';
+import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import type { PeriodType } from './leaderboard-periods';
 import { flipRankScores } from './leaderboard-scores-repository';
 import { LEADERBOARDS } from './leaderboard-tables';
-
 
 export interface LeaderboardRow {
   id: number;
@@ -23,8 +23,14 @@ export function findLeaderboard(db: Knex, id: number): Promise<LeaderboardRow | 
   return db<LeaderboardRow>(LEADERBOARDS).where({ id }).first();
 }
 
-export function listLeaderboards(db: Knex, gameId: number, page: Page): Promise<LeaderboardRow[]> {
-  return db<LeaderboardRow>(LEADERBOARDS).where({ game_id: gameId }).orderBy('id').limit(page.limit).offset(page.offset);
+/** A page of each game's leaderboards, in one statement. */
+export async function leaderboardsOfGames(db: Knex, gameIds: readonly number[], page: Page): Promise<Map<number, LeaderboardRow[]>> {
+  const part = (gameId: number) => applyPage(db<LeaderboardRow>(LEADERBOARDS).where({ game_id: gameId }).orderBy('id'), page);
+  return groupByParent(gameIds, await rowsPerParent<LeaderboardRow>(db, gameIds, part, ['game_id', 'id']), 'game_id');
+}
+
+export async function listLeaderboards(db: Knex, gameId: number, page: Page): Promise<LeaderboardRow[]> {
+  return (await leaderboardsOfGames(db, [gameId], page)).get(gameId)!;
 }
 
 export async function insertLeaderboard(db: Knex, gameId: number, fields: LeaderboardFields): Promise<number> {

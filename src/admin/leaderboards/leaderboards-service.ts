@@ -4,10 +4,11 @@ import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { findUserGame } from '../connections/connections-repository';
 import { namedFields, validateBody } from '../http/validation';
+import { perEnabledGame, type GameWithModules } from '../modules/modules-service';
 import { periodStart } from './leaderboard-periods';
-import type { LeaderboardScope } from './leaderboard-scope';
+import { LEADERBOARD_MODULE, type LeaderboardScope } from './leaderboard-scope';
 import { findGroup } from './leaderboard-groups-repository';
-import { topScores, upsertScore } from './leaderboard-scores-repository';
+import { topScoresOf, upsertScore, type RankingRow } from './leaderboard-scores-repository';
 import {
   createLeaderboardSchema,
   scoreSchema,
@@ -20,6 +21,7 @@ import {
   deleteLeaderboard,
   findLeaderboard,
   insertLeaderboard,
+  leaderboardsOfGames,
   listLeaderboards,
   updateLeaderboard,
   type LeaderboardRow,
@@ -56,6 +58,9 @@ export interface RankingItem {
   username: string;
   score: number;
 }
+
+const toRankingItems = (rows: readonly RankingRow[]): RankingItem[] =>
+  rows.map((row, i) => ({ rank: i + 1, user_id: row.user_id, user_game_id: row.user_game_id, username: row.username, score: row.score }));
 
 export interface LeaderboardsDeps {
   readonly db: Knex;
@@ -133,16 +138,32 @@ export function createLeaderboardsService({ db, scope, clock = Date.now }: Leade
     /** The current period's ranking, optionally of one group's members; `rank` is the position in it. */
     async rankings(leaderboardId: number, options: { groupId?: number; limit: number }): Promise<{ leaderboard: PublicLeaderboard; items: RankingItem[] }> {
       const leaderboard = await scope.leaderboard(leaderboardId);
-      if (options.groupId !== undefined && (await findGroup(db, options.groupId))?.leaderboard_id !== leaderboardId) {
-        throw new AppError('NOT_FOUND', `group ${options.groupId} of leaderboard ${leaderboardId} not found`);
-      }
-      const rows = await topScores(db, {
-        leaderboardId, periodStart: periodStart(leaderboard.period_type, clock()), groupId: options.groupId, limit: options.limit,
+      const [items] = await this.rankingsOf([toPublicLeaderboard(leaderboard)], options);
+      if (items instanceof AppError) throw items;
+      return { leaderboard: toPublicLeaderboard(leaderboard), items: items! };
+    },
+
+    /**
+     * The current period's ranking of each leaderboard read in this request (their module was checked
+     * when they were read), in one statement; `groupId` must belong to the leaderboard (404 otherwise).
+     */
+    async rankingsOf(leaderboards: readonly PublicLeaderboard[], options: { groupId?: number; limit: number }): Promise<Array<RankingItem[] | AppError>> {
+      const groupOwner = options.groupId === undefined ? undefined : (await findGroup(db, options.groupId))?.leaderboard_id;
+      const ranked = leaderboards.filter((board) => options.groupId === undefined || groupOwner === board.id);
+      const now = clock();
+      const queries = ranked.map((board) => ({ leaderboardId: board.id, periodStart: periodStart(board.period_type, now), groupId: options.groupId }));
+      const rows = queries.length > 0 ? await topScoresOf(db, queries, options.limit) : new Map<number, RankingRow[]>();
+      return leaderboards.map((board) =>
+        rows.has(board.id) ? toRankingItems(rows.get(board.id)!) : new AppError('NOT_FOUND', `group ${options.groupId} of leaderboard ${board.id} not found`),
+      );
+    },
+
+    /** Leaderboards of games read in this request (GraphQL lists): one statement for all of them. */
+    async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicLeaderboard[] | AppError>> {
+      return perEnabledGame(games, LEADERBOARD_MODULE, async (ids) => {
+        const byGame = await leaderboardsOfGames(db, ids, page);
+        return new Map([...byGame].map(([id, rows]) => [id, rows.map(toPublicLeaderboard)]));
       });
-      return {
-        leaderboard: toPublicLeaderboard(leaderboard),
-        items: rows.map((row, i) => ({ rank: i + 1, user_id: row.user_id, user_game_id: row.user_game_id, username: row.username, score: row.score })),
-      };
     },
   };
 }

@@ -19,6 +19,28 @@ import {
 const connectSchema = yup.object({ module_key: text(1, 64).defined('is required') });
 export type ConnectModuleInput = Partial<yup.InferType<typeof connectSchema>>;
 
+/** A game as read in this request, with the modules connected to it. */
+export interface GameWithModules {
+  readonly id: number;
+  readonly modules: readonly { readonly key: string }[];
+}
+
+const moduleDisabled = (gameId: number, key: string) => new AppError('MODULE_DISABLED', `module ${key} is not enabled for game ${gameId}`);
+
+/**
+ * SPEC §2.1 step 5 for batched reads (GraphQL's lists) of games read earlier in the same request: each
+ * game's result from one `load` of the games that have the module, MODULE_DISABLED for the others.
+ */
+export async function perEnabledGame<T>(
+  games: readonly GameWithModules[],
+  key: string,
+  load: (gameIds: number[]) => Promise<Map<number, T>>,
+): Promise<Array<T | AppError>> {
+  const enabled = games.filter((game) => game.modules.some((module) => module.key === key)).map((game) => game.id);
+  const loaded = enabled.length > 0 ? await load(enabled) : new Map<number, T>();
+  return games.map((game) => (loaded.has(game.id) ? loaded.get(game.id)! : moduleDisabled(game.id, key)));
+}
+
 /**
  * `changed` runs after a module is connected to or disconnected from a game (the config document's
  * version follows it).
@@ -65,9 +87,7 @@ export function createModulesService(db: Knex, games: GamesService, changed: (ga
 
     /** SPEC §2.1 step 5: after the entities in the path are found, the game must have the module. */
     async assertEnabled(gameId: number, key: string): Promise<void> {
-      if (!(await isModuleConnected(db, gameId, key))) {
-        throw new AppError('MODULE_DISABLED', `module ${key} is not enabled for game ${gameId}`);
-      }
+      if (!(await isModuleConnected(db, gameId, key))) throw moduleDisabled(gameId, key);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
-import type { Page } from '../../db/page';
+import { applyPage, type Page } from '../../db/page';
+import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import type { NotificationDefinition } from './notification-rules';
 
 export const NOTIFICATIONS = 'notifications';
@@ -18,25 +19,31 @@ interface NotificationRow {
 
 export type StoredNotification = NotificationDefinition & { id: number; game_id: number; created_at: Date; updated_at: Date };
 
-/**
- * A page of a game's notifications (or the one with `id`), each with its descriptions in order: two
- * queries, not one per row.
- */
+/** Each game's notifications (a page of each), with their descriptions in order: two statements in all. */
+export async function notificationsOfGames(db: Knex, gameIds: readonly number[], page: Page): Promise<Map<number, StoredNotification[]>> {
+  const part = (gameId: number) => applyPage(db<NotificationRow>(NOTIFICATIONS).where({ game_id: gameId }).orderBy('id'), page);
+  const rows = await rowsPerParent<NotificationRow>(db, gameIds, part, ['game_id', 'id']);
+  return groupByParent(gameIds, await withDescriptions(db, rows), 'game_id');
+}
+
+/** A page of a game's notifications, or the one with `id`. */
 export async function findNotifications(db: Knex, gameId: number, which: { id: number } | Page): Promise<StoredNotification[]> {
-  const query = db<NotificationRow>(NOTIFICATIONS).where({ game_id: gameId }).orderBy('id');
-  const rows = await ('id' in which ? query.andWhere({ id: which.id }) : query.limit(which.limit).offset(which.offset));
+  if ('limit' in which) return (await notificationsOfGames(db, [gameId], which)).get(gameId)!;
+  return withDescriptions(db, await db<NotificationRow>(NOTIFICATIONS).where({ game_id: gameId, id: which.id }));
+}
+
+async function withDescriptions(db: Knex, rows: readonly NotificationRow[]): Promise<StoredNotification[]> {
   if (rows.length === 0) return [];
-  const descriptions = await db(NOTIFICATION_DESCRIPTIONS)
+  const descriptions: Array<{ notification_id: number; language_id: number; description: string }> = await db(NOTIFICATION_DESCRIPTIONS)
     .whereIn('notification_id', rows.map((row) => row.id))
     .orderBy(['notification_id', 'position'])
     .select('notification_id', 'language_id', 'description');
+  const byNotification = groupByParent(rows.map((row) => row.id), descriptions, 'notification_id');
   return rows.map((row) => ({
     id: row.id,
     game_id: row.game_id,
     name: row.name,
-    descriptions: descriptions
-      .filter((d: { notification_id: number }) => d.notification_id === row.id)
-      .map((d: { language_id: number; description: string }) => ({ language_id: d.language_id, description: d.description })),
+    descriptions: byNotification.get(row.id)!.map((d) => ({ language_id: d.language_id, description: d.description })),
     variables: JSON.parse(row.variables) as NotificationDefinition['variables'],
     entries: JSON.parse(row.entries) as NotificationDefinition['entries'],
     created_at: row.created_at,

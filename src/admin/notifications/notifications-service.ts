@@ -3,12 +3,13 @@ import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import type { GamesService } from '../games/games-service';
 import { LANGUAGES } from '../languages/languages-repository';
-import type { ModulesService } from '../modules/modules-service';
+import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
 import { checkNotification, macrosOf, type NotificationDefinition, type NotificationInput } from './notification-rules';
 import {
   deleteNotification,
   findNotifications,
   insertNotification,
+  notificationsOfGames,
   replaceNotification,
   type StoredNotification,
 } from './notifications-repository';
@@ -40,6 +41,14 @@ export function createNotificationsService({ db, games, modules }: { db: Knex; g
     async list(gameId: number, page: Page): Promise<PublicNotification[]> {
       await scope(gameId);
       return (await findNotifications(db, gameId, page)).map(toPublic);
+    },
+
+    /** Notifications of games read in this request (GraphQL lists): two statements for all of them. */
+    async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicNotification[] | AppError>> {
+      return perEnabledGame(games, NOTIFICATION_MODULE, async (ids) => {
+        const byGame = await notificationsOfGames(db, ids, page);
+        return new Map([...byGame].map(([id, notifications]) => [id, notifications.map(toPublic)]));
+      });
     },
 
     /** One notification, with the macros its descriptions may use. */

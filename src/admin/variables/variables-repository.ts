@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Page } from '../../db/page';
+import { applyPage, type Page } from '../../db/page';
+import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import type { ItemValueType, TableItem, VariableDefinition, VariableType, VectorItem } from './variable-rules';
 
 export const VARIABLES = 'variables';
@@ -45,10 +46,15 @@ function toColumns(definition: VariableDefinition) {
   };
 }
 
-/** A game's variables in creation order: one page, or all of them (the config document). */
+/** Each game's variables in creation order: one page of each, or all of them (config documents); one statement. */
+export async function variablesOfGames(db: Knex, gameIds: readonly number[], page?: Page): Promise<Map<number, StoredVariable[]>> {
+  const part = (gameId: number) => applyPage(db<VariableRow>(VARIABLES).where({ game_id: gameId }).orderBy('id'), page);
+  const rows = await rowsPerParent<VariableRow>(db, gameIds, part, ['game_id', 'id']);
+  return groupByParent(gameIds, rows.map(toStored), 'game_id');
+}
+
 export async function listVariables(db: Knex, gameId: number, page?: Page): Promise<StoredVariable[]> {
-  const query = db<VariableRow>(VARIABLES).where({ game_id: gameId }).orderBy('id');
-  return (await (page ? query.limit(page.limit).offset(page.offset) : query)).map(toStored);
+  return (await variablesOfGames(db, [gameId], page)).get(gameId)!;
 }
 
 export async function findVariable(db: Knex, gameId: number, id: number): Promise<StoredVariable | undefined> {

@@ -3,7 +3,7 @@ import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import type { GamesService } from '../games/games-service';
-import type { ModulesService } from '../modules/modules-service';
+import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
 import { buildConfigDocument, type ConfigDocument } from './config-document';
 import type { ConfigVersions } from './config-versions';
 import { checkVariable, type VariableDefinition, type VariableInput } from './variable-rules';
@@ -13,6 +13,7 @@ import {
   insertVariable,
   listVariables,
   replaceVariable,
+  variablesOfGames,
   type StoredVariable,
 } from './variables-repository';
 
@@ -52,6 +53,39 @@ export function createVariablesService({ db, games, modules, versions, clock = D
 
   const keyTaken = (error: unknown, key: string) =>
     isDuplicateKey(error) ? new AppError('CONFLICT', `game already has a variable with key "${key}"`) : error;
+
+  /**
+   * Config documents from this instance's cache while a game's version in Redis is unchanged (a poll
+   * costs one Redis GET); the games that miss are checked by `checkMisses` and rebuilt from MySQL in
+   * one statement.
+   */
+  async function documents(gameIds: readonly number[], checkMisses: (gameIds: number[]) => Promise<void>): Promise<Map<number, ConfigDocument>> {
+    const current = await Promise.all(gameIds.map((gameId) => versions.current(gameId)));
+    const found = new Map<number, ConfigDocument>();
+    const misses: number[] = [];
+    gameIds.forEach((gameId, i) => {
+      const cached = cache.get(gameId);
+      const fresh = cached && current[i] !== null && cached.version === current[i] && clock() - cached.builtAt < CONFIG_CACHE_MAX_AGE_MS;
+      if (fresh) found.set(gameId, cached.document);
+      else misses.push(gameId);
+    });
+    if (misses.length === 0) return found;
+    await checkMisses(misses);
+    const variables = await variablesOfGames(db, misses);
+    for (const gameId of misses) {
+      const document = buildConfigDocument(variables.get(gameId)!);
+      const version = current[gameIds.indexOf(gameId)];
+      if (version !== null && version !== undefined) remember(gameId, version, document);
+      found.set(gameId, document);
+    }
+    return found;
+  }
+
+  function remember(gameId: number, version: string, document: ConfigDocument): void {
+    cache.delete(gameId);
+    if (cache.size >= CONFIG_CACHE_GAMES) cache.delete(cache.keys().next().value!);
+    cache.set(gameId, { version, builtAt: clock(), document });
+  }
 
   async function written(gameId: number, id: number): Promise<PublicVariable> {
     await versions.bump(gameId);
@@ -93,25 +127,25 @@ export function createVariablesService({ db, games, modules, versions, clock = D
       await versions.bump(gameId);
     },
 
-    /**
-     * The config document game clients poll (any authenticated user). Served from this instance's
-     * cache while the game's version in Redis is unchanged, so a poll costs one Redis GET; rebuilt
-     * from MySQL after any change, on every instance.
-     */
+    /** The config document game clients poll (any authenticated user); see `documents` for its cache. */
     async configDocument(gameId: number): Promise<ConfigDocument> {
-      const version = await versions.current(gameId);
-      const cached = cache.get(gameId);
-      if (cached && version !== null && cached.version === version && clock() - cached.builtAt < CONFIG_CACHE_MAX_AGE_MS) {
-        return cached.document;
-      }
-      await scope(gameId);
-      const document = buildConfigDocument(await listVariables(db, gameId));
-      if (version !== null) {
-        cache.delete(gameId);
-        if (cache.size >= CONFIG_CACHE_GAMES) cache.delete(cache.keys().next().value!);
-        cache.set(gameId, { version, builtAt: clock(), document });
-      }
-      return document;
+      const found = await documents([gameId], async () => {
+        await scope(gameId);
+      });
+      return found.get(gameId)!;
+    },
+
+    /** Variables of games read in this request (GraphQL lists): one statement for all of them. */
+    async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicVariable[] | AppError>> {
+      return perEnabledGame(games, VARIABLES_MODULE, async (ids) => {
+        const byGame = await variablesOfGames(db, ids, page);
+        return new Map([...byGame].map(([id, variables]) => [id, variables.map(toPublic)]));
+      });
+    },
+
+    /** Config documents of games read in this request (GraphQL lists). */
+    async configDocumentsOf(games: readonly GameWithModules[]): Promise<Array<ConfigDocument | AppError>> {
+      return perEnabledGame(games, VARIABLES_MODULE, (ids) => documents(ids, async () => undefined));
     },
   };
 }

@@ -1,0 +1,52 @@
+import DataLoader from 'dataloader';
+import type { Logger } from '../../logging/logger';
+import type { AdminServices } from '../admin-services';
+import { assertRole, type Access } from '../http/access';
+import type { PublicUser } from '../users/users-repository';
+
+/** What every resolver of one request sees (a type, not an interface: graphql-http wants an index signature). */
+export type GraphQLContext = {
+  readonly services: AdminServices;
+  /** The client's address (login limits), as the REST routes see it. */
+  readonly clientAddress: string;
+  readonly log: Logger;
+  /**
+   * The caller of a field that needs `access`: the bearer token is checked once per request, on the
+   * first field that needs it (401 UNAUTHORIZED), then the role for each field (403 FORBIDDEN).
+   */
+  caller(access: Access): Promise<PublicUser>;
+  /**
+   * The request's DataLoader for one list field and argument set (`name` says both): the loads of
+   * every parent in the result are batched into one `load` call, one service call for all of them.
+   */
+  batch<Key, Value>(name: string, load: (keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>, cacheKey: (key: Key) => unknown): DataLoader<Key, Value>;
+};
+
+export function createGraphQLContext(deps: {
+  services: AdminServices;
+  authorization: string | undefined;
+  clientAddress: string;
+  log: Logger;
+}): GraphQLContext {
+  let authenticated: Promise<PublicUser> | null = null;
+  const loaders = new Map<string, DataLoader<unknown, unknown>>();
+  return {
+    services: deps.services,
+    clientAddress: deps.clientAddress,
+    log: deps.log,
+    async caller(access) {
+      authenticated ??= deps.services.auth.authenticate(deps.authorization);
+      const user = await authenticated;
+      assertRole(user, access);
+      return user;
+    },
+    batch<Key, Value>(name: string, load: (keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>, cacheKey: (key: Key) => unknown) {
+      let loader = loaders.get(name) as DataLoader<Key, Value> | undefined;
+      if (!loader) {
+        loader = new DataLoader<Key, Value, unknown>(load, { cacheKeyFn: cacheKey });
+        loaders.set(name, loader as DataLoader<unknown, unknown>);
+      }
+      return loader;
+    },
+  };
+}

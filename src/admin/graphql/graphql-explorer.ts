@@ -1,0 +1,88 @@
+import { createReadStream } from 'node:fs';
+import type { AppContext } from '../koa-types';
+
+/** The explorer's files, from the project's own dependencies (no CDN: many networks have no internet). */
+const ASSETS: Record<string, { module: string; type: string }> = {
+  'react.js': { module: 'react/umd/react.production.min.js', type: 'text/javascript' },
+  'react-dom.js': { module: 'react-dom/umd/react-dom.production.min.js', type: 'text/javascript' },
+  'graphiql.js': { module: 'graphiql/graphiql.min.js', type: 'text/javascript' },
+  'graphiql.css': { module: 'graphiql/graphiql.min.css', type: 'text/css' },
+};
+export const EXPLORER_ASSETS_PATH = '/graphql/explorer';
+
+const DEFAULT_QUERY = `# Sign in with the login mutation (run "Login" below), then open "Headers" and paste
+#   { "Authorization": "Bearer <access_token>" }
+# The token stays in this tab only.
+
+mutation Login {
+  login(input: { email: "admin@example.com", password: "" }) {
+    access_token
+    expires_in
+    user { id username role }
+  }
+}
+
+query Games {
+  games(limit: 20) {
+    id
+    name
+    modules { key }
+    leaderboards(limit: 5) { key name rankings(limit: 10) { rank username score } }
+  }
+}
+`;
+
+// Started from a file of its own, not inline, so the page's CSP allows scripts from this server only.
+const START_SCRIPT = `
+const fetcher = GraphiQL.createFetcher({ url: '/graphql' });
+ReactDOM.createRoot(document.getElementById('graphiql')).render(
+  React.createElement(GraphiQL, { fetcher, defaultQuery: ${JSON.stringify(DEFAULT_QUERY)}, shouldPersistHeaders: false, isHeadersEditorEnabled: true }),
+);
+`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>GraphQL explorer · reservation engine</title>
+<link rel="stylesheet" href="${EXPLORER_ASSETS_PATH}/graphiql.css">
+<style>body { margin: 0; height: 100vh; } #graphiql { height: 100vh; }</style>
+</head>
+<body>
+<div id="graphiql">Loading the GraphQL explorer…</div>
+<script src="${EXPLORER_ASSETS_PATH}/react.js"></script>
+<script src="${EXPLORER_ASSETS_PATH}/react-dom.js"></script>
+<script src="${EXPLORER_ASSETS_PATH}/graphiql.js"></script>
+<script src="${EXPLORER_ASSETS_PATH}/start.js"></script>
+</body>
+</html>
+`;
+
+// GraphiQL sets inline styles and loads fonts as data: URLs; everything else comes from this server.
+const PAGE_POLICY = [
+  "default-src 'none'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:",
+  "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+].join('; ');
+
+/** A browser's GET /graphql without a query: the explorer page (GraphiQL). */
+export function serveExplorerPage(ctx: AppContext): void {
+  ctx.set('Content-Security-Policy', PAGE_POLICY);
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = PAGE;
+}
+
+/** The explorer's scripts and styles; anything else under its path is a 404. */
+export function serveExplorerAsset(ctx: AppContext, name: string): boolean {
+  if (name === 'start.js') {
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.body = START_SCRIPT;
+    return true;
+  }
+  const asset = ASSETS[name];
+  if (!asset) return false;
+  ctx.set('Cache-Control', 'public, max-age=86400');
+  ctx.type = `${asset.type}; charset=utf-8`;
+  ctx.body = createReadStream(require.resolve(asset.module));
+  return true;
+}

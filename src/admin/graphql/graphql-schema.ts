@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
+import { balanceResolvers } from './resolvers/balance-resolvers';
+import { catalogResolvers } from './resolvers/catalog-resolvers';
+import { identityResolvers } from './resolvers/identity-resolvers';
+import { leaderboardsResolvers } from './resolvers/leaderboards-resolvers';
+import { notificationsResolvers } from './resolvers/notifications-resolvers';
+import type { ResolverMap } from './resolvers/resolver-types';
+import { variablesResolvers } from './resolvers/variables-resolvers';
+import { JSONScalar, Money, SafeInt } from './scalars';
+
+export const SCHEMA_FILE = path.join(__dirname, 'schema.graphql');
+
+const RESOLVERS: readonly ResolverMap[] = [
+  identityResolvers, catalogResolvers, variablesResolvers, notificationsResolvers, leaderboardsResolvers, balanceResolvers,
+];
+const SCALARS = [SafeInt, Money, JSONScalar];
+
+/**
+ * The executable schema: the SDL file (the documentation) with the resolvers of each feature and the
+ * scalars attached. Every Query and Mutation field must have a resolver; a missing one fails at start.
+ */
+export function createGraphQLSchema(): GraphQLSchema {
+  const schema = buildSchema(readFileSync(SCHEMA_FILE, 'utf8'));
+  for (const scalar of SCALARS) {
+    const target = schema.getType(scalar.name);
+    if (!target) throw new Error(`the SDL declares no scalar ${scalar.name}`);
+    Object.assign(target, { serialize: scalar.serialize, parseValue: scalar.parseValue, parseLiteral: scalar.parseLiteral });
+  }
+  for (const map of RESOLVERS) {
+    for (const [typeName, fields] of Object.entries(map)) {
+      const type = schema.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`resolvers for ${typeName}, which the SDL does not declare as a type`);
+      for (const [fieldName, resolve] of Object.entries(fields)) {
+        const field = type.getFields()[fieldName];
+        if (!field) throw new Error(`a resolver for ${typeName}.${fieldName}, which the SDL does not declare`);
+        if (field.resolve) throw new Error(`two resolvers for ${typeName}.${fieldName}`);
+        field.resolve = (parent, args, context) => resolve(parent, args, context);
+      }
+    }
+  }
+  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+    const missing = Object.values(root?.getFields() ?? {}).filter((field) => !field.resolve);
+    if (missing.length > 0) throw new Error(`no resolver for ${missing.map((field) => `${root!.name}.${field.name}`).join(', ')}`);
+  }
+  return schema;
+}

@@ -1,0 +1,30 @@
+import type { PublicGame } from '../../games/games-service';
+import { macrosOf, type NotificationInput } from '../../notifications/notification-rules';
+import type { PublicNotification } from '../../notifications/notifications-service';
+import { batchName, idArg, NESTED_PAGE, pageArgs } from '../graphql-args';
+import { done, guarded, input, type ResolverMap } from './resolver-types';
+
+/** Module notification. */
+export const notificationsResolvers: ResolverMap = {
+  Query: {
+    notifications: guarded('any', (args, { services }) => services.notifications.list(idArg(args, 'game_id'), pageArgs(args))),
+    notification: guarded('any', (args, { services }) => services.notifications.get(idArg(args, 'game_id'), idArg(args, 'id'))),
+  },
+  Mutation: {
+    createNotification: guarded('staff', (args, { services }) => services.notifications.create(idArg(args, 'game_id'), input<NotificationInput>(args))),
+    replaceNotification: guarded('staff', (args, { services }) =>
+      services.notifications.replace(idArg(args, 'game_id'), idArg(args, 'id'), input<NotificationInput>(args))),
+    deleteNotification: guarded('staff', (args, { services }) => done(services.notifications.remove(idArg(args, 'game_id'), idArg(args, 'id')))),
+  },
+  Game: {
+    notifications: guarded('any', (args, ctx, _, game: PublicGame) => {
+      const page = pageArgs(args, NESTED_PAGE);
+      const loader = ctx.batch(batchName('Game.notifications', args), (games: readonly PublicGame[]) => ctx.services.notifications.listOfGames(games, page), (g) => g.id);
+      return loader.load(game);
+    }),
+  },
+  Notification: {
+    // REST shows the macros on a single notification; GraphQL offers them on every one, by the same rule.
+    macros: (notification: PublicNotification & { macros?: string[] }) => notification.macros ?? macrosOf(notification.variables.map((v) => v.key)),
+  },
+};

@@ -1,0 +1,35 @@
+import type { ConfigDocument } from '../../variables/config-document';
+import type { VariableInput } from '../../variables/variable-rules';
+import { batchName, idArg, NESTED_PAGE, pageArgs } from '../graphql-args';
+import type { PublicGame } from '../../games/games-service';
+import { done, guarded, input, type ResolverMap } from './resolver-types';
+
+/** The config document as GraphQL serves it: the same JSON (parsed) and the same ETag as REST. */
+const configReply = (document: ConfigDocument) => ({ etag: document.etag, document: JSON.parse(document.body) as unknown });
+
+/** Module variables: the game's typed variables and its config document. */
+export const variablesResolvers: ResolverMap = {
+  Query: {
+    variables: guarded('staff', (args, { services }) => services.variables.list(idArg(args, 'game_id'), pageArgs(args))),
+    variable: guarded('staff', (args, { services }) => services.variables.get(idArg(args, 'game_id'), idArg(args, 'id'))),
+    config: guarded('any', async (args, { services }) => configReply(await services.variables.configDocument(idArg(args, 'game_id')))),
+  },
+  Mutation: {
+    createVariable: guarded('staff', (args, { services }) => services.variables.create(idArg(args, 'game_id'), input<VariableInput>(args))),
+    replaceVariable: guarded('staff', (args, { services }) =>
+      services.variables.replace(idArg(args, 'game_id'), idArg(args, 'id'), input<VariableInput>(args))),
+    deleteVariable: guarded('staff', (args, { services }) => done(services.variables.remove(idArg(args, 'game_id'), idArg(args, 'id')))),
+  },
+  Game: {
+    variables: guarded('staff', (args, ctx, _, game: PublicGame) => {
+      const page = pageArgs(args, NESTED_PAGE);
+      return ctx.batch(batchName('Game.variables', args), (games: readonly PublicGame[]) => ctx.services.variables.listOfGames(games, page), byId).load(game);
+    }),
+    config: guarded('any', async (_, ctx, __, game: PublicGame) => {
+      const loader = ctx.batch<PublicGame, ConfigDocument>('Game.config', (games: readonly PublicGame[]) => ctx.services.variables.configDocumentsOf(games), byId);
+      return configReply(await loader.load(game));
+    }),
+  },
+};
+
+const byId = (game: { id: number }) => game.id;
