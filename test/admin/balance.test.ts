@@ -1,17 +1,14 @@
 import anyTest, { type TestFn } from 'ava';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
-import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createLogger } from '../../src/logging/logger';
-import { createRedisClient } from '../../src/redis/redis-client';
-import { startWorkerRole } from '../../src/sync/worker-role';
-import { createWalletStore } from '../../src/wallet/wallet-store';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { reservationClient } from '../helpers/grpc-client';
+import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 
 const test = anyTest as TestFn<{ api: TestApi }>;
 test.beforeEach(async (t) => {
-  t.context.api = await createTestApi({ QUEUE_PREFIX: `{tb${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}}` });
+  t.context.api = await createTestApi({ QUEUE_PREFIX: uniqueQueuePrefix() });
 });
 test.afterEach.always(async (t) => {
   await t.context.api?.close();
@@ -33,20 +30,14 @@ test('a top-up is spent by a gRPC Reserve at once, and the ledger lists the top-
   t.like(credited.body, { user_game_id: ug.id, amount: 1000, currency: 'EUR', comment: 'welcome', available_balance: 1000, reserved_balance: 0 });
   t.true(Number.isSafeInteger(credited.body.id));
 
-  const roles: RunningRole[] = [];
-  const workerRedis = createRedisClient({ url: api.config.redis.url, keyPrefix: api.config.redis.keyPrefix, role: 'worker' });
-  const queueRedis = createRedisClient({ url: api.config.redis.url, role: 'queue' });
-  t.teardown(async () => {
-    for (const role of roles) await role.stop(1000);
-    workerRedis.disconnect();
-    queueRedis.disconnect();
-  });
   const grpcConfig = { ...api.config.grpc, host: '127.0.0.1', port: 0 };
-  roles.push(await startGrpcRole({ config: grpcConfig, wallet: api.engine.wallet, redis: api.redis.redis, logger: createLogger('silent') }));
-  roles.push(await startWorkerRole({
-    config: api.config, db: api.database.db, redis: workerRedis, queueConnection: queueRedis, wallet: createWalletStore(workerRedis), logger: createLogger('silent'),
-  }));
-  const grpc = reservationClient(roles[0]!.address!);
+  const grpcRole = await startGrpcRole({ config: grpcConfig, wallet: api.engine.wallet, redis: api.redis.redis, logger: createLogger('silent') });
+  const worker = await startTestWorker(api);
+  t.teardown(async () => {
+    await grpcRole.stop(1000);
+    await worker.stop();
+  });
+  const grpc = reservationClient(grpcRole.address!);
   t.teardown(() => grpc.close());
   const ids = { user_id: String(ug.user_id), game_id: String(ug.game_id), currency: 'EUR' };
   const reserved = await grpc.call('Reserve', { ...ids, request_id: 'r1', round_id: 'spin-1', amount: '300' });

@@ -1,0 +1,24 @@
+import { createLogger } from '../../src/logging/logger';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { startWorkerRole } from '../../src/sync/worker-role';
+import { createWalletStore } from '../../src/wallet/wallet-store';
+import type { TestApi } from './api';
+
+/** The sync worker over the test API's Redis prefix and database (the API needs a QUEUE_PREFIX of its own). */
+export async function startTestWorker(api: TestApi): Promise<{ stop(): Promise<void> }> {
+  const workerRedis = createRedisClient({ url: api.config.redis.url, keyPrefix: api.config.redis.keyPrefix, role: 'worker' });
+  const queueRedis = createRedisClient({ url: api.config.redis.url, role: 'queue' });
+  const role = await startWorkerRole({
+    config: api.config, db: api.database.db, redis: workerRedis, queueConnection: queueRedis, wallet: createWalletStore(workerRedis), logger: createLogger('silent'),
+  });
+  return {
+    async stop() {
+      await role.stop(1000);
+      workerRedis.disconnect();
+      queueRedis.disconnect();
+    },
+  };
+}
+
+/** A QUEUE_PREFIX no other test uses. */
+export const uniqueQueuePrefix = () => `{t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}}`;
