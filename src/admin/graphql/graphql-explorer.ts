@@ -1,13 +1,17 @@
 import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import type { AppContext } from '../koa-types';
 
 /** The explorer's files, from the project's own dependencies (no CDN: many networks have no internet). */
-const ASSETS: Record<string, { module: string; type: string }> = {
-  'react.js': { module: 'react/umd/react.production.min.js', type: 'text/javascript' },
-  'react-dom.js': { module: 'react-dom/umd/react-dom.production.min.js', type: 'text/javascript' },
-  'graphiql.js': { module: 'graphiql/graphiql.min.js', type: 'text/javascript' },
-  'graphiql.css': { module: 'graphiql/graphiql.min.css', type: 'text/css' },
+const ASSETS: Record<string, { packageName: string; file: string; type: string }> = {
+  'react.js': { packageName: 'react', file: 'umd/react.production.min.js', type: 'text/javascript' },
+  'react-dom.js': { packageName: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
+  'graphiql.js': { packageName: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
+  'graphiql.css': { packageName: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
 };
+
+/** A file of an installed package (by its folder: the UMD builds are not in the packages' exports). */
+const packageFile = (packageName: string, file: string) => path.join(path.dirname(require.resolve(`${packageName}/package.json`)), file);
 export const EXPLORER_ASSETS_PATH = '/graphql/explorer';
 
 const DEFAULT_QUERY = `# Sign in with the login mutation (run "Login" below), then open "Headers" and paste
@@ -83,6 +87,6 @@ export function serveExplorerAsset(ctx: AppContext, name: string): boolean {
   if (!asset) return false;
   ctx.set('Cache-Control', 'public, max-age=86400');
   ctx.type = `${asset.type}; charset=utf-8`;
-  ctx.body = createReadStream(require.resolve(asset.module));
+  ctx.body = createReadStream(packageFile(asset.packageName, asset.file));
   return true;
 }
