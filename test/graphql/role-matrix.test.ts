@@ -1,0 +1,164 @@
+import anyTest, { type TestFn } from 'ava';
+import { createGraphQLSchema } from '../../src/admin/graphql/graphql-schema';
+import { type TestApi, useSharedTestApi } from '../helpers/api';
+import { errorCodes, gql } from '../helpers/graphql';
+
+// Every Query and Mutation field, called with no token and as user, moderator and admin, each call
+// with fresh fixtures: the same access as the REST endpoint it mirrors (see test/admin/role-matrix).
+const test = anyTest as TestFn<{ api: TestApi }>;
+useSharedTestApi(test);
+
+type Caller = 'none' | 'user' | 'moderator' | 'admin';
+type Row = [field: string, operation: (api: TestApi) => Promise<string>, access: 'public' | 'any' | 'staff' | 'admin'];
+
+let n = 0;
+const unique = () => `${process.pid}_${(n += 1)}`;
+const ALL_MODULES = ['variables', 'notification', 'leaderboard'];
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
+const NOTE = '{ name: "n", descriptions: [{ language_id: 1, description: "d" }], entries: [{ time_second: 0, image: "", login: "" }] }';
+
+async function game(api: TestApi, modules: string[] = ALL_MODULES) {
+  const id = (await api.services.games.create({ name: 'G', slug: `g-${unique()}` })).id;
+  for (const key of modules) await api.services.modules.connect(id, { module_key: key });
+  return id;
+}
+const leaderboard = async (api: TestApi) => api.services.leaderboards.create(await game(api), { key: `lb-${unique()}`, name: 'L' });
+const group = async (api: TestApi) => api.services.leaderboardGroups.create((await leaderboard(api)).id, { key: `g-${unique()}`, name: 'G' });
+/** A connection of `user` (whose own data the user role may read). */
+const userGame = async (api: TestApi) => api.services.connections.connect(api.users.user.id, { game_id: await game(api) });
+
+const rows: Row[] = [
+  ['login', async (api) => `mutation { login(input: { email: "${api.users.other.email}", password: "correct horse battery" }) { access_token } }`, 'public'],
+  ['register', async (api) => {
+    const invite = await api.services.invites.create(api.users.admin, { role: 'user', max_uses: 1 });
+    const name = `reg_${unique()}`;
+    return `mutation { register(input: { email: "${name}@example.com", username: "${name}", password: "long enough pw", invite_code: "${invite.code}" }) { user { id } } }`;
+  }, 'public'],
+  ['inviteCheck', async () => '{ inviteCheck(code: "nope") { valid } }', 'public'],
+  ['me', async () => '{ me { id } }', 'any'],
+  ['users', async () => '{ users { id } }', 'staff'],
+  ['user', async (api) => `{ user(id: ${api.users.user.id}) { id } }`, 'any'],
+  ['userGames', async (api) => `{ userGames(user_id: ${api.users.user.id}) { user_game_id } }`, 'any'],
+  ['games', async () => '{ games(limit: 5) { id } }', 'any'],
+  ['game', async (api) => `{ game(id: ${await game(api)}) { id } }`, 'any'],
+  ['gameUsers', async (api) => `{ gameUsers(game_id: ${await game(api)}) { user_game_id } }`, 'staff'],
+  ['modules', async () => '{ modules { key } }', 'any'],
+  ['languages', async () => '{ languages { id } }', 'any'],
+  ['language', async () => '{ language(id: 1) { id } }', 'any'],
+  ['invites', async () => '{ invites { id } }', 'staff'],
+  ['variables', async (api) => `{ variables(game_id: ${await game(api)}) { id } }`, 'staff'],
+  ['variable', async (api) => {
+    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    return `{ variable(game_id: ${v.game_id}, id: ${v.id}) { id } }`;
+  }, 'staff'],
+  ['config', async (api) => `{ config(game_id: ${await game(api)}) { etag } }`, 'any'],
+  ['notifications', async (api) => `{ notifications(game_id: ${await game(api)}) { id } }`, 'any'],
+  ['notification', async (api) => {
+    const gameId = await game(api);
+    const created = (await gql(api, `mutation { createNotification(game_id: ${gameId}, input: ${NOTE}) { id } }`, { token: api.users.admin.token })).body.data;
+    return `{ notification(game_id: ${gameId}, id: ${created.createNotification.id}) { id macros } }`;
+  }, 'any'],
+  ['leaderboards', async (api) => `{ leaderboards(game_id: ${await game(api)}) { id } }`, 'any'],
+  ['leaderboard', async (api) => {
+    const board = await leaderboard(api);
+    return `{ leaderboard(game_id: ${board.game_id}, id: ${board.id}) { id } }`;
+  }, 'any'],
+  ['rankings', async (api) => `{ rankings(leaderboard_id: ${(await leaderboard(api)).id}) { items { rank } } }`, 'any'],
+  ['leaderboardGroups', async (api) => `{ leaderboardGroups(leaderboard_id: ${(await leaderboard(api)).id}) { id } }`, 'any'],
+  ['groupMembers', async (api) => `{ groupMembers(group_id: ${(await group(api)).id}) { user_id } }`, 'any'],
+  ['balances', async (api) => `{ balances(user_game_id: ${(await userGame(api)).id}) { currency } }`, 'any'],
+  ['transactions', async (api) => `{ transactions(user_game_id: ${(await userGame(api)).id}) { id } }`, 'any'],
+
+  ['createInvite', async () => 'mutation { createInvite(input: { role: "user", max_uses: 2 }) { code } }', 'staff'],
+  ['deleteInvite', async (api) => `mutation { deleteInvite(code: "${(await api.services.invites.create(api.users.admin, { role: 'user', max_uses: 1 })).code}") }`, 'staff'],
+  ['updateUser', async (api) => `mutation { updateUser(id: ${api.users.other.id}, input: { is_active: true }) { id } }`, 'admin'],
+  ['connectGame', async (api) => `mutation { connectGame(user_id: ${api.users.other.id}, input: { game_id: ${await game(api)} }) { id } }`, 'staff'],
+  ['disconnectGame', async (api) => {
+    const ug = await userGame(api);
+    return `mutation { disconnectGame(user_id: ${ug.user_id}, game_id: ${ug.game_id}) }`;
+  }, 'staff'],
+  ['createGame', async () => `mutation { createGame(input: { name: "G", slug: "gq-${unique()}" }) { id } }`, 'staff'],
+  ['updateGame', async (api) => `mutation { updateGame(id: ${await game(api)}, input: { name: "H" }) { id } }`, 'staff'],
+  ['deleteGame', async (api) => `mutation { deleteGame(id: ${await game(api)}) }`, 'staff'],
+  ['connectModule', async (api) => `mutation { connectModule(game_id: ${await game(api, [])}, input: { module_key: "variables" }) { key } }`, 'staff'],
+  ['disconnectModule', async (api) => `mutation { disconnectModule(game_id: ${await game(api)}, module_key: "variables") }`, 'staff'],
+  ['createLanguage', async () => `mutation { createLanguage(input: { code: "xq-${(n += 1)}", name: "X" }) { id } }`, 'staff'],
+  ['updateLanguage', async (api) => `mutation { updateLanguage(id: ${(await api.services.languages.create({ code: `zz-${(n += 1)}`, name: 'Z' })).id}, input: { name: "Y" }) { id } }`, 'staff'],
+  ['deleteLanguage', async (api) => `mutation { deleteLanguage(id: ${(await api.services.languages.create({ code: `zy-${(n += 1)}`, name: 'Z' })).id}) }`, 'staff'],
+  ['createVariable', async (api) => `mutation { createVariable(game_id: ${await game(api)}, input: { key: "k", type: "number", number_value: 1 }) { id } }`, 'staff'],
+  ['replaceVariable', async (api) => {
+    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    return `mutation { replaceVariable(game_id: ${v.game_id}, id: ${v.id}, input: { key: "k", type: "string", string_value: "s" }) { id } }`;
+  }, 'staff'],
+  ['deleteVariable', async (api) => {
+    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    return `mutation { deleteVariable(game_id: ${v.game_id}, id: ${v.id}) }`;
+  }, 'staff'],
+  ['createNotification', async (api) => `mutation { createNotification(game_id: ${await game(api)}, input: ${NOTE}) { id } }`, 'staff'],
+  ['replaceNotification', async (api) => {
+    const gameId = await game(api);
+    const id = (await gql(api, `mutation { createNotification(game_id: ${gameId}, input: ${NOTE}) { id } }`, { token: api.users.admin.token })).body.data.createNotification.id;
+    return `mutation { replaceNotification(game_id: ${gameId}, id: ${id}, input: ${NOTE}) { id } }`;
+  }, 'staff'],
+  ['deleteNotification', async (api) => {
+    const gameId = await game(api);
+    const id = (await gql(api, `mutation { createNotification(game_id: ${gameId}, input: ${NOTE}) { id } }`, { token: api.users.admin.token })).body.data.createNotification.id;
+    return `mutation { deleteNotification(game_id: ${gameId}, id: ${id}) }`;
+  }, 'staff'],
+  ['createLeaderboard', async (api) => `mutation { createLeaderboard(game_id: ${await game(api)}, input: { key: "k", name: "L" }) { id } }`, 'staff'],
+  ['updateLeaderboard', async (api) => {
+    const board = await leaderboard(api);
+    return `mutation { updateLeaderboard(game_id: ${board.game_id}, id: ${board.id}, input: { name: "M" }) { id } }`;
+  }, 'staff'],
+  ['deleteLeaderboard', async (api) => {
+    const board = await leaderboard(api);
+    return `mutation { deleteLeaderboard(game_id: ${board.game_id}, id: ${board.id}) }`;
+  }, 'staff'],
+  ['saveScore', async (api) => {
+    const board = await leaderboard(api);
+    const ug = await api.services.connections.connect(api.users.user.id, { game_id: board.game_id });
+    return `mutation { saveScore(leaderboard_id: ${board.id}, input: { user_game_id: ${ug.id}, score: 5 }) { score } }`;
+  }, 'staff'],
+  ['createLeaderboardGroup', async (api) => `mutation { createLeaderboardGroup(leaderboard_id: ${(await leaderboard(api)).id}, input: { key: "g", name: "G" }) { id } }`, 'staff'],
+  ['updateLeaderboardGroup', async (api) => `mutation { updateLeaderboardGroup(id: ${(await group(api)).id}, input: { name: "H" }) { id } }`, 'staff'],
+  ['deleteLeaderboardGroup', async (api) => `mutation { deleteLeaderboardGroup(id: ${(await group(api)).id}) }`, 'staff'],
+  ['addGroupMember', async (api) => {
+    const board = await leaderboard(api);
+    const g = await api.services.leaderboardGroups.create(board.id, { key: 'g', name: 'G' });
+    await api.services.connections.connect(api.users.user.id, { game_id: board.game_id });
+    return `mutation { addGroupMember(group_id: ${g.id}, input: { user_id: ${api.users.user.id} }) { user_id } }`;
+  }, 'staff'],
+  ['removeGroupMember', async (api) => {
+    const board = await leaderboard(api);
+    const g = await api.services.leaderboardGroups.create(board.id, { key: 'g', name: 'G' });
+    await api.services.connections.connect(api.users.user.id, { game_id: board.game_id });
+    await api.services.leaderboardGroups.addMember(g.id, { user_id: api.users.user.id });
+    return `mutation { removeGroupMember(group_id: ${g.id}, user_id: ${api.users.user.id}) }`;
+  }, 'staff'],
+  ['topup', async (api) => `mutation { topup(user_game_id: ${(await userGame(api)).id}, input: { amount: "10" }) { id } }`, 'admin'],
+  ['uploadImage', async () => `mutation { uploadImage(input: { content_base64: "${PNG}" }) { path } }`, 'staff'],
+];
+
+const EXPECTED: Record<Row[2], Record<Caller, string>> = {
+  public: { none: 'ok', user: 'ok', moderator: 'ok', admin: 'ok' },
+  any: { none: 'UNAUTHORIZED', user: 'ok', moderator: 'ok', admin: 'ok' },
+  staff: { none: 'UNAUTHORIZED', user: 'FORBIDDEN', moderator: 'ok', admin: 'ok' },
+  admin: { none: 'UNAUTHORIZED', user: 'FORBIDDEN', moderator: 'FORBIDDEN', admin: 'ok' },
+};
+
+test('the matrix names every Query and Mutation field of the schema', (t) => {
+  const schema = createGraphQLSchema();
+  const fields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((type) => Object.keys(type.getFields()));
+  t.deepEqual(rows.map(([field]) => field).sort(), fields.sort());
+});
+
+for (const [field, operation, access] of rows) {
+  test(`${field}: ${access}`, async (t) => {
+    const { api } = t.context;
+    for (const caller of ['none', 'user', 'moderator', 'admin'] as const) {
+      const reply = await gql(api, await operation(api), { token: caller === 'none' ? undefined : api.users[caller].token });
+      const outcome = reply.body.errors ? errorCodes(reply).join(',') : reply.body.data?.[field] === null ? 'null' : 'ok';
+      t.is(outcome, EXPECTED[access][caller], `${caller}: ${JSON.stringify(reply.body)}`);
+    }
+  });
+}
