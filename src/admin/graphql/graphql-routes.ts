@@ -91,7 +91,7 @@ function transportErrors() {
   };
 }
 
-/** Errors of a server fault (500, 503) are logged with the request id; their messages stay out of the reply. */
+/** Errors of a server fault (500, 503) are logged with their cause and the request id; the reply has the public message only. */
 function logFailures(ctx: AppContext, result: ExecutionResult): void {
   for (const error of result.errors ?? []) {
     const appError = appErrorOf(error);

@@ -60,21 +60,21 @@ export function createVariablesService({ db, games, modules, versions, clock = D
    * one statement.
    */
   async function documents(gameIds: readonly number[], checkMisses: (gameIds: number[]) => Promise<void>): Promise<Map<number, ConfigDocument>> {
-    const current = await Promise.all(gameIds.map((gameId) => versions.current(gameId)));
+    const current = new Map(await Promise.all(gameIds.map(async (gameId) => [gameId, await versions.current(gameId)] as const)));
     const found = new Map<number, ConfigDocument>();
     const misses: number[] = [];
-    gameIds.forEach((gameId, i) => {
+    for (const [gameId, version] of current) {
       const cached = cache.get(gameId);
-      const fresh = cached && current[i] !== null && cached.version === current[i] && clock() - cached.builtAt < CONFIG_CACHE_MAX_AGE_MS;
+      const fresh = cached && version !== null && cached.version === version && clock() - cached.builtAt < CONFIG_CACHE_MAX_AGE_MS;
       if (fresh) found.set(gameId, cached.document);
       else misses.push(gameId);
-    });
+    }
     if (misses.length === 0) return found;
     await checkMisses(misses);
     const variables = await variablesOfGames(db, misses);
     for (const gameId of misses) {
       const document = buildConfigDocument(variables.get(gameId)!);
-      const version = current[gameIds.indexOf(gameId)];
+      const version = current.get(gameId);
       if (version !== null && version !== undefined) remember(gameId, version, document);
       found.set(gameId, document);
     }
