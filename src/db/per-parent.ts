@@ -21,6 +21,11 @@ export async function rowsPerParent<Row>(
   return rows;
 }
 
+/** Each parent's rows mapped one by one (to their public shape). */
+export function mapPerParent<Row, Out>(byParent: Map<number, Row[]>, map: (row: Row) => Out): Map<number, Out[]> {
+  return new Map([...byParent].map(([parentId, rows]) => [parentId, rows.map(map)]));
+}
+
 /** Rows grouped by their parent, in the order given; every parent asked for has a list, maybe empty. */
 export function groupByParent<Row, Key extends keyof Row>(parentIds: readonly number[], rows: readonly Row[], key: Key): Map<number, Row[]> {
   const byParent = new Map<number, Row[]>(parentIds.map((id) => [id, []]));

@@ -29,10 +29,5 @@ export function limitArg(args: Args, bounds: { defaultLimit: number; maxLimit: n
   return intQuery({ limit: asText(args.limit) }, 'limit', bounds.defaultLimit, 1, bounds.maxLimit);
 }
 
-export function stringArg(args: Args, name: string): string | undefined {
-  const value = args[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 /** The key of a batched field's loader: the field and its arguments. */
 export const batchName = (field: string, args: Args) => `${field}(${JSON.stringify(args)})`;

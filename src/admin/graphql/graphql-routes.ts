@@ -42,7 +42,7 @@ export function graphqlRoutes(services: AdminServices, options: { introspection:
   async function serve(ctx: AppContext): Promise<void> {
     ctx.set('Cache-Control', 'no-store'); // replies may carry tokens (login, register) or private data
     const body = (ctx.request as { body?: unknown }).body;
-    if (body === MALFORMED_JSON) return reply(ctx, errorReply('BAD_REQUEST', 'the body is not valid JSON'), 'application/json');
+    if (body === MALFORMED_JSON) return reply(ctx, errorReply('BAD_REQUEST', 'the body is not valid JSON'));
     const [text, init] = await handle({
       url: ctx.url,
       method: ctx.method,
@@ -54,7 +54,7 @@ export function graphqlRoutes(services: AdminServices, options: { introspection:
     const refusal = TRANSPORT_REFUSALS[init.status];
     if (refusal) {
       if (init.headers?.allow) ctx.set('Allow', init.headers.allow);
-      return reply(ctx, errorReply(refusal.code, refusal.message), 'application/json');
+      return reply(ctx, errorReply(refusal.code, refusal.message));
     }
     for (const [name, value] of Object.entries(init.headers ?? {})) ctx.set(name, value);
     ctx.status = init.status;
@@ -73,9 +73,9 @@ export function graphqlRoutes(services: AdminServices, options: { introspection:
   return router;
 }
 
-function reply(ctx: AppContext, { status, body }: { status: number; body: string }, type: string): void {
+function reply(ctx: AppContext, { status, body }: { status: number; body: string }): void {
   ctx.status = status;
-  ctx.type = type;
+  ctx.type = 'application/json';
   ctx.body = body;
 }
 
@@ -86,7 +86,7 @@ function transportErrors() {
       await next();
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      reply(ctx, errorReply(error.code, error.publicMessage), 'application/json');
+      reply(ctx, errorReply(error.code, error.publicMessage));
     }
   };
 }

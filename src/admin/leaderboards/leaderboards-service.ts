@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { translateMysqlError } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
+import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
 import { findUserGame } from '../connections/connections-repository';
 import { namedFields, validateBody } from '../http/validation';
@@ -160,10 +161,7 @@ export function createLeaderboardsService({ db, scope, clock = Date.now }: Leade
 
     /** Leaderboards of games read in this request (GraphQL lists): one statement for all of them. */
     async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicLeaderboard[] | AppError>> {
-      return perEnabledGame(games, LEADERBOARD_MODULE, async (ids) => {
-        const byGame = await leaderboardsOfGames(db, ids, page);
-        return new Map([...byGame].map(([id, rows]) => [id, rows.map(toPublicLeaderboard)]));
-      });
+      return perEnabledGame(games, LEADERBOARD_MODULE, async (ids) => mapPerParent(await leaderboardsOfGames(db, ids, page), toPublicLeaderboard));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
+import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
 import type { GamesService } from '../games/games-service';
 import { LANGUAGES } from '../languages/languages-repository';
@@ -45,10 +46,7 @@ export function createNotificationsService({ db, games, modules }: { db: Knex; g
 
     /** Notifications of games read in this request (GraphQL lists): two statements for all of them. */
     async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicNotification[] | AppError>> {
-      return perEnabledGame(games, NOTIFICATION_MODULE, async (ids) => {
-        const byGame = await notificationsOfGames(db, ids, page);
-        return new Map([...byGame].map(([id, notifications]) => [id, notifications.map(toPublic)]));
-      });
+      return perEnabledGame(games, NOTIFICATION_MODULE, async (ids) => mapPerParent(await notificationsOfGames(db, ids, page), toPublic));
     },
 
     /** One notification, with the macros its descriptions may use. */

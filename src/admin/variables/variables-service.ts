@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
+import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
 import type { GamesService } from '../games/games-service';
 import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
@@ -129,18 +130,12 @@ export function createVariablesService({ db, games, modules, versions, clock = D
 
     /** The config document game clients poll (any authenticated user); see `documents` for its cache. */
     async configDocument(gameId: number): Promise<ConfigDocument> {
-      const found = await documents([gameId], async () => {
-        await scope(gameId);
-      });
-      return found.get(gameId)!;
+      return (await documents([gameId], () => scope(gameId).then(() => undefined))).get(gameId)!;
     },
 
     /** Variables of games read in this request (GraphQL lists): one statement for all of them. */
     async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicVariable[] | AppError>> {
-      return perEnabledGame(games, VARIABLES_MODULE, async (ids) => {
-        const byGame = await variablesOfGames(db, ids, page);
-        return new Map([...byGame].map(([id, variables]) => [id, variables.map(toPublic)]));
-      });
+      return perEnabledGame(games, VARIABLES_MODULE, async (ids) => mapPerParent(await variablesOfGames(db, ids, page), toPublic));
     },
 
     /** Config documents of games read in this request (GraphQL lists). */

@@ -1,13 +1,14 @@
 import type { CreateGameInput, UpdateGameInput } from '../../games/games-schemas';
 import type { CreateLanguageInput, UpdateLanguageInput } from '../../languages/languages-service';
 import type { ConnectModuleInput } from '../../modules/modules-service';
-import { idArg, pageArgs, stringArg } from '../graphql-args';
+import { stringQuery } from '../../http/params';
+import { idArg, pageArgs } from '../graphql-args';
 import { done, guarded, input, type ResolverMap } from './resolver-types';
 
 /** Games, modules, languages and images. */
 export const catalogResolvers: ResolverMap = {
   Query: {
-    games: guarded('any', (args, { services }) => services.games.list(stringArg(args, 'search'), pageArgs(args))),
+    games: guarded('any', (args, { services }) => services.games.list(stringQuery(args, 'search'), pageArgs(args))),
     game: guarded('any', (args, { services }) => services.games.get(idArg(args, 'id'))),
     modules: guarded('any', (_, { services }) => services.modules.list()),
     languages: guarded('any', (args, { services }) => services.languages.list(pageArgs(args))),

@@ -1,4 +1,3 @@
-import type { PublicGame } from '../../games/games-service';
 import { RANKINGS_LIMIT } from '../../http/params';
 import type {
   CreateGroupInput,
@@ -10,9 +9,7 @@ import type {
 } from '../../leaderboards/leaderboards-schemas';
 import type { PublicLeaderboard } from '../../leaderboards/leaderboards-service';
 import { batchName, idArg, NESTED_PAGE, limitArg, optionalIdArg, pageArgs } from '../graphql-args';
-import { done, guarded, input, type ResolverMap } from './resolver-types';
-
-const byId = (entity: { id: number }) => entity.id;
+import { done, gameList, guarded, input, type ResolverMap } from './resolver-types';
 
 /** Module leaderboard: leaderboards, scores, rankings, groups and their members. */
 export const leaderboardsResolvers: ResolverMap = {
@@ -39,11 +36,7 @@ export const leaderboardsResolvers: ResolverMap = {
       done(services.leaderboardGroups.removeMember(idArg(args, 'group_id'), idArg(args, 'user_id')))),
   },
   Game: {
-    leaderboards: guarded('any', (args, ctx, _, game: PublicGame) => {
-      const page = pageArgs(args, NESTED_PAGE);
-      const loader = ctx.batch(batchName('Game.leaderboards', args), (games: readonly PublicGame[]) => ctx.services.leaderboards.listOfGames(games, page), byId);
-      return loader.load(game);
-    }),
+    leaderboards: gameList('Game.leaderboards', 'any', (services, games, page) => services.leaderboards.listOfGames(games, page)),
   },
   // A leaderboard here was read through its game or by its id in this request, its module checked then.
   Leaderboard: {
@@ -56,7 +49,7 @@ export const leaderboardsResolvers: ResolverMap = {
     }),
     rankings: guarded('any', (args, ctx, _, leaderboard: PublicLeaderboard) => {
       const options = { groupId: optionalIdArg(args, 'group_id'), limit: limitArg(args, RANKINGS_LIMIT) };
-      const loader = ctx.batch(batchName('Leaderboard.rankings', args), (boards: readonly PublicLeaderboard[]) => ctx.services.leaderboards.rankingsOf(boards, options), byId);
+      const loader = ctx.batch(batchName('Leaderboard.rankings', args), (boards: readonly PublicLeaderboard[]) => ctx.services.leaderboards.rankingsOf(boards, options), (board) => board.id);
       return loader.load(leaderboard);
     }),
   },

@@ -1,8 +1,7 @@
-import type { PublicGame } from '../../games/games-service';
 import { macrosOf, type NotificationInput } from '../../notifications/notification-rules';
 import type { PublicNotification } from '../../notifications/notifications-service';
-import { batchName, idArg, NESTED_PAGE, pageArgs } from '../graphql-args';
-import { done, guarded, input, type ResolverMap } from './resolver-types';
+import { idArg, pageArgs } from '../graphql-args';
+import { done, gameList, guarded, input, type ResolverMap } from './resolver-types';
 
 /** Module notification. */
 export const notificationsResolvers: ResolverMap = {
@@ -17,11 +16,7 @@ export const notificationsResolvers: ResolverMap = {
     deleteNotification: guarded('staff', (args, { services }) => done(services.notifications.remove(idArg(args, 'game_id'), idArg(args, 'id')))),
   },
   Game: {
-    notifications: guarded('any', (args, ctx, _, game: PublicGame) => {
-      const page = pageArgs(args, NESTED_PAGE);
-      const loader = ctx.batch(batchName('Game.notifications', args), (games: readonly PublicGame[]) => ctx.services.notifications.listOfGames(games, page), (g) => g.id);
-      return loader.load(game);
-    }),
+    notifications: gameList('Game.notifications', 'any', (services, games, page) => services.notifications.listOfGames(games, page)),
   },
   Notification: {
     // REST shows the macros on a single notification; GraphQL offers them on every one, by the same rule.

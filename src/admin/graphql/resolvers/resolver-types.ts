@@ -1,6 +1,9 @@
+import type { Page } from '../../../db/page';
+import type { AdminServices } from '../../admin-services';
+import type { PublicGame } from '../../games/games-service';
 import type { Access } from '../../http/access';
 import type { PublicUser } from '../../users/users-repository';
-import type { Args } from '../graphql-args';
+import { batchName, NESTED_PAGE, pageArgs, type Args } from '../graphql-args';
 import type { GraphQLContext } from '../graphql-context';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resolver knows its parent's shape
@@ -19,6 +22,22 @@ export function guarded(
   run: (args: Args, context: GraphQLContext, caller: PublicUser, parent: any) => unknown,
 ): Resolver {
   return async (parent, args, context) => run(args, context, await context.caller(access), parent);
+}
+
+/**
+ * A paged list field of Game (`field` names it), loaded for every game of the reply at once: one
+ * service call per page asked for, whose answer for a game may be an error of that game alone.
+ */
+export function gameList(
+  field: string,
+  access: Access,
+  list: (services: AdminServices, games: readonly PublicGame[], page: Page) => Promise<ReadonlyArray<unknown>>,
+): Resolver {
+  return guarded(access, (args, context, _, game: PublicGame) => {
+    const page = pageArgs(args, NESTED_PAGE);
+    const loader = context.batch(batchName(field, args), (games: readonly PublicGame[]) => list(context.services, games, page), (g) => g.id);
+    return loader.load(game);
+  });
 }
 
 /** The same input object as REST's JSON body would be: GraphQL's coerced input object. */

@@ -1,8 +1,8 @@
 import type { ConfigDocument } from '../../variables/config-document';
 import type { VariableInput } from '../../variables/variable-rules';
-import { batchName, idArg, NESTED_PAGE, pageArgs } from '../graphql-args';
+import { idArg, pageArgs } from '../graphql-args';
 import type { PublicGame } from '../../games/games-service';
-import { done, guarded, input, type ResolverMap } from './resolver-types';
+import { done, gameList, guarded, input, type ResolverMap } from './resolver-types';
 
 /** The config document as GraphQL serves it: the same JSON (parsed) and the same ETag as REST. */
 const configReply = (document: ConfigDocument) => ({ etag: document.etag, document: JSON.parse(document.body) as unknown });
@@ -21,15 +21,10 @@ export const variablesResolvers: ResolverMap = {
     deleteVariable: guarded('staff', (args, { services }) => done(services.variables.remove(idArg(args, 'game_id'), idArg(args, 'id')))),
   },
   Game: {
-    variables: guarded('staff', (args, ctx, _, game: PublicGame) => {
-      const page = pageArgs(args, NESTED_PAGE);
-      return ctx.batch(batchName('Game.variables', args), (games: readonly PublicGame[]) => ctx.services.variables.listOfGames(games, page), byId).load(game);
-    }),
+    variables: gameList('Game.variables', 'staff', (services, games, page) => services.variables.listOfGames(games, page)),
     config: guarded('any', async (_, ctx, __, game: PublicGame) => {
-      const loader = ctx.batch<PublicGame, ConfigDocument>('Game.config', (games: readonly PublicGame[]) => ctx.services.variables.configDocumentsOf(games), byId);
+      const loader = ctx.batch<PublicGame, ConfigDocument>('Game.config', (games: readonly PublicGame[]) => ctx.services.variables.configDocumentsOf(games), (g) => g.id);
       return configReply(await loader.load(game));
     }),
   },
 };
-
-const byId = (game: { id: number }) => game.id;
