@@ -15,8 +15,8 @@ measureScriptCosts(loadConfig(process.env).redis.url, Number(values.calls)).then
     console.log(`Redis cost per script (EVALSHA, INFO commandstats), ${values.calls} calls per phase:`);
     console.log('script              calls   usec_per_call');
     for (const row of costs.scripts) console.log(`${row.script.padEnd(18)} ${String(row.calls).padStart(6)}   ${row.usecPerCall.toFixed(2).padStart(8)}`);
-    console.log(`memory per open reservation (transaction, index, idempotency record, outbox entry): ${costs.bytesPerOpenReservation.toFixed(0)} bytes`);
-    console.log(`memory per idempotency record (MEMORY USAGE): ${costs.bytesPerIdempotencyRecord.toFixed(0)} bytes`);
+    console.log(`memory per open reservation (its record, which is also the Reserve's idempotency record, and its outbox entry; expiry off): ${costs.bytesPerOpenReservation.toFixed(0)} bytes`);
+    console.log(`memory per Confirm/Cancel idempotency record of its own (already_*; MEMORY USAGE): ${costs.bytesPerIdempotencyRecord.toFixed(0)} bytes`);
   },
   (error: unknown) => {
     console.error(error);

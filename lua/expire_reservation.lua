@@ -2,8 +2,8 @@
 (balances, outbox, later Cancel → already_canceled, later Confirm → FAILED_PRECONDITION), with reason
 'expired' and no request_id.
 
-KEYS[1] transaction hash       t{p}:<transaction_id>
-KEYS[2] wallet hash            w{p}:<user-game ref>:<currency>
+KEYS[1] transaction record     (keys.transaction of the transaction_id)
+KEYS[2] wallet                 w{p}:<user-game ref>:<currency>
 KEYS[3] outbox stream          o{p}
 KEYS[4] open reservations      e{p}
 
@@ -14,14 +14,16 @@ Returns {code}:
   OK       expired (balances moved)
   SKIPPED  not due, or no longer reserved (then it also leaves the open index)
 
-Outbox entry: k expire, tx, u, g, c, rd, amt, win 0, a, r, rid '', rs 'expired', ts.
+Outbox entry: e, transaction_id, user_id, game_id, round_id, amount, available, reserved, '', now, 'expired'.
 ]]
-local tx = redis.call('HMGET', KEYS[1], unpack(TX_FIELDS))
-if tx[1] ~= 'reserved' then
+local stored = redis.call('MGET', KEYS[1], KEYS[2])
+local tx = parse_tx(stored[1])
+if not tx or tx[ST] ~= 'reserved' then
   redis.call('ZREM', KEYS[4], ARGV[1])
   return { 'SKIPPED' }
 end
-if tonumber(tx[7]) > tonumber(ARGV[2]) then return { 'SKIPPED' } end
+if tx[CREATED] == '' or tonumber(tx[CREATED]) > tonumber(ARGV[2]) then return { 'SKIPPED' } end
 
-release(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], tx, 'expire', 'expired', '', ARGV[3])
+local keys = { tx = KEYS[1], wallet = KEYS[2], outbox = KEYS[3], open = KEYS[4] }
+settle(keys, ARGV[1], tx, parse_wallet(stored[2]), 'expire', 'expired', '', '', ARGV[3])
 return { 'OK' }

@@ -3,7 +3,7 @@ holds it settled (SPEC §1.6): already_confirmed or already_canceled with the wa
 remembered under the request_id like any reply. The caller has checked the transaction in MySQL.
 
 KEYS[1] idempotency record     i{p}:c:<transaction_id>:<request_id> (Confirm) or i{p}:x:... (Cancel)
-KEYS[2] wallet hash            w{p}:<user-game ref>:<currency>
+KEYS[2] wallet                 w{p}:<user-game ref>:<currency>
 
 ARGV[1] operation: 'confirm' or 'cancel'   ARGV[2] transaction_id
 ARGV[3] round_id (confirm) or reason (cancel)   ARGV[4] win_amount (confirm; '' for cancel)
@@ -23,6 +23,6 @@ end
 local seen = replay(KEYS[1], fingerprint)
 if seen then return seen end
 
-local available, reserved = balances(KEYS[2])
-remember(KEYS[1], ARGV[5], fingerprint, { status, ARGV[2], available, reserved })
-return { 'OK', status, ARGV[2], available, reserved }
+local wallet = read_wallet(KEYS[2])
+remember(KEYS[1], ARGV[5], fingerprint, { status, ARGV[2], wallet[AVAILABLE], wallet[RESERVED] })
+return { 'OK', status, ARGV[2], wallet[AVAILABLE], wallet[RESERVED] }

@@ -1,6 +1,6 @@
 --[[ topup: credit a wallet's available balance (management API and operator command).
 
-KEYS[1] wallet hash            w{p}:<user-game ref>:<currency>
+KEYS[1] wallet                 w{p}:<user-game ref>:<currency>
 KEYS[2] idempotency record     i{p}:t:<user-game ref>:<idempotency key>  (unused when ARGV[8] is '')
 KEYS[3] outbox stream          o{p}
 KEYS[4] top-up sequence        n{p}  (counter; a top-up id is sequence * 64 + partition)
@@ -16,7 +16,7 @@ Returns {code, topup_id, available, reserved, created_at_ms}:
   CONFLICT       the idempotency key was used with other fields (only the code)
   BALANCE_LIMIT  available + reserved would pass 2^53-1 (only the code; nothing changed)
 
-Outbox entry: k topup, id, u, g, c, amt, a, r, cm (comment), ts.
+Outbox entry: t, topup_id, user_id, game_id, currency, amount, available, reserved, now, comment.
 ]]
 local fingerprint = ARGV[4] .. '\n' .. ARGV[3] .. '\n' .. ARGV[5]
 if ARGV[8] ~= '' then
@@ -24,17 +24,16 @@ if ARGV[8] ~= '' then
   if seen then return seen end
 end
 
-local available, reserved = balances(KEYS[1])
+local wallet = read_wallet(KEYS[1])
+local available, reserved = wallet[AVAILABLE], wallet[RESERVED]
 if tonumber(available) + tonumber(reserved) + tonumber(ARGV[4]) > MAX_AMOUNT then
   return { 'BALANCE_LIMIT' }
 end
 
-redis.call('HINCRBY', KEYS[1], 'a', ARGV[4])
-redis.call('HSET', KEYS[1], 'u', ARGV[1], 'g', ARGV[2], 'c', ARGV[3])
+available = int(tonumber(available) + tonumber(ARGV[4]))
+redis.call('SET', KEYS[1], cmsgpack.pack({ available, reserved, ARGV[1], ARGV[2], ARGV[3] }))
 redis.call('SADD', KEYS[5], ARGV[3])
-available, reserved = balances(KEYS[1])
-local id = string.format('%.0f', redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
+local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
 if ARGV[8] ~= '' then remember(KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end
-redis.call('XADD', KEYS[3], '*', 'k', 'topup', 'id', id, 'u', ARGV[1], 'g', ARGV[2], 'c', ARGV[3],
-  'amt', ARGV[4], 'a', available, 'r', reserved, 'cm', ARGV[5], 'ts', ARGV[6])
+outbox(KEYS[3], 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
 return { 'OK', id, available, reserved, ARGV[6] }

@@ -40,6 +40,9 @@ export async function measureScriptCosts(redisUrl: string, calls: number): Promi
   };
   const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await admin.info('memory'))?.[1]);
   try {
+    // The floor: a one-command script (one key, one redis.call) in the same run, on the same machine.
+    const floorSha = (await admin.script('LOAD', "return redis.call('GET', KEYS[1])")) as string;
+    await phase('floor (1 GET)', calls, () => redis.evalsha(floorSha, 1, 'floor'));
     await phase('topup', calls, (i) => wallet.topup({ ...target(i), amount: '1000', comment: 'bench' }));
     const before = await usedMemory();
     const reserved: string[] = [];
@@ -52,7 +55,8 @@ export async function measureScriptCosts(redisUrl: string, calls: number): Promi
     const half = Math.floor(calls / 2);
     await phase('confirm', half, (i) => wallet.confirm({ requestId: `c-${i}`, transactionId: reserved[i < 0 ? 0 : i]!, roundId: '', winAmount: '15' }));
     await phase('cancel', half, (i) => wallet.cancel({ requestId: `x-${i}`, transactionId: reserved[i < 0 ? calls - 1 : half + i]!, reason: 'bench' }));
-    const samples = (await scanKeys(admin, `${prefix}i*:r:*`)).slice(0, 200);
+    await phase('confirm (already_confirmed)', half, (i) => wallet.confirm({ requestId: `c2-${i}`, transactionId: reserved[i < 0 ? 0 : i]!, roundId: '', winAmount: '15' }));
+    const samples = (await scanKeys(admin, `${prefix}i*:c:*`)).slice(0, 200);
     const sizes = await Promise.all(samples.map((key) => admin.memory('USAGE', key) as Promise<number>));
     return { scripts, bytesPerOpenReservation, bytesPerIdempotencyRecord: sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length) };
   } finally {

@@ -1,11 +1,31 @@
 -- Shared prelude, prepended by the script registry to every script in lua/ (not a command itself).
 --
--- Idempotency records: one string key per request, holding the reply fields of the first call and
--- the request's fingerprint (its fields other than the request id), so a repeat returns that reply
--- and a repeat with other fields is told apart. Layout: "<n>\n<field 1>\n...<field n>\n<fingerprint>";
--- reply fields never hold "\n", the fingerprint comes last and may hold anything.
+-- Wallet w{p}:<ref>:<currency>: one string, a MessagePack array {available, reserved, user_id, game_id,
+-- currency}. Every script reads its records with one MGET and writes them with one MSET: each
+-- redis.call costs more than the command it runs.
+--
+-- Transaction record t{p}:<ref>.<derived> (see src/redis/wallet-keys.ts): one string, a MessagePack
+-- array of strings in the order below (cmsgpack packs and unpacks it in C, cheaper than a hash's
+-- fields or a split in Lua). A reservation stores the first eleven; its settlement writes them all.
+--   st   reserved | confirmed | canceled; or 'reply': only the idempotency record of a Reserve that
+--        made no transaction (rejected, or carried over from the old layout), replying `replied`
+--   c, rd, amt, u, g  currency, round_id, amount, user_id, game_id
+--   ct   creation time (ms) while expiry is on ('' otherwise): then it is also in the open index
+--   rid  the Reserve's request_id; a0, r0 the balances after it (its reply)
+--   sid  request_id of the Confirm or Cancel that settled it ('' for expiry), srd the round_id that
+--        Confirm gave; win; a1, r1 the balances after it (its reply); rs the reason (canceled)
+-- Other Confirm and Cancel requests (already_confirmed, already_canceled) and top-ups with a key keep
+-- their replies in idempotency records of their own: one string key per request, holding the reply
+-- fields and the request's fingerprint: "<n>\n<field 1>\n...<field n>\n<fingerprint>" (reply fields
+-- never hold "\n", the fingerprint comes last and may hold anything).
+--
+-- Outbox entry: one field `e`, the move's values joined by "\n" in a fixed order per kind (the comment
+-- or reason last). See src/sync/outbox-event.ts.
 
 local MAX_AMOUNT = 9007199254740991
+
+-- An integer below 2^53 as Redis stores it: exact, no exponent.
+local function int(value) return string.format('%.0f', value) end
 
 local function remember(key, ttl_s, fingerprint, reply)
   redis.call('SET', key, #reply .. '\n' .. table.concat(reply, '\n') .. '\n' .. fingerprint, 'EX', ttl_s)
@@ -40,24 +60,59 @@ end
 local function confirm_fingerprint(round_id, win_amount) return round_id .. '\n' .. win_amount end
 local function cancel_fingerprint(reason) return reason end
 
-local function balances(wallet_key)
-  local values = redis.call('HMGET', wallet_key, 'a', 'r')
-  return values[1] or '0', values[2] or '0'
+local AVAILABLE, RESERVED, WALLET_USER, WALLET_GAME, WALLET_CURRENCY = 1, 2, 3, 4, 5
+
+-- A wallet's values from its stored string (false/nil: an unfunded wallet, 0 / 0).
+local function parse_wallet(stored)
+  if not stored then return { '0', '0', '', '', '' } end
+  return cmsgpack.unpack(stored)
 end
 
--- The fields of a transaction hash the settling scripts read, in this order.
-local TX_FIELDS = { 'st', 'rd', 'amt', 'u', 'g', 'c', 'ct' }
+local function read_wallet(key) return parse_wallet(redis.call('GET', key)) end
 
--- Releases a reservation (Cancel and expiry): reserved -= amount, available += amount, status
--- canceled, out of the open index, one outbox entry of `kind`. `tx` is HMGET of TX_FIELDS.
-local function release(tx_key, wallet_key, outbox_key, open_key, transaction_id, tx, kind, reason, request_id, now)
-  redis.call('HINCRBY', wallet_key, 'r', '-' .. tx[3])
-  redis.call('HINCRBY', wallet_key, 'a', tx[3])
-  local available, reserved = balances(wallet_key)
-  redis.call('HSET', tx_key, 'st', 'canceled', 'rs', reason, 'ut', now)
-  redis.call('ZREM', open_key, transaction_id)
-  redis.call('XADD', outbox_key, '*', 'k', kind, 'tx', transaction_id, 'u', tx[4], 'g', tx[5], 'c', tx[6],
-    'rd', tx[2], 'amt', tx[3], 'win', '0', 'a', available, 'r', reserved, 'rid', request_id, 'rs', reason,
-    'ts', now)
+local function outbox(outbox_key, ...)
+  redis.call('XADD', outbox_key, '*', 'e', table.concat({ ... }, '\n'))
+end
+
+local ST, CUR, ROUND, AMOUNT, USER, GAME, CREATED, RID, A0, R0, REPLIED, SETTLER, SETTLER_ROUND, WIN, A1, R1, REASON =
+  1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+
+-- A transaction record's values (missing ones '') from its stored string, or nil (false/nil: none).
+local function parse_tx(stored)
+  if not stored then return nil end
+  local tx = cmsgpack.unpack(stored)
+  for i = #tx + 1, REASON do tx[i] = '' end
+  return tx
+end
+
+-- The transaction a Confirm or Cancel names, or nil when there is none (a rejected Reserve's record,
+-- or another currency than the transaction_id's, is none).
+local function settling(tx, currency)
+  if not tx or tx[ST] == 'reply' or tx[CUR] ~= currency then return nil end
+  return tx
+end
+
+-- Settles a reservation of `wallet` (as read): status, balances, out of the open index (when it is in
+-- it), one outbox entry; the wallet and the transaction written with one MSET. `kind` 'confirm' |
+-- 'cancel' | 'expire'; `detail` the win (confirm) or the reason (cancel, expire). Returns the balances.
+local function settle(keys, transaction_id, tx, wallet, kind, detail, request_id, request_round, now)
+  local amount = tonumber(tx[AMOUNT])
+  local credit = kind == 'confirm' and tonumber(detail) or amount
+  local available = int(tonumber(wallet[AVAILABLE]) + credit)
+  local reserved = int(tonumber(wallet[RESERVED]) - amount)
+  wallet[AVAILABLE], wallet[RESERVED] = available, reserved
+  tx[SETTLER], tx[A1], tx[R1] = request_id, available, reserved
+  if kind == 'confirm' then
+    tx[ST], tx[SETTLER_ROUND], tx[WIN] = 'confirmed', request_round, detail
+  else
+    tx[ST], tx[WIN], tx[REASON] = 'canceled', '0', detail
+  end
+  redis.call('MSET', keys.wallet, cmsgpack.pack(wallet), keys.tx, cmsgpack.pack(tx))
+  if kind == 'confirm' then
+    outbox(keys.outbox, 'c', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], detail, available, reserved, request_id, request_round, now)
+  else
+    outbox(keys.outbox, kind == 'cancel' and 'x' or 'e', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], available, reserved, request_id, now, detail)
+  end
+  if tx[CREATED] ~= '' then redis.call('ZREM', keys.open, transaction_id) end
   return available, reserved
 end

@@ -4,17 +4,22 @@ import { createKnex } from '../db/knex-factory';
 import { runMigrations } from '../db/migrations';
 import { runSeeds } from '../db/seed';
 import type { Logger } from '../logging/logger';
+import { upgradeRedisLayout } from '../redis/layout-upgrade';
+import { operatorRedis } from './operator-redis';
 
-/** Applies pending migrations, then the seed rows; both are safe to repeat. */
+/** Applies pending migrations, then the seed rows, then brings Redis' records to today's layout; all safe to repeat. */
 export async function migrateAndSeed(config: Config, logger: Logger): Promise<void> {
   const db = createKnex(config.mysql.url, { min: 0, max: 2 });
+  const redis = operatorRedis(config);
   try {
     const applied = await runMigrations(db);
     logger.info({ applied }, applied.length ? `applied ${applied.length} migration(s)` : 'migrations up to date');
     await runSeeds(db);
     logger.info('seed data in place');
+    await upgradeRedisLayout(redis, config.engine.idempotencyTtlS, logger);
   } finally {
     await db.destroy();
+    redis.disconnect();
   }
 }
 

@@ -12,6 +12,7 @@ export const SCRIPT_KEY_COUNTS = {
   expire_reservation: 4,
   settled: 2,
   topup: 5,
+  upgrade_record: 2,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;
@@ -19,7 +20,7 @@ export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;
 /** A script's reply: a code followed by string fields. */
 export type ScriptReply = [code: string, ...fields: string[]];
 
-type ScriptCommand<Context extends ClientContext> = (...keysThenArgs: string[]) => Result<ScriptReply, Context>;
+type ScriptCommand<Context extends ClientContext, Reply = ScriptReply> = (...keysThenArgs: string[]) => Result<Reply, Context>;
 
 declare module 'ioredis' {
   interface RedisCommander<Context extends ClientContext> {
@@ -29,6 +30,7 @@ declare module 'ioredis' {
     expire_reservation: ScriptCommand<Context>;
     settled: ScriptCommand<Context>;
     topup: ScriptCommand<Context>;
+    upgrade_record: ScriptCommand<Context, number>;
   }
 }
 

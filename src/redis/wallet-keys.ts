@@ -1,10 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Every key of one wallet (and of its transactions) carries the same Redis Cluster hash tag `{pNN}`:
  * a partition derived from (user_id, game_id). A transaction_id carries the partition, the user-game
  * reference and the currency, so Confirm, Cancel and GetTransaction find all their keys from it
- * without a lookup: `<pp>.<user-game ref>.<currency>.<random>`.
+ * without a lookup: `<pp>.<user-game ref>.<currency>-<derived>`.
+ *
+ * The last part is derived from the Reserve's request_id (and the idempotency period it falls in), so
+ * the transaction hash is also the Reserve's idempotency record: a repeat finds it by name. Its key
+ * leaves the currency out (`t{pNN}:<user-game ref>.<derived>`), so a repeat in another currency
+ * finds the first call's record and is told apart. Transaction ids made before this layout
+ * (`<pp>.<ref>.<currency>.<random>`, key `t{pNN}:<transaction_id>`) keep working.
  *
  * Changing PARTITION_COUNT moves wallets to other keys: it is fixed for the life of a deployment.
  */
@@ -20,35 +26,48 @@ export interface WalletAddress {
   readonly currency: string;
 }
 
-const TRANSACTION_ID = /^([0-9a-f]{2})\.([A-Za-z0-9_-]{22})\.([A-Z]{3})\.[A-Za-z0-9_-]{16}$/;
+const TRANSACTION_ID = /^([0-9a-f]{2})\.([A-Za-z0-9_-]{22})\.([A-Z]{3})([.-])([A-Za-z0-9_-]{16})$/;
+/** The separator before the last part: '-' derived from the request_id, '.' random (the old layout). */
+const DERIVED = '-';
 
 function tagOf(partition: number): string {
   return `{p${partition.toString(16).padStart(2, '0')}}`;
 }
 
+const TAGS = Array.from({ length: PARTITION_COUNT }, (_, partition) => tagOf(partition));
+
+/** SHA-256 over user_id NUL game_id: its first byte picks the partition, the next 16 are the reference. */
 export function walletAddress(userId: string, gameId: string, currency: string): WalletAddress {
-  const digest = createHash('sha256').update(userId).update('\0').update(gameId).digest();
+  const digest = hash('sha256', `${userId}\0${gameId}`, 'buffer');
   const partition = digest[0]! % PARTITION_COUNT;
-  return { partition, tag: tagOf(partition), userGameRef: digest.toString('base64url', 1, 17).slice(0, 22), currency };
+  return { partition, tag: TAGS[partition]!, userGameRef: digest.toString('base64url', 1, 17), currency };
 }
 
-// Random bytes drawn 4 KiB at a time: one system call per 341 transaction ids instead of one each.
-const RANDOM_POOL_BYTES = 4096;
-let randomPool = Buffer.alloc(0);
-let randomOffset = 0;
-
-function random12(): string {
-  if (randomOffset + 12 > randomPool.length) {
-    randomPool = randomBytes(RANDOM_POOL_BYTES);
-    randomOffset = 0;
-  }
-  randomOffset += 12;
-  return randomPool.toString('base64url', randomOffset - 12, randomOffset);
+export interface ReserveTarget {
+  /** The transaction_id a new reservation gets now. */
+  readonly transactionId: string;
+  /** Its hash: the transaction, or the idempotency record of a rejected Reserve. */
+  readonly key: string;
 }
 
-export function newTransactionId(wallet: WalletAddress): string {
+/**
+ * Where a Reserve's request_id leads: the transaction_id (and hash) derived for the idempotency
+ * period `now` falls in, and for the period before. Periods are IDEMPOTENCY_TTL_S long, so a
+ * record made at t is found by name until t + TTL at least; a request_id reused after that gets a
+ * new transaction_id, never an old one.
+ */
+export function reserveTargets(wallet: WalletAddress, requestId: string, nowMs: number, idempotencyTtlS: number): [ReserveTarget, ReserveTarget] {
+  const period = Math.floor(nowMs / (idempotencyTtlS * 1000));
+  return [reserveTarget(wallet, requestId, idempotencyTtlS, period), reserveTarget(wallet, requestId, idempotencyTtlS, period - 1)];
+}
+
+function reserveTarget(wallet: WalletAddress, requestId: string, idempotencyTtlS: number, period: number): ReserveTarget {
+  const derived = hash('sha256', `${wallet.userGameRef}\0${requestId}\0${idempotencyTtlS}\0${period}`, 'base64url').slice(0, 16);
   const pp = wallet.partition.toString(16).padStart(2, '0');
-  return `${pp}.${wallet.userGameRef}.${wallet.currency}.${random12()}`;
+  return {
+    transactionId: `${pp}.${wallet.userGameRef}.${wallet.currency}${DERIVED}${derived}`,
+    key: `t${wallet.tag}:${wallet.userGameRef}.${derived}`,
+  };
 }
 
 /** The wallet a transaction_id belongs to, or null when the id is not one this engine made. */
@@ -57,14 +76,24 @@ export function walletOfTransaction(transactionId: string): WalletAddress | null
   if (!match) return null;
   const partition = Number.parseInt(match[1]!, 16);
   if (partition >= PARTITION_COUNT) return null;
-  return { partition, tag: tagOf(partition), userGameRef: match[2]!, currency: match[3]! };
+  return { partition, tag: TAGS[partition]!, userGameRef: match[2]!, currency: match[3]! };
+}
+
+/** The hash of a transaction_id that walletOfTransaction accepted. */
+function transactionKey(transactionId: string): string {
+  const tag = TAGS[Number.parseInt(transactionId.slice(0, 2), 16)]!;
+  // '<pp>.<ref 22>.<CUR><sep><16>': the separator is at 29.
+  if (transactionId[29] !== DERIVED) return `t${tag}:${transactionId}`;
+  return `t${tag}:${transactionId.slice(3, 25)}.${transactionId.slice(30)}`;
 }
 
 /** Key builders: the one place that knows key names. */
 export const keys = {
   wallet: (w: WalletAddress) => `w${w.tag}:${w.userGameRef}:${w.currency}`,
-  transaction: (w: Pick<WalletAddress, 'tag'>, transactionId: string) => `t${w.tag}:${transactionId}`,
-  reserveRequest: (w: WalletAddress, requestId: string) => `i${w.tag}:r:${w.userGameRef}:${requestId}`,
+  /** A transaction's hash, from its id (checked by walletOfTransaction). */
+  transaction: transactionKey,
+  /** A Reserve's idempotency record of the old layout (before transaction ids were derived). */
+  legacyReserveRequest: (w: WalletAddress, requestId: string) => `i${w.tag}:r:${w.userGameRef}:${requestId}`,
   confirmRequest: (w: WalletAddress, transactionId: string, requestId: string) =>
     `i${w.tag}:c:${transactionId}:${requestId}`,
   cancelRequest: (w: WalletAddress, transactionId: string, requestId: string) =>
@@ -77,5 +106,5 @@ export const keys = {
 };
 
 export function partitionTag(partition: number): string {
-  return tagOf(partition);
+  return TAGS[partition]!;
 }

@@ -62,12 +62,11 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
 
     async acknowledge(partition: number, ids: readonly string[], settledTransactionIds: readonly string[], retentionS: number) {
       if (ids.length === 0) return;
-      const tag = { tag: partitionTag(partition) };
       const multi = redis.multi();
       multi.xack(outboxKey(partition), OUTBOX_GROUP, ...ids);
       multi.xdel(outboxKey(partition), ...ids);
       for (const transactionId of settledTransactionIds) {
-        multi.expire(keys.transaction(tag, transactionId), retentionS);
+        multi.expire(keys.transaction(transactionId), retentionS);
       }
       const results = await withRedisErrors(() => multi.exec());
       const failed = results?.find(([error]) => error);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { Cluster } from 'ioredis';
 import { scanKeys } from '../redis/key-scan';
+import { parseWalletRecord } from '../redis/stored-records';
 import type { RedisLike } from '../redis/script-registry';
 import { LEDGER_TABLE } from './ledger-repository';
 
@@ -21,7 +22,7 @@ export interface Mismatch {
 const walletName = (w: { userId: string; gameId: string; currency: string }) =>
   `user ${JSON.stringify(w.userId)} game ${JSON.stringify(w.gameId)} ${w.currency}`;
 
-/** Every wallet hash in Redis (each master of a cluster), read through the client's key prefix. */
+/** Every wallet in Redis (each master of a cluster), read through the client's key prefix. */
 export async function redisWallets(redis: RedisLike, keyPrefix: string): Promise<WalletBalances[]> {
   const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
   const keys: string[] = [];
@@ -30,10 +31,8 @@ export async function redisWallets(redis: RedisLike, keyPrefix: string): Promise
   }
   const wallets: WalletBalances[] = [];
   for (const key of keys) {
-    const [available, reserved, userId, gameId, currency] = await redis.hmget(key, 'a', 'r', 'u', 'g', 'c');
-    if (userId && gameId && currency) {
-      wallets.push({ userId, gameId, currency, available: available ?? '0', reserved: reserved ?? '0' });
-    }
+    const wallet = parseWalletRecord(await redis.getBuffer(key));
+    if (wallet.userId && wallet.gameId && wallet.currency) wallets.push(wallet);
   }
   return wallets;
 }

@@ -13,6 +13,8 @@ export interface SyncProcessorDeps {
   readonly outbox: OutboxStore;
   readonly wallet: WalletStore;
   readonly settledRetentionS: number;
+  /** A transaction hash is also its Reserve's idempotency record: it stays at least this long too. */
+  readonly idempotencyTtlS: number;
   readonly reservationTimeoutS: number;
   readonly logger: Logger;
   readonly clock?: () => number;
@@ -20,11 +22,13 @@ export interface SyncProcessorDeps {
 
 /**
  * The BullMQ processor. A batch is applied to MySQL in one transaction, and only then acknowledged
- * and removed from the outbox (with the settled transactions' Redis keys set to expire); a crash in
+ * and removed from the outbox (with the settled transactions' hashes set to expire after
+ * max(SETTLED_RETENTION_S, IDEMPOTENCY_TTL_S): the hash is also the Reserve's record); a crash in
  * between leaves the entries to be applied again, which changes nothing.
  */
 export function createSyncProcessor(deps: SyncProcessorDeps) {
   const clock = deps.clock ?? Date.now;
+  const settledKeepS = Math.max(deps.settledRetentionS, deps.idempotencyTtlS);
   return async (job: Job<BatchJobData>): Promise<{ applied: number }> => {
     if (job.name === SWEEP_JOB) {
       const expired = await sweepExpiredReservations(deps.wallet, deps.reservationTimeoutS, clock());
@@ -37,7 +41,7 @@ export function createSyncProcessor(deps: SyncProcessorDeps) {
     const settled = events
       .filter((event) => event.kind === 'confirm' || event.kind === 'cancel' || event.kind === 'expire')
       .map((event) => event.transactionId!);
-    await deps.outbox.acknowledge(partition, entries.map(([id]) => id), settled, deps.settledRetentionS);
+    await deps.outbox.acknowledge(partition, entries.map(([id]) => id), settled, settledKeepS);
     deps.logger.debug({ partition, events: events.length, applied }, 'outbox batch applied');
     return { applied };
   };

@@ -37,6 +37,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     outbox,
     wallet: deps.wallet,
     settledRetentionS: config.engine.settledRetentionS,
+    idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
     logger,
   });

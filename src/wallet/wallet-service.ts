@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import { newTransactionId, walletAddress, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
+import { walletAddress, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import {
   checkCancel,
   checkConfirm,
@@ -41,7 +41,8 @@ export function createWalletService(deps: WalletServiceDeps) {
   const { store, idempotencyTtlS, reservationTimeoutS = 0, archive, clock = Date.now } = deps;
   const moment = (): Moment => {
     const nowMs = clock();
-    return { nowMs, idempotencyTtlS, expiryCutoffMs: reservationTimeoutS > 0 ? nowMs - reservationTimeoutS * 1000 : 0 };
+    const reservationsExpire = reservationTimeoutS > 0;
+    return { nowMs, idempotencyTtlS, reservationsExpire, expiryCutoffMs: reservationsExpire ? nowMs - reservationTimeoutS * 1000 : 0 };
   };
 
   /** Runs a settlement on Redis; when Redis no longer has the transaction, asks the archive. */
@@ -72,7 +73,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     async reserve(raw: ReserveInput): Promise<BalanceReply> {
       const input = checkReserve(raw);
       const wallet = walletAddress(input.userId, input.gameId, input.currency);
-      return store.reserve(wallet, input, newTransactionId(wallet), moment());
+      return store.reserve(wallet, input, moment());
     },
 
     async confirm(raw: ConfirmInput): Promise<BalanceReply> {

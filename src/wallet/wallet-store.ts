@@ -1,7 +1,11 @@
 import { AppError } from '../errors';
 import { withRedisErrors } from '../redis/redis-errors';
 import { registerScripts, type RedisLike, type ScriptReply } from '../redis/script-registry';
+import { parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
+import { scriptCalls, type Moment } from './script-calls';
+
+export type { Moment } from './script-calls';
 import type {
   BalanceReply,
   CancelInput,
@@ -14,13 +18,6 @@ import type {
   WalletBalance,
 } from './wallet-types';
 
-export interface Moment {
-  readonly nowMs: number;
-  readonly idempotencyTtlS: number;
-  /** Reservations created at or before this instant have expired (0: none expire). */
-  readonly expiryCutoffMs: number;
-}
-
 /**
  * The only wallet code that talks to Redis: one script call per operation, and one switch that turns
  * script codes into replies or AppErrors.
@@ -29,41 +26,18 @@ export function createWalletStore(redis: RedisLike) {
   registerScripts(redis);
 
   return {
-    async reserve(wallet: WalletAddress, input: ReserveInput, transactionId: string, at: Moment): Promise<BalanceReply> {
-      const reply = await withRedisErrors(() =>
-        redis.reserve(
-          keys.wallet(wallet),
-          keys.reserveRequest(wallet, input.requestId),
-          keys.transaction(wallet, transactionId),
-          keys.outbox(wallet),
-          keys.openReservations(wallet),
-          input.requestId, input.userId, input.gameId, input.roundId, input.amount, input.currency,
-          transactionId, String(at.nowMs), String(at.idempotencyTtlS),
-        ),
-      );
+    async reserve(wallet: WalletAddress, input: ReserveInput, at: Moment): Promise<BalanceReply> {
+      const reply = await withRedisErrors(() => redis.reserve(...scriptCalls.reserve(wallet, input, at)));
       return balanceReply(reply, input.requestId, '');
     },
 
     async confirm(wallet: WalletAddress, input: ConfirmInput, at: Moment): Promise<BalanceReply> {
-      const requestKey = keys.confirmRequest(wallet, input.transactionId, input.requestId);
-      const reply = await withRedisErrors(() =>
-        redis.confirm(
-          ...settlementKeys(wallet, input.transactionId, requestKey),
-          input.requestId, input.transactionId, input.roundId, input.winAmount,
-          String(at.nowMs), String(at.idempotencyTtlS), String(at.expiryCutoffMs),
-        ),
-      );
+      const reply = await withRedisErrors(() => redis.confirm(...scriptCalls.confirm(wallet, input, at)));
       return balanceReply(reply, input.requestId, input.transactionId);
     },
 
     async cancel(wallet: WalletAddress, input: CancelInput, at: Moment): Promise<BalanceReply> {
-      const requestKey = keys.cancelRequest(wallet, input.transactionId, input.requestId);
-      const reply = await withRedisErrors(() =>
-        redis.cancel(
-          ...settlementKeys(wallet, input.transactionId, requestKey),
-          input.requestId, input.transactionId, input.reason, String(at.nowMs), String(at.idempotencyTtlS),
-        ),
-      );
+      const reply = await withRedisErrors(() => redis.cancel(...scriptCalls.cancel(wallet, input, at)));
       return balanceReply(reply, input.requestId, input.transactionId);
     },
 
@@ -73,15 +47,8 @@ export function createWalletStore(redis: RedisLike) {
       request: { operation: 'confirm'; input: ConfirmInput } | { operation: 'cancel'; input: CancelInput },
       at: Moment,
     ): Promise<BalanceReply> {
-      const { transactionId, requestId } = request.input;
-      const [requestKey, detail, win] =
-        request.operation === 'confirm'
-          ? [keys.confirmRequest(wallet, transactionId, requestId), request.input.roundId, request.input.winAmount]
-          : [keys.cancelRequest(wallet, transactionId, requestId), request.input.reason, ''];
-      const reply = await withRedisErrors(() =>
-        redis.settled(requestKey, keys.wallet(wallet), request.operation, transactionId, detail, win, String(at.idempotencyTtlS)),
-      );
-      return balanceReply(reply, requestId, transactionId);
+      const reply = await withRedisErrors(() => redis.settled(...scriptCalls.settled(wallet, request, at)));
+      return balanceReply(reply, request.input.requestId, request.input.transactionId);
     },
 
     /** Expires one due reservation as Cancel would; false when it was not due or no longer reserved. */
@@ -89,13 +56,7 @@ export function createWalletStore(redis: RedisLike) {
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return false;
       const [code] = await withRedisErrors(() =>
-        redis.expire_reservation(
-          keys.transaction(wallet, transactionId),
-          keys.wallet(wallet),
-          keys.outbox(wallet),
-          keys.openReservations(wallet),
-          transactionId, String(cutoffMs), String(nowMs),
-        ),
+        redis.expire_reservation(...scriptCalls.expireReservation(wallet, transactionId, cutoffMs, nowMs)),
       );
       return code === 'OK';
     },
@@ -109,17 +70,7 @@ export function createWalletStore(redis: RedisLike) {
 
     async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
       const idempotencyKey = input.idempotencyKey ?? '';
-      const [code, ...fields] = await withRedisErrors(() =>
-        redis.topup(
-          keys.wallet(wallet),
-          keys.topupRequest(wallet, idempotencyKey),
-          keys.outbox(wallet),
-          keys.topupSequence(wallet),
-          keys.currencies(wallet),
-          input.userId, input.gameId, input.currency, input.amount, input.comment,
-          String(at.nowMs), String(at.idempotencyTtlS), idempotencyKey, String(wallet.partition),
-        ),
-      );
+      const [code, ...fields] = await withRedisErrors(() => redis.topup(...scriptCalls.topup(wallet, input, at)));
       if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, what: 'Idempotency-Key' });
       const [topupId, availableBalance, reservedBalance, createdAt] = fields as [string, string, string, string];
       return { topupId, availableBalance, reservedBalance, createdAtMs: Number(createdAt), replayed: code === 'REPLAY' };
@@ -128,20 +79,20 @@ export function createWalletStore(redis: RedisLike) {
     async transaction(transactionId: string): Promise<TransactionView | null> {
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return null;
-      const fields = await withRedisErrors(() =>
-        redis.hmget(keys.transaction(wallet, transactionId), 'u', 'g', 'c', 'rd', 'amt', 'win', 'st'),
-      );
-      const [userId, gameId, currency, roundId, amount, winAmount, status] = fields;
-      if (status === null || status === undefined) return null;
+      const stored = await withRedisErrors(() => redis.getBuffer(keys.transaction(transactionId)));
+      if (stored === null) return null;
+      const tx = parseTransactionRecord(stored);
+      // A rejected Reserve's record, or a transaction_id naming another currency, is no transaction.
+      if (tx.st === 'reply' || tx.c !== wallet.currency) return null;
       return {
         transactionId,
-        userId: userId ?? '',
-        gameId: gameId ?? '',
-        currency: currency ?? '',
-        roundId: roundId ?? '',
-        amount: amount ?? '0',
-        winAmount: winAmount ?? '0',
-        status: status as TransactionStatus,
+        userId: tx.u,
+        gameId: tx.g,
+        currency: tx.c,
+        roundId: tx.rd,
+        amount: tx.amt,
+        winAmount: tx.win || '0',
+        status: tx.st as TransactionStatus,
       };
     },
 
@@ -151,24 +102,13 @@ export function createWalletStore(redis: RedisLike) {
     },
 
     async balance(wallet: WalletAddress): Promise<WalletBalance> {
-      const [available, reserved] = await withRedisErrors(() => redis.hmget(keys.wallet(wallet), 'a', 'r'));
-      return { availableBalance: available ?? '0', reservedBalance: reserved ?? '0' };
+      const { available, reserved } = parseWalletRecord(await withRedisErrors(() => redis.getBuffer(keys.wallet(wallet))));
+      return { availableBalance: available, reservedBalance: reserved };
     },
   };
 }
 
 export type WalletStore = ReturnType<typeof createWalletStore>;
-
-/** KEYS[1..5] of confirm.lua and cancel.lua: they settle a transaction, so they share a key layout. */
-function settlementKeys(wallet: WalletAddress, transactionId: string, requestKey: string): string[] {
-  return [
-    keys.transaction(wallet, transactionId),
-    keys.wallet(wallet),
-    requestKey,
-    keys.outbox(wallet),
-    keys.openReservations(wallet),
-  ];
-}
 
 function balanceReply([code, ...fields]: ScriptReply, requestId: string, transactionId: string): BalanceReply {
   if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId, transactionId, what: 'request_id' });
@@ -181,6 +121,8 @@ function errorFor(code: string, context: { requestId: string; transactionId?: st
   switch (code) {
     case 'CONFLICT':
       return new AppError('ALREADY_EXISTS', `${context.what} ${context.requestId} was already used with different fields`);
+    case 'COLLISION':
+      return new AppError('ALREADY_EXISTS', `${context.what} ${context.requestId} names the same record as another request_id (a digest collision): use another request_id`);
     case 'NOT_FOUND':
       return new AppError('NOT_FOUND', `${tx} not found`);
     case 'ROUND_MISMATCH':

@@ -10,7 +10,7 @@ import { testConfig } from '../helpers/test-config';
 test('migrate applies the migrations and seeds modules and languages, and a second run changes nothing', async (t) => {
   const database = await createTestDatabase();
   t.teardown(() => database.drop());
-  const config = testConfig({ MYSQL_URL: database.url });
+  const config = testConfig({ MYSQL_URL: database.url, REDIS_KEY_PREFIX: `migrate-test:${database.name}:` });
   const logger = createLogger('silent');
 
   await migrateAndSeed(config, logger);

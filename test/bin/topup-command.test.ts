@@ -23,7 +23,7 @@ test('the operator top-up credits the wallet that Reserve spends, through the sa
 
   const engine = createEngine(store.redis);
   const target = { userId: '42', gameId: '7', currency: 'EUR' };
-  t.like((await engine.outbox(target))[0], { k: 'topup', amt: '1000', cm: 'goodwill' });
+  t.like((await engine.outbox(target))[0], { kind: 'topup', amount: '1000', comment: 'goodwill' });
   const reply = await engine.wallet.reserve({ ...target, requestId: 'r', roundId: 'x', amount: '400' });
   t.like(reply, { status: 'reserved', availableBalance: '600', reservedBalance: '400' });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisLike } from '../../src/redis/script-registry';
-import { keys, walletAddress, walletOfTransaction } from '../../src/redis/wallet-keys';
+import { parseOutboxEntry, type OutboxEvent } from '../../src/sync/outbox-event';
+import { keys, reserveTargets, walletAddress, walletOfTransaction, type WalletAddress } from '../../src/redis/wallet-keys';
 import { createWalletService, type WalletService, type WalletServiceDeps } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 
@@ -12,21 +13,18 @@ export interface Engine {
   fund(target: { userId: string; gameId: string; currency: string }, amount: number | string): Promise<void>;
   /** Balances, the transactions named, and the outbox length: what an error must leave alone. */
   state(target: { userId: string; gameId: string; currency: string }, transactionIds?: string[]): Promise<unknown>;
-  outbox(target: { userId: string; gameId: string; currency: string }): Promise<Record<string, string>[]>;
+  outbox(target: { userId: string; gameId: string; currency: string }): Promise<OutboxEvent[]>;
 }
 
 export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServiceDeps, 'store'>> = {}): Engine {
   const wallet = createWalletService({ idempotencyTtlS: 86400, ...options, store: createWalletStore(redis) });
   const outbox = async (target: { userId: string; gameId: string; currency: string }) => {
-    const entries = await redis.xrange(keys.outbox(walletAddress(target.userId, target.gameId, target.currency)), '-', '+');
+    const address = walletAddress(target.userId, target.gameId, target.currency);
+    const entries = (await redis.xrange(keys.outbox(address), '-', '+')) as Array<[string, string[]]>;
     // A partition's stream is shared by many wallets: keep this wallet's entries only.
     return entries
-      .map(([, fields]) => {
-        const entry: Record<string, string> = {};
-        for (let i = 0; i < fields.length; i += 2) entry[fields[i]!] = fields[i + 1]!;
-        return entry;
-      })
-      .filter((entry) => entry.u === target.userId && entry.g === target.gameId && entry.c === target.currency);
+      .map((entry) => parseOutboxEntry(address.partition, entry))
+      .filter((event) => event.userId === target.userId && event.gameId === target.gameId && event.currency === target.currency);
   };
   return {
     redis,
@@ -38,10 +36,15 @@ export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServi
     state: async (target, transactionIds = []) => ({
       balance: await wallet.balance(target.userId, target.gameId, target.currency),
       transactions: await Promise.all(
-        transactionIds.map(async (id) => (walletOfTransaction(id) ? redis.hgetall(keys.transaction(walletOfTransaction(id)!, id)) : null)),
+        transactionIds.map(async (id) => (walletOfTransaction(id) ? redis.getBuffer(keys.transaction(id)) : null)),
       ),
       outbox: (await outbox(target)).length,
     }),
     outbox,
   };
+}
+
+/** A well-formed transaction_id of the wallet that no Reserve has made. */
+export function unknownTransactionId(wallet: WalletAddress): string {
+  return reserveTargets(wallet, `unknown-${randomUUID()}`, Date.now(), 86_400)[0].transactionId;
 }

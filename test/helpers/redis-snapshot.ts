@@ -9,7 +9,7 @@ export async function snapshotKeys(raw: Redis, prefix: string): Promise<Record<s
     const type = await raw.type(key);
     const expires = (await raw.ttl(key)) >= 0;
     const value =
-      type === 'string' ? await raw.get(key)
+      type === 'string' ? (await raw.getBuffer(key))?.toString('hex')
       : type === 'hash' ? await raw.hgetall(key)
       : type === 'zset' ? await raw.zrange(key, 0, -1, 'WITHSCORES')
       : type === 'stream' ? await raw.xrange(key, '-', '+')

@@ -30,6 +30,8 @@ export interface SyncHarness {
   spawnWorker(): ChildProcess;
   outboxLength(): Promise<number>;
   drain(timeoutMs?: number): Promise<void>;
+  /** Waits until these settled transactions' records have expired from Redis. */
+  untilLeftRedis(transactionIds: readonly string[]): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export interface SyncHarness {
  * A test's own corner of the sync: a migrated database, a Redis key prefix, a BullMQ queue prefix,
  * and the engine wired to MySQL as its archive. Workers run in-process or as child processes.
  */
-export async function createSyncHarness(overrides: Env = {}, options: { mysqlServerUrl?: string } = {}): Promise<SyncHarness> {
+export async function createSyncHarness(overrides: Env = {}, options: { mysqlServerUrl?: string; clock?: () => number } = {}): Promise<SyncHarness> {
   const database = await createTestDatabase({ migrate: true, serverUrl: options.mysqlServerUrl });
   const tag = randomBytes(5).toString('hex');
   const env: Record<string, string> = {
@@ -58,6 +60,7 @@ export async function createSyncHarness(overrides: Env = {}, options: { mysqlSer
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
     archive: createTransactionArchive(database.db),
+    clock: options.clock,
   });
   const stoppers: Array<() => Promise<void>> = [];
   const children: ChildProcess[] = [];
@@ -73,6 +76,8 @@ export async function createSyncHarness(overrides: Env = {}, options: { mysqlSer
     config,
     database,
     redis,
+    untilLeftRedis: (transactionIds) =>
+      waitUntil('settled records expire', async () => (await redis.exists(...transactionIds.map((id) => keys.transaction(id)))) === 0, 10_000),
     engine,
     env,
     async startWorker() {

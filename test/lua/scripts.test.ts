@@ -1,7 +1,13 @@
 import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import Redis from 'ioredis';
+import { unpack } from 'msgpackr';
 import { registerScripts } from '../../src/redis/script-registry';
-import { keys, newTransactionId, walletAddress, type WalletAddress } from '../../src/redis/wallet-keys';
+import { keys, reserveTargets, walletAddress, type WalletAddress } from '../../src/redis/wallet-keys';
+import { upgradeRedisLayout } from '../../src/redis/layout-upgrade';
+import { formatTransactionRecord, parseTransactionRecord, parseWalletRecord } from '../../src/redis/stored-records';
+import { createLogger } from '../../src/logging/logger';
+import { scriptCalls, type Moment } from '../../src/wallet/script-calls';
+import { unknownTransactionId } from '../helpers/engine';
 import { createTestRedis, type TestRedis } from '../helpers/redis';
 import { snapshotKeys } from '../helpers/redis-snapshot';
 import { testConfig } from '../helpers/test-config';
@@ -26,43 +32,43 @@ test.afterEach.always(async (t) => {
   await t.context.store.cleanup();
 });
 
+const moment = (expiryCutoffMs = 0): Moment => ({ nowMs: Number(NOW), idempotencyTtlS: Number(TTL), expiryCutoffMs, reservationsExpire: true });
+
 function topup(t: ExecutionContext<Context>, w: WalletAddress, amount: string, idempotencyKey = '', comment = 'c') {
-  return t.context.store.redis.topup(
-    keys.wallet(w), keys.topupRequest(w, idempotencyKey), keys.outbox(w), keys.topupSequence(w), keys.currencies(w),
-    'user', 'game', w.currency, amount, comment, NOW, TTL, idempotencyKey, String(w.partition),
-  );
+  return t.context.store.redis.topup(...scriptCalls.topup(w, { userId: 'user', gameId: 'game', currency: w.currency, amount, comment, idempotencyKey }, moment()));
 }
 
-function reserve(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, amount: string, tx = newTransactionId(w), round = 'round') {
+function reserve(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, amount: string, round = 'round', at = moment()) {
   return t.context.store.redis.reserve(
-    keys.wallet(w), keys.reserveRequest(w, requestId), keys.transaction(w, tx), keys.outbox(w), keys.openReservations(w),
-    requestId, 'user', 'game', round, amount, w.currency, tx, NOW, TTL,
+    ...scriptCalls.reserve(w, { requestId, userId: 'user', gameId: 'game', roundId: round, amount, currency: w.currency }, at),
   );
 }
 
 function confirm(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, win: string, round = '', cutoff = '0') {
-  return t.context.store.redis.confirm(
-    keys.transaction(w, tx), keys.wallet(w), keys.confirmRequest(w, tx, requestId), keys.outbox(w), keys.openReservations(w),
-    requestId, tx, round, win, NOW, TTL, cutoff,
-  );
+  return t.context.store.redis.confirm(...scriptCalls.confirm(w, { requestId, transactionId: tx, roundId: round, winAmount: win }, moment(Number(cutoff))));
 }
 
 function expireReservation(t: ExecutionContext<Context>, w: WalletAddress, tx: string, cutoff: string) {
-  return t.context.store.redis.expire_reservation(
-    keys.transaction(w, tx), keys.wallet(w), keys.outbox(w), keys.openReservations(w), tx, cutoff, NOW,
-  );
+  return t.context.store.redis.expire_reservation(...scriptCalls.expireReservation(w, tx, Number(cutoff), Number(NOW)));
 }
 
 function settled(t: ExecutionContext<Context>, w: WalletAddress, operation: 'confirm' | 'cancel', requestId: string, tx: string, detail: string, win = '') {
-  const requestKey = operation === 'confirm' ? keys.confirmRequest(w, tx, requestId) : keys.cancelRequest(w, tx, requestId);
-  return t.context.store.redis.settled(requestKey, keys.wallet(w), operation, tx, detail, win, TTL);
+  const request = operation === 'confirm'
+    ? { operation, input: { requestId, transactionId: tx, roundId: detail, winAmount: win } } as const
+    : { operation, input: { requestId, transactionId: tx, reason: detail } } as const;
+  return t.context.store.redis.settled(...scriptCalls.settled(w, request, moment()));
 }
 
 function cancel(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, reason = '') {
-  return t.context.store.redis.cancel(
-    keys.transaction(w, tx), keys.wallet(w), keys.cancelRequest(w, tx, requestId), keys.outbox(w), keys.openReservations(w),
-    requestId, tx, reason, NOW, TTL,
-  );
+  return t.context.store.redis.cancel(...scriptCalls.cancel(w, { requestId, transactionId: tx, reason }, moment()));
+}
+
+async function wallet(t: ExecutionContext<Context>) {
+  return parseWalletRecord(await t.context.store.redis.getBuffer(keys.wallet(w)));
+}
+
+async function record(t: ExecutionContext<Context>, transactionId: string) {
+  return parseTransactionRecord((await t.context.store.redis.getBuffer(keys.transaction(transactionId)))!);
 }
 
 async function unchangedBy(t: ExecutionContext<Context>, call: () => Promise<unknown>): Promise<unknown> {
@@ -80,15 +86,15 @@ async function reservedTx(t: ExecutionContext<Context>, amount = '100', funds = 
   return tx!;
 }
 
-test('topup OK credits, names the wallet, and appends one outbox entry', async (t) => {
-  const [code, id, available, reserved, createdAt] = await topup(t, w, '250', '', 'hello');
+test('topup OK credits, names the wallet, and appends one packed outbox entry', async (t) => {
+  const [code, id, available, reserved, createdAt] = await topup(t, w, '250', '', 'hello\nworld');
   t.deepEqual([code, available, reserved, createdAt], ['OK', '250', '0', NOW]);
   t.is(Number(id) % 64, w.partition);
-  t.like(await t.context.store.redis.hgetall(keys.wallet(w)), { a: '250', u: 'user', g: 'game', c: 'EUR' });
+  t.deepEqual(await wallet(t), { available: '250', reserved: '0', userId: 'user', gameId: 'game', currency: 'EUR' });
   t.deepEqual(await t.context.store.redis.smembers(keys.currencies(w)), ['EUR']);
   const entries = await t.context.store.redis.xrange(keys.outbox(w), '-', '+');
   t.is(entries.length, 1);
-  t.deepEqual(entries[0]![1], ['k', 'topup', 'id', id, 'u', 'user', 'g', 'game', 'c', 'EUR', 'amt', '250', 'a', '250', 'r', '0', 'cm', 'hello', 'ts', NOW]);
+  t.deepEqual(entries[0]![1], ['e', ['t', id, 'user', 'game', 'EUR', '250', '250', '0', NOW, 'hello\nworld'].join('\n')]);
 });
 
 test('topup without an idempotency key writes no idempotency record', async (t) => {
@@ -112,59 +118,117 @@ test('topup BALANCE_LIMIT changes nothing', async (t) => {
   t.deepEqual((await topup(t, w, '1')).slice(2, 4), ['9007199254740991', '0']);
 });
 
-test('reserve OK moves the balance, stores the transaction, indexes it and appends to the outbox', async (t) => {
+test('reserve OK moves the balance, stores only what is read back, indexes it and appends to the outbox', async (t) => {
   await topup(t, w, '1000');
-  const tx = newTransactionId(w);
-  t.deepEqual(await reserve(t, w, 'r1', '300', tx), ['OK', 'reserved', tx, '700', '300']);
-  t.like(await t.context.store.redis.hgetall(keys.transaction(w, tx)), {
-    u: 'user', g: 'game', c: 'EUR', rd: 'round', amt: '300', win: '0', st: 'reserved', rid: 'r1', ct: NOW,
-  });
-  t.deepEqual(await t.context.store.redis.zrange(keys.openReservations(w), 0, -1, 'WITHSCORES'), [tx, NOW]);
-  t.is(await t.context.store.redis.xlen(keys.outbox(w)), 2);
+  const [now] = reserveTargets(w, 'r1', Number(NOW), Number(TTL));
+  t.deepEqual(await reserve(t, w, 'r1', '300'), ['OK', 'reserved', now.transactionId, '700', '300']);
+  t.deepEqual(unpack((await t.context.store.redis.getBuffer(keys.transaction(now.transactionId)))!), ['reserved', 'EUR', 'round', '300', 'user', 'game', NOW, 'r1', '700', '300', '']);
+  t.like(await wallet(t), { available: '700', reserved: '300' });
+  t.deepEqual(await t.context.store.redis.zrange(keys.openReservations(w), 0, -1, 'WITHSCORES'), [now.transactionId, NOW]);
+  const [, entry] = (await t.context.store.redis.xrevrange(keys.outbox(w), '+', '-', 'COUNT', 1))[0]!;
+  t.deepEqual(entry, ['e', ['r', now.transactionId, 'user', 'game', 'round', '300', '700', '300', 'r1', NOW].join('\n')]);
 });
 
-test('reserve OK rejected writes only its idempotency record', async (t) => {
+test('reserve without expiry neither indexes the reservation nor stores its creation time', async (t) => {
+  await topup(t, w, '1000');
+  const [, , tx] = await reserve(t, w, 'r1', '300', 'round', { ...moment(), reservationsExpire: false });
+  t.is((await record(t, tx!)).ct, '');
+  t.is(await t.context.store.redis.exists(keys.openReservations(w)), 0);
+  t.deepEqual((await confirm(t, w, 'c1', tx!, '0')).slice(0, 2), ['OK', 'confirmed']);
+});
+
+test('reserve OK rejected writes only its idempotency record, which expires with the TTL', async (t) => {
   await topup(t, w, '10');
   const before = await snapshotKeys(t.context.raw, t.context.store.prefix);
   t.deepEqual(await reserve(t, w, 'r1', '11'), ['OK', 'rejected', '', '10', '0']);
   const after = await snapshotKeys(t.context.raw, t.context.store.prefix);
   const added = Object.keys(after).filter((key) => !(key in before));
-  t.deepEqual(added, [t.context.store.prefix + keys.reserveRequest(w, 'r1')]);
+  const [now] = reserveTargets(w, 'r1', Number(NOW), Number(TTL));
+  t.deepEqual(added, [t.context.store.prefix + keys.transaction(now.transactionId)]);
   for (const key of Object.keys(before)) t.deepEqual(after[key], before[key]);
+  t.true((await t.context.store.redis.ttl(keys.transaction(now.transactionId))) > 590);
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '11')), ['REPLAY', 'rejected', '', '10', '0']);
+  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c1', now.transactionId, '0')), ['NOT_FOUND']);
 });
 
-test('reserve REPLAY and CONFLICT change nothing', async (t) => {
+test('reserve REPLAY and CONFLICT change nothing, also for another currency of the same user-game', async (t) => {
   await topup(t, w, '1000');
-  const tx = newTransactionId(w);
-  await reserve(t, w, 'r1', '100', tx);
+  const [, , tx] = await reserve(t, w, 'r1', '100');
   t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '100')), ['REPLAY', 'reserved', tx, '900', '100']);
-  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '100', newTransactionId(w), 'other round')), ['CONFLICT']);
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '100', 'other round')), ['CONFLICT']);
   t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '99')), ['CONFLICT']);
+  const usd = walletAddress('user', 'game', 'USD');
+  await topup(t, usd, '1000');
+  t.deepEqual(await unchangedBy(t, () => reserve(t, usd, 'r1', '100')), ['CONFLICT']);
+});
+
+test('reserve REPLAY finds the record of the period before; a request_id reused later gets a new transaction', async (t) => {
+  await topup(t, w, '1000');
+  const [, , first] = await reserve(t, w, 'r1', '100');
+  const nextPeriod = { ...moment(), nowMs: Number(NOW) + Number(TTL) * 1000 };
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '100', 'round', nextPeriod)), ['REPLAY', 'reserved', first, '900', '100']);
+  const twoPeriodsLater = { ...moment(), nowMs: Number(NOW) + 2 * Number(TTL) * 1000 };
+  const [code, status, second] = await reserve(t, w, 'r1', '100', 'round', twoPeriodsLater);
+  t.deepEqual([code, status], ['OK', 'reserved']);
+  t.not(second, first);
+});
+
+test('reserve COLLISION when another request_id holds the record changes nothing', async (t) => {
+  await topup(t, w, '1000');
+  const [now] = reserveTargets(w, 'r1', Number(NOW), Number(TTL));
+  await t.context.store.redis.set(keys.transaction(now.transactionId), formatTransactionRecord({ st: 'reserved', rid: 'someone else', u: 'user', g: 'game', c: 'EUR', rd: 'round', amt: '100' }));
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '100')), ['COLLISION']);
 });
 
 test('confirm OK confirmed, then OK already_confirmed, REPLAY and CONFLICT', async (t) => {
   const tx = await reservedTx(t);
   t.deepEqual(await confirm(t, w, 'c1', tx, '50'), ['OK', 'confirmed', tx, '950', '0']);
-  t.like(await t.context.store.redis.hgetall(keys.transaction(w, tx)), { st: 'confirmed', win: '50' });
+  t.like(await record(t, tx), { st: 'confirmed', win: '50', sid: 'c1', srd: '', a1: '950', r1: '0' });
   t.deepEqual(await t.context.store.redis.zcard(keys.openReservations(w)), 0);
   t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c1', tx, '50')), ['REPLAY', 'confirmed', tx, '950', '0']);
   t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c1', tx, '51')), ['CONFLICT']);
   t.deepEqual(await confirm(t, w, 'c2', tx, '70'), ['OK', 'already_confirmed', tx, '950', '0']);
+  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c2', tx, '70')), ['REPLAY', 'already_confirmed', tx, '950', '0']);
 });
 
-test('confirm NOT_FOUND, ROUND_MISMATCH, CANCELED and BALANCE_LIMIT change nothing', async (t) => {
-  const tx = await reservedTx(t, '1', '9007199254740991');
-  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c', newTransactionId(w), '0')), ['NOT_FOUND']);
-  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c', tx, '0', 'another round')), ['ROUND_MISMATCH']);
-  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c', tx, '2')), ['BALANCE_LIMIT']);
-  await cancel(t, w, 'x', tx);
-  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c', tx, '0')), ['CANCELED']);
+test('a transaction_id naming another currency than its transaction is NOT_FOUND', async (t) => {
+  const tx = await reservedTx(t);
+  const usd = walletAddress('user', 'game', 'USD');
+  const otherCurrency = tx.replace('.EUR-', '.USD-');
+  t.deepEqual(await unchangedBy(t, () => confirm(t, usd, 'c1', otherCurrency, '0')), ['NOT_FOUND']);
+  t.deepEqual(await unchangedBy(t, () => cancel(t, usd, 'x1', otherCurrency)), ['NOT_FOUND']);
+});
+
+test('records of the old layout (random transaction id, hashes, a Reserve record of its own) are upgraded and keep working', async (t) => {
+  const redis = t.context.store.redis;
+  const pp = w.partition.toString(16).padStart(2, '0');
+  const legacy = `${pp}.${w.userGameRef}.EUR.AAAAAAAAAAAAAAAA`;
+  t.is(keys.transaction(legacy), `t${w.tag}:${legacy}`);
+  await redis.hset(keys.wallet(w), { a: '900', r: '100', u: 'user', g: 'game', c: 'EUR' });
+  await redis.hset(keys.transaction(legacy), { u: 'user', g: 'game', c: 'EUR', rd: 'round', amt: '100', win: '0', st: 'reserved', rid: 'r0', ct: NOW, ut: NOW });
+  await redis.zadd(keys.openReservations(w), NOW, legacy);
+  await redis.set(keys.legacyReserveRequest(w, 'r0'), `4\nreserved\n${legacy}\n900\n100\nround\n100\nEUR`, 'EX', 500);
+  await redis.set(keys.legacyReserveRequest(w, 'poor'), `4\nrejected\n\n5\n0\nround\n5000\nEUR`, 'EX', 500);
+
+  const moved = await upgradeRedisLayout(redis, Number(TTL), createLogger('silent'));
+  t.is(moved, 4);
+  t.deepEqual(await wallet(t), { available: '900', reserved: '100', userId: 'user', gameId: 'game', currency: 'EUR' });
+  t.is(await upgradeRedisLayout(redis, Number(TTL), createLogger('silent')), 0, 'a second run is a no-op');
+  t.is(await redis.exists(keys.legacyReserveRequest(w, 'r0'), keys.legacyReserveRequest(w, 'poor')), 0);
+
+  const at = { ...moment(), nowMs: Date.now() };
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r0', '100', 'round', at)), ['REPLAY', 'reserved', legacy, '900', '100']);
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'poor', '5000', 'round', at)), ['REPLAY', 'rejected', '', '5', '0']);
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r0', '101', 'round', at)), ['CONFLICT']);
+  t.deepEqual(await confirm(t, w, 'c1', legacy, '30'), ['OK', 'confirmed', legacy, '930', '0']);
+  t.is(await redis.zcard(keys.openReservations(w)), 0);
+  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c1', legacy, '30')), ['REPLAY', 'confirmed', legacy, '930', '0']);
 });
 
 test('cancel OK canceled, then OK already_canceled, REPLAY and CONFLICT', async (t) => {
   const tx = await reservedTx(t);
   t.deepEqual(await cancel(t, w, 'x1', tx, 'why'), ['OK', 'canceled', tx, '1000', '0']);
-  t.like(await t.context.store.redis.hgetall(keys.transaction(w, tx)), { st: 'canceled', rs: 'why' });
+  t.like(await record(t, tx), { st: 'canceled', rs: 'why', sid: 'x1', a1: '1000', r1: '0' });
   t.deepEqual(await unchangedBy(t, () => cancel(t, w, 'x1', tx, 'why')), ['REPLAY', 'canceled', tx, '1000', '0']);
   t.deepEqual(await unchangedBy(t, () => cancel(t, w, 'x1', tx, 'other')), ['CONFLICT']);
   t.deepEqual(await cancel(t, w, 'x2', tx), ['OK', 'already_canceled', tx, '1000', '0']);
@@ -172,7 +236,7 @@ test('cancel OK canceled, then OK already_canceled, REPLAY and CONFLICT', async 
 
 test('cancel NOT_FOUND and CONFIRMED change nothing', async (t) => {
   const tx = await reservedTx(t);
-  t.deepEqual(await unchangedBy(t, () => cancel(t, w, 'x', newTransactionId(w))), ['NOT_FOUND']);
+  t.deepEqual(await unchangedBy(t, () => cancel(t, w, 'x', unknownTransactionId(w))), ['NOT_FOUND']);
   await confirm(t, w, 'c', tx, '0');
   t.deepEqual(await unchangedBy(t, () => cancel(t, w, 'x', tx)), ['CONFIRMED']);
 });
@@ -194,11 +258,11 @@ test('confirm EXPIRED (created at or before the cutoff) changes nothing', async 
 test('expire_reservation OK releases like a cancel with reason expired and no idempotency record', async (t) => {
   const tx = await reservedTx(t, '300');
   t.deepEqual(await expireReservation(t, w, tx, NOW), ['OK']);
-  t.like(await t.context.store.redis.hgetall(keys.transaction(w, tx)), { st: 'canceled', rs: 'expired' });
-  t.like(await t.context.store.redis.hgetall(keys.wallet(w)), { a: '1000', r: '0' });
+  t.like(await record(t, tx), { st: 'canceled', rs: 'expired' });
+  t.like(await wallet(t), { available: '1000', reserved: '0' });
   t.is(await t.context.store.redis.zcard(keys.openReservations(w)), 0);
   const [, last] = (await t.context.store.redis.xrevrange(keys.outbox(w), '+', '-', 'COUNT', 1))[0]!;
-  t.deepEqual(last.slice(0, 2), ['k', 'expire']);
+  t.deepEqual(last, ['e', ['e', tx, 'user', 'game', 'round', '300', '1000', '0', '', NOW, 'expired'].join('\n')]);
   t.deepEqual(await cancel(t, w, 'x', tx), ['OK', 'already_canceled', tx, '1000', '0']);
 });
 
@@ -209,12 +273,12 @@ test('expire_reservation SKIPPED when not due changes nothing; when no longer re
   await t.context.store.redis.zadd(keys.openReservations(w), NOW, tx); // as if a stale index entry remained
   t.deepEqual(await expireReservation(t, w, tx, NOW), ['SKIPPED']);
   t.is(await t.context.store.redis.zcard(keys.openReservations(w)), 0);
-  t.like(await t.context.store.redis.hgetall(keys.transaction(w, tx)), { st: 'confirmed' });
+  t.like(await record(t, tx), { st: 'confirmed' });
 });
 
 test('settled OK remembers already_confirmed / already_canceled with current balances; REPLAY and CONFLICT change nothing', async (t) => {
   await topup(t, w, '70');
-  const tx = newTransactionId(w);
+  const tx = unknownTransactionId(w);
   t.deepEqual(await settled(t, w, 'confirm', 'late', tx, 'round', '5'), ['OK', 'already_confirmed', tx, '70', '0']);
   await topup(t, w, '30');
   t.deepEqual(await unchangedBy(t, () => settled(t, w, 'confirm', 'late', tx, 'round', '5')), ['REPLAY', 'already_confirmed', tx, '70', '0']);

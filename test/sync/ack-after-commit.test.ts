@@ -42,6 +42,7 @@ function processorFor(sync: SyncHarness, outbox: OutboxStore) {
     outbox,
     wallet: createWalletStore(sync.redis),
     settledRetentionS: 60,
+    idempotencyTtlS: 60,
     reservationTimeoutS: 0,
     logger: createLogger('silent'),
   });

@@ -8,7 +8,7 @@ import { createSyncHarness } from '../helpers/sync';
 const LOOKALIKES = ['bob', 'BOB', 'bob ', 'böb'];
 
 test('look-alike ids stay apart in reconcile, the ledger and the archive', async (t) => {
-  const sync = await createSyncHarness({ SETTLED_RETENTION_S: '0' });
+  const sync = await createSyncHarness({ SETTLED_RETENTION_S: '0', IDEMPOTENCY_TTL_S: '1' });
   t.teardown(sync.cleanup);
   const { wallet } = sync.engine;
   for (const [i, userId] of LOOKALIKES.entries()) await sync.engine.fund({ userId, gameId: 'g', currency: 'EUR' }, 100 * (i + 1));
@@ -26,8 +26,9 @@ test('look-alike ids stay apart in reconcile, the ledger and the archive', async
     t.is(Number(ledger.at(-1)!.amount), 100 * (i + 1));
   }
 
-  // The settled transaction has left Redis; its id with one letter's case flipped is another id.
+  // The settled transaction leaves Redis; its id with one letter's case flipped is another id.
   const id = reserved.transactionId;
+  await sync.untilLeftRedis([id]);
   const letter = [...id].findLastIndex((char) => /[A-Za-z]/.test(char));
   const char = id[letter]!;
   const flipped = id.slice(0, letter) + (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) + id.slice(letter + 1);

@@ -25,7 +25,7 @@ test('a Confirm after the deadline is refused before any sweep; the sweep then c
 
   t.is(await sweepExpiredReservations(createWalletStore(sync.redis), 1, Date.now()), 1);
   t.deepEqual(await wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '1000', reservedBalance: '0' });
-  t.like((await sync.engine.outbox(target)).at(-1), { k: 'expire', tx: reply.transactionId, amt: '300', rs: 'expired', a: '1000', r: '0' });
+  t.like((await sync.engine.outbox(target)).at(-1), { kind: 'expire', transactionId: reply.transactionId, amount: '300', comment: 'expired', availableBalance: '1000', reservedBalance: '0' });
   t.like(await wallet.cancel({ requestId: 'x', transactionId: reply.transactionId, reason: '' }), { status: 'already_canceled' });
   const confirm = await t.throwsAsync(wallet.confirm({ requestId: 'c2', transactionId: reply.transactionId, roundId: '', winAmount: '0' }));
   t.regex(confirm!.message, /canceled/);
@@ -48,14 +48,19 @@ test('the worker sweeps due reservations on its own, and MySQL records the expir
     amount: 200, available_balance: 1000, reserved_balance: 0,
   });
   // The expired transaction leaves Redis after retention, as a confirmed or canceled one does.
-  const ttl = await sync.redis.ttl(keys.transaction(walletAddress(target.userId, target.gameId, 'EUR'), due.transactionId));
-  t.true(ttl > 0 && ttl <= sync.config.engine.settledRetentionS, `expired key expires (ttl ${ttl})`);
+  const ttl = await sync.redis.ttl(keys.transaction(due.transactionId));
+  // (It stays for IDEMPOTENCY_TTL_S at least too: it is also the Reserve's idempotency record.)
+  const keepS = Math.max(sync.config.engine.settledRetentionS, sync.config.engine.idempotencyTtlS);
+  t.true(ttl > 0 && ttl <= keepS, `expired key expires (ttl ${ttl})`);
   // The ledger's sums, expiry included, match Redis (available 950, reserved 50).
   t.deepEqual((await reconcile(sync.redis, sync.config.redis.keyPrefix, sync.database.db)).mismatches, []);
 });
 
 test('after retention a settled transaction answers from MySQL exactly as from Redis', async (t) => {
-  const sync = await createSyncHarness({ SETTLED_RETENTION_S: '0' });
+  // Records leave Redis after max(retention, IDEMPOTENCY_TTL_S): both short here; the engine's clock
+  // stands still, so every replay below is within the TTL.
+  const now = Date.now();
+  const sync = await createSyncHarness({ SETTLED_RETENTION_S: '0', IDEMPOTENCY_TTL_S: '1' }, { clock: () => now });
   t.teardown(sync.cleanup);
   const { wallet } = sync.engine;
   await sync.engine.fund(target, 1000);
@@ -70,7 +75,7 @@ test('after retention a settled transaction answers from MySQL exactly as from R
   await sync.drain();
 
   const w = walletAddress(target.userId, target.gameId, 'EUR');
-  t.is(await sync.redis.exists(keys.transaction(w, won.transactionId), keys.transaction(w, lost.transactionId)), 0, 'both left Redis');
+  await sync.untilLeftRedis([won.transactionId, lost.transactionId]);
   t.deepEqual([await wallet.getTransaction(won.transactionId), await wallet.getTransaction(lost.transactionId)], hot);
 
   t.deepEqual(await wallet.confirm(confirmRequest), { ...confirmed, replayed: true });

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { findBinary, waitUntil } from '../../src/local-services/process-tools';
-import { keys, walletOfTransaction } from '../../src/redis/wallet-keys';
+import { keys } from '../../src/redis/wallet-keys';
 import { reconcile } from '../../src/sync/reconcile';
 import { runMixedLoad } from '../helpers/load';
 import { freePort } from '../helpers/ports';
 import { createSyncHarness } from '../helpers/sync';
+import { parseTransactionRecord } from '../../src/redis/stored-records';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const FORWARD: Record<string, string[]> = { reserved: ['reserved', 'confirmed', 'canceled'], confirmed: ['confirmed'], canceled: ['canceled'] };
@@ -53,7 +54,8 @@ test('Redis (appendfsync always) killed with SIGKILL mid-load and restarted keep
   t.true(load.unavailable > 0, `${load.unavailable} calls met the outage`);
 
   for (const [transactionId, acknowledged] of load.transactions) {
-    const status = await sync.redis.hget(keys.transaction(walletOfTransaction(transactionId)!, transactionId), 'st');
+    const stored = await sync.redis.getBuffer(keys.transaction(transactionId));
+    const status = stored && parseTransactionRecord(stored).st;
     t.true(FORWARD[acknowledged]!.includes(status ?? 'missing'), `${transactionId}: acknowledged ${acknowledged}, Redis has ${status}`);
   }
   await sync.drain(90_000);

@@ -1,8 +1,9 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import type { ExecutionContext, TestFn } from 'ava';
 import { AppError } from '../../src/errors';
-import { newTransactionId, walletAddress } from '../../src/redis/wallet-keys';
-import type { Engine } from '../helpers/engine';
+import { parseTransactionRecord } from '../../src/redis/stored-records';
+import { keys, walletAddress } from '../../src/redis/wallet-keys';
+import { unknownTransactionId, type Engine } from '../helpers/engine';
 
 const MAX = '9007199254740991';
 
@@ -41,7 +42,7 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
     await engine.fund(target, 250);
     const reply = await engine.wallet.topup({ ...target, amount: '750', comment: 'bonus' });
     t.like(reply, { availableBalance: '1000', reservedBalance: '0', replayed: false });
-    t.like((await engine.outbox(target))[1], { k: 'topup', amt: '750', a: '1000', r: '0', cm: 'bonus' });
+    t.like((await engine.outbox(target))[1], { kind: 'topup', amount: '750', availableBalance: '1000', reservedBalance: '0', comment: 'bonus' });
   });
 
   test('a reserve of A with enough available moves A from available to reserved', async (t) => {
@@ -51,7 +52,7 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
     const reply = await engine.wallet.reserve({ ...target, requestId: 'r1', roundId: 'round', amount: '300' });
     t.like(reply, { status: 'reserved', availableBalance: '700', reservedBalance: '300', replayed: false });
     t.regex(reply.transactionId, /^[0-9a-f]{2}\./);
-    t.like((await engine.outbox(target))[1], { k: 'reserve', tx: reply.transactionId, amt: '300', a: '700', r: '300', rid: 'r1', rd: 'round' });
+    t.like((await engine.outbox(target))[1], { kind: 'reserve', transactionId: reply.transactionId, amount: '300', availableBalance: '700', reservedBalance: '300', requestId: 'r1', roundId: 'round' });
   });
 
   test('a confirm with win W adds W to available and takes A from reserved', async (t) => {
@@ -59,7 +60,7 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
     const { target, transactionId } = await reserved(engine, 100, 1000);
     const reply = await engine.wallet.confirm({ requestId: 'c1', transactionId, roundId: 'round-1', winAmount: '250' });
     t.deepEqual(reply, { status: 'confirmed', transactionId, availableBalance: '1150', reservedBalance: '0', replayed: false });
-    t.like((await engine.outbox(target))[2], { k: 'confirm', tx: transactionId, amt: '100', win: '250', a: '1150', r: '0' });
+    t.like((await engine.outbox(target))[2], { kind: 'confirm', transactionId, amount: '100', winAmount: '250', availableBalance: '1150', reservedBalance: '0' });
   });
 
   test('a confirm with win 0 (a loss) only releases the reserved amount', async (t) => {
@@ -74,7 +75,7 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
     const { target, transactionId } = await reserved(engine, 100, 1000);
     const reply = await engine.wallet.cancel({ requestId: 'x1', transactionId, reason: 'round aborted' });
     t.deepEqual(reply, { status: 'canceled', transactionId, availableBalance: '1000', reservedBalance: '0', replayed: false });
-    t.like((await engine.outbox(target))[2], { k: 'cancel', tx: transactionId, amt: '100', a: '1000', r: '0', rs: 'round aborted' });
+    t.like((await engine.outbox(target))[2], { kind: 'cancel', transactionId, amount: '100', availableBalance: '1000', reservedBalance: '0', comment: 'round aborted' });
   });
 
   // §1.3: the operations
@@ -172,8 +173,7 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
     const { transactionId } = await reserved(engine);
     const reason = 'ñ'.repeat(256);
     await engine.wallet.cancel({ requestId: 'x1', transactionId, reason });
-    const wallet = walletAddressOf(transactionId);
-    t.is(await engine.redis.hget(`t${wallet}:${transactionId}`, 'rs'), reason);
+    t.is(parseTransactionRecord((await engine.redis.getBuffer(keys.transaction(transactionId)))!).rs, reason);
   });
 
   test('GetTransaction returns the seed fields in every status', async (t) => {
@@ -278,7 +278,7 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
     t.is(replies.filter((reply) => !reply.replayed).length, 1);
     for (const reply of replies) t.like(reply, { status: 'reserved', availableBalance: '990', reservedBalance: '10' });
     t.like(await engine.wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '990', reservedBalance: '10' });
-    t.is((await engine.outbox(target)).filter((entry) => entry.k === 'reserve').length, 1);
+    t.is((await engine.outbox(target)).filter((entry) => entry.kind === 'reserve').length, 1);
   });
 
   test('300 racing Reserve(1) with distinct ids on a balance of 100 reserve exactly 100', async (t) => {
@@ -299,7 +299,7 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
   test('an unknown transaction_id is NOT_FOUND for Confirm, Cancel and GetTransaction', async (t) => {
     const { engine } = t.context;
     const target = engine.newWallet();
-    const wellFormed = newTransactionId(walletAddress(target.userId, target.gameId, 'EUR'));
+    const wellFormed = unknownTransactionId(walletAddress(target.userId, target.gameId, 'EUR'));
     for (const transactionId of [wellFormed, 'not-one-of-ours']) {
       await rejectsWith(t, engine.wallet.confirm({ requestId: 'c', transactionId, roundId: '', winAmount: '0' }), 'NOT_FOUND', /not found/);
       await rejectsWith(t, engine.wallet.cancel({ requestId: 'x', transactionId, reason: '' }), 'NOT_FOUND', /not found/);
@@ -368,9 +368,4 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
       t.deepEqual(await engine.state(target, [transactionId]), before);
     });
   }
-}
-
-function walletAddressOf(transactionId: string): string {
-  const partition = Number.parseInt(transactionId.slice(0, 2), 16);
-  return `{p${partition.toString(16).padStart(2, '0')}}`;
 }

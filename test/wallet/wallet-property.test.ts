@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import fc from 'fast-check';
 import { AppError } from '../../src/errors';
-import { newTransactionId, walletAddress } from '../../src/redis/wallet-keys';
+import { walletAddress } from '../../src/redis/wallet-keys';
 import type { BalanceReply } from '../../src/wallet/wallet-types';
-import { createEngine } from '../helpers/engine';
+import { createEngine, unknownTransactionId } from '../helpers/engine';
 import { createTestRedis } from '../helpers/redis';
 import { MAX, WalletModel, type Outcome } from './wallet-model';
 
@@ -81,7 +81,7 @@ test('random operation sequences match the model call by call and keep every inv
       const transactionIds: string[] = [];
       const history: Command[] = [];
       const txId = (ref: number) =>
-        transactionIds[ref] ?? newTransactionId(walletAddress(wallets[0]!.userId, wallets[0]!.gameId, 'EUR'));
+        transactionIds[ref] ?? unknownTransactionId(walletAddress(wallets[0]!.userId, wallets[0]!.gameId, 'EUR'));
 
       const apply = async (cmd: Command): Promise<void> => {
         switch (cmd.op) {
