@@ -33,7 +33,7 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
     if (name.startsWith('generator/h2load') && value === null) continue; // h2load not installed
     t.true(typeof value === 'number' && Number.isFinite(value) && value > 0, name);
   }
-  t.deepEqual(result.scripts.scripts.map((s: { script: string }) => s.script), ['topup', 'reserve', 'reserve (replay)', 'confirm', 'cancel']);
+  t.deepEqual(result.scripts.scripts.map((s: { script: string }) => s.script), ['floor (1 GET)', 'topup', 'reserve', 'reserve (replay)', 'confirm', 'cancel', 'confirm (already_confirmed)']);
   for (const s of result.scripts.scripts) t.true(s.calls > 0 && s.usecPerCall > 0, s.script);
   t.true(result.scripts.bytesPerOpenReservation > 0);
   t.true(result.sync.backlog > 0 && result.sync.drainRowsPerSecond > 0);

@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pingRedis } from '../../../src/local-services/local-redis';
+import { findBinary, freePort, waitUntil } from '../../../src/local-services/process-tools';
+
+/** A redis-server of the soak's own, appendfsync always, that can be SIGKILLed and restarted on its AOF. */
+export async function startSoakRedis() {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'soak-redis-'));
+  const url = `redis://127.0.0.1:${port}`;
+  const binary = findBinary('redis-server');
+  if (!binary) throw new Error('redis-server not found: run `npm run services` first');
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
+  let child: ChildProcess | null = null;
+
+  const start = async () => {
+    child = spawn(binary, args, { stdio: 'ignore' });
+    await waitUntil(`redis-server on ${port}`, () => pingRedis(url).then(() => true, () => false), 30_000);
+  };
+  await start();
+  return {
+    url,
+    /** SIGKILL, then a new server on the same AOF. */
+    async killAndRestart(): Promise<void> {
+      const dying = child!;
+      const exited = new Promise((resolve) => dying.once('exit', resolve));
+      dying.kill('SIGKILL');
+      await exited;
+      await start();
+    },
+    async stop(): Promise<void> {
+      child?.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../../src/config';
+import { createKnex, type Knex } from '../../../src/db/knex-factory';
+import { runMigrations } from '../../../src/db/migrations';
+import { waitUntil } from '../../../src/local-services/process-tools';
+import { createRedisClient } from '../../../src/redis/redis-client';
+import { keys, PARTITION_COUNT, partitionTag } from '../../../src/redis/wallet-keys';
+import { LEDGER_TABLE } from '../../../src/sync/ledger-repository';
+import { reconcile } from '../../../src/sync/reconcile';
+import { createWalletService } from '../../../src/wallet/wallet-service';
+import { createWalletStore } from '../../../src/wallet/wallet-store';
+import { startMysqlGate } from './mysql-gate';
+import { startSoakRedis } from './redis-process';
+import { startSoakLoad } from './soak-load';
+import { startSoakWorker } from './worker-process';
+
+export interface SoakOptions {
+  readonly durationS: number;
+  readonly killWorkerEveryS: number;
+  readonly killRedisEveryS: number;
+  /** MySQL is cut off this long, starting at a third of the run (0: never). */
+  readonly mysqlOutageS: number;
+  readonly wallets: number;
+  readonly concurrency: number;
+  readonly log: (line: string) => void;
+}
+
+export interface SoakReport {
+  readonly calls: number;
+  readonly retried: number;
+  readonly workerKills: number;
+  readonly redisKills: number;
+  readonly mysqlOutageS: number;
+  readonly acknowledgedMoves: number;
+  readonly ledgerRows: number;
+  /** Acknowledged moves MySQL does not hold. */
+  readonly lost: string[];
+  /** Moves MySQL holds more than once. */
+  readonly doubled: string[];
+  /** Moves MySQL holds that no call acknowledged. */
+  readonly unacknowledged: string[];
+  /** Wallets whose Redis balances differ from MySQL's ledger (reconcile) or from the acknowledged moves. */
+  readonly mismatches: string[];
+  readonly errors: string[];
+  readonly drainS: number;
+}
+
+export const soakFailed = (r: SoakReport) =>
+  r.lost.length + r.doubled.length + r.unacknowledged.length + r.mismatches.length + r.errors.length > 0;
+
+/**
+ * The mixed load against a Redis of its own (AOF always) and a database of its own, while the worker
+ * is SIGKILLed, Redis is SIGKILLed and restarted on its AOF, and MySQL is cut off; then it drains and
+ * checks that every acknowledged move is in MySQL exactly once and every balance agrees.
+ */
+export async function runSoak(config: Config, options: SoakOptions): Promise<SoakReport> {
+  const tag = randomBytes(4).toString('hex');
+  const redis = await startSoakRedis();
+  const mysqlUrl = new URL(config.mysql.url);
+  const database = `soak_${tag}`;
+  const admin = createKnex(mysqlUrl.toString(), { min: 0, max: 1 });
+  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [database]);
+  mysqlUrl.pathname = `/${database}`;
+  const db = createKnex(mysqlUrl.toString(), { min: 0, max: 4 });
+  const gate = await startMysqlGate(mysqlUrl.hostname, Number(mysqlUrl.port || 3306));
+  const gatedUrl = new URL(mysqlUrl);
+  gatedUrl.hostname = '127.0.0.1';
+  gatedUrl.port = String(gate.port);
+  const engineRedis = createRedisClient({ url: redis.url, role: 'grpc' });
+  const cliRedis = createRedisClient({ url: redis.url, role: 'cli' });
+  for (const client of [engineRedis, cliRedis]) client.on('error', () => undefined);
+  const timers: NodeJS.Timeout[] = [];
+  let worker: ReturnType<typeof startSoakWorker> | null = null;
+  try {
+    await runMigrations(db);
+    worker = startSoakWorker({
+      REDIS_URL: redis.url, REDIS_KEY_PREFIX: '', QUEUE_PREFIX: `{soak${tag}}`, MYSQL_URL: gatedUrl.toString(), SYNC_CLAIM_IDLE_MS: '2000',
+    });
+    const wallet = createWalletService({ store: createWalletStore(engineRedis), idempotencyTtlS: 86_400 });
+    const load = startSoakLoad(wallet, { wallets: options.wallets, concurrency: options.concurrency, tag });
+    let redisKills = 0;
+    let redisRestarting = false;
+    const started = Date.now();
+    const elapsed = () => Math.round((Date.now() - started) / 1000);
+    if (options.killWorkerEveryS > 0) timers.push(setInterval(() => worker!.kill(), options.killWorkerEveryS * 1000));
+    if (options.killRedisEveryS > 0) {
+      timers.push(setInterval(() => {
+        if (redisRestarting) return;
+        redisRestarting = true;
+        redisKills += 1;
+        redis.killAndRestart().finally(() => (redisRestarting = false));
+      }, options.killRedisEveryS * 1000));
+    }
+    if (options.mysqlOutageS > 0) {
+      const outageAt = (options.durationS * 1000) / 3;
+      timers.push(setTimeout(() => {
+        options.log(`${elapsed()} s: MySQL cut off for ${options.mysqlOutageS} s`);
+        gate.close();
+      }, outageAt));
+      timers.push(setTimeout(() => {
+        options.log(`${elapsed()} s: MySQL back`);
+        gate.open();
+      }, outageAt + options.mysqlOutageS * 1000));
+    }
+    timers.push(setInterval(() => options.log(`${elapsed()} s: ${load.calls} calls, ${worker!.kills} worker kills, ${redisKills} Redis kills`), 10_000));
+    await new Promise((resolve) => setTimeout(resolve, options.durationS * 1000));
+    for (const timer of timers) clearTimeout(timer);
+    gate.open();
+    await waitUntil('Redis back', async () => !redisRestarting, 60_000);
+    const load1 = await load.stop();
+
+    const drainStarted = Date.now();
+    await waitUntil('the outbox to drain', async () => (await outboxLength(cliRedis).catch(() => 1)) === 0, 300_000);
+    const drainS = (Date.now() - drainStarted) / 1000;
+
+    const rows = await ledgerMoves(db);
+    const lost = [...load1.acknowledged].filter((move) => !rows.has(move));
+    const doubled = [...rows].filter(([, n]) => n > 1).map(([move]) => move);
+    const unacknowledged = [...rows.keys()].filter((move) => !load1.acknowledged.has(move));
+    const mismatches = (await reconcile(cliRedis, '', db)).mismatches.map((m) => `${m.wallet}: redis ${JSON.stringify(m.redis)} mysql ${JSON.stringify(m.mysql)}`);
+    for (const w of load1.wallets) {
+      const [available, reserved] = load1.expected.get(w.userId) ?? [0n, 0n];
+      const balance = await wallet.balance(w.userId, w.gameId, w.currency);
+      if (balance.availableBalance !== String(available) || balance.reservedBalance !== String(reserved)) {
+        mismatches.push(`${w.userId}: redis ${JSON.stringify(balance)} acknowledged ${available}/${reserved}`);
+      }
+    }
+    return {
+      calls: load1.calls,
+      retried: load1.retried,
+      workerKills: worker.kills,
+      redisKills,
+      mysqlOutageS: options.mysqlOutageS,
+      acknowledgedMoves: load1.acknowledged.size,
+      ledgerRows: [...rows.values()].reduce((sum, n) => sum + n, 0),
+      lost,
+      doubled,
+      unacknowledged,
+      mismatches,
+      errors: load1.errors,
+      drainS,
+    };
+  } finally {
+    for (const timer of timers) clearTimeout(timer);
+    await worker?.stop();
+    engineRedis.disconnect();
+    cliRedis.disconnect();
+    await redis.stop();
+    await gate.stop();
+    await db.destroy();
+    await admin.raw('DROP DATABASE IF EXISTS ??', [database]);
+    await admin.destroy();
+  }
+}
+
+async function outboxLength(redis: ReturnType<typeof createRedisClient>): Promise<number> {
+  const lengths = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => redis.xlen(keys.outbox({ tag: partitionTag(p) }))));
+  return lengths.reduce((sum, n) => sum + n, 0);
+}
+
+/** MySQL's ledger rows by move identity, with how many rows each has. */
+async function ledgerMoves(db: Knex): Promise<Map<string, number>> {
+  const rows = (await db(LEDGER_TABLE).select('kind', 'transaction_id', 'topup_id').count({ n: '*' }).groupBy('kind', 'transaction_id', 'topup_id')) as Array<{
+    kind: string; transaction_id: string | null; topup_id: number | string | null; n: number;
+  }>;
+  return new Map(rows.map((row) => [row.kind === 'topup' ? `topup:${row.topup_id}` : `${row.kind}:${row.transaction_id}`, Number(row.n)]));
+}

@@ -1,0 +1,28 @@
+import test from 'ava';
+import { runSoak, soakFailed } from '../../bench/lib/soak/run-soak';
+import { testConfig } from '../helpers/test-config';
+
+// The one-minute soak: the same command as `npm run soak`, shorter, with a Redis and a database of its own.
+test('a one-minute soak with worker kills, Redis kills and a MySQL outage loses and doubles nothing', async (t) => {
+  t.timeout(300_000);
+  const report = await runSoak(testConfig(), {
+    durationS: 60,
+    killWorkerEveryS: 10,
+    killRedisEveryS: 20,
+    mysqlOutageS: 10,
+    wallets: 100,
+    concurrency: 8,
+    log: (line) => t.log(line),
+  });
+  t.log(JSON.stringify({ ...report, lost: report.lost.length, doubled: report.doubled.length, unacknowledged: report.unacknowledged.length }));
+  t.deepEqual(report.errors, []);
+  t.deepEqual(report.lost, []);
+  t.deepEqual(report.doubled, []);
+  t.deepEqual(report.unacknowledged, []);
+  t.deepEqual(report.mismatches, []);
+  t.false(soakFailed(report));
+  t.true(report.workerKills >= 5, `${report.workerKills} worker kills`);
+  t.true(report.redisKills >= 2, `${report.redisKills} Redis kills`);
+  t.true(report.retried > 0, 'calls met the Redis outages and were sent again');
+  t.is(report.ledgerRows, report.acknowledgedMoves);
+});
