@@ -29,6 +29,7 @@ import { scenarioTable, table, writeChart, type ScenarioResult } from './lib/rep
 import { measureScriptCosts, type ScriptCosts } from './lib/script-cost';
 import { freePort } from '../src/local-services/process-tools';
 import { createPeerSchema, fundPeerWallets } from './servers/mysql-peer-wallet';
+import { createStrongPeerSchema, fundStrongPeerWallets } from './servers/strong-peer-wallet';
 
 const { values } = parseArgs({
   options: {
@@ -73,7 +74,7 @@ async function main() {
     const users = Array.from({ length: opts.wallets }, (_, i) => `w${i}`);
     const hot = users.slice(0, opts.hot);
     log(`funding ${users.length} wallets on each Redis and in the peer's tables`);
-    await Promise.all([fund(always.url, users), fund(off.url, users), fundPeerWallets(db.knex, users, GAME, FUNDS)]);
+    await Promise.all([fund(always.url, users), fund(off.url, users), fundPeerWallets(db.knex, users, GAME, FUNDS), fundStrongPeerWallets(db.knex, users, GAME, FUNDS)]);
 
     const load = async (name: string, description: string, address: string, wallets: readonly string[]): Promise<LoadStats> => {
       const client = values.client === 'http2' ? new H2GrpcClient(address, opts.connections) : new RawH2GrpcClient(address, opts.connections);
@@ -114,10 +115,14 @@ async function main() {
     }
     if (opts.scenarios.has('peer')) {
       const port = await freePort();
-      const peer = await startNode('bench/servers/bench-server.ts', ['peer'], { GRPC_PORT: String(port), MYSQL_URL: db.url }, port);
-      await load('peer spread', `MySQL SELECT … FOR UPDATE, ${users.length} wallets`, peer.url, users);
-      await load('peer hot', `MySQL SELECT … FOR UPDATE, ${hot.length} hot wallets`, peer.url, hot);
-      await peer.stop();
+      const strong = await startNode('bench/servers/bench-server.ts', ['strong-peer'], { GRPC_PORT: String(port), MYSQL_URL: db.url }, port);
+      await load('peer spread', `MySQL, one prepared stored-procedure CALL per operation (mysql2), ${users.length} wallets`, strong.url, users);
+      await load('peer hot', `MySQL, one prepared stored-procedure CALL per operation (mysql2), ${hot.length} hot wallets`, strong.url, hot);
+      await strong.stop();
+      const naivePort = await freePort();
+      const naive = await startNode('bench/servers/bench-server.ts', ['peer'], { GRPC_PORT: String(naivePort), MYSQL_URL: db.url }, naivePort);
+      await load('naive peer spread', `MySQL through knex, SELECT … FOR UPDATE, five round trips, ${users.length} wallets`, naive.url, users);
+      await naive.stop();
     }
     if (opts.scenarios.has('scripts')) {
       log('Redis cost per script');
@@ -145,6 +150,7 @@ async function benchDatabase(serverUrl: string, tag: string, cleanups: Array<() 
   });
   await runMigrations(knex);
   await createPeerSchema(knex);
+  await createStrongPeerSchema(knex);
   return { url: url.toString(), knex };
 }
 
