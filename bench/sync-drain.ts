@@ -1,6 +1,7 @@
 /**
- * Drain rate of the sync worker alone: fills the outbox with moves while no worker runs, then starts
- * one worker and times how long MySQL takes to hold every ledger row.
+ * Drain rate of the sync worker alone: fills the outbox with the engine's mix of moves (top-ups, reserves,
+ * confirms) while no worker runs, then starts one worker and times how long MySQL takes to hold every
+ * ledger row.
  *
  *   npm run bench:drain -- [--moves 50000] [--concurrency 4] [--batch 500]
  *
@@ -51,10 +52,16 @@ async function main() {
   const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
   const total = Number(values.moves);
   try {
-    // Top-ups over 1,000 wallets: one ledger row each, spread over every partition.
-    for (let i = 0; i < total; i += 200) {
-      await Promise.all(Array.from({ length: Math.min(200, total - i) }, (_, j) =>
-        wallet.topup({ userId: `u${(i + j) % 1000}`, gameId: 'bench', currency: 'EUR', amount: '10', comment: '' })));
+    // The engine's mix over 1,000 wallets (every partition): a top-up each, then reserve + confirm
+    // pairs; each move is one ledger row, and each pair also one transactions row.
+    const users = Array.from({ length: Math.min(1000, total) }, (_, i) => `u${i}`);
+    await Promise.all(users.map((userId) => wallet.topup({ userId, gameId: 'bench', currency: 'EUR', amount: '1000000', comment: '' })));
+    for (let i = users.length; i < total; i += 400) {
+      await Promise.all(Array.from({ length: Math.min(200, Math.floor((total - i) / 2)) }, async (_, j) => {
+        const userId = users[(i + j) % users.length]!;
+        const { transactionId } = await wallet.reserve({ userId, gameId: 'bench', currency: 'EUR', requestId: `r${i}-${j}`, roundId: 'round', amount: '5' });
+        await wallet.confirm({ requestId: `c${i}-${j}`, transactionId, roundId: '', winAmount: '7' });
+      }));
     }
     const backlog = async () => (await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) =>
       redis.xlen(keys.outbox({ tag: partitionTag(p) }))))).reduce((a, b) => a + b, 0);
@@ -63,8 +70,9 @@ async function main() {
     const role = await startWorkerRole({
       config, db, redis, queueConnection, wallet: createWalletStore(redis), logger: createLogger('warn'),
     });
+    const filled = await backlog();
     let rows = 0;
-    while (rows < total) {
+    while (rows < filled) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       rows = Number((await db('ledger_entries').count({ n: '*' }))[0]!.n);
     }

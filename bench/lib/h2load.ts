@@ -3,10 +3,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { installDebianPackages } from '../../src/local-services/debian-packages';
 import { findBinary } from '../../src/local-services/process-tools';
 import { grpcFrame } from './proto-wire';
 
 const run = promisify(execFile);
+
+/** Installs nghttp2-client when h2load is missing, as the services script installs Redis. */
+export async function ensureH2load(log: (line: string) => void): Promise<void> {
+  if (!findBinary('h2load')) await installDebianPackages(['nghttp2-client'], log);
+}
 
 /**
  * h2load (nghttp2-client) against the echo server with the same Reserve message, as the yardstick for
