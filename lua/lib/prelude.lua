@@ -60,7 +60,7 @@ end
 local function confirm_fingerprint(round_id, win_amount) return round_id .. '\n' .. win_amount end
 local function cancel_fingerprint(reason) return reason end
 
-local AVAILABLE, RESERVED, WALLET_USER, WALLET_GAME, WALLET_CURRENCY = 1, 2, 3, 4, 5
+local AVAILABLE, RESERVED = 1, 2
 
 -- A wallet's values from its stored string (false/nil: an unfunded wallet, 0 / 0).
 local function parse_wallet(stored)

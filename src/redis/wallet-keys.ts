@@ -7,7 +7,7 @@ import { hash } from 'node:crypto';
  * without a lookup: `<pp>.<user-game ref>.<currency>-<derived>`.
  *
  * The last part is derived from the Reserve's request_id (and the idempotency period it falls in), so
- * the transaction hash is also the Reserve's idempotency record: a repeat finds it by name. Its key
+ * the transaction record is also the Reserve's idempotency record: a repeat finds it by name. Its key
  * leaves the currency out (`t{pNN}:<user-game ref>.<derived>`), so a repeat in another currency
  * finds the first call's record and is told apart. Transaction ids made before this layout
  * (`<pp>.<ref>.<currency>.<random>`, key `t{pNN}:<transaction_id>`) keep working.
@@ -46,7 +46,7 @@ export function walletAddress(userId: string, gameId: string, currency: string):
 export interface ReserveTarget {
   /** The transaction_id a new reservation gets now. */
   readonly transactionId: string;
-  /** Its hash: the transaction, or the idempotency record of a rejected Reserve. */
+  /** Its record's key: the transaction, or the idempotency record of a rejected Reserve. */
   readonly key: string;
 }
 
@@ -79,7 +79,7 @@ export function walletOfTransaction(transactionId: string): WalletAddress | null
   return { partition, tag: TAGS[partition]!, userGameRef: match[2]!, currency: match[3]! };
 }
 
-/** The hash of a transaction_id that walletOfTransaction accepted. */
+/** The record key of a transaction_id that walletOfTransaction accepted. */
 function transactionKey(transactionId: string): string {
   const tag = TAGS[Number.parseInt(transactionId.slice(0, 2), 16)]!;
   // '<pp>.<ref 22>.<CUR><sep><16>': the separator is at 29.
@@ -90,7 +90,7 @@ function transactionKey(transactionId: string): string {
 /** Key builders: the one place that knows key names. */
 export const keys = {
   wallet: (w: WalletAddress) => `w${w.tag}:${w.userGameRef}:${w.currency}`,
-  /** A transaction's hash, from its id (checked by walletOfTransaction). */
+  /** A transaction record's key, from its id (checked by walletOfTransaction). */
   transaction: transactionKey,
   /** A Reserve's idempotency record of the old layout (before transaction ids were derived). */
   legacyReserveRequest: (w: WalletAddress, requestId: string) => `i${w.tag}:r:${w.userGameRef}:${requestId}`,

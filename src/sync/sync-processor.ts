@@ -13,7 +13,7 @@ export interface SyncProcessorDeps {
   readonly outbox: OutboxStore;
   readonly wallet: WalletStore;
   readonly settledRetentionS: number;
-  /** A transaction hash is also its Reserve's idempotency record: it stays at least this long too. */
+  /** A transaction record is also its Reserve's idempotency record: it stays at least this long too. */
   readonly idempotencyTtlS: number;
   readonly reservationTimeoutS: number;
   readonly logger: Logger;
@@ -22,8 +22,8 @@ export interface SyncProcessorDeps {
 
 /**
  * The BullMQ processor. A batch is applied to MySQL in one transaction, and only then acknowledged
- * and removed from the outbox (with the settled transactions' hashes set to expire after
- * max(SETTLED_RETENTION_S, IDEMPOTENCY_TTL_S): the hash is also the Reserve's record); a crash in
+ * and removed from the outbox (with the settled transactions' records set to expire after
+ * max(SETTLED_RETENTION_S, IDEMPOTENCY_TTL_S): the record is also the Reserve's idempotency record); a crash in
  * between leaves the entries to be applied again, which changes nothing.
  */
 export function createSyncProcessor(deps: SyncProcessorDeps) {

@@ -4,8 +4,6 @@ import { registerScripts, type RedisLike, type ScriptReply } from '../redis/scri
 import { parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import { scriptCalls, type Moment } from './script-calls';
-
-export type { Moment } from './script-calls';
 import type {
   BalanceReply,
   CancelInput,
@@ -17,6 +15,8 @@ import type {
   TransactionView,
   WalletBalance,
 } from './wallet-types';
+
+export type { Moment } from './script-calls';
 
 /**
  * The only wallet code that talks to Redis: one script call per operation, and one switch that turns
