@@ -18,8 +18,7 @@ import { runMigrations } from '../src/db/migrations';
 import { waitUntil } from '../src/local-services/process-tools';
 import { createRedisClient } from '../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
-import { createWalletService } from '../src/wallet/wallet-service';
-import { createWalletStore } from '../src/wallet/wallet-store';
+import { fundEngineWallets } from './lib/engine-wallets';
 import { runFlows, type LoadStats } from './lib/flows';
 import { H2GrpcClient } from './lib/h2-grpc-client';
 import { RawH2GrpcClient } from './lib/raw-h2-client';
@@ -74,7 +73,7 @@ async function main() {
     const users = Array.from({ length: opts.wallets }, (_, i) => `w${i}`);
     const hot = users.slice(0, opts.hot);
     log(`funding ${users.length} wallets on each Redis and in the peer's tables`);
-    await Promise.all([fund(always.url, users), fund(off.url, users), fundPeerWallets(db.knex, users, GAME, FUNDS), fundStrongPeerWallets(db.knex, users, GAME, FUNDS)]);
+    await Promise.all([fundEngineWallets(always.url, users, GAME, FUNDS), fundEngineWallets(off.url, users, GAME, FUNDS), fundPeerWallets(db.knex, users, GAME, FUNDS), fundStrongPeerWallets(db.knex, users, GAME, FUNDS)]);
 
     const load = async (name: string, description: string, address: string, wallets: readonly string[]): Promise<LoadStats> => {
       const client = values.client === 'http2' ? new H2GrpcClient(address, opts.connections) : new RawH2GrpcClient(address, opts.connections);
@@ -167,15 +166,6 @@ async function benchDatabase(serverUrl: string, tag: string, cleanups: Array<() 
   await createPeerSchema(knex);
   await createStrongPeerSchema(knex);
   return { url: url.toString(), knex };
-}
-
-async function fund(redisUrl: string, users: readonly string[]): Promise<void> {
-  const redis = createRedisClient({ url: redisUrl, role: 'cli' });
-  const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
-  for (let i = 0; i < users.length; i += 200) {
-    await Promise.all(users.slice(i, i + 200).map((userId) => wallet.topup({ userId, gameId: GAME, currency: 'EUR', amount: String(FUNDS), comment: 'bench' })));
-  }
-  redis.disconnect();
 }
 
 async function outboxLength(redisUrl: string): Promise<number> {

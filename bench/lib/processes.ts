@@ -23,9 +23,18 @@ export async function startRedis(port: number, durability: 'always' | 'off'): Pr
   return { url, port, stop: async () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true })) };
 }
 
-/** A Node process of this project (a server or the worker), its logs dropped unless it fails. */
-export async function startNode(script: string, args: string[], env: Record<string, string>, port?: number): Promise<Managed & { child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+/**
+ * A Node process of this project (a server or the worker), its logs dropped unless it fails.
+ * `nodeArgs` go before the script (e.g. `--cpu-prof`).
+ */
+export async function startNode(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  port?: number,
+  nodeArgs: readonly string[] = [],
+): Promise<Managed & { child: ChildProcess }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -6,6 +6,7 @@
  */
 import { Server, ServerCredentials } from '@grpc/grpc-js';
 import { createKnex } from '../../src/db/knex-factory';
+import { grpcServerOptions } from '../../src/grpc/grpc-role';
 import { loadReservationProto } from '../../src/grpc/reservation-proto';
 import { createLogger } from '../../src/logging/logger';
 import { reservationHandlers } from '../../src/wallet/reservation-handlers';
@@ -19,7 +20,7 @@ const wallet =
   kind === 'peer' ? createMysqlPeerWallet(createKnex(process.env.MYSQL_URL!, { min: 4, max: 64 }))
   : kind === 'strong-peer' ? createStrongPeerWallet(createStrongPeerPool(process.env.MYSQL_URL!))
   : createEchoWallet();
-const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 });
+const server = new Server(grpcServerOptions(16 * 1024));
 server.addService(loadReservationProto().service, reservationHandlers(wallet, { authTokens: [], logger: createLogger('warn') }));
 server.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (error) => {
   if (error) throw error;

@@ -38,9 +38,26 @@ const TAGS = Array.from({ length: PARTITION_COUNT }, (_, partition) => tagOf(par
 
 /** SHA-256 over user_id NUL game_id: its first byte picks the partition, the next 16 are the reference. */
 export function walletAddress(userId: string, gameId: string, currency: string): WalletAddress {
-  const digest = hash('sha256', `${userId}\0${gameId}`, 'buffer');
-  const partition = digest[0]! % PARTITION_COUNT;
-  return { partition, tag: TAGS[partition]!, userGameRef: digest.toString('base64url', 1, 17), currency };
+  const { partition, userGameRef } = userGameAddress(userId, gameId);
+  return { partition, tag: TAGS[partition]!, userGameRef, currency };
+}
+
+/**
+ * The digest of recently seen user-games, so a busy wallet's calls hash it once: a bounded map that
+ * drops its oldest entry when full (a game round's calls come close together).
+ */
+const USER_GAME_CACHE_SIZE = 50_000;
+const userGameCache = new Map<string, { partition: number; userGameRef: string }>();
+
+function userGameAddress(userId: string, gameId: string): { partition: number; userGameRef: string } {
+  const name = `${userId}\0${gameId}`;
+  const cached = userGameCache.get(name);
+  if (cached) return cached;
+  const digest = hash('sha256', name, 'buffer');
+  const address = { partition: digest[0]! % PARTITION_COUNT, userGameRef: digest.toString('base64url', 1, 17) };
+  if (userGameCache.size >= USER_GAME_CACHE_SIZE) userGameCache.delete(userGameCache.keys().next().value!);
+  userGameCache.set(name, address);
+  return address;
 }
 
 export interface ReserveTarget {
