@@ -1,7 +1,6 @@
-import { readdirSync } from 'node:fs';
 import test from 'ava';
 import { migrateAndSeed } from '../../src/bin/migrate-command';
-import { migrationConfig } from '../../src/db/migrations';
+import { migrationNames, runMigrations } from '../../src/db/migrations';
 import { SEED_LANGUAGES, SEED_MODULES } from '../../src/db/seed';
 import { createLogger } from '../../src/logging/logger';
 import { createTestDatabase } from '../helpers/mysql';
@@ -26,5 +25,22 @@ test('migrate applies the migrations and seeds modules and languages, and a seco
   ]);
   t.is(SEED_LANGUAGES[1].name, 'Русский');
   const applied = await database.db('knex_migrations').select('name').orderBy('id');
-  t.deepEqual(applied.map((row) => row.name), readdirSync(migrationConfig.directory as string).sort());
+  t.deepEqual(applied.map((row) => row.name), migrationNames());
+  t.true(migrationNames().length >= 5);
+  t.false(migrationNames().some((name) => name.includes('.')));
 });
+
+// Databases migrated before names were recorded without extension hold `<name>.ts` (from the sources)
+// or `<name>.js` (from the image); either is accepted and renamed, and nothing runs twice.
+for (const extension of ['.ts', '.js']) {
+  test(`a database whose migrations were recorded as <name>${extension} is accepted and renamed`, async (t) => {
+    const database = await createTestDatabase({ migrate: true });
+    t.teardown(() => database.drop());
+    const rows = await database.db('knex_migrations').select('id', 'name').orderBy('id');
+    for (const row of rows) await database.db('knex_migrations').where({ id: row.id }).update({ name: `${row.name}${extension}` });
+
+    t.deepEqual(await runMigrations(database.db), []);
+    const renamed = await database.db('knex_migrations').select('id', 'name').orderBy('id');
+    t.deepEqual(renamed, rows);
+  });
+}

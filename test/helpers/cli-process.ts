@@ -12,9 +12,12 @@ export interface Started {
   readonly exit: Promise<number | null>;
 }
 
+/** The sources under tsx; the compiled runtime is `['--enable-source-maps', '<dist>/src/cli.js']`. */
+const FROM_SOURCES = ['--import', 'tsx', 'src/cli.ts'];
+
 /** Runs the CLI as a child process on spare ports and waits for its "ready" log line (or its exit). */
-export function startCliProcess(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+export function startCliProcess(args: string[], env: Record<string, string> = {}, entry: readonly string[] = FROM_SOURCES): Promise<Started> {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,16 @@
+/**
+ * The second half of `npm run build`: copies what the compiled code reads at run time (the Lua
+ * scripts, the proto, the GraphQL schema) into the output folder (`dist/`, or the one given) at the
+ * same place relative to the code as in the source tree, so it runs on its own: `node dist/src/cli.js …`.
+ */
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+const BUILD_ASSETS = ['lua', 'proto', 'src/admin/graphql/schema.graphql'] as const;
+
+const outDir = path.resolve(ROOT, process.argv[2] ?? 'dist');
+
+for (const asset of BUILD_ASSETS) {
+  cpSync(path.join(ROOT, asset), path.join(outDir, asset), { recursive: true });
+}
