@@ -1,6 +1,9 @@
 import cors from '@koa/cors';
 import Koa from 'koa';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
+import { httpMetrics } from '../metrics/http-metrics';
+import { metricsRoutes } from '../metrics/metrics-routes';
 import type { AdminServices } from './admin-services';
 import { authRoutes } from './auth/auth-routes';
 import { balanceRoutes } from './balance/balance-routes';
@@ -33,14 +36,17 @@ export interface HttpAppDeps {
   readonly graphqlIntrospection?: boolean;
   /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (login limits). */
   readonly trustedProxies?: readonly string[];
+  /** The process's metrics registry: request metrics, and `GET /metrics`. */
+  readonly metrics?: Registry;
 }
 
 /** The management API's Koa app: security headers, request ids, problem+json errors, CORS, resource routes, GraphQL. */
-export function createHttpApp({ logger, probes, services, corsOrigins = [], graphqlIntrospection = true, trustedProxies = [] }: HttpAppDeps): Koa<AppState> {
+export function createHttpApp({ logger, probes, services, corsOrigins = [], graphqlIntrospection = true, trustedProxies = [], metrics }: HttpAppDeps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: false });
   app.silent = true; // errors are logged by the middleware, with the request id
   app.use(securityHeaders());
   app.use(requestContext(logger));
+  if (metrics) app.use(httpMetrics(metrics));
   app.use(clientAddress(trustedProxies));
   app.use(problemErrors());
   if (corsOrigins.length > 0) {
@@ -48,6 +54,7 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], grap
   }
   const health = healthRoutes(probes);
   app.use(health.routes()).use(health.allowedMethods());
+  if (metrics) app.use(metricsRoutes(metrics).routes());
   if (!services) return app;
 
   // No body parser here: the access guard (or a public route) reads JSON bodies after the token check.

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import { createAdminServices } from '../admin/admin-services';
 import { createHttpApp } from '../admin/http-app';
@@ -9,6 +10,9 @@ import type { RoleName, RunningRole } from '../lifecycle/running-role';
 import { installShutdownHandlers } from '../lifecycle/shutdown';
 import { StartupRefused } from '../lifecycle/startup-refused';
 import type { Logger } from '../logging/logger';
+import { createMetricsRegistry } from '../metrics/metrics-registry';
+import { startMetricsServer } from '../metrics/metrics-server';
+import { scriptMetrics, type ScriptObserver } from '../metrics/script-metrics';
 import { assertNoEviction } from '../redis/eviction-policy';
 import { createRoleRedis, type RedisRole } from '../redis/redis-client';
 import type { RedisLike } from '../redis/script-registry';
@@ -20,12 +24,17 @@ import { createWalletStore } from '../wallet/wallet-store';
 /** Shared clients the roles draw from; each is created only when a role needs it. */
 interface Clients {
   db?: Knex;
+  /** The process's metrics registry (METRICS_ENABLED), shared by its roles. */
+  metrics?: Registry;
+  /** Its script-latency histogram, shared by every role that runs engine scripts. */
+  scripts?: ScriptObserver;
   closers: Array<() => Promise<void>>;
 }
 
 /** Starts the chosen roles in this process and stops them gracefully on SIGINT/SIGTERM. */
 export async function serve(config: Config, logger: Logger, roles: readonly RoleName[]): Promise<RunningRole[]> {
-  const clients: Clients = { closers: [] };
+  const metrics = config.metrics.enabled ? createMetricsRegistry() : undefined;
+  const clients: Clients = { closers: [], metrics, scripts: metrics && scriptMetrics(metrics) };
   const running: RunningRole[] = [];
   const stopAll = async () => {
     // Servers first (no new work, in-flight finishes), then the clients they used.
@@ -35,6 +44,11 @@ export async function serve(config: Config, logger: Logger, roles: readonly Role
   installShutdownHandlers(logger, stopAll);
   try {
     for (const role of roles) running.push(await startRole(role, config, logger, clients));
+    if (clients.metrics && config.metrics.port > 0) {
+      const server = await startMetricsServer(clients.metrics, config.metrics.host, config.metrics.port);
+      clients.closers.push(() => server.close());
+      logger.info({ role: 'metrics', address: server.address }, 'metrics served on /metrics');
+    }
   } catch (error) {
     await stopAll();
     throw error;
@@ -49,8 +63,8 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     case 'grpc': {
       assertGrpcCallersAuthenticated(config);
       const redis = await redisClient('grpc', config, roleLogger, clients);
-      const wallet = walletService(config, redis, database(config, clients));
-      return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger });
+      const wallet = walletService(config, redis, database(config, clients), clients.scripts);
+      return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger, metrics: clients.metrics });
     }
     case 'http': {
       const redis = await redisClient('http', config, roleLogger, clients);
@@ -60,9 +74,10 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         { name: 'redis', check: () => redis.ping().then(() => undefined) },
       ];
       if (config.admin) await ensureStartupAdmin(db, config.admin, roleLogger);
-      const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db), config });
+      const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config });
       const app = createHttpApp({
         logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies, graphqlIntrospection: config.http.graphqlIntrospection,
+        metrics: clients.metrics,
       });
       return startHttpRole(app, config.http.host, config.http.port);
     }
@@ -76,17 +91,18 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         db: database(config, clients),
         redis,
         queueConnection,
-        wallet: createWalletStore(redis),
+        wallet: createWalletStore(redis, clients.scripts),
         logger: roleLogger,
+        metrics: clients.metrics,
       });
     }
   }
 }
 
 /** The engine as the gRPC and HTTP roles use it: Redis first, MySQL for what has left Redis. */
-function walletService(config: Config, redis: RedisLike, db: Knex) {
+function walletService(config: Config, redis: RedisLike, db: Knex, observeScript: ScriptObserver | undefined) {
   return createWalletService({
-    store: createWalletStore(redis),
+    store: createWalletStore(redis, observeScript),
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
     archive: createTransactionArchive(db),

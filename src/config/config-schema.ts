@@ -91,6 +91,10 @@ export const envSchema = yup.object({
   SYNC_CLAIM_IDLE_MS: integerVar('SYNC_CLAIM_IDLE_MS', 30000, 100, 3600000),
   SYNC_MAX_QUEUED_BATCHES: integerVar('SYNC_MAX_QUEUED_BATCHES', 256, 1, 100000),
 
+  METRICS_ENABLED: enumVar('METRICS_ENABLED', 'true', ['true', 'false']),
+  METRICS_HOST: stringVar('127.0.0.1'),
+  METRICS_PORT: integerVar('METRICS_PORT', 0, 0, 65535),
+
   SERVICES_DATA_DIR: stringVar('.data'),
   SHUTDOWN_GRACE_MS: integerVar('SHUTDOWN_GRACE_MS', 10000, 0, 600000),
 });

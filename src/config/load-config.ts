@@ -117,6 +117,7 @@ function toConfig(raw: RawEnv, cwd: string): Config {
     },
     uploads: { dir: path.resolve(cwd, raw.UPLOAD_DIR), maxBytes: raw.MAX_UPLOAD_BYTES as number },
     admin: raw.ADMIN_EMAIL ? { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD } : null,
+    metrics: { enabled: raw.METRICS_ENABLED === 'true', host: raw.METRICS_HOST, port: raw.METRICS_PORT as number },
     services: { dataDir: path.resolve(cwd, raw.SERVICES_DATA_DIR) },
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS as number,
     warnings,

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { Server, ServerCredentials, type ServerOptions } from '@grpc/grpc-js';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation } from 'grpc-health-check';
+import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { RunningRole } from '../lifecycle/running-role';
 import type { Logger } from '../logging/logger';
+import { grpcMetrics } from '../metrics/grpc-metrics';
 import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from '../wallet/reservation-handlers';
@@ -19,6 +21,8 @@ export interface GrpcRoleDeps {
   /** The engine's Redis client: health follows its connection state. */
   readonly redis: RedisLike;
   readonly logger: Logger;
+  /** The process's metrics registry; without it the role keeps none. */
+  readonly metrics?: Registry;
 }
 
 /**
@@ -35,10 +39,10 @@ export function grpcServerOptions(maxMessageBytes: number): ServerOptions {
 }
 
 /** The gRPC server: ReservationService, grpc.health.v1 (NOT_SERVING while Redis is down), reflection. */
-export async function startGrpcRole({ config, wallet, redis, logger }: GrpcRoleDeps): Promise<RunningRole> {
+export async function startGrpcRole({ config, wallet, redis, logger, metrics }: GrpcRoleDeps): Promise<RunningRole> {
   const server = new Server(grpcServerOptions(config.maxMessageBytes));
   const { packageDefinition, service } = loadReservationProto();
-  server.addService(service, reservationHandlers(wallet, { authTokens: config.authTokens, logger }));
+  server.addService(service, reservationHandlers(wallet, { authTokens: config.authTokens, logger, observe: metrics && grpcMetrics(metrics) }));
   new ReflectionService(packageDefinition).addToServer(server);
   const health = new HealthImplementation({});
   health.addToServer(server);

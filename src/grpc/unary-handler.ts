@@ -9,11 +9,14 @@ import {
 import { translateMysqlError } from '../db/mysql-errors';
 import { AppError, toAppError } from '../errors';
 import type { Logger } from '../logging/logger';
+import type { GrpcCallObserver } from '../metrics/grpc-metrics';
 
 export interface UnaryOptions {
   /** Accepted bearer tokens; empty means calls need none. */
   readonly authTokens: readonly string[];
   readonly logger: Logger;
+  /** Metrics: each call's method, status and duration. */
+  readonly observe?: GrpcCallObserver;
 }
 
 type Handler<Req, Res> = (request: Req) => Promise<Res>;
@@ -24,7 +27,15 @@ type Handler<Req, Res> = (request: Req) => Promise<Res>;
  */
 export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res>, options: UnaryOptions) {
   const tokens = options.authTokens.map((token) => Buffer.from(`Bearer ${token}`));
-  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
+  const observe = options.observe;
+  return (call: ServerUnaryCall<Req, Res>, given: sendUnaryData<Res>) => {
+    const started = observe ? performance.now() : 0;
+    const callback: sendUnaryData<Res> = observe
+      ? (error, reply) => {
+          observe(method, error?.code ?? GrpcStatus.OK, (performance.now() - started) / 1000);
+          given(error, reply);
+        }
+      : given;
     if (tokens.length > 0 && !hasToken(call.metadata, tokens)) {
       callback(statusError(new AppError('UNAUTHENTICATED', 'authorization metadata must carry a valid Bearer token')));
       return;

@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Logger } from '../logging/logger';
+import type { AppliedObserver } from '../metrics/sync-metrics';
 import type { WalletStore } from '../wallet/wallet-store';
 import { applyOutboxBatch } from './ledger-repository';
 import { parseOutboxEntry } from './outbox-event';
@@ -18,6 +19,8 @@ export interface SyncProcessorDeps {
   readonly reservationTimeoutS: number;
   readonly logger: Logger;
   readonly clock?: () => number;
+  /** Metrics: called after each batch is committed and acknowledged. */
+  readonly onApplied?: AppliedObserver;
 }
 
 /**
@@ -42,6 +45,7 @@ export function createSyncProcessor(deps: SyncProcessorDeps) {
       .filter((event) => event.kind === 'confirm' || event.kind === 'cancel' || event.kind === 'expire')
       .map((event) => event.transactionId!);
     await deps.outbox.acknowledge(partition, entries.map(([id]) => id), settled, settledKeepS);
+    deps.onApplied?.(entries[entries.length - 1]![0], entries.length);
     deps.logger.debug({ partition, events: events.length, applied }, 'outbox batch applied');
     return { applied };
   };

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { Worker, type ConnectionOptions } from 'bullmq';
 import type { Knex } from 'knex';
+import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { RunningRole } from '../lifecycle/running-role';
 import type { Logger } from '../logging/logger';
+import { syncMetrics } from '../metrics/sync-metrics';
 import type { RedisLike } from '../redis/script-registry';
 import type { WalletStore } from '../wallet/wallet-store';
 import { createOutboxRelay } from './outbox-relay';
@@ -21,6 +23,8 @@ export interface WorkerRoleDeps {
   readonly queueConnection: ConnectionOptions;
   readonly wallet: WalletStore;
   readonly logger: Logger;
+  /** The process's metrics registry; without it the role keeps none. */
+  readonly metrics?: Registry;
 }
 
 /**
@@ -40,6 +44,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
     logger,
+    onApplied: deps.metrics && syncMetrics(deps.metrics, { outbox, queueCounts: (...states) => queue.getJobCounts(...states) }),
   });
   const worker = new Worker(SYNC_QUEUE, processor, {
     connection: deps.queueConnection,

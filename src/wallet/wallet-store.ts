@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 import { withRedisErrors } from '../redis/redis-errors';
-import { registerScripts, type RedisLike, type ScriptReply } from '../redis/script-registry';
+import type { ScriptObserver } from '../metrics/script-metrics';
+import { registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
 import { parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import { scriptCalls, type Moment } from './script-calls';
@@ -22,22 +23,28 @@ export type { Moment } from './script-calls';
  * The only wallet code that talks to Redis: one script call per operation, and one switch that turns
  * script codes into replies or AppErrors.
  */
-export function createWalletStore(redis: RedisLike) {
+export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserver) {
   registerScripts(redis);
+  /** A script call, its Redis errors translated, its duration reported when metrics are on. */
+  const script = <T>(name: ScriptName, call: () => Promise<T>): Promise<T> => {
+    if (!observeScript) return withRedisErrors(call);
+    const started = performance.now();
+    return withRedisErrors(call).finally(() => observeScript(name, (performance.now() - started) / 1000));
+  };
 
   return {
     async reserve(wallet: WalletAddress, input: ReserveInput, at: Moment): Promise<BalanceReply> {
-      const reply = await withRedisErrors(() => redis.reserve(...scriptCalls.reserve(wallet, input, at)));
+      const reply = await script('reserve', () => redis.reserve(...scriptCalls.reserve(wallet, input, at)));
       return balanceReply(reply, input.requestId, '');
     },
 
     async confirm(wallet: WalletAddress, input: ConfirmInput, at: Moment): Promise<BalanceReply> {
-      const reply = await withRedisErrors(() => redis.confirm(...scriptCalls.confirm(wallet, input, at)));
+      const reply = await script('confirm', () => redis.confirm(...scriptCalls.confirm(wallet, input, at)));
       return balanceReply(reply, input.requestId, input.transactionId);
     },
 
     async cancel(wallet: WalletAddress, input: CancelInput, at: Moment): Promise<BalanceReply> {
-      const reply = await withRedisErrors(() => redis.cancel(...scriptCalls.cancel(wallet, input, at)));
+      const reply = await script('cancel', () => redis.cancel(...scriptCalls.cancel(wallet, input, at)));
       return balanceReply(reply, input.requestId, input.transactionId);
     },
 
@@ -47,7 +54,7 @@ export function createWalletStore(redis: RedisLike) {
       request: { operation: 'confirm'; input: ConfirmInput } | { operation: 'cancel'; input: CancelInput },
       at: Moment,
     ): Promise<BalanceReply> {
-      const reply = await withRedisErrors(() => redis.settled(...scriptCalls.settled(wallet, request, at)));
+      const reply = await script('settled', () => redis.settled(...scriptCalls.settled(wallet, request, at)));
       return balanceReply(reply, request.input.requestId, request.input.transactionId);
     },
 
@@ -55,7 +62,7 @@ export function createWalletStore(redis: RedisLike) {
     async expire(transactionId: string, cutoffMs: number, nowMs: number): Promise<boolean> {
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return false;
-      const [code] = await withRedisErrors(() =>
+      const [code] = await script('expire_reservation', () =>
         redis.expire_reservation(...scriptCalls.expireReservation(wallet, transactionId, cutoffMs, nowMs)),
       );
       return code === 'OK';
@@ -70,7 +77,7 @@ export function createWalletStore(redis: RedisLike) {
 
     async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
       const idempotencyKey = input.idempotencyKey ?? '';
-      const [code, ...fields] = await withRedisErrors(() => redis.topup(...scriptCalls.topup(wallet, input, at)));
+      const [code, ...fields] = await script('topup', () => redis.topup(...scriptCalls.topup(wallet, input, at)));
       if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, what: 'Idempotency-Key' });
       const [topupId, availableBalance, reservedBalance, createdAt] = fields as [string, string, string, string];
       return { topupId, availableBalance, reservedBalance, createdAtMs: Number(createdAt), replayed: code === 'REPLAY' };

@@ -1,0 +1,13 @@
+import Router from '@koa/router';
+import type { Registry } from 'prom-client';
+import { METRICS_CONTENT_TYPE } from './metrics-registry';
+
+/** `GET /metrics` on the HTTP role: the process's registry in Prometheus' text format. */
+export function metricsRoutes(registry: Registry): Router {
+  const router = new Router();
+  router.get('/metrics', async (ctx) => {
+    ctx.type = METRICS_CONTENT_TYPE;
+    ctx.body = await registry.metrics();
+  });
+  return router;
+}
