@@ -4,7 +4,7 @@
  * own on the configured MySQL server; removes them afterwards.
  *
  *   npm run bench -- [--duration 10] [--concurrency 64] [--wallets 10000] [--hot 10]
- *                    [--confirm-share 0.7] [--scenario all|echo,engine,durability,peer,scripts,sync]
+ *                    [--confirm-share 0.7] [--scenario all|echo,engine,metrics,durability,peer,scripts,sync]
  *                    [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
  */
 import { randomBytes } from 'node:crypto';
@@ -54,7 +54,7 @@ const opts = {
   confirmShare: Number(values['confirm-share']),
   connections: Number(values.connections),
   scriptCalls: smoke ? 2000 : 5000, // fewer reservations leave the memory figure to allocator noise
-  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'durability', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
+  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'metrics', 'durability', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
 };
 const GAME = 'bench';
 const FUNDS = 1_000_000_000;
@@ -89,9 +89,9 @@ async function main() {
         client.close();
       }
     };
-    const engineServer = async (redis: Managed) => {
+    const engineServer = async (redis: Managed, env: Record<string, string> = {}) => {
       const port = await freePort();
-      return startNode('src/cli.ts', ['serve', '--roles', 'grpc'], { REDIS_URL: redis.url, MYSQL_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port) }, port);
+      return startNode('src/cli.ts', ['serve', '--roles', 'grpc'], { REDIS_URL: redis.url, MYSQL_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...env }, port);
     };
 
     const engineRun = async (redis: Managed, name: string) => {
@@ -126,6 +126,12 @@ async function main() {
         pairs.push(alwaysRate / offRate);
       }
       extra.aofPairs = pairs;
+    }
+    if (opts.scenarios.has('metrics')) {
+      // The engine figure above has metrics on (the default): the same load with them off, right after.
+      const engine = await engineServer(always, { METRICS_ENABLED: 'false' });
+      await load('engine, metrics off', `engine, AOF always, ${users.length} wallets, METRICS_ENABLED=false`, engine.url, users);
+      await engine.stop();
     }
     if (opts.scenarios.has('peer')) {
       const port = await freePort();
@@ -218,6 +224,7 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const h2 = extra.h2load as { reqPerSecond: number } | null | undefined;
   const ratios = {
     'engine/echo (goal ≥ 0.80)': ratio(rate('engine spread'), rate('echo')),
+    'engine metrics on / off (goal ≥ 0.95)': ratio(rate('engine spread'), rate('engine, metrics off')),
     'engine/peer, 10,000 wallets (goal ≥ 3)': ratio(rate('engine spread'), rate('peer spread')),
     'engine/peer, hot wallets (goal ≥ 6)': ratio(rate('engine hot'), rate('peer hot')),
     'AOF always / off, median of 3 alternating pairs (goal ≥ 0.90)': median(extra.aofPairs as number[] | undefined),
