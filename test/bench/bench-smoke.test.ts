@@ -22,7 +22,7 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
   t.regex(stdout, /engine\/echo/);
   const result = JSON.parse(readFileSync(path.join(out, 'smoke.json'), 'utf8'));
   const names = result.results.map((r: { name: string }) => r.name);
-  t.deepEqual(names, ['echo', 'engine spread', 'engine hot', 'engine AOF off', 'peer spread', 'peer hot', 'naive peer spread', 'engine + worker']);
+  t.deepEqual(names, ['echo', 'engine spread', 'engine hot', 'engine AOF off', 'engine, metrics off', 'peer spread', 'peer hot', 'naive peer spread', 'engine + worker']);
   for (const r of result.results) {
     t.true(r.calls > 0, `${r.name} made calls`);
     t.is(r.errors, 0, `${r.name}: ${r.errorSamples.join('; ')}`);
