@@ -1,13 +1,17 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Counter, Histogram, type Registry } from 'prom-client';
 
-/** What the gRPC adapter reports of each call: its method, its status code, its duration. */
-export type GrpcCallObserver = (method: string, code: GrpcStatus, seconds: number) => void;
+/** What the gRPC adapter reports of one method's calls: the status code and the duration. */
+export type MethodCallObserver = (code: GrpcStatus, seconds: number) => void;
+
+/** Gives each method its observer, once, when the handlers are built. */
+export type GrpcCallObserver = (method: string) => MethodCallObserver;
 
 /**
  * `reservation_grpc_calls_total{method,code}` and `reservation_grpc_call_duration_seconds{method}`.
- * Labels are the service's four method names and gRPC's status names: bounded. The labelled children
- * are looked up once per (method, code), so a call costs an increment and an observation.
+ * Labels are the service's method names and gRPC's status names: bounded. A method's histogram child
+ * is bound when its handler is built and its counter children are kept by status code, so a call
+ * costs an increment and an observation, no label lookup.
  */
 export function grpcMetrics(registry: Registry): GrpcCallObserver {
   const calls = new Counter({ name: 'reservation_grpc_calls_total', help: 'gRPC calls by method and status code', labelNames: ['method', 'code'], registers: [registry] });
@@ -18,15 +22,12 @@ export function grpcMetrics(registry: Registry): GrpcCallObserver {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const counters = new Map<string, ReturnType<typeof calls.labels>>();
-  const histograms = new Map<string, ReturnType<typeof duration.labels>>();
-  return (method, code, seconds) => {
-    const key = `${method} ${code}`;
-    let counter = counters.get(key);
-    if (!counter) counters.set(key, (counter = calls.labels(method, GrpcStatus[code] ?? String(code))));
-    counter.inc();
-    let histogram = histograms.get(method);
-    if (!histogram) histograms.set(method, (histogram = duration.labels(method)));
-    histogram.observe(seconds);
+  return (method) => {
+    const histogram = duration.labels(method);
+    const byCode: Array<ReturnType<typeof calls.labels>> = [];
+    return (code, seconds) => {
+      (byCode[code] ??= calls.labels(method, GrpcStatus[code] ?? String(code))).inc();
+      histogram.observe(seconds);
+    };
   };
 }

@@ -8,6 +8,8 @@ export interface SyncMetricsSources {
   readonly outbox: Pick<OutboxStore, 'status'>;
   readonly queueCounts: (...states: JobType[]) => Promise<Record<string, number>>;
   readonly clock?: () => number;
+  /** How long a scrape waits for Redis before it shows the last values read (default 2 s). */
+  readonly readTimeoutMs?: number;
 }
 
 /** What the sync reports as it applies batches: the last entry's id (its time is when the engine wrote it). */
@@ -29,15 +31,42 @@ interface Snapshot {
  *   entries wait, 0 when the outbox is empty (an idle sync is not behind);
  * - `reservation_sync_last_applied_timestamp_seconds`, `reservation_sync_applied_entries_total`;
  * - `reservation_sync_queue_jobs{state}`: BullMQ's counts of the ledger-sync queue per live state.
+ * When Redis does not answer within the read timeout, the gauges keep the last values read and
+ * `reservation_sync_metrics_read_failures_total` counts it: a Redis outage never takes the page (and
+ * the process metrics on it) down with it.
  */
 export function syncMetrics(registry: Registry, sources: SyncMetricsSources): AppliedObserver {
   const clock = sources.clock ?? Date.now;
+  const readTimeoutMs = sources.readTimeoutMs ?? 2000;
   let lastAppliedMs = 0;
+  let lastRead: Snapshot = { length: 0, pending: 0, oldestAgeS: 0, queue: {} };
   let cached: { at: number; snapshot: Promise<Snapshot> } | null = null;
+  const readFailures = new Counter({
+    name: 'reservation_sync_metrics_read_failures_total',
+    help: 'Scrapes whose outbox and queue read failed or timed out (the gauges then show the last values read)',
+    registers: [registry],
+    async collect() {
+      await snapshot(); // this scrape's read counts on this page
+    },
+  });
   const snapshot = (): Promise<Snapshot> => {
     const now = clock();
-    if (!cached || now - cached.at > 1000) cached = { at: now, snapshot: read(now) };
+    if (!cached || now - cached.at > 1000) cached = { at: now, snapshot: readOrLast(now) };
     return cached.snapshot;
+  };
+  const readOrLast = async (now: number): Promise<Snapshot> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), readTimeoutMs);
+    });
+    try {
+      lastRead = await Promise.race([read(now), timeout]);
+    } catch {
+      readFailures.inc();
+    } finally {
+      clearTimeout(timer);
+    }
+    return lastRead;
   };
   const read = async (now: number): Promise<Snapshot> => {
     const [partitions, queue] = await Promise.all([
