@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
 import { freePort } from '../src/local-services/process-tools';
-import { summarizeCpuProfile, type ProfileLine } from './lib/cpu-profile';
+import { summarizeCpuProfile, type CallFrame, type ProfileLine } from './lib/cpu-profile';
 import { fundEngineWallets } from './lib/engine-wallets';
 import { runFlows } from './lib/flows';
 import { startNode, startRedis } from './lib/processes';
@@ -31,6 +31,10 @@ const { values } = parseArgs({
   },
 });
 const GAME = 'bench';
+
+/** Frames that run only while the server handles calls: HTTP/2 taking a stream, grpc-js' call objects. */
+const servesCalls = (frame: CallFrame) =>
+  frame.functionName === 'onSessionHeaders' || (frame.functionName !== '' && frame.url.endsWith('@grpc/grpc-js/build/src/server-interceptors.js'));
 
 async function main() {
   const config = loadConfig(process.env);
@@ -55,10 +59,12 @@ async function main() {
       .map((name) => path.join(profileDir, name))
       .sort((a, b) => statSync(b).size - statSync(a).size)[0];
     if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
-    const summary = summarizeCpuProfile(file, Number(values.top), 'onSessionHeaders');
+    const summary = summarizeCpuProfile(file, Number(values.top), servesCalls);
     const usPerCall = (ms: number) => ((ms * 1000) / stats.calls).toFixed(1);
     const rows = (lines: readonly ProfileLine[]) => lines.map((l) => [l.name, l.ms.toFixed(0), `${(l.share * 100).toFixed(1)}%`, usPerCall(l.ms)]);
-    console.log(`${values.server}: ${Math.round(stats.callsPerSecond)} calls/s, ${stats.calls} calls, ${stats.errors} errors; profile ${file}\n`);
+    console.log(`${values.server}: ${Math.round(stats.callsPerSecond)} calls/s, ${stats.calls} calls, ${stats.errors} errors; profile ${file}`);
+    for (const sample of stats.errorSamples) console.log(`  error: ${sample}`);
+    console.log('');
     console.log(table(['area', 'self ms', 'share', 'µs/call'], rows(summary.areas)));
     console.log(`\n${table(['function', 'self ms', 'share', 'µs/call'], rows(summary.functions))}`);
   } finally {

@@ -23,18 +23,22 @@ export interface ProfileSummary {
   readonly areas: readonly ProfileLine[];
 }
 
+/** A stack frame as the profile names it. */
+export type CallFrame = CpuProfile['nodes'][number]['callFrame'];
+
 /**
  * Self time of a `.cpuprofile` by function and by area, counted from the first to the last sample in
- * the function `windowFunction` (e.g. `onSessionHeaders`, where HTTP/2 takes a new stream: the time the
- * server served calls, without start-up and exit).
+ * a frame that `servesCalls` accepts (frames that only run while the server handles calls: the time it
+ * served, without start-up and exit). With fewer than two such samples, the whole profile counts.
  */
-export function summarizeCpuProfile(file: string, top: number, windowFunction: string): ProfileSummary {
+export function summarizeCpuProfile(file: string, top: number, servesCalls: (frame: CallFrame) => boolean): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  const inWindow = new Set(profile.nodes.filter((n) => n.callFrame.functionName === windowFunction).map((n) => n.id));
-  const first = profile.samples.findIndex((id) => inWindow.has(id));
-  const last = profile.samples.findLastIndex((id) => inWindow.has(id));
+  const inWindow = new Set(profile.nodes.filter((n) => servesCalls(n.callFrame)).map((n) => n.id));
+  let first = profile.samples.findIndex((id) => inWindow.has(id));
+  let last = profile.samples.findLastIndex((id) => inWindow.has(id));
+  if (first < 0 || last <= first) [first, last] = [0, profile.samples.length - 1];
   const selfUs = new Map<number, number>();
-  for (let i = Math.max(first, 0); i <= last; i += 1) {
+  for (let i = first; i <= last; i += 1) {
     const nodeId = profile.samples[i]!;
     selfUs.set(nodeId, (selfUs.get(nodeId) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }

@@ -8,7 +8,7 @@ import test from 'ava';
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 
-// The profiler's short run: the engine under load for two seconds, then its CPU time by area and by
+// The profiler's short run: the engine under load for four seconds, then its CPU time by area and by
 // function. No timing thresholds: this checks that the tool works and that its profile covers the
 // engine's own code.
 test('npm run bench:profile profiles the engine under load and prints where its time went', async (t) => {
@@ -16,7 +16,7 @@ test('npm run bench:profile profiles the engine under load and prints where its 
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', 'bench/profile-grpc.ts', '--duration', '2', '--wallets', '50', '--concurrency', '8', '--top', '10', '--out', out],
+    ['--import', 'tsx', 'bench/profile-grpc.ts', '--duration', '4', '--wallets', '50', '--concurrency', '8', '--top', '10', '--out', out],
     { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn' }, maxBuffer: 20 * 1024 * 1024, timeout: 90_000 },
   );
   const header = /^engine: (\d+) calls\/s, (\d+) calls, (\d+) errors; profile (\S+)$/m.exec(stdout);
