@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { insertFromIncoming } from '../db/upsert';
 import type { OutboxEvent } from './outbox-event';
 
 export const LEDGER_TABLE = 'ledger_entries';
@@ -84,14 +85,15 @@ function multiRowInsert(table: string, columns: readonly string[], rows: unknown
   return [`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => row).join(', ')}`, rows.flat()];
 }
 
-// MySQL evaluates these left to right and `status` last, so each IF still sees the stored status.
+// MySQL evaluates these left to right and `status` last, so each IF still sees the stored status
+// (`transactions.col` is the stored value, `incoming.col` the new one; see db/upsert.ts).
 const TRANSACTION_MOVES_FORWARD = ` ON DUPLICATE KEY UPDATE
-  win_amount = IF(VALUES(status) = 'confirmed', VALUES(win_amount), win_amount),
-  reason = IF(VALUES(status) = 'canceled', VALUES(reason), reason),
-  settled_at = IF(VALUES(status) = 'reserved', settled_at, VALUES(settled_at)),
-  created_at = IF(VALUES(status) = 'reserved', VALUES(created_at), created_at),
-  reserve_request_id = IF(VALUES(status) = 'reserved', VALUES(reserve_request_id), reserve_request_id),
-  status = IF(VALUES(status) = 'reserved', status, VALUES(status))`;
+  win_amount = IF(incoming.status = 'confirmed', incoming.win_amount, transactions.win_amount),
+  reason = IF(incoming.status = 'canceled', incoming.reason, transactions.reason),
+  settled_at = IF(incoming.status = 'reserved', transactions.settled_at, incoming.settled_at),
+  created_at = IF(incoming.status = 'reserved', incoming.created_at, transactions.created_at),
+  reserve_request_id = IF(incoming.status = 'reserved', incoming.reserve_request_id, transactions.reserve_request_id),
+  status = IF(incoming.status = 'reserved', transactions.status, incoming.status)`;
 
 /**
  * Applies one outbox batch in one MySQL transaction, idempotently: a ledger row per event (unique
@@ -108,7 +110,7 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[])
       events.map((e) => e.eventId))) as [[{ n: number }]];
     await trx.raw(`${ledgerSql} ON DUPLICATE KEY UPDATE event_id = event_id`, ledgerBindings as Knex.ValueDict[]);
     if (transactions.length > 0) {
-      const [sql, bindings] = multiRowInsert(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions);
+      const [sql, bindings] = insertFromIncoming(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions);
       await trx.raw(sql + TRANSACTION_MOVES_FORWARD, bindings as Knex.ValueDict[]);
     }
     return events.length - Number(before?.n ?? 0);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { groupByParent, rowsPerParent } from '../../db/per-parent';
+import { INCOMING, insertFromIncoming, takeIncoming } from '../../db/upsert';
 import { USER_GAMES } from '../connections/connections-repository';
 import { USERS } from '../users/users-repository';
 import { GROUP_SCORES, GROUPS, MEMBERS, SCORES } from './leaderboard-tables';
@@ -14,6 +15,8 @@ export interface SavedScore {
   readonly savedAt: Date;
 }
 
+const SCORE_VALUES = ['score', 'rank_score', 'updated_at'] as const;
+
 /** The score as rankings order it: ascending rank_score, so desc leaderboards store -score. */
 export const rankScore = (score: number, sortOrder: 'asc' | 'desc') => (sortOrder === 'desc' ? -score : score);
 
@@ -26,15 +29,17 @@ export function upsertScore(db: Knex, saved: SavedScore, sortOrder: 'asc' | 'des
   const values = { score: saved.score, rank_score: rankScore(saved.score, sortOrder), updated_at: saved.savedAt };
   return retryOnDeadlock(() =>
     db.transaction(async (trx) => {
-      await trx(SCORES)
-        .insert({ leaderboard_id: saved.leaderboardId, period_start: saved.periodStart, user_game_id: saved.userGameId, ...values })
-        .onConflict(['leaderboard_id', 'period_start', 'user_game_id'])
-        .merge(['score', 'rank_score', 'updated_at']);
+      const [sql, bindings] = insertFromIncoming(SCORES, ['leaderboard_id', 'period_start', 'user_game_id', ...SCORE_VALUES],
+        [[saved.leaderboardId, saved.periodStart, saved.userGameId, values.score, values.rank_score, values.updated_at]]);
+      await trx.raw(`${sql} ON DUPLICATE KEY UPDATE ${takeIncoming(SCORE_VALUES)}`, bindings as Knex.ValueDict[]);
       await trx.raw(
-        `INSERT INTO ${GROUP_SCORES} (group_id, period_start, user_game_id, score, rank_score, updated_at)
-         SELECT m.group_id, ?, ?, ?, ?, ? FROM ${MEMBERS} m JOIN ${GROUPS} g ON g.id = m.group_id
-         WHERE g.leaderboard_id = ? AND m.user_id = ?
-         ON DUPLICATE KEY UPDATE score = VALUES(score), rank_score = VALUES(rank_score), updated_at = VALUES(updated_at)`,
+        `INSERT INTO ${GROUP_SCORES} (group_id, period_start, user_game_id, ${SCORE_VALUES.join(', ')})
+         SELECT * FROM (
+           SELECT m.group_id, ? AS period_start, ? AS user_game_id, ? AS score, ? AS rank_score, ? AS updated_at
+           FROM ${MEMBERS} m JOIN ${GROUPS} g ON g.id = m.group_id
+           WHERE g.leaderboard_id = ? AND m.user_id = ?
+         ) AS ${INCOMING}
+         ON DUPLICATE KEY UPDATE ${takeIncoming(SCORE_VALUES)}`,
         [saved.periodStart, saved.userGameId, values.score, values.rank_score, values.updated_at, saved.leaderboardId, saved.userId],
       );
     }),
