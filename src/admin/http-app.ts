@@ -1,4 +1,5 @@
 import cors from '@koa/cors';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
@@ -20,6 +21,7 @@ import { leaderboardsRoutes } from './leaderboards/leaderboards-routes';
 import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
 import { modulesRoutes } from './modules/modules-routes';
+import { openApiRoutes } from './openapi/openapi-routes';
 import { notificationsRoutes } from './notifications/notifications-routes';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
@@ -52,14 +54,21 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], grap
   if (corsOrigins.length > 0) {
     app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
   }
-  const health = healthRoutes(probes);
-  app.use(health.routes()).use(health.allowedMethods());
-  if (metrics) app.use(metricsRoutes(metrics).routes());
-  if (!services) return app;
+  for (const router of httpRouters({ probes, services, graphqlIntrospection, metrics })) app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}
 
+/**
+ * Every router of the app, in order: health, metrics, the API's docs, then (with services) the
+ * resources and GraphQL. The OpenAPI test lists their routes to find any the document lacks.
+ */
+export function httpRouters({ probes, services, graphqlIntrospection = true, metrics }: Pick<HttpAppDeps, 'probes' | 'services' | 'graphqlIntrospection' | 'metrics'>): Router<AppState>[] {
+  const routers = [healthRoutes(probes), ...(metrics ? [metricsRoutes(metrics)] : []), openApiRoutes()];
+  if (!services) return routers;
   // No body parser here: the access guard (or a public route) reads JSON bodies after the token check.
   const guard = createAccessGuard(services.auth);
-  const routers = [
+  return [
+    ...routers,
     authRoutes(services.auth, guard),
     invitesRoutes(services.invites, guard),
     usersRoutes(services.users, guard),
@@ -74,6 +83,4 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], grap
     imagesRoutes(services.images, guard),
     graphqlRoutes(services, { introspection: graphqlIntrospection }),
   ];
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return app;
 }

@@ -3,6 +3,7 @@ import anyTest, { type TestFn } from 'ava';
 import { requireModule } from '../../src/admin/modules/modules-service';
 import { idParam } from '../../src/admin/http/params';
 import { createTestApi, type TestApi, useSharedTestApi } from '../helpers/api';
+import { documentedFetch } from '../helpers/openapi-check';
 
 const test = anyTest as TestFn<{ api: TestApi }>;
 useSharedTestApi(test);
@@ -160,7 +161,7 @@ test('CORS answers a preflight from a configured origin and not from another', a
   const api = await createTestApi({ CORS_ORIGINS: 'https://admin.example' });
   t.teardown(() => api.close());
   const preflight = (origin: string) =>
-    fetch(`${api.base}/api/games`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    documentedFetch(`${api.base}/api/games`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
   const allowed = await preflight('https://admin.example');
   t.is(allowed.headers.get('access-control-allow-origin'), 'https://admin.example');
   const refused = await preflight('https://evil.example');

@@ -8,6 +8,7 @@ import { createLogger } from '../../src/logging/logger';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { freePort } from '../helpers/ports';
 import { createTestRedis } from '../helpers/redis';
+import { documentedFetch } from '../helpers/openapi-check';
 
 async function serveApp(probes: Parameters<typeof createHttpApp>[0]['probes'], extra?: Router<AppState>) {
   const app = createHttpApp({ logger: createLogger('silent'), probes });
@@ -19,7 +20,7 @@ async function serveApp(probes: Parameters<typeof createHttpApp>[0]['probes'], e
 test('an unknown route is a problem+json 404 with the request id echoed', async (t) => {
   const { base, stop } = await serveApp([]);
   t.teardown(stop);
-  const reply = await fetch(`${base}/api/nothing-here`, { headers: { 'X-Request-Id': 'abc-123' } });
+  const reply = await documentedFetch(`${base}/api/nothing-here`, { headers: { 'X-Request-Id': 'abc-123' } });
   t.is(reply.status, 404);
   t.is(reply.headers.get('content-type'), 'application/problem+json');
   t.is(reply.headers.get('x-request-id'), 'abc-123');
@@ -35,7 +36,7 @@ test('an unknown route is a problem+json 404 with the request id echoed', async 
 test('a request id that is not sane is replaced by a fresh UUID', async (t) => {
   const { base, stop } = await serveApp([]);
   t.teardown(stop);
-  const reply = await fetch(`${base}/healthz`, { headers: { 'X-Request-Id': 'bad id with spaces' } });
+  const reply = await documentedFetch(`${base}/healthz`, { headers: { 'X-Request-Id': 'bad id with spaces' } });
   t.regex(reply.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
 });
 
@@ -94,7 +95,7 @@ test('/readyz is 200 when every dependency answers and 503 naming the one that d
     { name: 'cache', check: () => dead.ping().then(() => undefined) },
   ]);
   t.teardown(stop);
-  const reply = await fetch(`${base}/readyz`);
+  const reply = await documentedFetch(`${base}/readyz`);
   t.is(reply.status, 503);
   t.deepEqual(await reply.json(), { status: 'not_ready', checks: { redis: 'ok', cache: 'unavailable' } });
 });

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import anyTest, { type TestFn } from 'ava';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
+import { documentedFetch } from '../helpers/openapi-check';
 
 const LIMIT = 4096;
 const test = anyTest as TestFn<{ api: TestApi }>;
@@ -54,7 +55,7 @@ for (const [ext, sample] of Object.entries(SAMPLES)) {
     t.is(reply.body.url, `${api.config.http.publicBaseUrl}${reply.body.path}`);
     t.is(reply.body.content_type, sample.type);
     t.is(reply.headers.get('location'), reply.body.url);
-    const served = await fetch(`${api.base}${reply.body.path}`);
+    const served = await documentedFetch(`${api.base}${reply.body.path}`);
     t.is(served.status, 200);
     t.is(served.headers.get('content-type'), sample.type);
     t.is(served.headers.get('x-content-type-options'), 'nosniff');

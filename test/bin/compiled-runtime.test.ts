@@ -9,6 +9,7 @@ import { startCliProcess } from '../helpers/cli-process';
 import { reservationClient } from '../helpers/grpc-client';
 import { createTestDatabase } from '../helpers/mysql';
 import { uniqueQueuePrefix } from '../helpers/worker';
+import { documentedFetch } from '../helpers/openapi-check';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -55,7 +56,7 @@ test('the compiled dist/ runs on its own: migrate, serve, a Reserve and a REST c
   t.falsy(reserved.error, reserved.error?.message);
   t.like(reserved.reply, { status: 'reserved', available_balance: '380', reserved_balance: '120' });
 
-  const ready = await fetch(`http://${started.addresses.http}/readyz`);
+  const ready = await documentedFetch(`http://${started.addresses.http}/readyz`);
   t.is(ready.status, 200);
   t.deepEqual(await ready.json(), { status: 'ready', checks: { mysql: 'ok', redis: 'ok' } });
 

@@ -2,6 +2,7 @@ import test from 'ava';
 import { startCliProcess } from '../helpers/cli-process';
 import { healthClient } from '../helpers/grpc-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
+import { documentedFetch } from '../helpers/openapi-check';
 
 let database: TestDatabase;
 test.before(async () => {
@@ -29,8 +30,8 @@ test('serve starts every role, answers health checks, and stops cleanly on SIGTE
   t.truthy(started.lines.find((line) => line.includes('"role":"worker"')));
 
   const http = `http://${started.addresses.http}`;
-  t.deepEqual(await (await fetch(`${http}/healthz`)).json(), { status: 'ok' });
-  const ready = await fetch(`${http}/readyz`);
+  t.deepEqual(await (await documentedFetch(`${http}/healthz`)).json(), { status: 'ok' });
+  const ready = await documentedFetch(`${http}/readyz`);
   t.is(ready.status, 200);
   t.deepEqual(await ready.json(), { status: 'ready', checks: { mysql: 'ok', redis: 'ok' } });
   t.is(await grpcHealth(started.addresses.grpc!), 'SERVING');

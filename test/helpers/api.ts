@@ -14,6 +14,7 @@ import { createLogger } from '../../src/logging/logger';
 import { createTransactionArchive } from '../../src/sync/transaction-archive';
 import { createEngine, type Engine } from './engine';
 import { createTestDatabase, type TestDatabase } from './mysql';
+import { assertDocumentedReply } from './openapi-check';
 import { createTestRedis, type TestRedis } from './redis';
 import { testConfig } from './test-config';
 
@@ -90,7 +91,9 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
       } catch {
         // not JSON: keep the text
       }
-      return { status: reply.status, headers: reply.headers, body: parsed };
+      const received = { status: reply.status, headers: reply.headers, body: parsed };
+      assertDocumentedReply({ method, url, ...received });
+      return received;
     },
     async close() {
       await role.stop(1000);

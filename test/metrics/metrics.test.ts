@@ -4,6 +4,7 @@ import { reservationClient } from '../helpers/grpc-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
 import { freePort } from '../helpers/ports';
 import { uniqueQueuePrefix } from '../helpers/worker';
+import { documentedFetch } from '../helpers/openapi-check';
 
 let database: TestDatabase;
 test.before(async () => {
@@ -31,7 +32,7 @@ function sample(page: string, series: string): number | undefined {
 }
 
 async function scrape(url: string): Promise<string> {
-  const response = await fetch(url);
+  const response = await documentedFetch(url);
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
   return response.text();
 }
@@ -49,7 +50,7 @@ test('the gRPC and worker roles serve one merged page on METRICS_PORT: calls, sc
   const prefix = `metrics-test:${Math.random().toString(36).slice(2)}:`;
   const started = await serve(t, 'grpc,worker', { METRICS_PORT: String(port), REDIS_KEY_PREFIX: prefix });
   const metricsUrl = `http://127.0.0.1:${port}`;
-  t.is((await fetch(`${metricsUrl}/healthz`)).status, 200);
+  t.is((await documentedFetch(`${metricsUrl}/healthz`)).status, 200);
 
   const client = reservationClient(started.addresses.grpc!);
   t.teardown(() => client.close());
@@ -83,8 +84,8 @@ test('the gRPC and worker roles serve one merged page on METRICS_PORT: calls, sc
 test('the HTTP role serves /metrics with route templates, never raw paths or ids', async (t) => {
   const started = await serve(t, 'http');
   const http = `http://${started.addresses.http}`;
-  t.is((await fetch(`${http}/api/games/424242`)).status, 401);
-  t.is((await fetch(`${http}/no/such/path/777`)).status, 404);
+  t.is((await documentedFetch(`${http}/api/games/424242`)).status, 401);
+  t.is((await documentedFetch(`${http}/no/such/path/777`)).status, 404);
   const page = await scrape(`${http}/metrics`);
   t.is(sample(page, 'reservation_http_requests_total{method="GET",route="/api/games/:id",status="401"}'), 1);
   t.is(sample(page, 'reservation_http_requests_total{method="GET",route="unmatched",status="404"}'), 1);
@@ -96,6 +97,6 @@ test('the HTTP role serves /metrics with route templates, never raw paths or ids
 test('METRICS_ENABLED=false keeps no metrics: no /metrics page and no metrics port', async (t) => {
   const port = await freePort();
   const started = await serve(t, 'http', { METRICS_ENABLED: 'false', METRICS_PORT: String(port) });
-  t.is((await fetch(`http://${started.addresses.http}/metrics`)).status, 404);
-  await t.throwsAsync(fetch(`http://127.0.0.1:${port}/metrics`));
+  t.is((await documentedFetch(`http://${started.addresses.http}/metrics`)).status, 404);
+  await t.throwsAsync(documentedFetch(`http://127.0.0.1:${port}/metrics`));
 });

@@ -1,17 +1,14 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
+import { servePackageAsset, serveHtmlPage, serveStartScript, type PackageAsset } from '../http/static-page';
 import type { AppContext } from '../koa-types';
 
-/** The explorer's files, from the project's own dependencies (no CDN: many networks have no internet). */
-const ASSETS: Record<string, { packageName: string; file: string; type: string }> = {
+/** The explorer's files, from the project's own dependencies. */
+const ASSETS: Record<string, PackageAsset> = {
   'react.js': { packageName: 'react', file: 'umd/react.production.min.js', type: 'text/javascript' },
   'react-dom.js': { packageName: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
   'graphiql.js': { packageName: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
   'graphiql.css': { packageName: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
 };
 
-/** A file of an installed package (by its folder: the UMD builds are not in the packages' exports). */
-const packageFile = (packageName: string, file: string) => path.join(path.dirname(require.resolve(`${packageName}/package.json`)), file);
 export const EXPLORER_ASSETS_PATH = '/graphql/explorer';
 
 const DEFAULT_QUERY = `# Sign in with the login mutation (run "Login" below), then open "Headers" and paste
@@ -62,31 +59,14 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-// GraphiQL sets inline styles and loads fonts as data: URLs; everything else comes from this server.
-const PAGE_POLICY = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:",
-  "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
-].join('; ');
-
 /** A browser's GET /graphql without a query: the explorer page (GraphiQL). */
 export function serveExplorerPage(ctx: AppContext): void {
-  ctx.set('Content-Security-Policy', PAGE_POLICY);
-  ctx.set('Cache-Control', 'no-cache');
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.body = PAGE;
+  serveHtmlPage(ctx, PAGE);
 }
 
 /** The explorer's scripts and styles; anything else under its path is a 404. */
 export function serveExplorerAsset(ctx: AppContext, name: string): boolean {
-  if (name === 'start.js') {
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.body = START_SCRIPT;
-    return true;
-  }
-  const asset = ASSETS[name];
-  if (!asset) return false;
-  ctx.set('Cache-Control', 'public, max-age=86400');
-  ctx.type = `${asset.type}; charset=utf-8`;
-  ctx.body = createReadStream(packageFile(asset.packageName, asset.file));
+  if (name !== 'start.js') return servePackageAsset(ctx, ASSETS, name);
+  serveStartScript(ctx, START_SCRIPT);
   return true;
 }

@@ -1,0 +1,74 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import anyTest, { type TestFn } from 'ava';
+import { Registry } from 'prom-client';
+import { httpRouters } from '../../src/admin/http-app';
+import { openApiDocument } from '../../src/admin/openapi/openapi-document';
+import { useSharedTestApi, type TestApi } from '../helpers/api';
+import { documentedFetch, openApiViolations } from '../helpers/openapi-check';
+
+const test = anyTest as TestFn<{ api: TestApi }>;
+useSharedTestApi(test);
+
+const NOT_REST = /^\/(graphql|admin\/queues)(\/|$)/;
+type Paths = Record<string, Record<string, unknown>>;
+
+test('GET /openapi.json is a valid OpenAPI 3.1 document', async (t) => {
+  const reply = await documentedFetch(`${t.context.api.base}/openapi.json`);
+  t.is(reply.status, 200);
+  const document = await reply.json();
+  t.is(document.openapi, '3.1.0');
+  const result = await new Validator().validate(document);
+  t.deepEqual(result.errors, undefined, JSON.stringify(result.errors, null, 2));
+  t.true(result.valid);
+});
+
+test('every route the app serves is documented, and every documented operation is served', (t) => {
+  const routers = httpRouters({ probes: [], services: t.context.api.services, metrics: new Registry() });
+  const served = new Set(routers.flatMap((router) => router.stack.flatMap((layer) => {
+    const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
+    if (NOT_REST.test(path)) return [];
+    return layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method.toLowerCase()} ${path}`);
+  })));
+  const documented = new Set(Object.entries(openApiDocument().paths as Paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`)));
+  t.true(served.size > 60, `only ${served.size} routes found`);
+  t.deepEqual([...served].filter((route) => !documented.has(route)), [], 'served but not documented');
+  t.deepEqual([...documented].filter((route) => !served.has(route)), [], 'documented but not served');
+});
+
+test('the reply check fails on drift: an unknown field, a missing one, an undocumented status, route or content type', async (t) => {
+  const { api } = t.context;
+  const reply = await api.request('GET', '/api/auth/me', { token: api.users.admin.token });
+  const { headers } = reply;
+  const check = (changes: Partial<Parameters<typeof openApiViolations>[0]>) =>
+    openApiViolations({ method: 'GET', url: '/api/auth/me', status: 200, headers, body: reply.body, ...changes });
+  t.deepEqual(check({}), []);
+  t.regex(check({ body: { ...reply.body, password_hash: 'x' } }).join(), /must NOT have additional properties/);
+  const { email: _email, ...withoutEmail } = reply.body;
+  t.regex(check({ body: withoutEmail }).join(), /required property 'email'/);
+  t.regex(check({ body: { ...reply.body, is_active: 'yes' } }).join(), /is_active must be boolean/);
+  t.regex(check({ status: 202 }).join(), /status 202 is not documented/);
+  t.regex(check({ url: '/api/auth/whoami' }).join(), /undocumented route/);
+  t.regex(check({ headers: new Headers({ 'content-type': 'text/html' }) }).join(), /content type "text\/html"/);
+  t.regex(check({ method: 'DELETE', status: 200 }).join(), /DELETE is not documented/);
+});
+
+test('GET /docs is Swagger UI served from this server: no CDN, a strict CSP, every asset answers', async (t) => {
+  const { base } = t.context.api;
+  const page = await documentedFetch(`${base}/docs`);
+  t.is(page.status, 200);
+  t.regex(page.headers.get('content-type') ?? '', /^text\/html/);
+  t.regex(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+  const html = await page.text();
+  t.false(/(src|href)="(https?:)?\/\//.test(html), 'the page loads nothing from another host');
+  const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+  t.true(sources.length >= 3);
+  for (const source of sources) {
+    const asset = await documentedFetch(`${base}${source}`);
+    t.is(asset.status, 200, source);
+    t.true((await asset.text()).length > 0, source);
+  }
+  const start = await (await documentedFetch(`${base}/docs/assets/start.js`)).text();
+  t.true(start.includes('"/openapi.json"'));
+  t.is((await documentedFetch(`${base}/docs/assets/..%2Fpackage.json`)).status, 404);
+  t.is((await documentedFetch(`${base}/docs/assets/index.html`)).status, 404);
+});
