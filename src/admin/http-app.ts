@@ -1,6 +1,7 @@
 import cors from '@koa/cors';
 import type Router from '@koa/router';
 import Koa from 'koa';
+import type { Queue } from 'bullmq';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
 import { httpMetrics } from '../metrics/http-metrics';
@@ -20,6 +21,7 @@ import { languagesRoutes } from './languages/languages-routes';
 import { leaderboardsRoutes } from './leaderboards/leaderboards-routes';
 import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
+import { queueDashboard } from './queues/queue-dashboard';
 import { modulesRoutes } from './modules/modules-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { notificationsRoutes } from './notifications/notifications-routes';
@@ -40,10 +42,12 @@ export interface HttpAppDeps {
   readonly trustedProxies?: readonly string[];
   /** The process's metrics registry: request metrics, and `GET /metrics`. */
   readonly metrics?: Registry;
+  /** BullMQ queues shown on the admins' dashboard under /admin/queues (none: no dashboard). */
+  readonly queues?: readonly Queue[];
 }
 
 /** The management API's Koa app: security headers, request ids, problem+json errors, CORS, resource routes, GraphQL. */
-export function createHttpApp({ logger, probes, services, corsOrigins = [], graphqlIntrospection = true, trustedProxies = [], metrics }: HttpAppDeps): Koa<AppState> {
+export function createHttpApp({ logger, probes, services, corsOrigins = [], graphqlIntrospection = true, trustedProxies = [], metrics, queues = [] }: HttpAppDeps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: false });
   app.silent = true; // errors are logged by the middleware, with the request id
   app.use(securityHeaders());
@@ -54,6 +58,7 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], grap
   if (corsOrigins.length > 0) {
     app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
   }
+  if (services && queues.length > 0) app.use(queueDashboard({ queues, auth: services.auth, tokens: services.tokens }));
   for (const router of httpRouters({ probes, services, graphqlIntrospection, metrics })) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

@@ -16,6 +16,7 @@ import { scriptMetrics, type ScriptObserver } from '../metrics/script-metrics';
 import { assertNoEviction } from '../redis/eviction-policy';
 import { createRoleRedis, type RedisRole } from '../redis/redis-client';
 import type { RedisLike } from '../redis/script-registry';
+import { createSyncQueue } from '../sync/sync-queue';
 import { createTransactionArchive } from '../sync/transaction-archive';
 import { startWorkerRole } from '../sync/worker-role';
 import { createWalletService } from '../wallet/wallet-service';
@@ -75,22 +76,22 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       ];
       if (config.admin) await ensureStartupAdmin(db, config.admin, roleLogger);
       const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config });
+      // The admins' queue dashboard reads the sync queue through a connection of its own.
+      const syncQueue = createSyncQueue(queueClient(config, roleLogger, clients), config.queue.prefix);
+      clients.closers.push(() => syncQueue.close());
       const app = createHttpApp({
         logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies, graphqlIntrospection: config.http.graphqlIntrospection,
-        metrics: clients.metrics,
+        metrics: clients.metrics, queues: [syncQueue],
       });
       return startHttpRole(app, config.http.host, config.http.port);
     }
     case 'worker': {
       const redis = await redisClient('worker', config, roleLogger, clients);
-      const queueConnection = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, role: 'queue' });
-      queueConnection.on('error', (error) => roleLogger.warn({ err: error }, 'queue redis connection error'));
-      clients.closers.push(() => queueConnection.quit().then(() => undefined, () => queueConnection.disconnect()));
       return startWorkerRole({
         config,
         db: database(config, clients),
         redis,
-        queueConnection,
+        queueConnection: queueClient(config, roleLogger, clients),
         wallet: createWalletStore(redis, clients.scripts),
         logger: roleLogger,
         metrics: clients.metrics,
@@ -119,6 +120,14 @@ async function redisClient(role: RedisRole, config: Config, logger: Logger, clie
   clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
   await assertNoEviction(redis, (message) => logger.warn(message));
   return redis;
+}
+
+/** BullMQ's own connection (no key prefix: BullMQ has its own), closed with the process. */
+function queueClient(config: Config, logger: Logger, clients: Clients): RedisLike {
+  const connection = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, role: 'queue' });
+  connection.on('error', (error) => logger.warn({ err: error }, 'queue redis connection error'));
+  clients.closers.push(() => connection.quit().then(() => undefined, () => connection.disconnect()));
+  return connection;
 }
 
 /** SPEC §1.6: anyone who can call Confirm can mint money, so production needs caller tokens. */

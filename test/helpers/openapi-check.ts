@@ -77,7 +77,8 @@ export function openApiViolations(reply: ReceivedReply): string[] {
   const method = reply.method.toLowerCase();
   const where = `${reply.method} ${path} → ${reply.status}`;
   if (NOT_REST.some((pattern) => pattern.test(path))) return [];
-  if (method === 'options' && reply.status === 204) return []; // a CORS preflight, answered by the CORS middleware
+  // OPTIONS is HTTP's own: a CORS preflight (204) or the router's list of methods (200 with Allow).
+  if (method === 'options' && (reply.status === 204 || (reply.status === 200 && reply.headers.get('allow')))) return [];
   const mediaType = mediaTypeOf(reply.headers.get('content-type'));
   const problem = () => problemViolations(where, mediaType, reply.body);
 

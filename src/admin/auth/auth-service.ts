@@ -8,7 +8,7 @@ import { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUse
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './auth-schemas';
 import type { LoginLimiter } from './login-limiter';
 import type { PasswordHasher } from './password-hasher';
-import type { TokenService } from './token-service';
+import type { TokenClaims, TokenService } from './token-service';
 
 export interface TokenReply {
   access_token: string;
@@ -76,12 +76,20 @@ export function createAuthService({ db, tokens, limiter, hasher }: AuthDeps) {
     async authenticate(authorization: string | undefined): Promise<PublicUser> {
       const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization ?? '');
       if (!match) throw new AppError('UNAUTHENTICATED', 'an Authorization: Bearer token is required');
-      const claims = tokens.verify(match[1]!);
-      const user = await findUserById(db, Number(claims.sub));
-      if (!user || !user.is_active) throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
-      return toPublicUser(user);
+      return activeUser(tokens.verify(match[1]!));
+    },
+
+    /** The user of a token issued for `audience` (tokens.issueFor), re-read as for bearer tokens. */
+    async authenticateFor(audience: string, token: string): Promise<PublicUser> {
+      return activeUser(tokens.verifyFor(audience, token));
     },
   };
+
+  async function activeUser(claims: TokenClaims): Promise<PublicUser> {
+    const user = await findUserById(db, Number(claims.sub));
+    if (!user || !user.is_active) throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
+    return toPublicUser(user);
+  }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

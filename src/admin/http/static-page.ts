@@ -14,7 +14,7 @@ const packageFile = (packageName: string, file: string) => path.join(path.dirnam
 
 // The pages' libraries set inline styles and load fonts and icons as data: URLs; everything else comes
 // from this server, and scripts only from files (no inline script).
-const PAGE_POLICY = [
+export const PAGE_POLICY = [
   "default-src 'none'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:",
   "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
 ].join('; ');
