@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './errors';
+import { healthcheckCommand } from './bin/healthcheck-command';
 import { servicesCommand } from './bin/services-command';
 import { withDevelopmentAdmin } from './bin/dev-admin';
 import { serve } from './bin/serve';
@@ -22,6 +23,7 @@ const USAGE = `usage: cli <command> [options]
   create-admin             create the admin of ADMIN_EMAIL / ADMIN_PASSWORD, or promote that account
   reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)
   sync status              outbox backlog per partition and sync queue counts
+  healthcheck ROLE         exit 0 when this host's grpc, http or worker role is healthy (containers)
   topup --user-id ID --game-id ID --amount N [--currency EUR] [--comment TEXT] [--idempotency-key K]
                            credit a wallet (same script and outbox as the management API)
 
@@ -78,6 +80,14 @@ async function main(argv: string[]): Promise<void> {
     case 'sync':
       if (rest[0] !== 'status') throw new UsageError('use: sync status');
       await syncStatusCommand(config);
+      return;
+    case 'healthcheck':
+      try {
+        console.log(await healthcheckCommand(config, rest[0]));
+      } catch (error) {
+        console.error(`unhealthy: ${(error as Error).message}`);
+        process.exitCode = 1;
+      }
       return;
     case 'topup':
       await topupCommand(config, {

@@ -46,9 +46,10 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics }: 
   new ReflectionService(packageDefinition).addToServer(server);
   const health = new HealthImplementation({});
   health.addToServer(server);
-  const unfollow = followRedisHealth(redis, (serving) => {
+  const report = (serving: boolean) => {
     for (const name of ['', RESERVATION_SERVICE_NAME]) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
-  });
+  };
+  const unfollow = followRedisHealth(redis, report);
 
   await redisReady(redis, 5000); // serve once Redis answers, or after 5 s as NOT_SERVING
   const port = await new Promise<number>((resolve, reject) => {
@@ -62,7 +63,7 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics }: 
     stop: (graceMs) =>
       new Promise<void>((resolve) => {
         unfollow();
-        health.setStatus('', 'NOT_SERVING');
+        report(false); // the server and the reservation service both: watchers learn it before the port closes
         const force = setTimeout(() => server.forceShutdown(), graceMs);
         server.tryShutdown(() => {
           clearTimeout(force);

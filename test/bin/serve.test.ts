@@ -1,8 +1,15 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import test from 'ava';
 import { startCliProcess } from '../helpers/cli-process';
 import { healthClient } from '../helpers/grpc-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
 import { documentedFetch } from '../helpers/openapi-check';
+import { freePort } from '../helpers/ports';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
 
 let database: TestDatabase;
 test.before(async () => {
@@ -83,4 +90,33 @@ test('the http role (and the others) start in production without gRPC tokens', a
   const started = await startCli(['serve', '--roles', 'http'], { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
   t.teardown(() => started.child.kill('SIGKILL'));
   t.truthy(started.addresses.http, started.lines.join('\n'));
+});
+
+test('healthcheck ROLE exits 0 while the role serves and 1 once it is gone (the containers\' health check)', async (t) => {
+  const metricsPort = await freePort();
+  const started = await startCli(['serve'], { METRICS_PORT: String(metricsPort) });
+  t.teardown(() => started.child.kill('SIGKILL'));
+  const portOf = (address: string) => address.split(':').at(-1)!;
+  const env = {
+    ...process.env, MYSQL_URL: database.url, GRPC_PORT: portOf(started.addresses.grpc!), HTTP_PORT: portOf(started.addresses.http!), METRICS_PORT: String(metricsPort),
+  };
+  const healthcheck = (role: string) =>
+    run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'healthcheck', role], { cwd: ROOT, env }).then(
+      ({ stdout }) => ({ code: 0, output: stdout }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, output: error.stderr }),
+    );
+  for (const role of ['grpc', 'http', 'worker']) {
+    const healthy = await healthcheck(role);
+    t.is(healthy.code, 0, `${role}: ${healthy.output}`);
+  }
+  t.regex((await healthcheck('grpc')).output, /SERVING/);
+
+  started.child.kill('SIGTERM');
+  t.is(await started.exit, 0);
+  for (const role of ['grpc', 'http', 'worker']) {
+    const gone = await healthcheck(role);
+    t.is(gone.code, 1, role);
+    t.regex(gone.output, /unhealthy/);
+  }
+  t.is((await healthcheck('cron')).code, 1);
 });

@@ -43,6 +43,14 @@ export function healthClient(address: string) {
   const client = new Health(address, grpcCredentials.createInsecure());
   return {
     check: async (service = '') => (await unary(client, 'Check', { service })).reply?.status,
+    /** A Watch stream: every status the server pushes for `service`, in order. */
+    watch(service = '') {
+      const statuses: string[] = [];
+      const call = (client as unknown as { Watch(request: object): NodeJS.EventEmitter & { cancel(): void } }).Watch({ service });
+      call.on('data', (message: { status: string }) => statuses.push(message.status));
+      call.on('error', () => undefined); // cancelled, or the server went away
+      return { statuses, cancel: () => call.cancel() };
+    },
     close: () => client.close(),
   };
 }
