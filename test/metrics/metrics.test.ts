@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
 import { startCliProcess, type Started } from '../helpers/cli-process';
 import { reservationClient } from '../helpers/grpc-client';
@@ -99,4 +101,22 @@ test('METRICS_ENABLED=false keeps no metrics: no /metrics page and no metrics po
   const started = await serve(t, 'http', { METRICS_ENABLED: 'false', METRICS_PORT: String(port) });
   t.is((await documentedFetch(`http://${started.addresses.http}/metrics`)).status, 404);
   await t.throwsAsync(documentedFetch(`http://127.0.0.1:${port}/metrics`));
+});
+
+test('the Grafana dashboard (ops/) queries only metrics that a process running every role exposes', async (t) => {
+  const dashboard = JSON.parse(readFileSync(path.resolve(__dirname, '../../ops/grafana/reservation-engine.json'), 'utf8')) as {
+    panels: Array<{ type: string; title: string; targets?: Array<{ expr: string }> }>;
+  };
+  const expressions = dashboard.panels.filter((panel) => panel.type !== 'row').flatMap((panel) => {
+    t.true((panel.targets?.length ?? 0) > 0, `${panel.title} has a query`);
+    return panel.targets!.map((target) => target.expr);
+  });
+  const queried = new Set(expressions.flatMap((expr) => expr.match(/\b(reservation|process|nodejs)_[a-z0-9_]+/g) ?? []));
+  t.true(queried.size >= 15, `only ${queried.size} metrics queried`);
+
+  const started = await serve(t, 'grpc,http,worker');
+  const page = await scrape(`http://${started.addresses.http}/metrics`);
+  const families = new Set([...page.matchAll(/^# TYPE (\S+) (\w+)$/gm)].flatMap(([, name, type]) =>
+    type === 'histogram' ? [`${name}_bucket`, `${name}_sum`, `${name}_count`] : [name!]));
+  t.deepEqual([...queried].filter((name) => !families.has(name)), [], 'queried by the dashboard, absent from /metrics');
 });

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import { parse } from 'yaml';
+import { loadConfig } from '../../src/config';
+
+const ROOT = path.resolve(__dirname, '../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  pull_policy?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[]; start_period?: string };
+  stop_grace_period?: string;
+}
+const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
+const ROLES = ['grpc', 'http', 'worker'] as const;
+const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)?.[1] ?? NaN);
+
+test('compose: one built image for every role, each with a health check of its own role and a grace period beyond SHUTDOWN_GRACE_MS', (t) => {
+  const { services } = compose;
+  t.truthy(services.migrate!.build);
+  const image = services.migrate!.image;
+  for (const role of ROLES) {
+    const service = services[role]!;
+    t.falsy(service.build, `${role} runs the image migrate builds`);
+    t.is(service.image, image, role);
+    t.is(service.pull_policy, 'never', role);
+    t.deepEqual(service.command, ['serve', '--roles', role]);
+    t.deepEqual(service.healthcheck?.test, ['CMD', 'node', 'dist/src/cli.js', 'healthcheck', role]);
+    t.truthy(service.healthcheck?.start_period, role);
+    const graceMs = loadConfig({ SHUTDOWN_GRACE_MS: service.environment?.SHUTDOWN_GRACE_MS }).shutdownGraceMs;
+    t.true(seconds(service.stop_grace_period ?? '') * 1000 > graceMs, `${role}: stop_grace_period ${service.stop_grace_period} vs SHUTDOWN_GRACE_MS ${graceMs}`);
+  }
+  t.true(Number(services.worker!.environment!.METRICS_PORT) > 0, 'the worker is checked on its metrics port');
+});
+
+test('compose: the database is the MariaDB line the tests run on, and the app reaches it', (t) => {
+  const { services } = compose;
+  t.is(services.mariadb!.image, 'mariadb:10.11');
+  t.regex(services.grpc!.environment!.MYSQL_URL!, /@mariadb:3306\//);
+});
+
+test('Prometheus scrapes each role where compose serves its metrics', (t) => {
+  const prometheus = parse(read('ops/prometheus/prometheus.yml')) as { scrape_configs: Array<{ static_configs: Array<{ targets: string[]; labels: { role: string } }> }> };
+  const targets = prometheus.scrape_configs.flatMap((job) => job.static_configs).map((config) => [config.labels.role, config.targets[0]]);
+  const port = compose.services.grpc!.environment!.METRICS_PORT;
+  t.deepEqual(Object.fromEntries(targets), { http: 'http:3000', grpc: `grpc:${port}`, worker: `worker:${port}` });
+});
