@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './errors';
+import { ensureConsoleBuilt } from './bin/console-build';
 import { healthcheckCommand } from './bin/healthcheck-command';
 import { servicesCommand } from './bin/services-command';
 import { withDevelopmentAdmin } from './bin/dev-admin';
@@ -16,7 +17,7 @@ import { ensureLocalServices } from './local-services/local-services';
 
 const USAGE = `usage: cli <command> [options]
 
-  start                    bring up Redis and MySQL, migrate, seed, serve every role
+  start                    bring up Redis and MySQL, build the console if missing, migrate, seed, serve every role
   serve [--roles LIST]     serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all)
   migrate                  apply pending migrations and seed data
   services up|down         start (or stop) local Redis and MariaDB at the configured URLs
@@ -57,6 +58,7 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'start': {
       await ensureLocalServices(config, (message) => logger.info(message));
+      await ensureConsoleBuilt((message) => logger.info(message));
       await migrateAndSeed(config, logger);
       const withAdmin = withDevelopmentAdmin(config);
       await serveAndAnnounce(withAdmin, logger, [...ROLE_NAMES], withAdmin.admin !== config.admin);

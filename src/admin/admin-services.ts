@@ -1,4 +1,5 @@
 import type { RedisLike } from '../redis/script-registry';
+import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { WalletService } from '../wallet/wallet-service';
@@ -16,6 +17,7 @@ import { createModulesService } from './modules/modules-service';
 import { createLeaderboardGroupsService } from './leaderboards/leaderboard-groups-service';
 import { createLeaderboardScope } from './leaderboards/leaderboard-scope';
 import { createLeaderboardsService } from './leaderboards/leaderboards-service';
+import { createOpsService } from './ops/ops-service';
 import { createNotificationsService } from './notifications/notifications-service';
 import { isLanguageUsed } from './notifications/notifications-repository';
 import { createUsersService } from './users/users-service';
@@ -30,10 +32,12 @@ export interface AdminDeps {
   readonly config: Pick<Config, 'auth' | 'engine' | 'uploads' | 'http'>;
   /** The time of score saves and rankings (tests move it across period boundaries). */
   readonly clock?: () => number;
+  /** The ledger-sync queue, for the ops page's job counts (without it they are null). */
+  readonly syncQueue?: Queue;
 }
 
 /** Every service of the management API; REST routes (and GraphQL resolvers) call these and only these. */
-export function createAdminServices({ db, redis, wallet, config, clock = Date.now }: AdminDeps) {
+export function createAdminServices({ db, redis, wallet, config, clock = Date.now, syncQueue }: AdminDeps) {
   const tokens = createTokenService(config.auth.jwtSecret, config.auth.jwtTtlS);
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
   const limiter = createLoginLimiter(redis, { addressLimit: config.auth.loginAddressLimit });
@@ -57,6 +61,7 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
     leaderboards: createLeaderboardsService({ db, scope: leaderboardScope, clock }),
     leaderboardGroups: createLeaderboardGroupsService({ db, scope: leaderboardScope }),
     connections,
+    ops: createOpsService({ redis, syncQueue }),
     balance: createBalanceService({ db, wallet, connections, defaultCurrency: config.engine.defaultCurrency }),
     images: createImagesService({ uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes, publicBaseUrl: config.http.publicBaseUrl }),
   };

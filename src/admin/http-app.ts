@@ -8,6 +8,7 @@ import { httpMetrics } from '../metrics/http-metrics';
 import { metricsRoutes } from '../metrics/metrics-routes';
 import type { AdminServices } from './admin-services';
 import { authRoutes } from './auth/auth-routes';
+import { consoleApp } from './console/console-app';
 import { balanceRoutes } from './balance/balance-routes';
 import { connectionsRoutes } from './connections/connections-routes';
 import { gamesRoutes } from './games/games-routes';
@@ -58,6 +59,7 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], grap
   if (corsOrigins.length > 0) {
     app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
   }
+  if (services) app.use(consoleApp());
   if (services && queues.length > 0) app.use(queueDashboard({ queues, auth: services.auth, tokens: services.tokens }));
   for (const router of httpRouters({ probes, services, graphqlIntrospection, metrics })) app.use(router.routes()).use(router.allowedMethods());
   return app;

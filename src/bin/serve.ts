@@ -75,10 +75,10 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         { name: 'redis', check: () => redis.ping().then(() => undefined) },
       ];
       if (config.admin) await ensureStartupAdmin(db, config.admin, roleLogger);
-      const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config });
-      // The admins' queue dashboard reads the sync queue through a connection of its own.
+      // The queue dashboard and the ops page read the sync queue through a connection of their own.
       const syncQueue = createSyncQueue(queueClient(config, roleLogger, clients), config.queue.prefix);
       clients.closers.push(() => syncQueue.close());
+      const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config, syncQueue });
       const app = createHttpApp({
         logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies, graphqlIntrospection: config.http.graphqlIntrospection,
         metrics: clients.metrics, queues: [syncQueue],

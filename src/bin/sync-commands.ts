@@ -6,6 +6,7 @@ import { PARTITION_COUNT } from '../redis/wallet-keys';
 import { createOutboxStore } from '../sync/outbox-store';
 import { reconcile } from '../sync/reconcile';
 import { createSyncQueue } from '../sync/sync-queue';
+import { readSyncStatus } from '../sync/sync-status';
 
 /** `reconcile`: every Redis wallet against the sum of MySQL's ledger; exit code 1 on any mismatch. */
 export async function reconcileCommand(config: Config): Promise<number> {
@@ -34,17 +35,13 @@ export async function syncStatusCommand(config: Config): Promise<void> {
   const queueConnection = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, role: 'queue' });
   const queue = createSyncQueue(queueConnection, config.queue.prefix);
   try {
-    const outbox = createOutboxStore(redis, 'status');
-    const now = Date.now();
-    const partitions = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => outbox.status(p, now)));
+    const status = await readSyncStatus(redis, queue, Date.now());
     console.log('partition  length  pending  oldest_age_ms');
-    for (const s of partitions.filter((status) => status.length > 0)) {
+    for (const s of status.partitions.filter((partition) => partition.length > 0)) {
       console.log(`${String(s.partition).padStart(9)}  ${String(s.length).padStart(6)}  ${String(s.pending).padStart(7)}  ${String(s.oldestAgeMs ?? '-').padStart(13)}`);
     }
-    const total = partitions.reduce((sum, s) => sum + s.length, 0);
-    const oldest = Math.max(0, ...partitions.map((s) => s.oldestAgeMs ?? 0));
-    console.log(`outbox: ${total} entries in ${partitions.filter((s) => s.length > 0).length} partitions, oldest ${oldest} ms`);
-    console.log(`queue: ${JSON.stringify(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'))}`);
+    console.log(`outbox: ${status.outboxEntries} entries in ${status.partitionsWithEntries} partitions, oldest ${status.oldestAgeMs} ms`);
+    console.log(`queue: ${JSON.stringify(status.queue)}`);
   } finally {
     await queue.close();
     redis.disconnect();

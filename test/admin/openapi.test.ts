@@ -3,12 +3,11 @@ import { Registry } from 'prom-client';
 import { httpRouters } from '../../src/admin/http-app';
 import { openApiDocument } from '../../src/admin/openapi/openapi-document';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
-import { documentedFetch, openApiViolations } from '../helpers/openapi-check';
+import { documentedFetch, NOT_REST, openApiViolations } from '../helpers/openapi-check';
 
 const test = anyTest as TestFn<{ api: TestApi }>;
 useSharedTestApi(test);
 
-const NOT_REST = /^\/(graphql|admin\/queues)(\/|$)/;
 type Paths = Record<string, Record<string, unknown>>;
 
 test('GET /openapi.json is a valid OpenAPI 3.1 document', async (t) => {

@@ -6,6 +6,7 @@ import { catalogResolvers } from './resolvers/catalog-resolvers';
 import { identityResolvers } from './resolvers/identity-resolvers';
 import { leaderboardsResolvers } from './resolvers/leaderboards-resolvers';
 import { notificationsResolvers } from './resolvers/notifications-resolvers';
+import { opsResolvers } from './resolvers/ops-resolvers';
 import type { ResolverMap } from './resolvers/resolver-types';
 import { variablesResolvers } from './resolvers/variables-resolvers';
 import { JSONScalar, Money, SafeInt } from './scalars';
@@ -13,7 +14,7 @@ import { JSONScalar, Money, SafeInt } from './scalars';
 export const SCHEMA_FILE = path.join(__dirname, 'schema.graphql');
 
 const RESOLVERS: readonly ResolverMap[] = [
-  identityResolvers, catalogResolvers, variablesResolvers, notificationsResolvers, leaderboardsResolvers, balanceResolvers,
+  identityResolvers, catalogResolvers, variablesResolvers, notificationsResolvers, leaderboardsResolvers, balanceResolvers, opsResolvers,
 ];
 const SCALARS = [SafeInt, Money, JSONScalar];
 

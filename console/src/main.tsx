@@ -1,0 +1,62 @@
+import '@picocss/pico/css/pico.min.css';
+import './styles.css';
+import { render } from 'preact';
+import { Redirect, Route, Router, Switch } from 'wouter-preact';
+import { useSession } from './api/hooks';
+import { Layout } from './components/layout';
+import { GamePage } from './pages/game-page';
+import { GamesPage } from './pages/games-page';
+import { InvitesPage } from './pages/invites-page';
+import { LeaderboardPage } from './pages/leaderboard-page';
+import { LeaderboardsPage } from './pages/leaderboards-page';
+import { LoginPage } from './pages/login-page';
+import { NotificationsPage } from './pages/notifications-page';
+import { OpsPage } from './pages/ops-page';
+import { RegisterPage } from './pages/register-page';
+import { UserPage } from './pages/user-page';
+import { UsersPage } from './pages/users-page';
+import { VariablesPage } from './pages/variables-page';
+import { WalletPage } from './pages/wallet-page';
+
+/** Signed out: login and register only. Signed in: the pages, in the frame. */
+function App() {
+  const current = useSession();
+  if (!current) {
+    return (
+      <Switch>
+        <Route path="/register" component={RegisterPage} />
+        <Route path="/login" component={LoginPage} />
+        <Route>
+          <Redirect to="/login" />
+        </Route>
+      </Switch>
+    );
+  }
+  return (
+    <Layout>
+      <Switch>
+        <Route path="/games" component={GamesPage} />
+        <Route path="/games/:id" component={GamePage} />
+        <Route path="/games/:id/variables" component={VariablesPage} />
+        <Route path="/games/:id/notifications" component={NotificationsPage} />
+        <Route path="/games/:id/leaderboards" component={LeaderboardsPage} />
+        <Route path="/games/:id/leaderboards/:leaderboardId" component={LeaderboardPage} />
+        <Route path="/users" component={UsersPage} />
+        <Route path="/users/:id" component={UserPage} />
+        <Route path="/wallets/:userGameId" component={WalletPage} />
+        <Route path="/invites" component={InvitesPage} />
+        <Route path="/ops" component={OpsPage} />
+        <Route>
+          <Redirect to="/games" />
+        </Route>
+      </Switch>
+    </Layout>
+  );
+}
+
+render(
+  <Router base="/console">
+    <App />
+  </Router>,
+  document.getElementById('app')!,
+);

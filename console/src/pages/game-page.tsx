@@ -1,0 +1,77 @@
+import { useLocation, useParams } from 'wouter-preact';
+import { gql } from '../api/client';
+import { useAction, useQuery, useSession } from '../api/hooks';
+import { isStaff } from '../api/session';
+import { GAME_FIELDS, type Game, type Module } from '../api/types';
+import { GameTabs } from '../components/game-tabs';
+import { Problem } from '../components/problem';
+import { GameForm, type GameFields } from './game-form';
+
+/** A game: its fields (staff edit them), its modules (toggles), delete. */
+export function GamePage() {
+  const id = Number(useParams<{ id: string }>().id);
+  const [, navigate] = useLocation();
+  const staff = isStaff(useSession()?.user.role);
+  const game = useQuery<{ game: Game; modules: Module[] }>(`query ($id: SafeInt!) { game(id: $id) { ${GAME_FIELDS} } modules { key name } }`, { id });
+  const save = useAction((input: GameFields) => gql(`mutation ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }`, { id, input }));
+  const toggle = useAction((key: string, on: boolean) =>
+    on
+      ? gql('mutation ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }', { id, key })
+      : gql('mutation ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }', { id, key }));
+  const remove = useAction(() => gql('mutation ($id: SafeInt!) { deleteGame(id: $id) }', { id }));
+  if (game.error && !game.data) return <Problem error={game.error} />;
+  if (!game.data) return <p aria-busy="true">Loading…</p>;
+  const { game: current, modules } = game.data;
+  const enabled = new Set(current.modules.map((module) => module.key));
+  return (
+    <>
+      <GameTabs gameId={id} name={current.name} />
+      <h1>{current.name}</h1>
+      <section>
+        <h2>Modules</h2>
+        <fieldset>
+          {modules.map((module) => (
+            <label key={module.key}>
+              <input
+                type="checkbox"
+                role="switch"
+                name={`module-${module.key}`}
+                checked={enabled.has(module.key)}
+                disabled={!staff || toggle.busy}
+                onChange={async (event) => {
+                  if (await toggle.run(module.key, event.currentTarget.checked) !== null) game.reload();
+                }}
+              />{' '}
+              {module.name} <span class="muted">({module.key})</span>
+            </label>
+          ))}
+        </fieldset>
+        <Problem error={toggle.error} />
+      </section>
+      {staff && (
+        <section>
+          <h2>Settings</h2>
+          <GameForm
+            key={current.id}
+            initial={{ name: current.name, slug: current.slug, description: current.description, image_url: current.image_url, is_active: current.is_active }}
+            submitLabel="Save game"
+            action={save}
+            onSubmit={async (fields) => {
+              if (await save.run(fields)) game.reload();
+            }}
+          />
+          <button
+            class="secondary"
+            type="button"
+            onClick={async () => {
+              if (confirm(`Delete ${current.name} with its variables, notifications, leaderboards and connections?`) && (await remove.run())) navigate('/games');
+            }}
+          >
+            Delete game
+          </button>
+          <Problem error={remove.error} />
+        </section>
+      )}
+    </>
+  );
+}

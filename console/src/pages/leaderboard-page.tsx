@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation, useParams } from 'wouter-preact';
+import { gql } from '../api/client';
+import { useAction, useQuery, useSession } from '../api/hooks';
+import { isStaff } from '../api/session';
+import { GameTabs } from '../components/game-tabs';
+import { Field, Problem } from '../components/problem';
+import { LEADERBOARD_FIELDS, LeaderboardForm, type Leaderboard, type LeaderboardFields } from './leaderboards-page';
+
+interface Group { id: number; key: string; name: string; is_default: boolean }
+interface Ranking { rank: number; user_id: number; user_game_id: number; username: string; score: number }
+const REFRESH_MS = 5000;
+
+/** One leaderboard: settings, a live rankings table (top N, group filter), scores, groups and members. */
+export function LeaderboardPage() {
+  const params = useParams<{ id: string; leaderboardId: string }>();
+  const gameId = Number(params.id);
+  const id = Number(params.leaderboardId);
+  const [, navigate] = useLocation();
+  const staff = isStaff(useSession()?.user.role);
+  const [limit, setLimit] = useState(10);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [selectedGroup, setSelectedGroup] = useState<number | null>(null);
+
+  const board = useQuery<{ leaderboard: Leaderboard; leaderboardGroups: Group[] }>(
+    `query ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { ${LEADERBOARD_FIELDS} } leaderboardGroups(leaderboard_id: $id) { id key name is_default } }`, { g: gameId, id });
+  const rankings = useQuery<{ rankings: { items: Ranking[] } }>(
+    'query ($id: SafeInt!, $group: SafeInt, $limit: Int) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit) { items { rank user_id user_game_id username score } } }',
+    { id, group: groupId, limit });
+  const players = useQuery<{ gameUsers: Array<{ user_game_id: number; user: { id: number; username: string } }> }>(
+    'query ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { user_game_id user { id username } } }', { g: gameId });
+  useEffect(() => {
+    const timer = setInterval(() => rankings.reload(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [rankings.reload]);
+
+  const save = useAction((input: LeaderboardFields) => gql('mutation ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id, input }));
+  const remove = useAction(() => gql('mutation ($g: SafeInt!, $id: SafeInt!) { deleteLeaderboard(game_id: $g, id: $id) }', { g: gameId, id }));
+  const score = useAction((userGameId: number, value: number) => gql('mutation ($id: SafeInt!, $input: ScoreInput!) { saveScore(leaderboard_id: $id, input: $input) { score } }', { id, input: { user_game_id: userGameId, score: value } }));
+  const addGroup = useAction((input: { key: string; name: string; is_default: boolean }) => gql('mutation ($id: SafeInt!, $input: GroupInput!) { createLeaderboardGroup(leaderboard_id: $id, input: $input) { id } }', { id, input }));
+  const removeGroup = useAction((group: number) => gql('mutation ($id: SafeInt!) { deleteLeaderboardGroup(id: $id) }', { id: group }));
+
+  if (board.error && !board.data) return <Problem error={board.error} />;
+  if (!board.data) return <p aria-busy="true">Loading…</p>;
+  const { leaderboard, leaderboardGroups: groups } = board.data;
+  const formValues = (event: Event) => new FormData(event.currentTarget as HTMLFormElement);
+  return (
+    <>
+      <GameTabs gameId={gameId} />
+      <h1>{leaderboard.name}</h1>
+      <p class="muted">{leaderboard.sort_order === 'desc' ? 'Highest first' : 'Lowest first'}, {leaderboard.period_type.replace('_', ' ')}; the current period, refreshed every {REFRESH_MS / 1000} s.</p>
+
+      <section>
+        <h2>Rankings</h2>
+        <div class="row">
+          <label>Top<select aria-label="Top N" value={limit} onChange={(e) => setLimit(Number(e.currentTarget.value))}>{[10, 50, 200].map((n) => <option key={n} value={n}>{n}</option>)}</select></label>
+          <label>Group<select aria-label="Group filter" value={groupId ?? ''} onChange={(e) => setGroupId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}>
+            <option value="">everyone</option>
+            {groups.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+          </select></label>
+        </div>
+        <Problem error={rankings.error} />
+        <table data-testid="rankings">
+          <thead><tr><th>Rank</th><th>Player</th><th>Score</th></tr></thead>
+          <tbody>
+            {rankings.data?.rankings.items.map((item) => <tr key={item.user_game_id}><td>{item.rank}</td><td>{item.username}</td><td>{item.score}</td></tr>)}
+          </tbody>
+        </table>
+        {rankings.data?.rankings.items.length === 0 && <p class="muted">No scores in this period yet.</p>}
+      </section>
+
+      {staff && (
+        <section>
+          <h2>Save a score</h2>
+          <form class="row" onSubmit={async (event) => {
+            event.preventDefault();
+            const form = formValues(event);
+            if (await score.run(Number(form.get('user_game_id')), Number(form.get('score')))) rankings.reload();
+          }}>
+            <Field label="Player" path="user_game_id" error={score.error}>
+              <select name="user_game_id">{players.data?.gameUsers.map((p) => <option key={p.user_game_id} value={p.user_game_id}>{p.user.username}</option>)}</select>
+            </Field>
+            <Field label="Score" path="score" error={score.error}><input name="score" type="number" step="any" required /></Field>
+            <button type="submit" aria-busy={score.busy}>Save score</button>
+          </form>
+          <Problem error={score.error} />
+        </section>
+      )}
+
+      <section>
+        <h2>Groups</h2>
+        <table>
+          <thead><tr><th>Name</th><th>Key</th><th>Default</th><th /></tr></thead>
+          <tbody>
+            {groups.map((g) => (
+              <tr key={g.id}>
+                <td>{g.name}</td><td>{g.key}</td><td>{g.is_default ? 'yes' : ''}</td>
+                <td>
+                  <button type="button" class="outline" onClick={() => setSelectedGroup(g.id)}>Members</button>{' '}
+                  {staff && <button type="button" class="secondary outline" onClick={async () => { if (await removeGroup.run(g.id)) board.reload(); }}>Delete</button>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Problem error={removeGroup.error} />
+        {staff && (
+          <form class="row" onSubmit={async (event) => {
+            event.preventDefault();
+            const form = formValues(event);
+            if (await addGroup.run({ key: String(form.get('key')), name: String(form.get('name')), is_default: form.get('is_default') === 'on' })) board.reload();
+          }}>
+            <Field label="Group key" path="key" error={addGroup.error}><input name="key" /></Field>
+            <Field label="Group name" path="name" error={addGroup.error}><input name="name" /></Field>
+            <label><input name="is_default" type="checkbox" /> default</label>
+            <button type="submit" aria-busy={addGroup.busy}>Add group</button>
+          </form>
+        )}
+        <Problem error={addGroup.error} />
+        {selectedGroup !== null && (
+          <GroupMembers
+            key={selectedGroup}
+            group={groups.find((g) => g.id === selectedGroup)!}
+            players={players.data?.gameUsers ?? []}
+            staff={staff}
+            onChange={() => rankings.reload()}
+          />
+        )}
+      </section>
+
+      {staff && (
+        <section>
+          <h2>Settings</h2>
+          <LeaderboardForm
+            key={leaderboard.id}
+            initial={{ key: leaderboard.key, name: leaderboard.name, sort_order: leaderboard.sort_order, period_type: leaderboard.period_type, is_active: leaderboard.is_active }}
+            submitLabel="Save leaderboard"
+            action={save}
+            onSubmit={async (fields) => { if (await save.run(fields)) board.reload(); }}
+          />
+          <button type="button" class="secondary" onClick={async () => { if (confirm(`Delete ${leaderboard.name}?`) && (await remove.run())) navigate(`/games/${gameId}/leaderboards`); }}>Delete leaderboard</button>
+          <Problem error={remove.error} />
+        </section>
+      )}
+    </>
+  );
+}
+
+/** A group's members: listed for everyone, added (players of the game) and removed by staff. */
+function GroupMembers({ group, players, staff, onChange }: {
+  group: Group;
+  players: ReadonlyArray<{ user_game_id: number; user: { id: number; username: string } }>;
+  staff: boolean;
+  onChange: () => void;
+}) {
+  const members = useQuery<{ groupMembers: Array<{ user_id: number; username: string }> }>(
+    'query ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }', { group: group.id });
+  const add = useAction((userId: number) => gql('mutation ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }', { group: group.id, input: { user_id: userId } }));
+  const remove = useAction((userId: number) => gql('mutation ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }', { group: group.id, user: userId }));
+  const changed = () => {
+    members.reload();
+    onChange();
+  };
+  return (
+    <article>
+      <h3>Members of {group.name}</h3>
+      <Problem error={members.error} />
+      <ul>
+        {members.data?.groupMembers.map((m) => (
+          <li key={m.user_id}>
+            {m.username}{' '}
+            {staff && <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(m.user_id)) changed(); }}>Remove</button>}
+          </li>
+        ))}
+      </ul>
+      {staff && (
+        <form class="row" onSubmit={async (event) => {
+          event.preventDefault();
+          if (await add.run(Number(new FormData(event.currentTarget as HTMLFormElement).get('user_id')))) changed();
+        }}>
+          <Field label="Player" path="user_id" error={add.error}>
+            <select name="user_id">{players.map((p) => <option key={p.user.id} value={p.user.id}>{p.user.username}</option>)}</select>
+          </Field>
+          <button type="submit" aria-busy={add.busy}>Add member</button>
+        </form>
+      )}
+      <Problem error={add.error ?? remove.error} />
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'preact/hooks';
+import { Link, useParams } from 'wouter-preact';
+import { gql } from '../api/client';
+import { useAction, useQuery, useSession } from '../api/hooks';
+import { isStaff } from '../api/session';
+import { GameTabs } from '../components/game-tabs';
+import { Field, Problem } from '../components/problem';
+
+export interface Leaderboard {
+  id: number;
+  key: string;
+  name: string;
+  sort_order: 'asc' | 'desc';
+  period_type: 'all_time' | 'daily' | 'weekly' | 'monthly';
+  is_active: boolean;
+}
+export const LEADERBOARD_FIELDS = 'id key name sort_order period_type is_active';
+export type LeaderboardFields = Omit<Leaderboard, 'id'>;
+
+/** Key, name, order, period, active: for create and edit. */
+export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
+  initial: LeaderboardFields;
+  submitLabel: string;
+  action: { busy: boolean; error: import('../api/client').ApiError | null };
+  onSubmit: (fields: LeaderboardFields) => unknown;
+}) {
+  const [fields, setFields] = useState(initial);
+  const set = (name: keyof LeaderboardFields) => (event: Event) => {
+    const input = event.currentTarget as HTMLInputElement;
+    setFields({ ...fields, [name]: input.type === 'checkbox' ? input.checked : input.value });
+  };
+  return (
+    <form onSubmit={(event) => { event.preventDefault(); onSubmit(fields); }}>
+      <div class="row">
+        <Field label="Key" path="key" error={action.error}><input name="key" value={fields.key} onInput={set('key')} /></Field>
+        <Field label="Name" path="name" error={action.error}><input name="name" value={fields.name} onInput={set('name')} /></Field>
+        <Field label="Order" path="sort_order" error={action.error}>
+          <select name="sort_order" value={fields.sort_order} onChange={set('sort_order')}>
+            <option value="desc">highest first</option>
+            <option value="asc">lowest first</option>
+          </select>
+        </Field>
+        <Field label="Period" path="period_type" error={action.error}>
+          <select name="period_type" value={fields.period_type} onChange={set('period_type')}>
+            <option value="all_time">all time</option>
+            <option value="daily">daily</option>
+            <option value="weekly">weekly</option>
+            <option value="monthly">monthly</option>
+          </select>
+        </Field>
+      </div>
+      <label><input name="is_active" type="checkbox" role="switch" checked={fields.is_active} onChange={set('is_active')} /> Active</label>
+      <Problem error={action.error} />
+      <button type="submit" aria-busy={action.busy}>{submitLabel}</button>
+    </form>
+  );
+}
+
+export function LeaderboardsPage() {
+  const gameId = Number(useParams<{ id: string }>().id);
+  const staff = isStaff(useSession()?.user.role);
+  const list = useQuery<{ leaderboards: Leaderboard[] }>(`query ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { ${LEADERBOARD_FIELDS} } }`, { id: gameId });
+  const create = useAction((input: LeaderboardFields) => gql('mutation ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }', { g: gameId, input }));
+  return (
+    <>
+      <GameTabs gameId={gameId} />
+      <h1>Leaderboards</h1>
+      <Problem error={list.error} />
+      <table>
+        <thead><tr><th>Name</th><th>Key</th><th>Order</th><th>Period</th><th>Active</th></tr></thead>
+        <tbody>
+          {list.data?.leaderboards.map((lb) => (
+            <tr key={lb.id}>
+              <td><Link href={`/games/${gameId}/leaderboards/${lb.id}`}>{lb.name}</Link></td>
+              <td>{lb.key}</td><td>{lb.sort_order}</td><td>{lb.period_type}</td><td>{lb.is_active ? 'yes' : 'no'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {staff && (
+        <details>
+          <summary role="button" class="outline">New leaderboard</summary>
+          <LeaderboardForm
+            initial={{ key: '', name: '', sort_order: 'desc', period_type: 'all_time', is_active: true }}
+            submitLabel="Create leaderboard"
+            action={create}
+            onSubmit={async (fields) => { if (await create.run(fields)) list.reload(); }}
+          />
+        </details>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'preact/hooks';
+import { useParams } from 'wouter-preact';
+import { gql } from '../api/client';
+import { useAction, useQuery, useSession } from '../api/hooks';
+import { isStaff } from '../api/session';
+import { GameTabs } from '../components/game-tabs';
+import { Problem } from '../components/problem';
+import { MacroPreview, NotificationEditor, type Language, type Notification } from './notification-editor';
+
+const FIELDS = 'id name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } macros';
+
+/** A game's notifications: read by anyone, written by staff. */
+export function NotificationsPage() {
+  const gameId = Number(useParams<{ id: string }>().id);
+  const staff = isStaff(useSession()?.user.role);
+  const [editing, setEditing] = useState<Notification | null>(null);
+  const data = useQuery<{ notifications: Array<Notification & { macros: string[] }>; languages: Language[] }>(
+    `query ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { ${FIELDS} } languages { id code name } }`, { id: gameId });
+  const save = useAction((n: Notification) => {
+    const input = { name: n.name, descriptions: n.descriptions, variables: n.variables, entries: n.entries };
+    return n.id
+      ? gql('mutation ($g: SafeInt!, $id: SafeInt!, $input: NotificationInput!) { replaceNotification(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id: n.id, input })
+      : gql('mutation ($g: SafeInt!, $input: NotificationInput!) { createNotification(game_id: $g, input: $input) { id } }', { g: gameId, input });
+  });
+  const remove = useAction((id: number) => gql('mutation ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }', { g: gameId, id }));
+  const languages = data.data?.languages ?? [];
+  const blank = (): Notification => ({ name: '', descriptions: languages.slice(0, 1).map((l) => ({ language_id: l.id, description: '' })), variables: [], entries: [{ time_second: 0, image: '', login: '', variables: [] }] });
+  return (
+    <>
+      <GameTabs gameId={gameId} />
+      <h1>Notifications</h1>
+      <Problem error={data.error} />
+      {data.data?.notifications.map((notification) => (
+        <article key={notification.id}>
+          <header>
+            <strong>{notification.name}</strong> <span class="muted">{notification.entries.length} entries</span>
+          </header>
+          {notification.descriptions.map((d) => (
+            <div key={d.language_id}>
+              <small class="muted">{languages.find((l) => l.id === d.language_id)?.code}</small>
+              <MacroPreview text={d.description} macros={notification.macros} />
+            </div>
+          ))}
+          {staff && (
+            <footer>
+              <button type="button" class="outline" onClick={() => { save.clear(); setEditing(notification); }}>Edit</button>{' '}
+              <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(notification.id!)) data.reload(); }}>Delete</button>
+            </footer>
+          )}
+        </article>
+      ))}
+      <Problem error={remove.error} />
+      {staff && <button type="button" onClick={() => { save.clear(); setEditing(blank()); }}>New notification</button>}
+      {editing && (
+        <article>
+          <h3>{editing.id ? `Edit ${editing.name}` : 'New notification'}</h3>
+          <NotificationEditor
+            key={editing.id ?? 'new'}
+            initial={editing}
+            languages={languages}
+            submitLabel={editing.id ? 'Save notification' : 'Create notification'}
+            action={save}
+            onSubmit={async (notification) => {
+              if (await save.run(notification)) {
+                setEditing(null);
+                data.reload();
+              }
+            }}
+          />
+        </article>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link, useParams } from 'wouter-preact';
+import { gql } from '../api/client';
+import { useAction, useQuery, useSession } from '../api/hooks';
+import { USER_FIELDS, type Game, type User } from '../api/types';
+import { Field, Problem } from '../components/problem';
+
+/** A user: role and active flag (admins, within SPEC's rules), games connected (staff), wallets. */
+export function UserPage() {
+  const id = Number(useParams<{ id: string }>().id);
+  const me = useSession()?.user;
+  const data = useQuery<{ user: User; userGames: Array<{ user_game_id: number; game: Pick<Game, 'id' | 'name'> }>; games: Array<Pick<Game, 'id' | 'name'>> }>(
+    `query ($id: SafeInt!) { user(id: $id) { ${USER_FIELDS} } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`, { id });
+  const update = useAction((input: { role?: string; is_active?: boolean }) => gql('mutation ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }', { id, input }));
+  const connect = useAction((gameId: number) => gql('mutation ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }', { id, input: { game_id: gameId } }));
+  const disconnect = useAction((gameId: number) => gql('mutation ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }', { id, game: gameId }));
+  if (data.error && !data.data) return <Problem error={data.error} />;
+  if (!data.data) return <p aria-busy="true">Loading…</p>;
+  const { user, userGames, games } = data.data;
+  const admin = me?.role === 'admin';
+  const connected = new Set(userGames.map((ug) => ug.game.id));
+  const change = async (input: { role?: string; is_active?: boolean }) => {
+    if (await update.run(input)) data.reload();
+  };
+  return (
+    <>
+      <p class="muted"><Link href="/users">Users</Link> / {user.username}</p>
+      <h1>{user.username}</h1>
+      <p>{user.email} · joined {new Date(user.created_at).toLocaleDateString()}</p>
+      <section>
+        <h2>Role</h2>
+        <div class="row">
+          <Field label="Role" path="role" error={update.error}>
+            <select name="role" value={user.role} disabled={!admin || update.busy} onChange={(e) => change({ role: e.currentTarget.value })}>
+              <option value="user">user</option>
+              <option value="moderator">moderator</option>
+              <option value="admin">admin</option>
+            </select>
+          </Field>
+          <label>
+            <input type="checkbox" role="switch" name="is_active" checked={user.is_active} disabled={!admin || update.busy} onChange={(e) => change({ is_active: e.currentTarget.checked })} /> Active
+          </label>
+        </div>
+        {!admin && <p class="muted">Only admins change roles.</p>}
+        <Problem error={update.error} />
+      </section>
+      <section>
+        <h2>Games and wallets</h2>
+        <table>
+          <thead><tr><th>Game</th><th>Wallet</th><th /></tr></thead>
+          <tbody>
+            {userGames.map((ug) => (
+              <tr key={ug.user_game_id}>
+                <td><Link href={`/games/${ug.game.id}`}>{ug.game.name}</Link></td>
+                <td><Link href={`/wallets/${ug.user_game_id}`}>wallet #{ug.user_game_id}</Link></td>
+                <td><button type="button" class="secondary outline" onClick={async () => { if (await disconnect.run(ug.game.id)) data.reload(); }}>Disconnect</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Problem error={disconnect.error} />
+        <form class="row" onSubmit={async (event) => {
+          event.preventDefault();
+          if (await connect.run(Number(new FormData(event.currentTarget as HTMLFormElement).get('game_id')))) data.reload();
+        }}>
+          <Field label="Connect to a game" path="game_id" error={connect.error}>
+            <select name="game_id">{games.filter((g) => !connected.has(g.id)).map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}</select>
+          </Field>
+          <button type="submit" aria-busy={connect.busy}>Connect</button>
+        </form>
+        <Problem error={connect.error} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'preact/hooks';
+import { useParams } from 'wouter-preact';
+import { gql } from '../api/client';
+import { useAction, useQuery } from '../api/hooks';
+import { GameTabs } from '../components/game-tabs';
+import { Problem } from '../components/problem';
+import { toInput, VariableEditor, type Variable } from './variable-editor';
+
+const VARIABLE_FIELDS = 'id key type number_value string_value table_value_type items { key index number_value string_value }';
+const NEW: Variable = { key: '', type: 'number', number_value: 0 };
+
+/** A game's variables (create, edit by type, delete) beside its config document and ETag. */
+export function VariablesPage() {
+  const gameId = Number(useParams<{ id: string }>().id);
+  const [editing, setEditing] = useState<Variable | null>(null);
+  const list = useQuery<{ variables: Variable[] }>(`query ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { ${VARIABLE_FIELDS} } }`, { id: gameId });
+  const config = useQuery<{ config: { etag: string; document: unknown } }>('query ($id: SafeInt!) { config(game_id: $id) { etag document } }', { id: gameId });
+  const save = useAction((variable: Variable) =>
+    variable.id
+      ? gql('mutation ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id: variable.id, input: toInput(variable) })
+      : gql('mutation ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }', { g: gameId, input: toInput(variable) }));
+  const remove = useAction((id: number) => gql('mutation ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }', { g: gameId, id }));
+  const refresh = () => {
+    list.reload();
+    config.reload();
+  };
+  return (
+    <>
+      <GameTabs gameId={gameId} />
+      <h1>Variables</h1>
+      <Problem error={list.error} />
+      <div class="grid">
+        <section>
+          <table>
+            <thead><tr><th>Key</th><th>Type</th><th /></tr></thead>
+            <tbody>
+              {list.data?.variables.map((variable) => (
+                <tr key={variable.id}>
+                  <td>{variable.key}</td>
+                  <td>{variable.type}</td>
+                  <td>
+                    <button type="button" class="outline" onClick={() => { save.clear(); setEditing(variable); }}>Edit</button>{' '}
+                    <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(variable.id!)) refresh(); }}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Problem error={remove.error} />
+          <button type="button" onClick={() => { save.clear(); setEditing({ ...NEW }); }}>New variable</button>
+          {editing && (
+            <article>
+              <h3>{editing.id ? `Edit ${editing.key}` : 'New variable'}</h3>
+              <VariableEditor
+                key={editing.id ?? 'new'}
+                initial={editing}
+                submitLabel={editing.id ? 'Save variable' : 'Create variable'}
+                action={save}
+                onSubmit={async (variable) => {
+                  if (await save.run(variable)) {
+                    setEditing(null);
+                    refresh();
+                  }
+                }}
+              />
+            </article>
+          )}
+        </section>
+        <section>
+          <h2>Config document</h2>
+          <p class="muted">What game clients read at <code>GET /api/games/{gameId}/config</code>.</p>
+          <Problem error={config.error} />
+          {config.data?.config && (
+            <>
+              <p>ETag <code data-testid="etag">{config.data.config.etag}</code></p>
+              <pre class="json" data-testid="config-document">{JSON.stringify(config.data.config.document, null, 2)}</pre>
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
