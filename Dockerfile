@@ -1,13 +1,15 @@
 # One image for every role: `serve --roles grpc|http|worker` (comma-separated), `migrate`, `topup`, ...
-# It runs the artifact `npm run build` makes (dist/, Lua scripts, proto and GraphQL schema inside it),
-# the same one test/bin/compiled-runtime.test.ts builds and runs. Node 26 is the Active LTS line; the
+# It runs the artifact `npm run build` makes (dist/, with the Lua scripts, proto, GraphQL schema and
+# the built admin console inside it), the same one test/bin/compiled-runtime.test.ts builds and runs. Node 26 is the Active LTS line; the
 # code is tested on Node 20 as well (package.json `engines`).
 # Not built in the development environment (no Docker engine there); kept simple so it reads correct.
 
 FROM node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY console/package.json ./console/
 RUN npm ci --no-audit --no-fund
+COPY console ./console
 COPY tsconfig.json tsconfig.build.json knexfile.ts ./
 COPY src ./src
 COPY migrations ./migrations
@@ -19,6 +21,7 @@ FROM node:26-trixie-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY console/package.json ./console/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/uploads && chown node:node /app/uploads

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useParams } from 'wouter-preact';
 import { gql } from '../api/client';
 import { useAction, useQuery, useSession } from '../api/hooks';
@@ -19,6 +20,9 @@ export function GamePage() {
       ? gql('mutation ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }', { id, key })
       : gql('mutation ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }', { id, key }));
   const remove = useAction(() => gql('mutation ($id: SafeInt!) { deleteGame(id: $id) }', { id }));
+  // A toggle shows its new state at once; the game as re-read (or the error) then settles it.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  useEffect(() => setToggled({}), [game.data]);
   if (game.error && !game.data) return <Problem error={game.error} />;
   if (!game.data) return <p aria-busy="true">Loading…</p>;
   const { game: current, modules } = game.data;
@@ -36,10 +40,13 @@ export function GamePage() {
                 type="checkbox"
                 role="switch"
                 name={`module-${module.key}`}
-                checked={enabled.has(module.key)}
+                checked={toggled[module.key] ?? enabled.has(module.key)}
                 disabled={!staff || toggle.busy}
                 onChange={async (event) => {
-                  if (await toggle.run(module.key, event.currentTarget.checked) !== null) game.reload();
+                  const on = event.currentTarget.checked;
+                  setToggled({ ...toggled, [module.key]: on });
+                  if ((await toggle.run(module.key, on)) === null) setToggled({});
+                  game.reload();
                 }}
               />{' '}
               {module.name} <span class="muted">({module.key})</span>

@@ -38,11 +38,12 @@ export function WalletPage() {
       {admin && (
         <form class="row" onSubmit={async (event) => {
           event.preventDefault();
-          const form = new FormData(event.currentTarget as HTMLFormElement);
+          const element = event.currentTarget as HTMLFormElement; // currentTarget is gone after the first await
+          const form = new FormData(element);
           const currency = String(form.get('currency') ?? '').trim();
           const done = await topup.run({ amount: String(form.get('amount')), comment: String(form.get('comment') ?? ''), ...(currency ? { currency } : {}) });
           if (done) {
-            (event.currentTarget as HTMLFormElement).reset();
+            element.reset();
             balances.reload();
             setOffset(0);
             ledger.reload();

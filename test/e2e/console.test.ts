@@ -1,0 +1,293 @@
+import { randomBytes } from 'node:crypto';
+import anyTest, { type TestFn } from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApi, type TestApi } from '../helpers/api';
+import { launchChromium, openConsole, screenshot, signIn, TINY_PNG } from '../helpers/console-browser';
+import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
+
+/**
+ * The admin console in Debian's Chromium (headless, through playwright-core) against the real HTTP
+ * role, GraphQL, Redis, MySQL and a sync worker: what an admin or a moderator does in a day.
+ */
+interface Context {
+  api: TestApi;
+  browser: Browser;
+  stopWorker(): Promise<void>;
+}
+const test = anyTest as TestFn<Context>;
+
+test.before(async (t) => {
+  const api = await createTestApi({ QUEUE_PREFIX: uniqueQueuePrefix() });
+  const worker = await startTestWorker(api);
+  t.context = { api, browser: await launchChromium(), stopWorker: () => worker.stop() };
+});
+test.after.always(async (t) => {
+  await t.context.browser?.close();
+  await t.context.stopWorker?.();
+  await t.context.api?.close();
+});
+
+/** Polls `check` until it holds (a deadline, not a sleep: the test waits for a state). */
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const unique = (name: string) => `${name}-${randomBytes(3).toString('hex')}`;
+
+/** A game with every module on, made through the API (the UI's game form has its own test). */
+async function gameWithModules(api: TestApi, name: string): Promise<{ id: number; name: string }> {
+  const token = api.users.admin.token;
+  const game = await api.request('POST', '/api/games', { token, body: { name, slug: unique(name.toLowerCase().replace(/\W+/g, '-')) } });
+  for (const module_key of ['variables', 'notification', 'leaderboard']) {
+    await api.request('POST', `/api/games/${game.body.id}/modules`, { token, body: { module_key } });
+  }
+  return { id: game.body.id, name };
+}
+
+async function withPage(t: { context: Context; teardown(fn: () => Promise<void>): void }, email: string): Promise<{ page: Page; urls: string[] }> {
+  const tab = await openConsole(t.context.browser, t.context.api);
+  t.teardown(() => tab.close());
+  await signIn(tab.page, email);
+  return tab;
+}
+
+test.serial('an admin creates a game: inline field errors, an image upload with preview, module toggles', async (t) => {
+  const { api } = t.context;
+  const { page } = await withPage(t, api.users.admin.email);
+  const name = unique('Space Race');
+  await page.getByText('New game').click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Slug').fill(name.toLowerCase().replace(/ /g, '-'));
+  await page.getByLabel('Image URL').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await t.notThrowsAsync(page.locator('.field-error[data-path="image_url"]').waitFor());
+
+  await page.getByLabel('Upload an image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await until(async () => (await page.getByLabel('Image URL').inputValue()).startsWith('/uploads/images/'));
+  t.true(await page.locator('img.preview').isVisible());
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await page.waitForURL(/\/console\/games\/\d+$/);
+  const id = Number(page.url().split('/').at(-1));
+
+  const moduleKeys = async () => ((await api.request('GET', `/api/games/${id}/modules`, { token: api.users.admin.token })).body as Array<{ key: string }>).map((m) => m.key).sort();
+  for (const module of ['Variables', 'Notification', 'Leaderboard']) {
+    const toggle = page.getByRole('switch', { name: new RegExp(module) });
+    await toggle.check();
+    await until(async () => (await toggle.isEnabled()) && (await moduleKeys()).includes(module.toLowerCase()));
+  }
+  const game = await api.request('GET', `/api/games/${id}`, { token: api.users.admin.token });
+  t.deepEqual(game.body.modules.map((m: { key: string }) => m.key).sort(), ['leaderboard', 'notification', 'variables']);
+  t.regex(game.body.image_url, /^\/uploads\/images\/[0-9a-f]{32}\.png$/);
+
+  await page.getByRole('switch', { name: /Notification/ }).uncheck();
+  await until(async () => !(await moduleKeys()).includes('notification'));
+  t.false(await page.getByRole('switch', { name: /Notification/ }).isChecked());
+  await screenshot(page, 'game');
+
+  // The API's problem detail, shown as it is: a duplicate slug is a conflict.
+  await page.goto('/console/games');
+  await page.getByText('New game').click();
+  await page.getByLabel('Name').fill('Another');
+  await page.getByLabel('Slug').fill(game.body.slug);
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await t.notThrowsAsync(page.locator('.problem[data-code="CONFLICT"]').waitFor());
+  await screenshot(page, 'games');
+});
+
+test.serial('each variable type changes the config document and its ETag; a rule broken shows under its field', async (t) => {
+  const { api } = t.context;
+  const game = await gameWithModules(api, 'Config Game');
+  const { page } = await withPage(t, api.users.admin.email);
+  await page.goto(`/console/games/${game.id}/variables`);
+  const etag = () => page.getByTestId('etag').textContent();
+  const documentNow = async () => JSON.parse((await page.getByTestId('config-document').textContent()) ?? 'null') as Record<string, unknown>;
+  await page.getByTestId('etag').waitFor();
+  const etags = [await etag()];
+  const create = async (key: string, fill: () => Promise<void>) => {
+    await page.getByRole('button', { name: 'New variable' }).click();
+    await page.getByLabel('Key', { exact: true }).fill(key);
+    await fill();
+    await page.getByRole('button', { name: 'Create variable' }).click();
+    await page.getByTestId('config-document').getByText(`"${key}"`).waitFor();
+    etags.push(await etag());
+  };
+  await create('speed', async () => {
+    await page.getByLabel('Value').fill('1.5');
+  });
+  await create('title', async () => {
+    await page.getByLabel('Type').selectOption('string');
+    await page.getByLabel('Value').fill('Hello');
+  });
+  await create('prices', async () => {
+    await page.getByLabel('Type').selectOption('table');
+    for (const [i, [key, value]] of [['gold', '10'], ['silver', '5']].entries()) {
+      await page.getByRole('button', { name: 'Add row' }).click();
+      await page.getByLabel(`Item ${i + 1} key`).fill(key!);
+      await page.getByLabel(`Item ${i + 1} value`).fill(value!);
+    }
+  });
+  await create('levels', async () => {
+    await page.getByLabel('Type').selectOption('vector');
+    await page.getByLabel('Value type').selectOption('string');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByLabel('Item 1 value').fill('easy');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByLabel('Item 2 index').fill('2');
+    await page.getByLabel('Item 2 value').fill('hard');
+  });
+  t.deepEqual(await documentNow(), { speed: 1.5, title: 'Hello', prices: { gold: 10, silver: 5 }, levels: ['easy', null, 'hard'] });
+  t.is(new Set(etags).size, etags.length, `a new ETag after each change: ${etags.join(' ')}`);
+
+  await page.getByRole('button', { name: 'New variable' }).click();
+  await page.getByLabel('Key', { exact: true }).fill('dupes');
+  await page.getByLabel('Type').selectOption('table');
+  for (let i = 1; i <= 2; i++) {
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.getByLabel(`Item ${i} key`).fill('same');
+    await page.getByLabel(`Item ${i} value`).fill(String(i));
+  }
+  await page.getByRole('button', { name: 'Create variable' }).click();
+  await t.notThrowsAsync(page.locator('.field-error[data-path="items[1].key"]').waitFor());
+  await screenshot(page, 'variables');
+});
+
+test.serial('a leaderboard is created and a saved score ranks at once', async (t) => {
+  const { api } = t.context;
+  const game = await gameWithModules(api, 'Ranked Game');
+  for (const user of [api.users.user, api.users.other]) {
+    await api.request('POST', `/api/users/${user.id}/games`, { token: api.users.admin.token, body: { game_id: game.id } });
+  }
+  const { page } = await withPage(t, api.users.moderator.email);
+  await page.goto(`/console/games/${game.id}/leaderboards`);
+  await page.getByText('New leaderboard').click();
+  await page.getByLabel('Key').fill('weekly-stars');
+  await page.getByLabel('Name').fill('Weekly stars');
+  await page.getByLabel('Period').selectOption('weekly');
+  await page.getByRole('button', { name: 'Create leaderboard' }).click();
+  await page.getByRole('link', { name: 'Weekly stars' }).click();
+  await page.waitForURL(/leaderboards\/\d+$/);
+
+  const saveScore = async (player: string, score: string) => {
+    await page.getByLabel('Player').first().selectOption({ label: player });
+    await page.getByLabel('Score').fill(score);
+    await page.getByRole('button', { name: 'Save score' }).click();
+  };
+  const firstRow = () => page.getByTestId('rankings').locator('tbody tr').first().innerText();
+  await saveScore('uma_user', '42');
+  await page.getByTestId('rankings').locator('tbody tr').first().filter({ hasText: 'uma_user' }).waitFor();
+  t.regex(await firstRow(), /1\s+uma_user\s+42/);
+  await saveScore('otto_other', '50');
+  await page.getByTestId('rankings').locator('tbody tr').first().filter({ hasText: 'otto_other' }).waitFor();
+  t.regex(await firstRow(), /1\s+otto_other\s+50/);
+  t.is(await page.getByTestId('rankings').locator('tbody tr').count(), 2);
+  await screenshot(page, 'leaderboard');
+});
+
+test.serial('a top-up shows in the balances at once and in the ledger once the worker has synced it', async (t) => {
+  const { api } = t.context;
+  const game = await gameWithModules(api, 'Wallet Game');
+  const connection = await api.request('POST', `/api/users/${api.users.user.id}/games`, { token: api.users.admin.token, body: { game_id: game.id } });
+  const { page } = await withPage(t, api.users.admin.email);
+  await page.goto(`/console/wallets/${connection.body.id}`);
+  await page.getByLabel('Amount (minor units)').fill('1500');
+  await page.getByLabel('Comment').fill('welcome bonus');
+  await page.getByRole('button', { name: 'Top up' }).click();
+  await page.getByTestId('balances').getByText('1500').waitFor();
+  t.regex((await page.getByTestId('balances').innerText()).replace(/\s+/g, ' '), /EUR Available 1500 Reserved 0/);
+
+  await until(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    return (await page.getByTestId('ledger').innerText()).includes('welcome bonus');
+  }, 20_000);
+  t.regex(await page.getByTestId('ledger').locator('tbody tr').first().innerText(), /topup\s+1500 EUR/);
+  const ledger = await api.request('GET', `/api/user-games/${connection.body.id}/transactions`, { token: api.users.admin.token });
+  t.is(ledger.body.length, 1, 'one submit, one credit');
+  await screenshot(page, 'wallet');
+});
+
+test.serial('notifications offer the macros as chips and the preview marks them, unknown ones flagged', async (t) => {
+  const { api } = t.context;
+  const game = await gameWithModules(api, 'Notify Game');
+  const { page } = await withPage(t, api.users.moderator.email);
+  await page.goto(`/console/games/${game.id}/notifications`);
+  await page.getByRole('button', { name: 'New notification' }).click();
+  await page.getByLabel('Name').fill('Daily bonus');
+  await page.getByRole('button', { name: 'Add variable' }).click();
+  await page.getByLabel('Variable 1').fill('prize');
+  const description = page.getByLabel(/Description \(English\)/);
+  await description.fill('Come back, ');
+  await description.focus();
+  await page.getByRole('button', { name: '{{login}}' }).click();
+  await page.getByRole('button', { name: '{{prize}}' }).click();
+  await description.press('End');
+  await description.type(' {{nope}}');
+  const preview = page.getByTestId('description-preview').first();
+  t.deepEqual(await preview.locator('mark.macro:not(.unknown)').allInnerTexts(), ['{{login}}', '{{prize}}']);
+  t.deepEqual(await preview.locator('mark.unknown').allInnerTexts(), ['{{nope}}']);
+
+  await page.getByRole('button', { name: 'Create notification' }).click();
+  await t.notThrowsAsync(page.locator('.problem').filter({ hasText: '{{nope}}' }).waitFor());
+  await description.fill('Come back, {{login}}: {{prize}} awaits');
+  await page.getByLabel('Entry 1 login').fill('everyone');
+  await page.getByLabel('Entry 1 prize').fill('100 coins');
+  await page.getByRole('button', { name: 'Create notification' }).click();
+  await page.getByText('Daily bonus').waitFor();
+  const stored = await api.request('GET', `/api/games/${game.id}/notifications`, { token: api.users.admin.token });
+  t.like(stored.body[0], { name: 'Daily bonus', variables: [{ key: 'prize' }], entries: [{ login: 'everyone', variables: [{ key: 'prize', value: '100 coins' }] }] });
+  await screenshot(page, 'notifications');
+});
+
+test.serial('a moderator sees only invites of role user and can offer no other role; an invite link registers', async (t) => {
+  const { api } = t.context;
+  const admin = api.users.admin.token;
+  const forModerator = await api.request('POST', '/api/invites', { token: admin, body: { role: 'moderator', max_uses: 1 } });
+  const forUser = await api.request('POST', '/api/invites', { token: admin, body: { role: 'user', max_uses: 2 } });
+  const { page } = await withPage(t, api.users.moderator.email);
+  await page.getByRole('link', { name: 'Invites' }).click();
+  await page.getByTestId('invites').locator('tbody tr').first().waitFor();
+  const roles = await page.getByTestId('invites').locator('tbody tr td:first-child').allInnerTexts();
+  t.true(roles.length >= 1);
+  t.true(roles.every((role) => role === 'user'), `a moderator saw ${roles.join(', ')}`);
+  t.deepEqual(await page.getByLabel('Role').locator('option').allInnerTexts(), ['user']);
+  t.false((await page.content()).includes(forModerator.body.code));
+  await screenshot(page, 'invites');
+
+  const tab = await openConsole(t.context.browser, api);
+  t.teardown(() => tab.close());
+  await tab.page.goto(`/console/register?code=${encodeURIComponent(forUser.body.code)}`);
+  await tab.page.getByText('You are invited as').waitFor();
+  const username = unique('newbie').replace('-', '_');
+  await tab.page.getByLabel('Email').fill(`${username}@example.com`);
+  await tab.page.getByLabel('Username').fill(username);
+  await tab.page.getByLabel(/Password/).fill('a long enough password');
+  await tab.page.getByRole('button', { name: 'Register' }).click();
+  await tab.page.waitForURL('**/console/games');
+  t.regex(await tab.page.locator('.who').innerText(), new RegExp(`${username} \\(user\\)`));
+  t.is(await tab.page.getByRole('link', { name: 'Invites' }).count(), 0, 'a user has no invites page');
+});
+
+test.serial('a refused token sends the tab back to login; tokens never appear in a URL or a log; the ops page shows the sync', async (t) => {
+  const { api } = t.context;
+  const { page, urls } = await withPage(t, api.users.admin.email);
+  await page.getByRole('link', { name: 'Ops' }).click();
+  await page.getByTestId('sync-status').waitFor();
+  t.regex(await page.getByTestId('sync-status').innerText(), /Sync lag[\s\S]*Outbox[\s\S]*Queue/);
+  t.is(await page.getByRole('link', { name: 'Open the queue dashboard' }).getAttribute('href'), '/admin/queues');
+  await screenshot(page, 'ops');
+
+  // Evaluated in the page (strings: this file is type-checked without the DOM's types).
+  const stored = JSON.parse(await page.evaluate<string>("sessionStorage.getItem('reservation-console.session')")) as { token: string };
+  const { token } = stored;
+  t.truthy(token);
+  await page.evaluate(`sessionStorage.setItem('reservation-console.session', ${JSON.stringify(JSON.stringify({ ...stored, token: 'not.a.token' }))})`);
+  await page.goto('/console/games');
+  await page.waitForURL('**/console/login');
+  await t.notThrowsAsync(page.getByText('Signed out:').waitFor());
+
+  t.deepEqual(urls.filter((url) => url.includes(token) || url.includes('not.a.token')), []);
+  t.deepEqual(api.logs.filter((line) => line.includes(token)), []);
+});
