@@ -68,6 +68,7 @@ const rows: Row[] = [
   ['groupMembers', async (api) => `{ groupMembers(group_id: ${(await group(api)).id}) { user_id } }`, 'any'],
   ['balances', async (api) => `{ balances(user_game_id: ${(await userGame(api)).id}) { currency } }`, 'any'],
   ['transactions', async (api) => `{ transactions(user_game_id: ${(await userGame(api)).id}) { id } }`, 'any'],
+  ['syncStatus', async () => '{ syncStatus { outbox_entries } }', 'staff'],
 
   ['createInvite', async () => 'mutation { createInvite(input: { role: "user", max_uses: 2 }) { code } }', 'staff'],
   ['deleteInvite', async (api) => `mutation { deleteInvite(code: "${(await api.services.invites.create(api.users.admin, { role: 'user', max_uses: 1 })).code}") }`, 'staff'],

@@ -17,7 +17,8 @@ export function WalletPage() {
   const ledger = useQuery<{ transactions: LedgerItem[] }>(
     'query ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }',
     { id: userGameId, limit: PAGE, offset });
-  // A key per submit: a retried request (a network error, a double click while busy) credits once.
+  // Each submit carries a key of its own, and the button is locked while one runs: a double click
+  // cannot credit twice, and a repeat of the same request (a proxy's retry) is answered, not credited.
   const topup = useAction((input: { amount: string; currency?: string; comment: string }) =>
     gql('mutation ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }', { id: userGameId, input, key: crypto.randomUUID() }));
   const items = ledger.data?.transactions ?? [];
@@ -52,7 +53,7 @@ export function WalletPage() {
           <Field label="Amount (minor units)" path="amount" error={topup.error}><input name="amount" inputMode="numeric" required /></Field>
           <Field label="Currency" path="currency" error={topup.error}><input name="currency" placeholder="default" /></Field>
           <Field label="Comment" path="comment" error={topup.error}><input name="comment" /></Field>
-          <button type="submit" aria-busy={topup.busy}>Top up</button>
+          <button type="submit" aria-busy={topup.busy} disabled={topup.busy}>Top up</button>
         </form>
       )}
       <Problem error={topup.error} />
