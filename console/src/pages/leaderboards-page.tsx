@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import { gql } from '../api/client';
+import { gql, type ApiError } from '../api/client';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
@@ -21,7 +21,7 @@ export type LeaderboardFields = Omit<Leaderboard, 'id'>;
 export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
   initial: LeaderboardFields;
   submitLabel: string;
-  action: { busy: boolean; error: import('../api/client').ApiError | null };
+  action: { busy: boolean; error: ApiError | null };
   onSubmit: (fields: LeaderboardFields) => unknown;
 }) {
   const [fields, setFields] = useState(initial);
