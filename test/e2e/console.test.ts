@@ -268,6 +268,11 @@ test.serial('a moderator sees only invites of role user and can offer no other r
   await tab.page.waitForURL('**/console/games');
   t.regex(await tab.page.locator('.who').innerText(), new RegExp(`${username} \\(user\\)`));
   t.is(await tab.page.getByRole('link', { name: 'Invites' }).count(), 0, 'a user has no invites page');
+  const game = await gameWithModules(api, 'Open Game');
+  await tab.page.goto(`/console/games/${game.id}`);
+  await tab.page.locator('p.muted').filter({ hasText: 'Open Game' }).waitFor();
+  t.is(await tab.page.getByRole('link', { name: 'Notifications' }).count(), 1);
+  t.is(await tab.page.getByRole('link', { name: 'Variables' }).count(), 0, 'variables are for staff: no tab for a user');
 });
 
 test.serial('a refused token sends the tab back to login; tokens never appear in a URL or a log; the ops page shows the sync', async (t) => {

@@ -1,13 +1,17 @@
 import { Link } from 'wouter-preact';
+import { useQuery, useSession } from '../api/hooks';
+import { isStaff } from '../api/session';
 
-/** Links between a game's pages. */
-export function GameTabs({ gameId, name }: { gameId: number | string; name?: string }) {
+/** Links between a game's pages, under the game's name; Variables is for staff only (as the API). */
+export function GameTabs({ gameId }: { gameId: number }) {
+  const staff = isStaff(useSession()?.user.role);
+  const game = useQuery<{ game: { name: string } | null }>('query ($id: SafeInt!) { game(id: $id) { name } }', { id: gameId });
   return (
     <>
-      <p class="muted"><Link href="/games">Games</Link> / {name ?? `game ${gameId}`}</p>
+      <p class="muted"><Link href="/games">Games</Link> / {game.data?.game?.name ?? `game ${gameId}`}</p>
       <nav class="tabs">
         <Link href={`/games/${gameId}`}>Settings</Link>
-        <Link href={`/games/${gameId}/variables`}>Variables</Link>
+        {staff && <Link href={`/games/${gameId}/variables`}>Variables</Link>}
         <Link href={`/games/${gameId}/notifications`}>Notifications</Link>
         <Link href={`/games/${gameId}/leaderboards`}>Leaderboards</Link>
       </nav>

@@ -29,7 +29,7 @@ export function GamePage() {
   const enabled = new Set(current.modules.map((module) => module.key));
   return (
     <>
-      <GameTabs gameId={id} name={current.name} />
+      <GameTabs gameId={id} />
       <h1>{current.name}</h1>
       <section>
         <h2>Modules</h2>
