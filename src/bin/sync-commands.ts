@@ -2,8 +2,6 @@ import type { Config } from '../config';
 import { createKnex } from '../db/knex-factory';
 import { createRoleRedis } from '../redis/redis-client';
 import { operatorRedis } from './operator-redis';
-import { PARTITION_COUNT } from '../redis/wallet-keys';
-import { createOutboxStore } from '../sync/outbox-store';
 import { reconcile } from '../sync/reconcile';
 import { createSyncQueue } from '../sync/sync-queue';
 import { readSyncStatus } from '../sync/sync-status';
@@ -13,9 +11,7 @@ export async function reconcileCommand(config: Config): Promise<number> {
   const redis = operatorRedis(config);
   const db = createKnex(config.mysql.url, { min: 0, max: 2 });
   try {
-    const outbox = createOutboxStore(redis, 'reconcile');
-    const backlog = (await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => outbox.status(p, Date.now()))))
-      .reduce((sum, status) => sum + status.length, 0);
+    const backlog = (await readSyncStatus(redis, undefined, Date.now())).outboxEntries;
     const { wallets, mismatches } = await reconcile(redis, config.redis.keyPrefix, db);
     for (const m of mismatches) {
       console.log(`MISMATCH ${m.wallet}: redis ${JSON.stringify(m.redis)} mysql ${JSON.stringify(m.mysql)}`);

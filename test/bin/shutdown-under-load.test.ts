@@ -1,8 +1,7 @@
 import test from 'ava';
 import { RESERVATION_SERVICE_NAME } from '../../src/grpc/grpc-role';
-import { PARTITION_COUNT } from '../../src/redis/wallet-keys';
-import { createOutboxStore } from '../../src/sync/outbox-store';
 import { reconcile } from '../../src/sync/reconcile';
+import { readSyncStatus } from '../../src/sync/sync-status';
 import { startCliProcess } from '../helpers/cli-process';
 import { createEngine } from '../helpers/engine';
 import { healthClient, reservationClient } from '../helpers/grpc-client';
@@ -92,11 +91,9 @@ test('SIGTERM under load: every call answered, health NOT_SERVING, the ledger co
   // A worker started afterwards finds what the stopped one left pending.
   const worker = await startCliProcess(['serve', '--roles', 'worker'], env);
   t.teardown(() => worker.child.kill('SIGKILL'));
-  const outbox = createOutboxStore(redis.redis, 'shutdown-test');
   let last = '';
   await waitFor('the outbox drained and every wallet equal to its ledger', async () => {
-    const backlog = (await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => outbox.status(p, Date.now()))))
-      .reduce((sum, status) => sum + status.length, 0);
+    const backlog = (await readSyncStatus(redis.redis, undefined, Date.now())).outboxEntries;
     const { wallets: compared, mismatches } = await reconcile(redis.redis, redis.prefix, database.db);
     last = `backlog ${backlog}, ${compared} wallets, mismatches ${JSON.stringify(mismatches)}`;
     return backlog === 0 && compared === WALLETS && mismatches.length === 0;

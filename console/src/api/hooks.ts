@@ -12,21 +12,22 @@ export function useSession(): Session | null {
 export interface QueryState<T> {
   readonly data: T | null;
   readonly error: ApiError | null;
-  readonly loading: boolean;
   reload(): void;
 }
 
-/** A GraphQL query run when `variables` change (compared as JSON); `reload` runs it again. */
+/**
+ * A GraphQL query run when `variables` change (compared as JSON); `reload` runs it again. The last
+ * data stays while a reload runs (pages show "Loading…" only before the first answer).
+ */
 export function useQuery<T>(query: string, variables: Record<string, unknown> = {}): QueryState<T> {
   const key = JSON.stringify(variables);
-  const [state, setState] = useState<{ data: T | null; error: ApiError | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: ApiError | null }>({ data: null, error: null });
   const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
-    setState((previous) => ({ ...previous, loading: true }));
     gql<T>(query, JSON.parse(key) as Record<string, unknown>).then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (error: unknown) => live && setState((previous) => ({ data: previous.data, error: asApiError(error), loading: false })),
+      (data) => live && setState({ data, error: null }),
+      (error: unknown) => live && setState((previous) => ({ data: previous.data, error: asApiError(error) })),
     );
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 import type { ApiError } from '../api/client';
 
-/** The API's problem `detail` for a failed request, and the fields it named when the form shows none of them. */
+/** The API's problem `detail` for a failed request (the fields it names show under each field, through Field). */
 export function Problem({ error }: { error: ApiError | null }) {
   if (!error) return null;
   return (
