@@ -23,7 +23,7 @@ import { createRedisClient } from '../src/redis/redis-client';
 import { freePort } from '../src/local-services/process-tools';
 import { seedAdminFixture, type AdminFixture } from './lib/admin-seed';
 import { runHttpLoad, type HttpLoadResult, type LoadPlan } from './lib/http-load';
-import { startNode } from './lib/processes';
+import { migrateBenchRedis, startNode } from './lib/processes';
 import { table } from './lib/report';
 
 const { values } = parseArgs({
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
     const seeding = performance.now();
     const fixture = await seedAdminFixture(db, { players: opts.players, groupMembers: opts.members, variables: 500 });
     console.log(`seeded ${opts.players.toLocaleString('en-US')} players with scores, a group of ${opts.members.toLocaleString('en-US')}, 500 variables in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    await migrateBenchRedis(config.redis.url, prefix);
     const port = await freePort();
     http = await startNode('src/cli.ts', ['serve', '--roles', 'http'], {
       MYSQL_URL: server.toString(), REDIS_KEY_PREFIX: prefix, JWT_SECRET: secret, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1',

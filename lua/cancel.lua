@@ -22,8 +22,8 @@ Error codes come alone and change nothing.
 Outbox entry: x, transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now,
 reason.
 ]]
-local stored = redis.call('MGET', KEYS[1], KEYS[2])
-local tx = settling(parse_tx(stored[1]), ARGV[6])
+local stored = read_records(KEYS[1], KEYS[2])
+local tx = named(parse_tx(stored[1]), ARGV[2], ARGV[6])
 if not tx then return { 'NOT_FOUND' } end
 local wallet = parse_wallet(stored[2])
 

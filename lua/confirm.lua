@@ -27,8 +27,8 @@ Error codes come alone and change nothing.
 Outbox entry: c, transaction_id, user_id, game_id, round_id, amount, win, available, reserved, request_id,
 the round_id this call gave (maybe ''), now.
 ]]
-local stored = redis.call('MGET', KEYS[1], KEYS[2])
-local tx = settling(parse_tx(stored[1]), ARGV[8])
+local stored = read_records(KEYS[1], KEYS[2])
+local tx = named(parse_tx(stored[1]), ARGV[2], ARGV[8])
 if not tx then return { 'NOT_FOUND' } end
 local wallet = parse_wallet(stored[2])
 local round_given_differs = ARGV[3] ~= '' and ARGV[3] ~= tx[ROUND]

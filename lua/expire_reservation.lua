@@ -8,7 +8,7 @@ KEYS[3] outbox stream          o{p}
 KEYS[4] open reservations      e{p}
 
 ARGV[1] transaction_id   ARGV[2] cutoff (ms): only a reservation created at or before it expires
-ARGV[3] now (ms)
+ARGV[3] now (ms)   ARGV[4] the transaction_id's currency
 
 Returns {code}:
   OK       expired (balances moved)
@@ -16,8 +16,8 @@ Returns {code}:
 
 Outbox entry: e, transaction_id, user_id, game_id, round_id, amount, available, reserved, '', now, 'expired'.
 ]]
-local stored = redis.call('MGET', KEYS[1], KEYS[2])
-local tx = parse_tx(stored[1])
+local stored = read_records(KEYS[1], KEYS[2])
+local tx = named(parse_tx(stored[1]), ARGV[1], ARGV[4])
 if not tx or tx[ST] ~= 'reserved' then
   redis.call('ZREM', KEYS[4], ARGV[1])
   return { 'SKIPPED' }

@@ -1,17 +1,21 @@
---[[ upgrade_record: moves one record of the layout before derived transaction ids into today's layout
-(run by `migrate`, src/redis/layout-upgrade.ts; safe to repeat).
+--[[ upgrade_record: moves one record of an earlier layout into layout 3 (run by `migrate`,
+src/redis/layout-upgrade.ts; safe to repeat).
 
-KEYS[1] the record of the old layout
-KEYS[2] where it goes ('reserve_request'; the same as KEYS[1] otherwise)
+KEYS[1] the record of the earlier layout
+KEYS[2] its name in layout 3 ('reserve_request', 'derived'; the same as KEYS[1] otherwise)
 
 ARGV[1] what KEYS[1] holds:
-  'wallet'           a wallet hash (a, r, u, g, c): becomes a wallet record under the same key
-  'transaction'      a transaction hash (u, g, c, rd, amt, win, st, rid, ct, rs): becomes a transaction
-                     record (lua/lib/prelude.lua) under the same key, with the same expiry; its settling
-                     request's reply stays in its own idempotency record, as before
-  'reserve_request'  a Reserve's idempotency record i{p}:r:<ref>:<request_id>: becomes a 'reply' record
-                     at KEYS[2] (the name today's Reserve looks under), with what is left of its TTL
-ARGV[2] the request_id ('reserve_request')
+  'wallet'           a wallet hash (a, r, u, g, c) of layout 1: becomes a wallet record under the same key
+  'transaction'      a transaction hash (u, g, c, rd, amt, win, st, rid, ct, rs) of layout 1: becomes a
+                     transaction record (lua/lib/prelude.lua) under the same key, with the same expiry;
+                     its settling request's reply stays in its own idempotency record, as before
+  'reserve_request'  a Reserve's idempotency record i{p}:r:<ref>:<request_id> of layout 1: becomes a
+                     'reply' record at KEYS[2], with what is left of its TTL
+  'derived'          a record of layout 2, named with the idempotency period: a 'reply' record moves to
+                     KEYS[2] with what is left of its TTL; a transaction stays (its id leads to it) and
+                     KEYS[2] gets a 'reply' record naming it, for what is left of its TTL or else ARGV[3]
+ARGV[2] the request_id ('reserve_request'); the transaction_id of KEYS[1] ('derived')
+ARGV[3] the idempotency TTL (s) ('derived')
 
 Returns 1 when it moved a record, 0 when there was nothing to move.
 ]]
@@ -34,6 +38,19 @@ if ARGV[1] == 'transaction' then
     redis.call('SET', KEYS[1], cmsgpack.pack(tx))
   end
   return 1
+end
+if ARGV[1] == 'derived' then
+  if redis.call('TYPE', KEYS[1]).ok ~= 'string' then return 0 end
+  local stored = redis.call('GET', KEYS[1])
+  local tx = parse_tx(stored)
+  if tx[ST] == 'reply' then
+    if ttl > 0 then redis.call('SET', KEYS[2], stored, 'PX', ttl, 'NX') end
+    redis.call('DEL', KEYS[1])
+    return 1
+  end
+  local reply = cmsgpack.pack({ 'reply', tx[CUR], tx[ROUND], tx[AMOUNT], tx[USER], tx[GAME], '', tx[RID], tx[A0], tx[R0], ARGV[2] })
+  if ttl <= 0 then ttl = tonumber(ARGV[3]) * 1000 end
+  return redis.call('SET', KEYS[2], reply, 'PX', ttl, 'NX') and 1 or 0
 end
 
 -- A Reserve's record: "<n>\n<status>\n<transaction_id>\n<available>\n<reserved>\n<round_id>\n<amount>\n<currency>".

@@ -19,7 +19,7 @@ const USAGE = `usage: cli <command> [options]
 
   start                    bring up Redis and MySQL, build the console if missing, migrate, seed, serve every role
   serve [--roles LIST]     serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all)
-  migrate                  apply pending migrations and seed data
+  migrate                  apply pending migrations and seed data; bring Redis to the record layout the roles read
   services up|down         start (or stop) local Redis and MariaDB at the configured URLs
   create-admin             create the admin of ADMIN_EMAIL / ADMIN_PASSWORD, or promote that account
   reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)

@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { migrateRedis } from '../../src/bin/migrate-command';
+import { loadConfig } from '../../src/config';
 import { pingRedis } from '../../src/local-services/local-redis';
+import { createLogger } from '../../src/logging/logger';
 import { findBinary, isPortOpen, waitUntil } from '../../src/local-services/process-tools';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -13,13 +16,22 @@ export interface Managed {
   stop(): Promise<void>;
 }
 
-/** A redis-server of the benchmark's own on a spare port: AOF with fsync on every write, or no AOF. */
+/**
+ * What `migrate` does to a Redis (or a key prefix of one) before the roles start: its records in the
+ * layout the roles read (on an empty one, only the marker).
+ */
+export async function migrateBenchRedis(url: string, keyPrefix = ''): Promise<void> {
+  await migrateRedis(loadConfig({ ...process.env, REDIS_URL: url, REDIS_KEY_PREFIX: keyPrefix, REDIS_CLUSTER_NODES: '' }), createLogger('silent'));
+}
+
+/** A redis-server of the benchmark's own on a spare port, migrated: AOF with fsync on every write, or no AOF. */
 export async function startRedis(port: number, durability: 'always' | 'off'): Promise<Managed> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `bench-redis-${durability}-`));
   const aof = durability === 'always' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
   const child = spawn(findBinary('redis-server')!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...aof], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
   await waitUntil(`redis ${port}`, () => pingRedis(url).then(() => true, () => false), 10_000);
+  await migrateBenchRedis(url);
   return { url, port, stop: async () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true })) };
 }
 

@@ -1,17 +1,22 @@
 -- Shared prelude, prepended by the script registry to every script in lua/ (not a command itself).
 --
+-- Redis layout 3 (src/redis/layout-upgrade.ts; every role refuses to start on another).
+--
 -- Wallet w{p}:<ref>:<currency>: one string, a MessagePack array {available, reserved, user_id, game_id,
 -- currency}. Every script reads its records with one MGET and writes them with one MSET: each
--- redis.call costs more than the command it runs.
+-- redis.call costs more than the command it runs. A key of another type where a record belongs is an
+-- error (read_records), never an empty record.
 --
 -- Transaction record t{p}:<ref>.<derived> (see src/redis/wallet-keys.ts): one string, a MessagePack
 -- array of strings in the order below (cmsgpack packs and unpacks it in C, cheaper than a hash's
 -- fields or a split in Lua). A reservation stores the first eleven; its settlement writes them all.
 --   st   reserved | confirmed | canceled; or 'reply': only the idempotency record of a Reserve that
---        made no transaction (rejected, or carried over from the old layout), replying `replied`
+--        made no transaction here (rejected, or carried over from an earlier layout)
 --   c, rd, amt, u, g  currency, round_id, amount, user_id, game_id
 --   ct   creation time (ms) while expiry is on ('' otherwise): then it is also in the open index
 --   rid  the Reserve's request_id; a0, r0 the balances after it (its reply)
+--   tx   a transaction's nonce, the last part of its transaction_id ('' for ids of layouts 1 and 2,
+--        which have none); a 'reply' record's whole transaction_id ('' when it was rejected)
 --   sid  request_id of the Confirm or Cancel that settled it ('' for expiry), srd the round_id that
 --        Confirm gave; win; a1, r1 the balances after it (its reply); rs the reason (canceled)
 -- Other Confirm and Cancel requests (already_confirmed, already_canceled) and top-ups with a key keep
@@ -70,11 +75,25 @@ end
 
 local function read_wallet(key) return parse_wallet(redis.call('GET', key)) end
 
+-- MGET's values. MGET reads a key of another type as nil, so an absent value is checked: a key that
+-- exists there (a record of an older layout, a foreign write) fails the call before anything is written.
+local function read_records(...)
+  local values = redis.call('MGET', ...)
+  local names, absent = { ... }, {}
+  for i = 1, #names do
+    if not values[i] then absent[#absent + 1] = names[i] end
+  end
+  if #absent > 0 and redis.call('EXISTS', unpack(absent)) > 0 then
+    error({ err = 'WRONGTYPE a record key holds another type than a string (an older Redis layout? run migrate)' })
+  end
+  return values
+end
+
 local function outbox(outbox_key, ...)
   redis.call('XADD', outbox_key, '*', 'e', table.concat({ ... }, '\n'))
 end
 
-local ST, CUR, ROUND, AMOUNT, USER, GAME, CREATED, RID, A0, R0, REPLIED, SETTLER, SETTLER_ROUND, WIN, A1, R1, REASON =
+local ST, CUR, ROUND, AMOUNT, USER, GAME, CREATED, RID, A0, R0, TX, SETTLER, SETTLER_ROUND, WIN, A1, R1, REASON =
   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
 
 -- A transaction record's values (missing ones '') from its stored string, or nil (false/nil: none).
@@ -85,10 +104,15 @@ local function parse_tx(stored)
   return tx
 end
 
--- The transaction a Confirm or Cancel names, or nil when there is none (a rejected Reserve's record,
--- or another currency than the transaction_id's, is none).
-local function settling(tx, currency)
-  if not tx or tx[ST] == 'reply' or tx[CUR] ~= currency then return nil end
+-- What precedes the nonce in a transaction_id: '<pp>.<ref 22>.<CUR>-<derived 16>-' (src/redis/wallet-keys.ts).
+local NONCE_OFFSET = 47
+
+-- The transaction a transaction_id names, or nil when its record holds none: a Reserve's reply record,
+-- another currency, or another nonce (a later transaction of a reused request_id) is none.
+local function named(tx, transaction_id, currency)
+  if not tx or tx[ST] == 'reply' or tx[CUR] ~= currency or tx[TX] ~= string.sub(transaction_id, NONCE_OFFSET + 1) then
+    return nil
+  end
   return tx
 end
 

@@ -10,15 +10,23 @@ import { operatorRedis } from './operator-redis';
 /** Applies pending migrations, then the seed rows, then brings Redis' records to today's layout; all safe to repeat. */
 export async function migrateAndSeed(config: Config, logger: Logger): Promise<void> {
   const db = createKnex(config.mysql.url, { min: 0, max: 2 });
-  const redis = operatorRedis(config);
   try {
     const applied = await runMigrations(db);
     logger.info({ applied }, applied.length ? `applied ${applied.length} migration(s)` : 'migrations up to date');
     await runSeeds(db);
     logger.info('seed data in place');
-    await upgradeRedisLayout(redis, config.engine.idempotencyTtlS, logger);
   } finally {
     await db.destroy();
+  }
+  await migrateRedis(config, logger);
+}
+
+/** Redis' half of migrate: its records in the layout the roles read (on an empty Redis, only the marker). */
+export async function migrateRedis(config: Config, logger: Logger): Promise<void> {
+  const redis = operatorRedis(config);
+  try {
+    await upgradeRedisLayout(redis, config.engine.idempotencyTtlS, logger);
+  } finally {
     redis.disconnect();
   }
 }

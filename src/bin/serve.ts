@@ -14,6 +14,7 @@ import { createMetricsRegistry } from '../metrics/metrics-registry';
 import { startMetricsServer } from '../metrics/metrics-server';
 import { scriptMetrics, type ScriptObserver } from '../metrics/script-metrics';
 import { assertNoEviction } from '../redis/eviction-policy';
+import { assertRedisLayout } from '../redis/layout-upgrade';
 import { createRoleRedis, type RedisRole } from '../redis/redis-client';
 import type { RedisLike } from '../redis/script-registry';
 import { createSyncQueue } from '../sync/sync-queue';
@@ -112,13 +113,14 @@ function walletService(config: Config, redis: RedisLike, db: Knex, observeScript
 
 /**
  * Each role has its own Redis connection, tuned for it (see redis-client.ts), on a Redis that never
- * evicts (SPEC §1.6: the role refuses to start otherwise).
+ * evicts and holds the record layout this code reads (SPEC §1.6: the role refuses to start otherwise).
  */
 async function redisClient(role: RedisRole, config: Config, logger: Logger, clients: Clients): Promise<RedisLike> {
   const redis = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, keyPrefix: config.redis.keyPrefix, role });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
   await assertNoEviction(redis, (message) => logger.warn(message));
+  await assertRedisLayout(redis);
   return redis;
 }
 

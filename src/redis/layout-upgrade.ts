@@ -1,51 +1,96 @@
 import { Cluster } from 'ioredis';
+import { StartupRefused } from '../lifecycle/startup-refused';
 import type { Logger } from '../logging/logger';
 import { scanKeys } from './key-scan';
+import { redisReady } from './redis-ready';
 import { registerScripts, type RedisLike } from './script-registry';
-import { keys, partitionTag, PARTITION_COUNT, reserveTargets, walletOfTransaction } from './wallet-keys';
+import { parseTransactionRecord } from './stored-records';
+import { keys, partitionTag, PARTITION_COUNT, reserveTarget, walletOfTransaction, type WalletAddress } from './wallet-keys';
 
-/** The layout this code writes; the marker key holds the one the data is in. */
-export const REDIS_LAYOUT = '2';
-const MARKER = 'layout';
+/** The layout this code reads and writes (lua/lib/prelude.lua); the marker key holds the one the data is in. */
+export const REDIS_LAYOUT = '3';
+/** The marker key (under the key prefix, like every key). */
+export const REDIS_LAYOUT_KEY = 'layout';
+const MARKER = REDIS_LAYOUT_KEY;
 
 const TAG_OF = new Map(Array.from({ length: PARTITION_COUNT }, (_, p) => [partitionTag(p), p]));
+/** A record of layout 2 or 3: `t{pNN}:<user-game ref>.<derived>`. */
+const DERIVED_RECORD = /^t(\{p[0-9a-f]{2}\}):([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16})$/;
+/** A Reserve's idempotency record of layout 1: `i{pNN}:r:<user-game ref>:<request_id>`. */
+const LAYOUT_1_RESERVE_REQUEST = /^i(\{p[0-9a-f]{2}\}):r:([A-Za-z0-9_-]{22}):(.+)$/s;
 
 /**
- * Brings records of layout 1 (wallet hashes, random transaction ids with a transaction hash each, a
- * Reserve's idempotency record in a key of its own) into layout 2 (lua/lib/prelude.lua). Run by `migrate`
- * before the roles start, with the engine of layout 1 stopped; safe to repeat, and a no-op once the
- * marker says layout 2. Returns how many records moved.
+ * SPEC §1.6: a role refuses to start unless Redis holds the layout its code reads (it would read a
+ * record of another layout as missing: an empty wallet). `migrate` upgrades it.
+ */
+export async function assertRedisLayout(redis: RedisLike, readyTimeoutMs = 5000): Promise<void> {
+  if (!(await redisReady(redis, readyTimeoutMs))) {
+    throw new StartupRefused('Redis does not answer (REDIS_URL), so its record layout cannot be checked: start Redis first');
+  }
+  const found = await redis.get(MARKER);
+  if (found !== REDIS_LAYOUT) {
+    throw new StartupRefused(
+      `Redis holds record layout ${found ?? 'none (never migrated)'}, this code reads layout ${REDIS_LAYOUT}: run migrate ` +
+        '(npm run migrate) before the roles start',
+    );
+  }
+}
+
+/**
+ * Brings records of layouts 1 and 2 into layout 3 (lua/lib/prelude.lua). Run by `migrate` before the
+ * roles start, with the engine of the older layout stopped; safe to repeat (each step skips what is
+ * already in place), and a no-op once the marker says layout 3. Returns how many records moved.
+ *
+ * - Layout 1: wallet and transaction hashes become strings under the same keys; a Reserve's
+ *   idempotency record of its own becomes a reply record under its layout-3 name.
+ * - Layout 2: a record's name held the idempotency period. A rejected Reserve's record moves to its
+ *   layout-3 name; a transaction stays where its transaction_id leads, and its layout-3 name gets a
+ *   reply record naming it, so a repeat of its Reserve still finds it.
  */
 export async function upgradeRedisLayout(redis: RedisLike, idempotencyTtlS: number, logger: Logger): Promise<number> {
-  if ((await redis.get(MARKER)) === REDIS_LAYOUT) return 0;
+  const found = await redis.get(MARKER);
+  if (found === REDIS_LAYOUT) return 0;
+  if (found !== null && Number(found) > Number(REDIS_LAYOUT)) {
+    throw new Error(`Redis holds record layout ${found}, newer than this code's ${REDIS_LAYOUT}: run the newer code's migrate`);
+  }
   registerScripts(redis);
   const prefix = (redis.options as { keyPrefix?: string }).keyPrefix ?? '';
   const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
-  const now = Date.now();
   let moved = 0;
   for (const node of nodes) {
-    for (const stored of await scanKeys(node, `${prefix}w{p*}:*`)) {
-      const key = stored.slice(prefix.length);
-      moved += await redis.upgrade_record(key, key, 'wallet', '');
-    }
-    for (const stored of await scanKeys(node, `${prefix}t{p*}:*`)) {
-      const key = stored.slice(prefix.length);
-      const transactionId = key.slice(key.indexOf(':') + 1);
-      if (walletOfTransaction(transactionId) && keys.transaction(transactionId) === key) {
-        moved += await redis.upgrade_record(key, key, 'transaction', '');
-      }
-    }
-    for (const stored of await scanKeys(node, `${prefix}i{p*}:r:*`)) {
-      const key = stored.slice(prefix.length);
-      const [, tag, userGameRef, requestId] = /^i(\{p[0-9a-f]{2}\}):r:([A-Za-z0-9_-]{22}):(.+)$/s.exec(key) ?? [];
-      const partition = TAG_OF.get(tag ?? '');
-      if (partition === undefined || !userGameRef || !requestId) continue;
-      const wallet = { partition, tag: tag!, userGameRef, currency: 'XXX' }; // the record's name leaves the currency out
-      const [target] = reserveTargets(wallet, requestId, now, idempotencyTtlS);
-      moved += await redis.upgrade_record(key, target.key, 'reserve_request', requestId);
-    }
+    const stored = async (pattern: string) => (await scanKeys(node, prefix + pattern)).map((key) => key.slice(prefix.length));
+    for (const key of await stored('t{p*}:*')) moved += await upgradeTransactionRecord(redis, key, idempotencyTtlS);
+    for (const key of await stored('w{p*}:*')) moved += await redis.upgrade_record(key, key, 'wallet', '', '');
+    for (const key of await stored('i{p*}:r:*')) moved += await upgradeReserveRequest(redis, key);
   }
   await redis.set(MARKER, REDIS_LAYOUT);
-  if (moved > 0) logger.info({ moved }, 'Redis records moved to layout 2');
+  if (moved > 0) logger.info({ moved }, `Redis records moved to layout ${REDIS_LAYOUT}`);
   return moved;
+}
+
+/** A transaction hash of layout 1, or a record named with its period (layout 2). */
+async function upgradeTransactionRecord(redis: RedisLike, key: string, idempotencyTtlS: number): Promise<number> {
+  const transactionId = key.slice(key.indexOf(':') + 1);
+  if (walletOfTransaction(transactionId) && keys.transaction(transactionId) === key) {
+    return redis.upgrade_record(key, key, 'transaction', '', '');
+  }
+  const [, tag, userGameRef, derived] = DERIVED_RECORD.exec(key) ?? [];
+  const partition = TAG_OF.get(tag ?? '');
+  if (partition === undefined || !userGameRef || !derived) return 0;
+  const value = await redis.getBuffer(key).catch(() => null); // another type: not a record of ours
+  if (!value) return 0;
+  const record = parseTransactionRecord(value);
+  const wallet: WalletAddress = { partition, tag: tag!, userGameRef, currency: record.c };
+  const name = reserveTarget(wallet, record.rid).key;
+  if (name === key) return 0; // already in layout 3
+  const pp = partition.toString(16).padStart(2, '0');
+  return redis.upgrade_record(key, name, 'derived', `${pp}.${userGameRef}.${record.c}-${derived}`, String(idempotencyTtlS));
+}
+
+async function upgradeReserveRequest(redis: RedisLike, key: string): Promise<number> {
+  const [, tag, userGameRef, requestId] = LAYOUT_1_RESERVE_REQUEST.exec(key) ?? [];
+  const partition = TAG_OF.get(tag ?? '');
+  if (partition === undefined || !userGameRef || !requestId) return 0;
+  const wallet = { partition, tag: tag!, userGameRef, currency: 'XXX' }; // the record's name leaves the currency out
+  return redis.upgrade_record(key, reserveTarget(wallet, requestId).key, 'reserve_request', requestId, '');
 }

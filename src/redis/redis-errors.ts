@@ -1,8 +1,12 @@
 import { ReplyError } from 'ioredis';
 import { AppError } from '../errors';
 
-/** Server replies that mean "not now" rather than "wrong": a retry elsewhere or later may succeed. */
-const TRANSIENT_REPLY = /^(LOADING|BUSY|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|READONLY|NOREPLICAS)/;
+/**
+ * Server replies that mean "not now" rather than "wrong": a retry elsewhere or later may succeed. A
+ * cluster redirection (MOVED, ASK) that reaches us, one ioredis did not follow (inside an
+ * auto-pipelined batch, say), is one of them: the slot moved, the command did not run (SPEC §1.6).
+ */
+const TRANSIENT_REPLY = /^(LOADING|BUSY|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|READONLY|NOREPLICAS|MOVED|ASK) /;
 /** Redis refuses writes past maxmemory; inside a script the reply names the script after it. */
 const OUT_OF_MEMORY = /^OOM |\bOOM command not allowed/;
 

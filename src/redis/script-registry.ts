@@ -6,12 +6,13 @@ export const LUA_DIR = path.resolve(__dirname, '../../lua');
 
 /** Every script in lua/ with its key count; a test checks this against the files and their headers. */
 export const SCRIPT_KEY_COUNTS = {
-  reserve: 5,
+  reserve: 4,
   confirm: 5,
   cancel: 5,
   expire_reservation: 4,
   settled: 2,
   topup: 5,
+  retain: 1,
   upgrade_record: 2,
 } as const;
 
@@ -30,6 +31,7 @@ declare module 'ioredis' {
     expire_reservation: ScriptCommand<Context>;
     settled: ScriptCommand<Context>;
     topup: ScriptCommand<Context>;
+    retain: ScriptCommand<Context, number>;
     upgrade_record: ScriptCommand<Context, number>;
   }
 }

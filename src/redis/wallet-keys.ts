@@ -1,16 +1,19 @@
-import { hash } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 
 /**
  * Every key of one wallet (and of its transactions) carries the same Redis Cluster hash tag `{pNN}`:
  * a partition derived from (user_id, game_id). A transaction_id carries the partition, the user-game
  * reference and the currency, so Confirm, Cancel and GetTransaction find all their keys from it
- * without a lookup: `<pp>.<user-game ref>.<currency>-<derived>`.
+ * without a lookup: `<pp>.<user-game ref>.<currency>-<derived>-<nonce>`.
  *
- * The last part is derived from the Reserve's request_id (and the idempotency period it falls in), so
- * the transaction record is also the Reserve's idempotency record: a repeat finds it by name. Its key
- * leaves the currency out (`t{pNN}:<user-game ref>.<derived>`), so a repeat in another currency
- * finds the first call's record and is told apart. Transaction ids made before this layout
- * (`<pp>.<ref>.<currency>.<random>`, key `t{pNN}:<transaction_id>`) keep working.
+ * `<derived>` comes from the Reserve's request_id alone (no clock, no setting), so the transaction
+ * record is also the Reserve's idempotency record: a repeat finds it by name whichever instance takes
+ * it, whatever its clock or IDEMPOTENCY_TTL_S (SPEC §1.4). Its key leaves the currency out
+ * (`t{pNN}:<user-game ref>.<derived>`), so a repeat in another currency finds the first call's record
+ * and is told apart. `<nonce>` is random: a request_id reused after its record expired makes a new
+ * transaction_id, never an old one, and the record keeps the nonce so an old id is not taken for the
+ * new transaction. Ids of the earlier layouts keep working: `<pp>.<ref>.<currency>.<random>` (layout 1,
+ * key `t{pNN}:<transaction_id>`) and `<pp>.<ref>.<currency>-<derived>` (layout 2, no nonce).
  *
  * Changing PARTITION_COUNT moves wallets to other keys: it is fixed for the life of a deployment.
  */
@@ -26,9 +29,11 @@ export interface WalletAddress {
   readonly currency: string;
 }
 
-const TRANSACTION_ID = /^([0-9a-f]{2})\.([A-Za-z0-9_-]{22})\.([A-Z]{3})([.-])([A-Za-z0-9_-]{16})$/;
-/** The separator before the last part: '-' derived from the request_id, '.' random (the old layout). */
+const TRANSACTION_ID = /^([0-9a-f]{2})\.([A-Za-z0-9_-]{22})\.([A-Z]{3})(?:\.[A-Za-z0-9_-]{16}|-[A-Za-z0-9_-]{16}(?:-[A-Za-z0-9_-]{11})?)$/;
+/** The separator before the last part: '-' derived from the request_id, '.' random (layout 1). */
 const DERIVED = '-';
+/** `<pp>.<ref 22>.<CUR>-<derived 16>-`: what precedes the nonce (lua/lib/prelude.lua knows it too). */
+export const NONCE_OFFSET = 47;
 
 function tagOf(partition: number): string {
   return `{p${partition.toString(16).padStart(2, '0')}}`;
@@ -61,30 +66,37 @@ function userGameAddress(userId: string, gameId: string): { partition: number; u
 }
 
 export interface ReserveTarget {
-  /** The transaction_id a new reservation gets now. */
+  /** The transaction_id a new reservation gets (its nonce fresh for this call). */
   readonly transactionId: string;
   /** Its record's key: the transaction, or the idempotency record of a rejected Reserve. */
   readonly key: string;
 }
 
-/**
- * Where a Reserve's request_id leads: the transaction_id (and hash) derived for the idempotency
- * period `now` falls in, and for the period before. Periods are IDEMPOTENCY_TTL_S long, so a
- * record made at t is found by name until t + TTL at least; a request_id reused after that gets a
- * new transaction_id, never an old one.
- */
-export function reserveTargets(wallet: WalletAddress, requestId: string, nowMs: number, idempotencyTtlS: number): [ReserveTarget, ReserveTarget] {
-  const period = Math.floor(nowMs / (idempotencyTtlS * 1000));
-  return [reserveTarget(wallet, requestId, idempotencyTtlS, period), reserveTarget(wallet, requestId, idempotencyTtlS, period - 1)];
-}
-
-function reserveTarget(wallet: WalletAddress, requestId: string, idempotencyTtlS: number, period: number): ReserveTarget {
-  const derived = hash('sha256', `${wallet.userGameRef}\0${requestId}\0${idempotencyTtlS}\0${period}`, 'base64url').slice(0, 16);
+/** Where a Reserve's request_id leads: its record's name, and the transaction_id a new reservation gets. */
+export function reserveTarget(wallet: WalletAddress, requestId: string): ReserveTarget {
+  const derived = derivedName(wallet.userGameRef, requestId);
   const pp = wallet.partition.toString(16).padStart(2, '0');
   return {
-    transactionId: `${pp}.${wallet.userGameRef}.${wallet.currency}${DERIVED}${derived}`,
+    transactionId: `${pp}.${wallet.userGameRef}.${wallet.currency}${DERIVED}${derived}${DERIVED}${nonce()}`,
     key: `t${wallet.tag}:${wallet.userGameRef}.${derived}`,
   };
+}
+
+function derivedName(userGameRef: string, requestId: string): string {
+  return hash('sha256', `${userGameRef}\0${requestId}`, 'base64url').slice(0, 16);
+}
+
+/** 64 random bits, 11 url-safe characters, drawn from a pool refilled 512 at a time. */
+const NONCE_BYTES = 8;
+const noncePool = Buffer.alloc(NONCE_BYTES * 512);
+let noncePosition = noncePool.length;
+function nonce(): string {
+  if (noncePosition === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePosition = 0;
+  }
+  noncePosition += NONCE_BYTES;
+  return noncePool.toString('base64url', noncePosition - NONCE_BYTES, noncePosition);
 }
 
 /** The wallet a transaction_id belongs to, or null when the id is not one this engine made. */
@@ -99,9 +111,9 @@ export function walletOfTransaction(transactionId: string): WalletAddress | null
 /** The record key of a transaction_id that walletOfTransaction accepted. */
 function transactionKey(transactionId: string): string {
   const tag = TAGS[Number.parseInt(transactionId.slice(0, 2), 16)]!;
-  // '<pp>.<ref 22>.<CUR><sep><16>': the separator is at 29.
+  // '<pp>.<ref 22>.<CUR><sep><16>[-<nonce>]': the separator is at 29.
   if (transactionId[29] !== DERIVED) return `t${tag}:${transactionId}`;
-  return `t${tag}:${transactionId.slice(3, 25)}.${transactionId.slice(30)}`;
+  return `t${tag}:${transactionId.slice(3, 25)}.${transactionId.slice(30, 46)}`;
 }
 
 /** Key builders: the one place that knows key names. */
@@ -109,7 +121,7 @@ export const keys = {
   wallet: (w: WalletAddress) => `w${w.tag}:${w.userGameRef}:${w.currency}`,
   /** A transaction record's key, from its id (checked by walletOfTransaction). */
   transaction: transactionKey,
-  /** A Reserve's idempotency record of the old layout (before transaction ids were derived). */
+  /** A Reserve's idempotency record of layout 1 (before transaction ids were derived). */
   legacyReserveRequest: (w: WalletAddress, requestId: string) => `i${w.tag}:r:${w.userGameRef}:${requestId}`,
   confirmRequest: (w: WalletAddress, transactionId: string, requestId: string) =>
     `i${w.tag}:c:${transactionId}:${requestId}`,

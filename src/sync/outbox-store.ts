@@ -1,5 +1,6 @@
 import { translateRedisError, withRedisErrors } from '../redis/redis-errors';
-import type { RedisLike } from '../redis/script-registry';
+import { registerScripts, type RedisLike } from '../redis/script-registry';
+import { scriptCalls } from '../wallet/script-calls';
 import { keys, partitionTag } from '../redis/wallet-keys';
 
 export const OUTBOX_GROUP = 'ledger-sync';
@@ -19,6 +20,7 @@ export interface OutboxPartitionStatus {
  * MULTI on the partition's slot, only ever after MySQL committed.
  */
 export function createOutboxStore(redis: RedisLike, consumer: string) {
+  registerScripts(redis);
   const outboxKey = (partition: number) => keys.outbox({ tag: partitionTag(partition) });
   // ioredis applies its keyPrefix to every stream command but XGROUP: that one gets it by hand.
   const keyPrefix = (redis.options as { keyPrefix?: string }).keyPrefix ?? '';
@@ -66,7 +68,7 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
       multi.xack(outboxKey(partition), OUTBOX_GROUP, ...ids);
       multi.xdel(outboxKey(partition), ...ids);
       for (const transactionId of settledTransactionIds) {
-        multi.expire(keys.transaction(transactionId), retentionS);
+        multi.retain(...scriptCalls.retain(transactionId, retentionS));
       }
       const results = await withRedisErrors(() => multi.exec());
       const failed = results?.find(([error]) => error);

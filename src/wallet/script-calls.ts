@@ -1,4 +1,4 @@
-import { keys, reserveTargets, type WalletAddress } from '../redis/wallet-keys';
+import { keys, reserveTarget, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import type { CancelInput, ConfirmInput, ReserveInput, TopupInput } from './wallet-types';
 
 export interface Moment {
@@ -16,11 +16,11 @@ export interface Moment {
  */
 export const scriptCalls = {
   reserve(wallet: WalletAddress, input: ReserveInput, at: Moment): string[] {
-    const [now, before] = reserveTargets(wallet, input.requestId, at.nowMs, at.idempotencyTtlS);
+    const target = reserveTarget(wallet, input.requestId);
     return [
-      keys.wallet(wallet), now.key, before.key, keys.outbox(wallet), keys.openReservations(wallet),
+      keys.wallet(wallet), target.key, keys.outbox(wallet), keys.openReservations(wallet),
       input.requestId, input.userId, input.gameId, input.roundId, input.amount, input.currency,
-      now.transactionId, before.transactionId, String(at.nowMs), String(at.idempotencyTtlS), at.reservationsExpire ? '1' : '0',
+      target.transactionId, String(at.nowMs), String(at.idempotencyTtlS), at.reservationsExpire ? '1' : '0',
     ];
   },
 
@@ -55,8 +55,12 @@ export const scriptCalls = {
   expireReservation(wallet: WalletAddress, transactionId: string, cutoffMs: number, nowMs: number): string[] {
     return [
       keys.transaction(transactionId), keys.wallet(wallet), keys.outbox(wallet), keys.openReservations(wallet),
-      transactionId, String(cutoffMs), String(nowMs),
+      transactionId, String(cutoffMs), String(nowMs), wallet.currency,
     ];
+  },
+
+  retain(transactionId: string, retentionS: number): string[] {
+    return [keys.transaction(transactionId), transactionId, walletOfTransaction(transactionId)!.currency, String(retentionS)];
   },
 
   topup(wallet: WalletAddress, input: TopupInput, at: Pick<Moment, 'nowMs' | 'idempotencyTtlS'>): string[] {

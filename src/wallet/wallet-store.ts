@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 import { withRedisErrors } from '../redis/redis-errors';
 import type { ScriptObserver } from '../metrics/script-metrics';
 import { registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
-import { parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
+import { namesTransaction, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import { scriptCalls, type Moment } from './script-calls';
 import type {
@@ -89,8 +89,7 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
       const stored = await withRedisErrors(() => redis.getBuffer(keys.transaction(transactionId)));
       if (stored === null) return null;
       const tx = parseTransactionRecord(stored);
-      // A rejected Reserve's record, or a transaction_id naming another currency, is no transaction.
-      if (tx.st === 'reply' || tx.c !== wallet.currency) return null;
+      if (!namesTransaction(tx, transactionId, wallet.currency)) return null;
       return {
         transactionId,
         userId: tx.u,

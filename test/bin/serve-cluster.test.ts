@@ -30,6 +30,8 @@ test('the gRPC and worker roles run on a Redis Cluster, from Reserve to the MySQ
     REDIS_CLUSTER_NODES: cluster.ports.map((port) => `127.0.0.1:${port}`).join(','),
     QUEUE_PREFIX: `{tc${randomBytes(4).toString('hex')}}`,
   };
+  const migrated = await startCliProcess(['migrate'], clusterEnv);
+  t.is(await migrated.exit, 0, migrated.lines.join('\n'));
   const started = await startCliProcess(['serve', '--roles', 'grpc,worker'], clusterEnv);
   t.teardown(() => started.child.kill('SIGKILL'));
   t.truthy(started.addresses.grpc, started.lines.join('\n'));

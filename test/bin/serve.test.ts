@@ -7,19 +7,24 @@ import { healthClient } from '../helpers/grpc-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
 import { documentedFetch } from '../helpers/openapi-check';
 import { freePort } from '../helpers/ports';
+import { createTestRedis, type TestRedis } from '../helpers/redis';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 
 let database: TestDatabase;
+let redis: TestRedis;
 test.before(async () => {
   database = await createTestDatabase({ migrate: true });
+  redis = await createTestRedis();
 });
 test.after.always(async () => {
   await database?.drop();
+  await redis?.cleanup();
 });
 
-const startCli = (args: string[], env: Record<string, string> = {}) => startCliProcess(args, { MYSQL_URL: database.url, ...env });
+const startCli = (args: string[], env: Record<string, string> = {}) =>
+  startCliProcess(args, { MYSQL_URL: database.url, REDIS_KEY_PREFIX: redis.prefix, ...env });
 
 async function grpcHealth(address: string): Promise<unknown> {
   const health = healthClient(address);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisLike } from '../../src/redis/script-registry';
 import { parseOutboxEntry, type OutboxEvent } from '../../src/sync/outbox-event';
-import { keys, reserveTargets, walletAddress, walletOfTransaction, type WalletAddress } from '../../src/redis/wallet-keys';
+import { keys, reserveTarget, walletAddress, walletOfTransaction, type WalletAddress } from '../../src/redis/wallet-keys';
 import { createWalletService, type WalletService, type WalletServiceDeps } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 
@@ -46,5 +46,5 @@ export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServi
 
 /** A well-formed transaction_id of the wallet that no Reserve has made. */
 export function unknownTransactionId(wallet: WalletAddress): string {
-  return reserveTargets(wallet, `unknown-${randomUUID()}`, Date.now(), 86_400)[0].transactionId;
+  return reserveTarget(wallet, `unknown-${randomUUID()}`).transactionId;
 }

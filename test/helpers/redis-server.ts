@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pingRedis } from '../../src/local-services/local-redis';
 import { findBinary, waitUntil } from '../../src/local-services/process-tools';
+import { createRedisClient } from '../../src/redis/redis-client';
 import { freePort } from './ports';
+import { markMigrated } from './redis';
 
 export interface TestRedisServer {
   readonly port: number;
@@ -12,7 +14,7 @@ export interface TestRedisServer {
   stop(): Promise<void>;
 }
 
-/** A redis-server of a test's own on a spare port, with extra arguments (maxmemory, a policy, …). */
+/** A redis-server of a test's own on a spare port, with extra arguments (maxmemory, a policy, …), migrated (empty). */
 export async function startRedisServer(args: string[] = []): Promise<TestRedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'redis-'));
@@ -28,5 +30,7 @@ export async function startRedisServer(args: string[] = []): Promise<TestRedisSe
     await stop();
     throw error;
   });
+  const client = createRedisClient({ url, role: 'cli' });
+  await markMigrated(client).finally(() => client.disconnect());
   return { port, url, stop };
 }

@@ -12,6 +12,7 @@ import { createTransactionArchive } from '../../src/sync/transaction-archive';
 import { startWorkerRole } from '../../src/sync/worker-role';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 import { waitUntil } from '../../src/local-services/process-tools';
+import { markMigrated } from './redis';
 import { createEngine, type Engine } from './engine';
 import { createTestDatabase, type TestDatabase } from './mysql';
 import { testConfig } from './test-config';
@@ -56,6 +57,7 @@ export async function createSyncHarness(overrides: Env = {}, options: { mysqlSer
   const engineRedis = createRedisClient({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, role: 'grpc' });
   engineRedis.on('error', () => undefined);
   await waitUntil('redis', async () => engineRedis.status === 'ready', 10_000);
+  await markMigrated(engineRedis);
   const engine = createEngine(engineRedis, {
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,

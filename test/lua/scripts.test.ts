@@ -2,8 +2,8 @@ import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import Redis from 'ioredis';
 import { unpack } from 'msgpackr';
 import { registerScripts } from '../../src/redis/script-registry';
-import { keys, reserveTargets, walletAddress, type WalletAddress } from '../../src/redis/wallet-keys';
-import { upgradeRedisLayout } from '../../src/redis/layout-upgrade';
+import { keys, NONCE_OFFSET, reserveTarget, walletAddress, type WalletAddress } from '../../src/redis/wallet-keys';
+import { REDIS_LAYOUT_KEY, upgradeRedisLayout } from '../../src/redis/layout-upgrade';
 import { formatTransactionRecord, parseTransactionRecord, parseWalletRecord } from '../../src/redis/stored-records';
 import { createLogger } from '../../src/logging/logger';
 import { scriptCalls, type Moment } from '../../src/wallet/script-calls';
@@ -120,13 +120,18 @@ test('topup BALANCE_LIMIT changes nothing', async (t) => {
 
 test('reserve OK moves the balance, stores only what is read back, indexes it and appends to the outbox', async (t) => {
   await topup(t, w, '1000');
-  const [now] = reserveTargets(w, 'r1', Number(NOW), Number(TTL));
-  t.deepEqual(await reserve(t, w, 'r1', '300'), ['OK', 'reserved', now.transactionId, '700', '300']);
-  t.deepEqual(unpack((await t.context.store.redis.getBuffer(keys.transaction(now.transactionId)))!), ['reserved', 'EUR', 'round', '300', 'user', 'game', NOW, 'r1', '700', '300', '']);
+  const [code, status, tx, available, reserved] = await reserve(t, w, 'r1', '300');
+  t.deepEqual([code, status, available, reserved], ['OK', 'reserved', '700', '300']);
+  const named = reserveTarget(w, 'r1');
+  t.is(tx!.slice(0, NONCE_OFFSET), named.transactionId.slice(0, NONCE_OFFSET), 'the id is the request_id\'s name and a nonce');
+  t.is(keys.transaction(tx!), named.key);
+  const nonce = tx!.slice(NONCE_OFFSET);
+  t.regex(nonce, /^[A-Za-z0-9_-]{11}$/);
+  t.deepEqual(unpack((await t.context.store.redis.getBuffer(named.key))!), ['reserved', 'EUR', 'round', '300', 'user', 'game', NOW, 'r1', '700', '300', nonce]);
   t.like(await wallet(t), { available: '700', reserved: '300' });
-  t.deepEqual(await t.context.store.redis.zrange(keys.openReservations(w), 0, -1, 'WITHSCORES'), [now.transactionId, NOW]);
+  t.deepEqual(await t.context.store.redis.zrange(keys.openReservations(w), 0, -1, 'WITHSCORES'), [tx, NOW]);
   const [, entry] = (await t.context.store.redis.xrevrange(keys.outbox(w), '+', '-', 'COUNT', 1))[0]!;
-  t.deepEqual(entry, ['e', ['r', now.transactionId, 'user', 'game', 'round', '300', '700', '300', 'r1', NOW].join('\n')]);
+  t.deepEqual(entry, ['e', ['r', tx, 'user', 'game', 'round', '300', '700', '300', 'r1', NOW].join('\n')]);
 });
 
 test('reserve without expiry neither indexes the reservation nor stores its creation time', async (t) => {
@@ -143,12 +148,12 @@ test('reserve OK rejected writes only its idempotency record, which expires with
   t.deepEqual(await reserve(t, w, 'r1', '11'), ['OK', 'rejected', '', '10', '0']);
   const after = await snapshotKeys(t.context.raw, t.context.store.prefix);
   const added = Object.keys(after).filter((key) => !(key in before));
-  const [now] = reserveTargets(w, 'r1', Number(NOW), Number(TTL));
-  t.deepEqual(added, [t.context.store.prefix + keys.transaction(now.transactionId)]);
+  const named = reserveTarget(w, 'r1');
+  t.deepEqual(added, [t.context.store.prefix + named.key]);
   for (const key of Object.keys(before)) t.deepEqual(after[key], before[key]);
-  t.true((await t.context.store.redis.ttl(keys.transaction(now.transactionId))) > 590);
+  t.true((await t.context.store.redis.ttl(named.key)) > 590);
   t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '11')), ['REPLAY', 'rejected', '', '10', '0']);
-  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c1', now.transactionId, '0')), ['NOT_FOUND']);
+  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c1', named.transactionId, '0')), ['NOT_FOUND']);
 });
 
 test('reserve REPLAY and CONFLICT change nothing, also for another currency of the same user-game', async (t) => {
@@ -162,21 +167,24 @@ test('reserve REPLAY and CONFLICT change nothing, also for another currency of t
   t.deepEqual(await unchangedBy(t, () => reserve(t, usd, 'r1', '100')), ['CONFLICT']);
 });
 
-test('reserve REPLAY finds the record of the period before; a request_id reused later gets a new transaction', async (t) => {
+test('a request_id reused after its record expired makes a new transaction; the old id does not reach it', async (t) => {
   await topup(t, w, '1000');
   const [, , first] = await reserve(t, w, 'r1', '100');
-  const nextPeriod = { ...moment(), nowMs: Number(NOW) + Number(TTL) * 1000 };
-  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '100', 'round', nextPeriod)), ['REPLAY', 'reserved', first, '900', '100']);
-  const twoPeriodsLater = { ...moment(), nowMs: Number(NOW) + 2 * Number(TTL) * 1000 };
-  const [code, status, second] = await reserve(t, w, 'r1', '100', 'round', twoPeriodsLater);
+  await confirm(t, w, 'c1', first!, '0');
+  await t.context.store.redis.del(keys.transaction(first!)); // its retention and TTL have passed
+  const [code, status, second] = await reserve(t, w, 'r1', '100');
   t.deepEqual([code, status], ['OK', 'reserved']);
   t.not(second, first);
+  t.is(keys.transaction(second!), keys.transaction(first!), 'the same name, another nonce');
+  t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c2', first!, '0')), ['NOT_FOUND']);
+  t.deepEqual(await unchangedBy(t, () => cancel(t, w, 'x2', first!)), ['NOT_FOUND']);
+  t.deepEqual(await unchangedBy(t, () => expireReservation(t, w, first!, NOW)), ['SKIPPED']);
+  t.deepEqual((await confirm(t, w, 'c3', second!, '0')).slice(0, 2), ['OK', 'confirmed']);
 });
 
 test('reserve COLLISION when another request_id holds the record changes nothing', async (t) => {
   await topup(t, w, '1000');
-  const [now] = reserveTargets(w, 'r1', Number(NOW), Number(TTL));
-  await t.context.store.redis.set(keys.transaction(now.transactionId), formatTransactionRecord({ st: 'reserved', rid: 'someone else', u: 'user', g: 'game', c: 'EUR', rd: 'round', amt: '100' }));
+  await t.context.store.redis.set(reserveTarget(w, 'r1').key, formatTransactionRecord({ st: 'reserved', rid: 'someone else', u: 'user', g: 'game', c: 'EUR', rd: 'round', amt: '100' }));
   t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '100')), ['COLLISION']);
 });
 
@@ -201,6 +209,7 @@ test('a transaction_id naming another currency than its transaction is NOT_FOUND
 
 test('records of the old layout (random transaction id, hashes, a Reserve record of its own) are upgraded and keep working', async (t) => {
   const redis = t.context.store.redis;
+  await redis.del(REDIS_LAYOUT_KEY); // a store of layout 1 has no marker
   const pp = w.partition.toString(16).padStart(2, '0');
   const legacy = `${pp}.${w.userGameRef}.EUR.AAAAAAAAAAAAAAAA`;
   t.is(keys.transaction(legacy), `t${w.tag}:${legacy}`);
@@ -285,4 +294,19 @@ test('settled OK remembers already_confirmed / already_canceled with current bal
   t.deepEqual(await unchangedBy(t, () => settled(t, w, 'confirm', 'late', tx, 'round', '6')), ['CONFLICT']);
   t.deepEqual(await settled(t, w, 'cancel', 'late', tx, 'why'), ['OK', 'already_canceled', tx, '100', '0']);
   t.deepEqual(await unchangedBy(t, () => settled(t, w, 'cancel', 'late', tx, 'other')), ['CONFLICT']);
+});
+
+test('retain gives a settled transaction its expiry; an open one, or a later transaction under the same name, is left alone', async (t) => {
+  const redis = t.context.store.redis;
+  const first = await reservedTx(t);
+  t.is(await redis.retain(...scriptCalls.retain(first, 3600)), 0, 'still reserved');
+  t.is(await redis.ttl(keys.transaction(first)), -1);
+  await confirm(t, w, 'c1', first, '0');
+  t.is(await redis.retain(...scriptCalls.retain(first, 3600)), 1);
+  t.true((await redis.ttl(keys.transaction(first))) > 3590);
+
+  await redis.del(keys.transaction(first)); // its retention passed; the request_id is used again
+  const [, , second] = await reserve(t, w, 'r1', '100');
+  t.is(await unchangedBy(t, () => redis.retain(...scriptCalls.retain(first, 3600))), 0, 'a late acknowledgement of the first');
+  t.is(await redis.ttl(keys.transaction(second!)), -1);
 });

@@ -4,6 +4,7 @@ import test from 'ava';
 import { startCliProcess, type Started } from '../helpers/cli-process';
 import { reservationClient } from '../helpers/grpc-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
+import { createTestRedis } from '../helpers/redis';
 import { freePort } from '../helpers/ports';
 import { uniqueQueuePrefix } from '../helpers/worker';
 import { documentedFetch } from '../helpers/openapi-check';
@@ -16,15 +17,18 @@ test.after.always(async () => {
   await database?.drop();
 });
 
-async function serve(t: { teardown(fn: () => void): void }, roles: string, env: Record<string, string> = {}): Promise<Started> {
+/** The roles in a process of their own, on a Redis namespace of the test's own (removed afterwards). */
+async function serve(t: { teardown(fn: () => unknown): void }, roles: string, env: Record<string, string> = {}): Promise<Started & { prefix: string }> {
+  const redis = await createTestRedis();
+  t.teardown(() => redis.cleanup());
   const started = await startCliProcess(['serve', '--roles', roles], {
     MYSQL_URL: database.url,
-    REDIS_KEY_PREFIX: `metrics-test:${Math.random().toString(36).slice(2)}:`,
+    REDIS_KEY_PREFIX: redis.prefix,
     QUEUE_PREFIX: uniqueQueuePrefix(),
     ...env,
   });
   t.teardown(() => started.child.kill('SIGKILL'));
-  return started;
+  return { ...started, prefix: redis.prefix };
 }
 
 /** One sample's value from a Prometheus text page, or undefined. */
@@ -49,8 +53,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20
 
 test('the gRPC and worker roles serve one merged page on METRICS_PORT: calls, scripts, outbox, sync, queue, process', async (t) => {
   const port = await freePort();
-  const prefix = `metrics-test:${Math.random().toString(36).slice(2)}:`;
-  const started = await serve(t, 'grpc,worker', { METRICS_PORT: String(port), REDIS_KEY_PREFIX: prefix });
+  const started = await serve(t, 'grpc,worker', { METRICS_PORT: String(port) });
+  const { prefix } = started;
   const metricsUrl = `http://127.0.0.1:${port}`;
   t.is((await documentedFetch(`${metricsUrl}/healthz`)).status, 200);
 

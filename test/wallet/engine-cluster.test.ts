@@ -1,5 +1,9 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Cluster } from 'ioredis';
+import { AppError } from '../../src/errors';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { redisReady } from '../../src/redis/redis-ready';
+import { keys, walletAddress } from '../../src/redis/wallet-keys';
 import { createEngine, type Engine } from '../helpers/engine';
 import { startRedisCluster, type TestCluster } from '../helpers/redis-cluster';
 import { registerEngineTests } from './engine-suite';
@@ -24,3 +28,22 @@ test.after.always(async () => {
 });
 
 registerEngineTests(test);
+
+test('a cluster redirection (MOVED) that reaches the engine is UNAVAILABLE and nothing moves', async (t) => {
+  // A client of one node, not of the cluster: it does not follow redirections, so a wallet whose slot
+  // another node serves gets MOVED, as a redirection ioredis does not retry would reach the caller.
+  const node = createRedisClient({ url: `redis://127.0.0.1:${cluster.ports[0]}`, keyPrefix: 'test:', role: 'grpc' });
+  t.teardown(() => node.disconnect());
+  t.true(await redisReady(node, 5000));
+  const slots = await node.cluster('SLOTS');
+  const servedHere = (slot: number) => slots.some(([start, end, master]) => master?.[1] === cluster.ports[0] && slot >= start && slot <= end);
+  let target = t.context.engine.newWallet();
+  const slotOf = async (w: typeof target) => Number(await node.cluster('KEYSLOT', keys.wallet(walletAddress(w.userId, w.gameId, w.currency))));
+  while (servedHere(await slotOf(target))) target = t.context.engine.newWallet();
+  await t.context.engine.fund(target, 100);
+  const before = await t.context.engine.state(target);
+  const error = await t.throwsAsync(createEngine(node).wallet.reserve({ ...target, requestId: 'r1', roundId: 'x', amount: '10' }), { instanceOf: AppError });
+  t.is(error?.code, 'UNAVAILABLE');
+  t.regex(error?.message ?? '', /MOVED/);
+  t.deepEqual(await t.context.engine.state(target), before);
+});

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pingRedis } from '../../../src/local-services/local-redis';
 import { findBinary, freePort, waitUntil } from '../../../src/local-services/process-tools';
+import { migrateBenchRedis } from '../processes';
 
 /** A redis-server of the soak's own, appendfsync always, that can be SIGKILLed and restarted on its AOF. */
 export async function startSoakRedis() {
@@ -20,6 +21,7 @@ export async function startSoakRedis() {
     await waitUntil(`redis-server on ${port}`, () => pingRedis(url).then(() => true, () => false), 30_000);
   };
   await start();
+  await migrateBenchRedis(url);
   return {
     url,
     /** SIGKILL, then a new server on the same AOF. */
