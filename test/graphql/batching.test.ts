@@ -42,11 +42,13 @@ const QUERY = `query ($search: String!, $limit: Int!) {
   games(search: $search, limit: $limit) {
     id name modules { key }
     variables(limit: 10) { key number_value }
-    config { etag document }
+    config { etag }
     notifications(limit: 10) { name descriptions { language_id } macros }
     leaderboards(limit: 10) { key game { slug } groups(limit: 10) { key } rankings(limit: 10) { rank score username } }
   }
 }`;
+/** A config document weighs 10,000 objects (it may be 1 MiB): nine fit in one query. */
+const DOCUMENTS = 'query ($search: String!) { games(search: $search, limit: 9) { id config { etag document } } }';
 
 test.serial('50 games with modules, variables, config, notifications and leaderboards (groups, rankings, game): a constant number of statements', async (t) => {
   const { api } = t.context;
@@ -75,4 +77,13 @@ test.serial('50 games with modules, variables, config, notifications and leaderb
   // A second read of the config documents comes from the cache: one statement fewer.
   const again = await countStatements(api, () => run('many', 50));
   t.is(again.count, 11);
+
+  // The documents themselves: as many statements for nine games as for one (the token user, the games
+  // and their modules; the variables come from the cache filled above).
+  const documents = (search: string) => countStatements(api, async () => {
+    const reply = await gql(api, DOCUMENTS, { token, variables: { search } });
+    t.is(reply.body.errors, undefined);
+    t.true(reply.body.data.games.every((game: { config: { document: unknown } }) => typeof game.config.document === 'object'));
+  });
+  t.is((await documents('many')).count, (await documents('few-0')).count);
 });

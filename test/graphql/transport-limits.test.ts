@@ -139,3 +139,23 @@ test('introspection: on by default; off under NODE_ENV=production unless GRAPHQL
   // Queries still run in production.
   t.truthy((await gql(production, '{ me { id } }', { token: production.users.user.token })).body.data.me.id);
 });
+
+test('with introspection off no error suggests a name ("Did you mean"); with it on they do', async (t) => {
+  const production = await createTestApi({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) });
+  t.teardown(() => production.close());
+  const typo = '{ gmes { id } me { usrname } }';
+  const badInput = 'mutation ($input: GameInput!) { createGame(input: $input) { id } }';
+  const typoed = { input: { nmae: 'G', slug: 'typo' } };
+  const hinted = [
+    ...(await gql(t.context.api, typo, { token: t.context.api.users.admin.token })).body.errors,
+    ...(await gql(t.context.api, badInput, { token: t.context.api.users.admin.token, variables: typoed })).body.errors,
+  ];
+  t.true(hinted.some((error: { message: string }) => /Did you mean "games"/.test(error.message)), JSON.stringify(hinted));
+  t.true(hinted.some((error: { message: string }) => /"nmae" is not defined by type "GameInput". Did you mean "name"/.test(error.message)), JSON.stringify(hinted));
+  const silent = [
+    ...(await gql(production, typo, { token: production.users.admin.token })).body.errors,
+    ...(await gql(production, badInput, { token: production.users.admin.token, variables: typoed })).body.errors,
+  ];
+  t.true(silent.length >= 3, JSON.stringify(silent));
+  for (const error of silent) t.notRegex(error.message, /Did you mean|"games"|"username"|"name"/);
+});

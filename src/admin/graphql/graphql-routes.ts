@@ -1,15 +1,15 @@
 import Router from '@koa/router';
-import { NoSchemaIntrospectionCustomRule, specifiedRules, type ExecutionResult } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { AppError, type ErrorCode } from '../../errors';
 import type { AdminServices } from '../admin-services';
 import { jsonBody, MALFORMED_JSON } from '../http/json-body';
 import type { AppContext, AppState } from '../koa-types';
+import { createDocumentJudge } from './document-judge';
 import { createGraphQLContext, type GraphQLContext } from './graphql-context';
 import { appErrorOf, errorReply, formatGraphQLError } from './graphql-errors';
 import { EXPLORER_ASSETS_PATH, serveExplorerAsset, serveExplorerPage } from './graphql-explorer';
 import { createGraphQLSchema } from './graphql-schema';
-import { costLimit, depthLimit, MAX_QUERY_COST, MAX_QUERY_DEPTH } from './query-limits';
 
 const GRAPHQL_TYPES = ['application/graphql-response+json', 'application/json'];
 /** Refusals graphql-http answers without a GraphQL body; they get one, with the code of the one error table. */
@@ -27,10 +27,10 @@ const TRANSPORT_REFUSALS: Record<number, { code: ErrorCode; message: string }> =
  */
 export function graphqlRoutes(services: AdminServices, options: { introspection: boolean }): Router<AppState> {
   const schema = createGraphQLSchema();
-  const rules = [...specifiedRules, ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]), depthLimit(MAX_QUERY_DEPTH)];
+  const { judge } = createDocumentJudge(schema, options);
   const handle = createHandler<unknown, AppContext, GraphQLContext>({
     schema,
-    validationRules: (_req, args) => [...rules, costLimit(MAX_QUERY_COST, args.variableValues)],
+    onSubscribe: (_req, params) => judge(params),
     context: (req) => {
       const ctx = req.context;
       return createGraphQLContext({ services, authorization: ctx.get('authorization') || undefined, clientAddress: ctx.state.clientAddress, log: ctx.state.log });

@@ -3,17 +3,19 @@ import {
   getNullableType,
   GraphQLError,
   isCompositeType,
+  isInterfaceType,
   isListType,
   isObjectType,
   Kind,
+  valueFromASTUntyped,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
-  type ValidationContext,
-  type ValidationRule,
 } from 'graphql';
 
 /** SPEC §2.9: at most 10 levels of fields. */
@@ -21,80 +23,218 @@ export const MAX_QUERY_DEPTH = 10;
 /**
  * The most objects one query may ask for: each object field counts the objects it may return, a list
  * its `limit` (argument, variable or default) times its parent's count. Lists inside a row (a
- * variable's items, a notification's entries) come with their row and count nothing more.
+ * variable's items, a notification's entries) come with their row and count nothing more. A scalar
+ * field costs nothing unless the SDL gives it a `@cost(weight:)` (the config document): it then costs
+ * that many objects each time it is asked for, under every alias.
  */
 export const MAX_QUERY_COST = 100_000;
+/** SPEC §2.9: a document of more tokens is refused while it is parsed. */
+export const MAX_QUERY_TOKENS = 10_000;
+/**
+ * Bounds on the shape graphql's own rules work through (OverlappingFieldsCanBeMerged compares every
+ * pair of fields that share a response name, and every pair of fragments spread side by side), so a
+ * document within them is validated in milliseconds: selections once fragments are spread, the times
+ * one response name is asked for at one level, and the fragments one selection set spreads.
+ */
+export const MAX_QUERY_SELECTIONS = 1_000;
+export const MAX_FIELD_REPEATS = 10;
+export const MAX_SPREADS_PER_SELECTION = 32;
+
+
+/**
+ * The limits of every operation, in time linear in the document's length: its shape (size, repeats,
+ * spreads), then depth and cost. A fragment's values are computed once, however often it is spread (a
+ * fragment spread twice by one spread twice by … would otherwise be walked 2^n times). `variables`
+ * are the request's, as sent (they fill `limit: $n`). An empty list: within every limit.
+ */
+export function checkQueryLimits(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+): GraphQLError[] {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION && !fragments.has(definition.name.value)) fragments.set(definition.name.value, definition);
+  }
+  const shape = createShapeWalk(fragments);
+  const refusals: GraphQLError[] = [];
+  for (const operation of document.definitions) {
+    if (operation.kind !== Kind.OPERATION_DEFINITION) continue;
+    const reason = shape.check(operation.selectionSet) ?? measure(schema, fragments, operation, variables);
+    if (reason) refusals.push(new GraphQLError(reason, { nodes: [operation], extensions: { code: 'BAD_REQUEST' } }));
+  }
+  return refusals;
+}
+
+/** Depth, then cost: the reason the operation is over one, or null. */
+function measure(
+  schema: GraphQLSchema,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+): string | null {
+  const walk = createWalk(schema, fragments, { ...variableDefaults(operation), ...(variables ?? {}) });
+  const depth = walk.depth(operation.selectionSet);
+  if (depth > MAX_QUERY_DEPTH) return `the query is ${depth} levels deep; the limit is ${MAX_QUERY_DEPTH}`;
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const cost = root ? walk.cost(root, operation.selectionSet) : 0;
+  if (cost > MAX_QUERY_COST) return `the query may return ${cost} objects; the limit is ${MAX_QUERY_COST}: ask for smaller pages (limit) or fewer fields`;
+  return null;
+}
+
+/** The same for fragment values: one computation per fragment, a cycle or an unknown fragment worth `none`. */
+function fragmentMemo<T>(fragments: ReadonlyMap<string, FragmentDefinitionNode>, none: T) {
+  const memo = new Map<string, T | typeof WALKING>();
+  return (name: string, compute: (fragment: FragmentDefinitionNode) => T): T => {
+    const known = memo.get(name);
+    if (known !== undefined) return known === WALKING ? none : known;
+    const fragment = fragments.get(name);
+    if (!fragment) return none;
+    memo.set(name, WALKING);
+    const value = compute(fragment);
+    memo.set(name, value);
+    return value;
+  };
+}
+
+/**
+ * MAX_QUERY_SELECTIONS, MAX_FIELD_REPEATS and MAX_SPREADS_PER_SELECTION: the reason an operation is
+ * over one of them, or null. The size comes first, so the repeat counts, whose work is bounded by it,
+ * are only taken for an operation within it.
+ */
+function createShapeWalk(fragments: ReadonlyMap<string, FragmentDefinitionNode>) {
+  const fragmentSize = fragmentMemo(fragments, 0);
+  const fragmentNames = fragmentMemo<ReadonlyMap<string, number>>(fragments, new Map());
+
+  /** Selections once fragments are spread (each spread counts its fragment's selections again). */
+  function size(selectionSet: SelectionSetNode): number {
+    let total = 0;
+    for (const selection of selectionSet.selections) {
+      total += 1 + (
+        selection.kind === Kind.FRAGMENT_SPREAD ? fragmentSize(selection.name.value, (fragment) => size(fragment.selectionSet))
+        : selection.selectionSet ? size(selection.selectionSet)
+        : 0);
+    }
+    return total;
+  }
+
+  interface Level {
+    /** Each response name at this level, with how often it is asked for (inline fragments and spreads merged in). */
+    readonly names: ReadonlyMap<string, number>;
+    /** Fragments spread at this level (through inline fragments too). */
+    readonly spreads: number;
+  }
+  const levels = new Map<SelectionSetNode, Level>();
+
+  function level(selectionSet: SelectionSetNode): Level {
+    const known = levels.get(selectionSet);
+    if (known) return known;
+    const names = new Map<string, number>();
+    const add = (name: string, times: number) => names.set(name, (names.get(name) ?? 0) + times);
+    let spreads = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        add(selection.alias?.value ?? selection.name.value, 1);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const inner = level(selection.selectionSet);
+        for (const [name, times] of inner.names) add(name, times);
+        spreads += inner.spreads;
+      } else {
+        spreads += 1;
+        for (const [name, times] of fragmentNames(selection.name.value, (fragment) => level(fragment.selectionSet).names)) add(name, times);
+      }
+    }
+    const computed = { names, spreads };
+    levels.set(selectionSet, computed);
+    return computed;
+  }
+
+  /** Every selection set of the operation and of the fragments it reaches, each looked at once. */
+  function repeats(selectionSet: SelectionSetNode, seen: Set<string>): string | null {
+    const { names, spreads } = level(selectionSet);
+    if (spreads > MAX_SPREADS_PER_SELECTION) return `a selection spreads ${spreads} fragments; the limit is ${MAX_SPREADS_PER_SELECTION}`;
+    for (const [name, times] of names) {
+      if (times > MAX_FIELD_REPEATS) return `"${name}" is asked for ${times} times at one level; the limit is ${MAX_FIELD_REPEATS} (use aliases)`;
+    }
+    for (const selection of selectionSet.selections) {
+      let inner: SelectionSetNode | undefined;
+      if (selection.kind !== Kind.FRAGMENT_SPREAD) inner = selection.selectionSet;
+      else if (!seen.has(selection.name.value)) {
+        seen.add(selection.name.value);
+        inner = fragments.get(selection.name.value)?.selectionSet;
+      }
+      const found = inner ? repeats(inner, seen) : null;
+      if (found) return found;
+    }
+    return null;
+  }
+
+  return {
+    check(selectionSet: SelectionSetNode): string | null {
+      const selections = size(selectionSet);
+      if (selections > MAX_QUERY_SELECTIONS) {
+        return `the query has ${selections} selections once its fragments are spread; the limit is ${MAX_QUERY_SELECTIONS}`;
+      }
+      return repeats(selectionSet, new Set());
+    },
+  };
+}
 
 const isIntrospection = (field: FieldNode) => field.name.value.startsWith('__');
-const refusal = (message: string, node: OperationDefinitionNode) => new GraphQLError(message, { nodes: [node], extensions: { code: 'BAD_REQUEST' } });
+/** A fragment being walked: a spread of it inside itself (a cycle, which another rule reports) adds nothing. */
+const WALKING = Symbol('walking');
 
-/** Refuses an operation nested deeper than `max` fields (introspection's own fields are not counted). */
-export function depthLimit(max: number): ValidationRule {
-  return (context) => ({
-    OperationDefinition(operation) {
-      const depth = depthOf(context, operation.selectionSet, new Set());
-      if (depth > max) context.reportError(refusal(`the query is ${depth} levels deep; the limit is ${max}`, operation));
-    },
-  });
-}
+function createWalk(schema: GraphQLSchema, fragments: ReadonlyMap<string, FragmentDefinitionNode>, variables: Readonly<Record<string, unknown>>) {
+  const fragmentDepth = fragmentMemo(fragments, 0);
+  const fragmentCost = fragmentMemo(fragments, 0);
 
-function depthOf(context: ValidationContext, selectionSet: SelectionSetNode, visiting: Set<string>): number {
-  let deepest = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      if (isIntrospection(selection)) continue;
-      deepest = Math.max(deepest, 1 + (selection.selectionSet ? depthOf(context, selection.selectionSet, visiting) : 0));
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      deepest = Math.max(deepest, depthOf(context, selection.selectionSet, visiting));
-    } else {
-      const fragment = followSpread(context, selection.name.value, visiting);
-      if (fragment) deepest = Math.max(deepest, depthOf(context, fragment.selectionSet, new Set([...visiting, fragment.name.value])));
+  function depth(selectionSet: SelectionSetNode): number {
+    let deepest = 0;
+    for (const selection of selectionSet.selections) {
+      const reached =
+        selection.kind === Kind.FIELD ? (isIntrospection(selection) ? 0 : 1 + (selection.selectionSet ? depth(selection.selectionSet) : 0))
+        : selection.kind === Kind.INLINE_FRAGMENT ? depth(selection.selectionSet)
+        : fragmentDepth(selection.name.value, (fragment) => depth(fragment.selectionSet));
+      deepest = Math.max(deepest, reached);
     }
+    return deepest;
   }
-  return deepest;
-}
 
-/** A spread's fragment, or null when it is unknown or would cycle (other rules report both). */
-function followSpread(context: ValidationContext, name: string, visiting: Set<string>): FragmentDefinitionNode | null {
-  if (visiting.has(name)) return null;
-  return context.getFragment(name) ?? null;
-}
-
-/** Refuses an operation that may return more than `max` objects; `variables` are the request's, as sent. */
-export function costLimit(max: number, variables: Readonly<Record<string, unknown>> | null | undefined): ValidationRule {
-  return (context) => ({
-    OperationDefinition(operation) {
-      const root = operation.operation === 'mutation' ? context.getSchema().getMutationType() : context.getSchema().getQueryType();
-      if (!root) return;
-      const defaults = variableDefaults(operation);
-      const limitOf = (field: GraphQLField<unknown, unknown>, node: FieldNode) => listSize(field, node, { ...defaults, ...(variables ?? {}) });
-      const cost = costOf(context, root, operation.selectionSet, 1, limitOf, new Set());
-      if (cost > max) {
-        context.reportError(refusal(`the query may return ${cost} objects; the limit is ${max}: ask for smaller pages (limit)`, operation));
+  /** The objects a selection set asks for, per object of `type` (the cost is linear in the parent's count). */
+  function cost(type: GraphQLNamedType, selectionSet: SelectionSetNode): number {
+    let total = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        total += fieldCost(type, selection);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        total += cost(typeOf(selection.typeCondition?.name.value) ?? type, selection.selectionSet);
+      } else {
+        total += fragmentCost(selection.name.value, (fragment) => cost(typeOf(fragment.typeCondition.name.value) ?? type, fragment.selectionSet));
       }
-    },
-  });
+    }
+    return total;
+  }
+
+  function fieldCost(parent: GraphQLNamedType, node: FieldNode): number {
+    if (isIntrospection(node) || !(isObjectType(parent) || isInterfaceType(parent))) return 0;
+    const field = parent.getFields()[node.name.value];
+    if (!field) return 0;
+    const type = getNamedType(field.type);
+    if (!isCompositeType(type) || !node.selectionSet) return weightOf(field);
+    const objects = isListType(getNullableType(field.type)) ? listSize(field, node, variables) : 1;
+    return objects + objects * cost(type, node.selectionSet);
+  }
+
+  const typeOf = (name: string | undefined) => (name === undefined ? undefined : schema.getType(name) ?? undefined);
+
+  return { depth, cost };
 }
 
-type LimitOf = (field: GraphQLField<unknown, unknown>, node: FieldNode) => number;
-
-function costOf(context: ValidationContext, type: GraphQLNamedType, selectionSet: SelectionSetNode, count: number, limitOf: LimitOf, visiting: Set<string>): number {
-  let cost = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      const field = isObjectType(type) && !isIntrospection(selection) ? type.getFields()[selection.name.value] : undefined;
-      const fieldType = field && getNamedType(field.type);
-      if (!field || !fieldType || !isCompositeType(fieldType) || !selection.selectionSet) continue;
-      const objects = count * (isListType(getNullableType(field.type)) ? limitOf(field, selection) : 1);
-      cost += objects + costOf(context, fieldType, selection.selectionSet, objects, limitOf, visiting);
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      cost += costOf(context, type, selection.selectionSet, count, limitOf, visiting);
-    } else {
-      const fragment = followSpread(context, selection.name.value, visiting);
-      if (fragment) cost += costOf(context, type, fragment.selectionSet, count, limitOf, new Set([...visiting, fragment.name.value]));
-    }
-  }
-  return cost;
+/** A scalar field's `@cost(weight: N)` from the SDL; 0 without one. */
+function weightOf(field: GraphQLField<unknown, unknown>): number {
+  const directive = field.astNode?.directives?.find((d) => d.name.value === 'cost');
+  const weight = directive?.arguments?.find((a) => a.name.value === 'weight')?.value;
+  return weight ? Number(valueFromASTUntyped(weight)) : 0;
 }
 
 /** A list field's `limit`: the literal, the variable (or its default), or the argument's default; 1 without one. */
