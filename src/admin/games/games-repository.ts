@@ -42,6 +42,11 @@ export async function updateGame(db: Knex, id: number, fields: Partial<GameField
   await db(GAMES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) });
 }
 
+/** Locks the game's row until the transaction ends (writes that must see a game's children whole); false when gone. */
+export async function lockGame(trx: Knex.Transaction, id: number): Promise<boolean> {
+  return (await trx(GAMES).where({ id }).forUpdate().first('id')) !== undefined;
+}
+
 /**
  * Module links, user connections, variables, notifications and leaderboards (with their groups and
  * scores) go with the game: the foreign keys cascade. The money ledger has none and is kept.

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { namedFields, validateBody } from '../http/validation';
 import { modulesOfGames, type PublicModule } from '../modules/modules-repository';
 import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
-import { deleteGame, findGame, findGames, insertGame, listGames, updateGame, type GameRow } from './games-repository';
+import { deleteGame, findGame, findGames, insertGame, listGames, lockGame, updateGame, type GameRow } from './games-repository';
 
 export interface PublicGame {
   id: number;
@@ -49,6 +49,14 @@ export function createGamesService(db: Knex, removed: (gameId: number) => Promis
   return {
     mustFind,
     withModules,
+
+    /**
+     * Locks the game inside `trx` so that writes to its children that check a limit over all of them
+     * (a game's variables) apply one at a time; NOT_FOUND when it is gone.
+     */
+    async lockForChange(trx: Knex.Transaction, id: number): Promise<void> {
+      if (!(await lockGame(trx, id))) throw notFound(id);
+    },
 
     async list(search: string | undefined, page: Page): Promise<PublicGame[]> {
       return withModules(await listGames(db, search, page));

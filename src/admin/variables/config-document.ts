@@ -25,11 +25,18 @@ function valueOf(variable: VariableDefinition): unknown {
   }
 }
 
+/** SPEC §2.4: a config document, as compact JSON in UTF-8, holds at most 1 MiB. */
+export const MAX_CONFIG_DOCUMENT_BYTES = 1_048_576;
+
 /** SPEC §2.4: the game's variables as one object; a table as an object, a vector as an array with null in the gaps. */
-export function buildConfigDocument(variables: readonly VariableDefinition[]): ConfigDocument {
+export function configDocumentBody(variables: readonly VariableDefinition[]): string {
   const document: Record<string, unknown> = {};
   for (const variable of variables) document[variable.key] = valueOf(variable);
-  const body = JSON.stringify(document);
+  return JSON.stringify(document);
+}
+
+export function buildConfigDocument(variables: readonly VariableDefinition[]): ConfigDocument {
+  const body = configDocumentBody(variables);
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
 }
 

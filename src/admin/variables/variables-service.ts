@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
 import type { GamesService } from '../games/games-service';
 import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
-import { buildConfigDocument, type ConfigDocument } from './config-document';
+import { buildConfigDocument, configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES, type ConfigDocument } from './config-document';
 import type { ConfigVersions } from './config-versions';
 import { checkVariable, type VariableDefinition, type VariableInput } from './variable-rules';
 import {
@@ -19,6 +20,8 @@ import {
 } from './variables-repository';
 
 export const VARIABLES_MODULE = 'variables';
+/** SPEC §2.4: a game holds at most this many variables. */
+export const MAX_VARIABLES_PER_GAME = 1000;
 /** A cached config document is rebuilt after this long even without a version bump (a lost bump). */
 export const CONFIG_CACHE_MAX_AGE_MS = 30_000;
 const CONFIG_CACHE_GAMES = 10_000;
@@ -54,6 +57,29 @@ export function createVariablesService({ db, games, modules, versions, clock = D
 
   const keyTaken = (error: unknown, key: string) =>
     isDuplicateKey(error) ? new AppError('CONFLICT', `game already has a variable with key "${key}"`) : error;
+
+  /**
+   * A create or PUT: `write` runs in a transaction holding the game's lock, then the game's variables
+   * are read back whole; past a limit of SPEC §2.4 the transaction rolls back (409 naming the limit),
+   * so nothing changes, also when writes race.
+   */
+  function withinLimits<T>(gameId: number, write: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return retryOnDeadlock(() =>
+      db.transaction(async (trx) => {
+        await games.lockForChange(trx, gameId);
+        const result = await write(trx);
+        const variables = await listVariables(trx, gameId);
+        if (variables.length > MAX_VARIABLES_PER_GAME) {
+          throw new AppError('CONFLICT', `a game holds at most ${MAX_VARIABLES_PER_GAME} variables`);
+        }
+        const bytes = Buffer.byteLength(configDocumentBody(variables));
+        if (bytes > MAX_CONFIG_DOCUMENT_BYTES) {
+          throw new AppError('CONFLICT', `the config document would be ${bytes} bytes; its limit is ${MAX_CONFIG_DOCUMENT_BYTES} bytes (1 MiB)`);
+        }
+        return result;
+      }),
+    );
+  }
 
   /**
    * Config documents from this instance's cache while a game's version in Redis is unchanged (a poll
@@ -106,9 +132,11 @@ export function createVariablesService({ db, games, modules, versions, clock = D
     async create(gameId: number, input: VariableInput): Promise<PublicVariable> {
       await scope(gameId);
       const definition = checkVariable(input);
-      const id = await insertVariable(db, gameId, definition).catch((error: unknown) => {
-        throw keyTaken(error, definition.key);
-      });
+      const id = await withinLimits(gameId, (trx) =>
+        insertVariable(trx, gameId, definition).catch((error: unknown) => {
+          throw keyTaken(error, definition.key);
+        }),
+      );
       return written(gameId, id);
     },
 
@@ -116,9 +144,11 @@ export function createVariablesService({ db, games, modules, versions, clock = D
     async replace(gameId: number, variableId: number, input: VariableInput): Promise<PublicVariable> {
       await scope(gameId, variableId);
       const definition = checkVariable(input);
-      await replaceVariable(db, gameId, variableId, definition).catch((error: unknown) => {
-        throw keyTaken(error, definition.key);
-      });
+      await withinLimits(gameId, (trx) =>
+        replaceVariable(trx, gameId, variableId, definition).catch((error: unknown) => {
+          throw keyTaken(error, definition.key);
+        }),
+      );
       return written(gameId, variableId);
     },
 
