@@ -1,25 +1,32 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const PROCESS_ENV = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read configuration through loadConfig(env); only composition roots touch process.env.',
+};
+const NEW_ROUTER = {
+  selector: "NewExpression[callee.name='Router']",
+  message: 'Make routers with createRouter() (src/admin/http/router.ts): paths match case-sensitively (SPEC §2.1).',
+};
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'uploads/**', 'bench/results/**', 'console/dist/**'] },
+  { ignores: ['.scratch/**', 'dist/**', 'node_modules/**', '.data/**', 'uploads/**', 'bench/results/**', 'console/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through loadConfig(env); only composition roots touch process.env.',
-        },
-      ],
+      'no-restricted-syntax': ['error', PROCESS_ENV, NEW_ROUTER],
     },
+  },
+  {
+    files: ['src/admin/http/router.ts'],
+    rules: { 'no-restricted-syntax': ['error', PROCESS_ENV] },
   },
   {
     // Composition roots read the environment; local-services hands it (PATH) to child processes.
     files: ['src/cli.ts', 'src/local-services/**/*.ts', 'src/bin/**/*.ts', 'knexfile.ts', 'test/**/*.ts', 'bench/**/*.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', NEW_ROUTER] },
   },
 );

@@ -20,6 +20,7 @@ import { createLeaderboardsService } from './leaderboards/leaderboards-service';
 import { createOpsService } from './ops/ops-service';
 import { createNotificationsService } from './notifications/notifications-service';
 import { isLanguageUsed } from './notifications/notifications-repository';
+import { createDashboardSessions } from './queues/dashboard-sessions';
 import { createUsersService } from './users/users-service';
 import { createConfigVersions } from './variables/config-versions';
 import { createVariablesService } from './variables/variables-service';
@@ -63,6 +64,9 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
     connections,
     ops: createOpsService({ redis, syncQueue }),
     balance: createBalanceService({ db, wallet, connections, defaultCurrency: config.engine.defaultCurrency }),
+    dashboardSessions: createDashboardSessions(redis),
+    /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */
+    secureCookies: config.http.publicBaseUrl.startsWith('https://'),
     images: createImagesService({ uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes, publicBaseUrl: config.http.publicBaseUrl }),
   };
 }

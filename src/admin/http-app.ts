@@ -5,7 +5,6 @@ import type { Queue } from 'bullmq';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
 import { httpMetrics } from '../metrics/http-metrics';
-import { metricsRoutes } from '../metrics/metrics-routes';
 import type { AdminServices } from './admin-services';
 import { authRoutes } from './auth/auth-routes';
 import { consoleApp } from './console/console-app';
@@ -14,6 +13,7 @@ import { connectionsRoutes } from './connections/connections-routes';
 import { gamesRoutes } from './games/games-routes';
 import { graphqlRoutes } from './graphql/graphql-routes';
 import { healthRoutes, type ReadinessProbe } from './health/health-routes';
+import { metricsRoutes } from './health/metrics-routes';
 import { createAccessGuard } from './http/access';
 import { imagesRoutes } from './images/images-routes';
 import { invitesRoutes } from './invites/invites-routes';
@@ -41,14 +41,17 @@ export interface HttpAppDeps {
   readonly graphqlIntrospection?: boolean;
   /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (login limits). */
   readonly trustedProxies?: readonly string[];
-  /** The process's metrics registry: request metrics, and `GET /metrics`. */
+  /** The process's metrics registry: request metrics, and `GET /metrics` where `metricsOnApiPort`. */
   readonly metrics?: Registry;
+  /** Serve `GET /metrics` on this port (default true; never in production: SPEC §2.10). */
+  readonly metricsOnApiPort?: boolean;
   /** BullMQ queues shown on the admins' dashboard under /admin/queues (none: no dashboard). */
   readonly queues?: readonly Queue[];
 }
 
 /** The management API's Koa app: security headers, request ids, problem+json errors, CORS, resource routes, GraphQL. */
-export function createHttpApp({ logger, probes, services, corsOrigins = [], graphqlIntrospection = true, trustedProxies = [], metrics, queues = [] }: HttpAppDeps): Koa<AppState> {
+export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
+  const { logger, services, corsOrigins = [], trustedProxies = [], metrics, queues = [] } = deps;
   const app = new Koa<AppState>({ proxy: false });
   app.silent = true; // errors are logged by the middleware, with the request id
   app.use(securityHeaders());
@@ -60,8 +63,10 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], grap
     app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
   }
   if (services) app.use(consoleApp());
-  if (services && queues.length > 0) app.use(queueDashboard({ queues, auth: services.auth, tokens: services.tokens }));
-  for (const router of httpRouters({ probes, services, graphqlIntrospection, metrics })) app.use(router.routes()).use(router.allowedMethods());
+  if (services && queues.length > 0) {
+    app.use(queueDashboard({ queues, auth: services.auth, sessions: services.dashboardSessions, secureCookie: services.secureCookies }));
+  }
+  for (const router of httpRouters(deps)) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }
 
@@ -69,8 +74,9 @@ export function createHttpApp({ logger, probes, services, corsOrigins = [], grap
  * Every router of the app, in order: health, metrics, the API's docs, then (with services) the
  * resources and GraphQL. The OpenAPI test lists their routes to find any the document lacks.
  */
-export function httpRouters({ probes, services, graphqlIntrospection = true, metrics }: Pick<HttpAppDeps, 'probes' | 'services' | 'graphqlIntrospection' | 'metrics'>): Router<AppState>[] {
-  const routers = [healthRoutes(probes), ...(metrics ? [metricsRoutes(metrics)] : []), openApiRoutes()];
+export function httpRouters(deps: Pick<HttpAppDeps, 'probes' | 'services' | 'graphqlIntrospection' | 'metrics' | 'metricsOnApiPort'>): Router<AppState>[] {
+  const { probes, services, graphqlIntrospection = true, metrics, metricsOnApiPort = true } = deps;
+  const routers = [healthRoutes(probes), ...(metrics && metricsOnApiPort ? [metricsRoutes(metrics)] : []), openApiRoutes()];
   if (!services) return routers;
   // No body parser here: the access guard (or a public route) reads JSON bodies after the token check.
   const guard = createAccessGuard(services.auth);

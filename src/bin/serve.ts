@@ -82,7 +82,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config, syncQueue });
       const app = createHttpApp({
         logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies, graphqlIntrospection: config.http.graphqlIntrospection,
-        metrics: clients.metrics, queues: [syncQueue],
+        metrics: clients.metrics, metricsOnApiPort: config.metrics.onApiPort, queues: [syncQueue],
       });
       return startHttpRole(app, config.http.host, config.http.port);
     }

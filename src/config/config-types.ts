@@ -57,11 +57,12 @@ export interface Config {
   readonly uploads: { readonly dir: string; readonly maxBytes: number };
   readonly admin: { readonly email: string; readonly password: string } | null;
   /**
-   * Prometheus metrics: the HTTP role serves `/metrics` on its port; with a port here, a process
-   * serves them (and `/healthz`) on METRICS_HOST:METRICS_PORT too (the gRPC and worker roles have no
-   * HTTP port of their own). 0: no metrics port. METRICS_ENABLED=false turns all of it off.
+   * Prometheus metrics: with a port here, a process serves them (and `/healthz`) on
+   * METRICS_HOST:METRICS_PORT (default 127.0.0.1; 0: no metrics port, except in production, where it
+   * defaults to 9464). Outside production the HTTP role also serves `/metrics` on its own port
+   * (`onApiPort`); in production never (SPEC §2.10). METRICS_ENABLED=false turns all of it off.
    */
-  readonly metrics: { readonly enabled: boolean; readonly host: string; readonly port: number };
+  readonly metrics: { readonly enabled: boolean; readonly host: string; readonly port: number; readonly onApiPort: boolean };
   readonly services: { readonly dataDir: string };
   readonly shutdownGraceMs: number;
   /** Things the operator should know, logged once at start-up (a generated JWT secret, say). */

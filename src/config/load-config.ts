@@ -24,7 +24,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const { raw, problems } = validateShape(env);
   problems.push(...crossFieldProblems(env));
   if (!raw || problems.length > 0) throw new ConfigError(problems);
-  return deepFreeze(toConfig(raw, cwd));
+  return deepFreeze(toConfig(raw, cwd, env));
 }
 
 function validateShape(env: Env): { raw?: RawEnv; problems: string[] } {
@@ -59,7 +59,11 @@ function crossFieldProblems(raw: Env): string[] {
   return problems;
 }
 
-function toConfig(raw: RawEnv, cwd: string): Config {
+/** SPEC §2.10: where every role serves its metrics in production when METRICS_PORT is not set. */
+export const PRODUCTION_METRICS_PORT = 9464;
+
+function toConfig(raw: RawEnv, cwd: string, env: Env): Config {
+  const production = raw.NODE_ENV === 'production';
   const warnings: string[] = [];
   let jwtSecret = raw.JWT_SECRET;
   if (!jwtSecret) {
@@ -117,7 +121,12 @@ function toConfig(raw: RawEnv, cwd: string): Config {
     },
     uploads: { dir: path.resolve(cwd, raw.UPLOAD_DIR), maxBytes: raw.MAX_UPLOAD_BYTES as number },
     admin: raw.ADMIN_EMAIL ? { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD } : null,
-    metrics: { enabled: raw.METRICS_ENABLED === 'true', host: raw.METRICS_HOST, port: raw.METRICS_PORT as number },
+    metrics: {
+      enabled: raw.METRICS_ENABLED === 'true',
+      host: raw.METRICS_HOST,
+      port: production && !env.METRICS_PORT ? PRODUCTION_METRICS_PORT : (raw.METRICS_PORT as number),
+      onApiPort: !production,
+    },
     services: { dataDir: path.resolve(cwd, raw.SERVICES_DATA_DIR) },
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS as number,
     warnings,

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { createRouter } from '../../src/admin/http/router';
 import anyTest, { type TestFn } from 'ava';
 import { requireModule } from '../../src/admin/modules/modules-service';
 import { idParam } from '../../src/admin/http/params';
@@ -103,7 +103,7 @@ test('modules: seeded list, connect (404 unknown, 409 twice), disconnect (404 wh
 test('the module guard answers 403 module_disabled after the path entities are found', async (t) => {
   const { api } = t.context;
   const game = (await api.request('POST', '/api/games', { token: admin(api), body: { name: 'Guarded', slug: slug() } })).body;
-  const router = new Router();
+  const router = createRouter();
   const guarded = requireModule(api.services.modules, 'variables', async (ctx) => (await api.services.games.mustFind(idParam(ctx.params, 'id'))).id);
   router.get('/probe/:id', guarded, (ctx) => {
     ctx.body = { ok: true };

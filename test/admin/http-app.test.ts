@@ -1,5 +1,6 @@
 import test from 'ava';
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../../src/admin/http/router';
 import { createHttpApp } from '../../src/admin/http-app';
 import { startHttpRole } from '../../src/admin/http-role';
 import type { AppState } from '../../src/admin/koa-types';
@@ -41,7 +42,7 @@ test('a request id that is not sane is replaced by a fresh UUID', async (t) => {
 });
 
 test('AppErrors become problems from the error table; a 500 hides its message', async (t) => {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/conflict', () => {
     throw new AppError('VALIDATION_FAILED', 'invalid body', { errors: [{ path: 'slug', message: 'is required' }] });
   });

@@ -1,5 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
-import { createTestApi, type TestApi, useSharedTestApi } from '../helpers/api';
+import { createTestApi, PASSWORD, type TestApi, useSharedTestApi } from '../helpers/api';
 
 // SPEC §2.1's HTTP surface: the token before the body, problem+json for every status, the headers
 // every reply carries, what logs may hold, and bounded lists.
@@ -113,4 +113,21 @@ test('lists take limit 1–1000 and offset ≥ 0 (anything else 400); games and 
   }
   t.is((await api.request('GET', '/api/languages?limit=1', { token: admin })).body.length, 1);
   t.deepEqual((await api.request('GET', `/api/leaderboards/${board.id}/groups?limit=1&offset=1`, { token: admin })).body.map((g: { key: string }) => g.key), ['b']);
+});
+
+test('paths match case-sensitively: another spelling is a 404 that gets no token, and its invite code is not logged', async (t) => {
+  const api = await createTestApi();
+  t.teardown(api.close);
+  const body = { email: api.users.admin.email, password: PASSWORD };
+  for (const path of ['/API/AUTH/LOGIN', '/api/Auth/login', '/api/auth/LOGIN']) {
+    const reply = await api.request('POST', path, { body });
+    t.is(reply.status, 404, path);
+    t.is(reply.body.access_token, undefined, path);
+  }
+  t.is((await api.request('POST', '/api/auth/login', { body })).headers.get('cache-control'), 'no-store');
+  const invite = (await api.request('POST', '/api/invites', { token: api.users.admin.token, body: { role: 'user', max_uses: 1 } })).body.code as string;
+  t.is((await api.request('GET', `/API/invites/validate/${invite}`)).status, 404);
+  t.is((await api.request('GET', `/api/INVITES/validate/${invite}`)).status, 404);
+  t.is((await api.request('GET', '/API/GAMES', { token: api.users.admin.token })).status, 404);
+  t.false(api.logs.join('').includes(invite), 'no invite code in any log line');
 });

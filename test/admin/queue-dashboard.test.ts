@@ -1,7 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
 import { createHttpApp } from '../../src/admin/http-app';
 import { startHttpRole } from '../../src/admin/http-role';
-import { DASHBOARD_PATH, SESSION_TTL_S } from '../../src/admin/queues/queue-dashboard';
+import { SESSION_TTL_S } from '../../src/admin/queues/dashboard-sessions';
+import { DASHBOARD_PATH } from '../../src/admin/queues/queue-dashboard';
 import { createLogger } from '../../src/logging/logger';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { BATCH_JOB, createSyncQueue, SYNC_QUEUE } from '../../src/sync/sync-queue';
@@ -16,14 +17,15 @@ interface Context {
 }
 const test = anyTest as TestFn<Context>;
 
-test.before(async (t) => {
-  const api = await createTestApi();
+/** The HTTP app with the dashboard over a test API (its environment as given), with one delayed job. */
+async function dashboardApp(env: Record<string, string> = {}): Promise<Context> {
+  const api = await createTestApi(env);
   const connection = createRedisClient({ url: api.config.redis.url, role: 'queue' });
   const queue = createSyncQueue(connection, uniqueQueuePrefix());
   await queue.add(BATCH_JOB, { partition: 3, entries: [] }, { delay: 3_600_000 });
   const app = createHttpApp({ logger: createLogger('silent'), probes: [], services: api.services, queues: [queue] });
   const role = await startHttpRole(app, '127.0.0.1', 0);
-  t.context = {
+  return {
     api,
     base: `http://${role.address}`,
     async close() {
@@ -34,6 +36,10 @@ test.before(async (t) => {
       await api.close();
     },
   };
+}
+
+test.before(async (t) => {
+  t.context = await dashboardApp();
 });
 test.after.always((t) => t.context.close?.());
 
@@ -73,7 +79,8 @@ test('only an admin gets a session: the cookie is HttpOnly, SameSite=Strict, sco
   const session = await openSession(t, api.users.admin.token);
   t.is(session.status, 204);
   const setCookie = session.headers.get('set-cookie') ?? '';
-  t.regex(setCookie, /^queues_session=[\w-]+\.[\w-]+\.[\w-]+;/);
+  t.regex(setCookie, /^queues_session=[\w-]{43};/, 'a random session id, not a token');
+  t.notRegex(setCookie, /; secure/i, 'PUBLIC_BASE_URL is http here');
   t.regex(setCookie, /; httponly/i);
   t.regex(setCookie, /; samesite=strict/i);
   t.regex(setCookie, new RegExp(`; path=${DASHBOARD_PATH}(;|$)`, 'i'));
@@ -111,6 +118,17 @@ test('a session ends when its admin is demoted or signs out', async (t) => {
   const signOut = await fetch(`${t.context.base}${DASHBOARD_PATH}/session`, { method: 'DELETE', headers: { cookie: again } });
   t.is(signOut.status, 204);
   t.regex(signOut.headers.get('set-cookie') ?? '', /^queues_session=;/);
+  t.is((await get(t, '/api/queues', { cookie: again })).status, 401, 'the session ended on the server: a kept copy of the cookie is refused');
+});
+
+test('behind a TLS proxy (PUBLIC_BASE_URL https) the cookie is Secure, on sign-in and on sign-out', async (t) => {
+  const behindProxy = await dashboardApp({ PUBLIC_BASE_URL: 'https://admin.example.com' });
+  t.teardown(() => behindProxy.close());
+  const session = await openSession({ context: behindProxy }, behindProxy.api.users.admin.token);
+  t.is(session.status, 204, await session.text());
+  t.regex(session.headers.get('set-cookie') ?? '', /; secure/i);
+  const signOut = await fetch(`${behindProxy.base}${DASHBOARD_PATH}/session`, { method: 'DELETE', headers: { cookie: cookieOf(session) } });
+  t.regex(signOut.headers.get('set-cookie') ?? '', /; secure/i);
 });
 
 test('the sign-in page and its script come from this server under a strict CSP', async (t) => {

@@ -37,6 +37,13 @@ test('an empty environment gives the documented defaults', (t) => {
   t.is(config.queue.prefix, '{sync}');
   t.is(config.admin, null);
   t.deepEqual(config.redis.clusterNodes, []);
+  t.deepEqual(config.metrics, { enabled: true, host: '127.0.0.1', port: 0, onApiPort: true });
+});
+
+test('in production metrics leave the API port: every role serves them on METRICS_PORT (9464 unless set), on 127.0.0.1 unless told', (t) => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) };
+  t.deepEqual(loadConfig(production).metrics, { enabled: true, host: '127.0.0.1', port: 9464, onApiPort: false });
+  t.deepEqual(loadConfig({ ...production, METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' }).metrics, { enabled: true, host: '0.0.0.0', port: 9100, onApiPort: false });
 });
 
 test('REDIS_CLUSTER_NODES lists the seeds of a Redis Cluster', (t) => {

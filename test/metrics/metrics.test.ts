@@ -100,6 +100,17 @@ test('the HTTP role serves /metrics with route templates, never raw paths or ids
   t.false(page.includes('/no/such/path'));
 });
 
+test('with NODE_ENV=production the HTTP role serves no /metrics on its API port, only on METRICS_PORT (127.0.0.1 by default)', async (t) => {
+  const port = await freePort();
+  const started = await serve(t, 'http', { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), METRICS_PORT: String(port) });
+  const http = `http://${started.addresses.http}`;
+  t.is((await documentedFetch(`${http}/api/games/1`)).status, 401);
+  t.is((await documentedFetch(`${http}/metrics`)).status, 404);
+  t.is(started.addresses.metrics, `127.0.0.1:${port}`);
+  const page = await scrape(`http://127.0.0.1:${port}/metrics`);
+  t.is(sample(page, 'reservation_http_requests_total{method="GET",route="/api/games/:id",status="401"}'), 1);
+});
+
 test('METRICS_ENABLED=false keeps no metrics: no /metrics page and no metrics port', async (t) => {
   const port = await freePort();
   const started = await serve(t, 'http', { METRICS_ENABLED: 'false', METRICS_PORT: String(port) });

@@ -48,5 +48,18 @@ test('Prometheus scrapes each role where compose serves its metrics', (t) => {
   const prometheus = parse(read('ops/prometheus/prometheus.yml')) as { scrape_configs: Array<{ static_configs: Array<{ targets: string[]; labels: { role: string } }> }> };
   const targets = prometheus.scrape_configs.flatMap((job) => job.static_configs).map((config) => [config.labels.role, config.targets[0]]);
   const port = compose.services.grpc!.environment!.METRICS_PORT;
-  t.deepEqual(Object.fromEntries(targets), { http: 'http:3000', grpc: `grpc:${port}`, worker: `worker:${port}` });
+  t.deepEqual(Object.fromEntries(targets), { http: `http:${port}`, grpc: `grpc:${port}`, worker: `worker:${port}` });
+});
+
+test('compose: the roles need GRPC_AUTH_TOKENS set (as JWT_SECRET), and publish their ports on 127.0.0.1 unless told', (t) => {
+  const raw = parse(read('compose.yaml')) as { 'x-app': { environment: Record<string, string> }; services: Record<string, { ports?: string[] }> };
+  const env = raw['x-app'].environment;
+  t.regex(env.JWT_SECRET!, /^\$\{JWT_SECRET:\?/);
+  t.regex(env.GRPC_AUTH_TOKENS!, /^\$\{GRPC_AUTH_TOKENS\?/, 'compose refuses to start while it is unset, rather than restart the gRPC role in a loop');
+  for (const role of ['grpc', 'http']) {
+    for (const port of raw.services[role]!.ports ?? []) t.regex(port, /^\$\{[A-Z_]+_PUBLISH_ADDRESS:-127\.0\.0\.1\}:/, `${role}: ${port}`);
+  }
+  for (const service of ['prometheus', 'grafana']) {
+    for (const port of raw.services[service]!.ports ?? []) t.regex(port, /^127\.0\.0\.1:/, service);
+  }
 });

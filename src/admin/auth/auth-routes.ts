@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { jsonBody } from '../http/json-body';
 import { created } from '../http/respond';
@@ -7,7 +8,7 @@ import type { LoginInput, RegisterInput } from './auth-schemas';
 import type { AuthService } from './auth-service';
 
 export function authRoutes(auth: AuthService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   const body = jsonBody();
   router.post('/api/auth/login', body, async (ctx) => {
     ctx.body = await auth.login(ctx.request.body as LoginInput, ctx.state.clientAddress);

@@ -8,7 +8,7 @@ import { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUse
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './auth-schemas';
 import type { LoginLimiter } from './login-limiter';
 import type { PasswordHasher } from './password-hasher';
-import type { TokenClaims, TokenService } from './token-service';
+import type { TokenService } from './token-service';
 
 export interface TokenReply {
   access_token: string;
@@ -76,17 +76,15 @@ export function createAuthService({ db, tokens, limiter, hasher }: AuthDeps) {
     async authenticate(authorization: string | undefined): Promise<PublicUser> {
       const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization ?? '');
       if (!match) throw new AppError('UNAUTHENTICATED', 'an Authorization: Bearer token is required');
-      return activeUser(tokens.verify(match[1]!));
+      return activeUser(Number(tokens.verify(match[1]!).sub));
     },
 
-    /** The user of a token issued for `audience` (tokens.issueFor), re-read as for bearer tokens. */
-    async authenticateFor(audience: string, token: string): Promise<PublicUser> {
-      return activeUser(tokens.verifyFor(audience, token));
-    },
+    /** A user a server-side session names (the queue dashboard's), re-read as for bearer tokens. */
+    activeUser,
   };
 
-  async function activeUser(claims: TokenClaims): Promise<PublicUser> {
-    const user = await findUserById(db, Number(claims.sub));
+  async function activeUser(userId: number): Promise<PublicUser> {
+    const user = await findUserById(db, userId);
     if (!user || !user.is_active) throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
     return toPublicUser(user);
   }

@@ -17,32 +17,22 @@ export interface TokenClaims {
  */
 export function createTokenService(secret: string, ttlS: number) {
   const key = createSecretKey(Buffer.from(secret));
-  function check(token: string, audience: string | undefined): TokenClaims {
-    try {
-      const claims = jwt.verify(token, key, { algorithms: ['HS256'] }) as jwt.JwtPayload;
-      if (typeof claims.sub !== 'string' || !/^\d+$/.test(claims.sub)) throw new Error('no subject');
-      if (typeof claims.exp !== 'number') throw new Error('no expiry'); // SPEC §2.2: a token must end
-      if (claims.aud !== audience) throw new Error('another audience');
-      return { sub: claims.sub, role: claims.role as Role };
-    } catch {
-      throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
-    }
-  }
   return {
     ttlS,
     issue(userId: number, role: Role): string {
       return jwt.sign({ role }, key, { algorithm: 'HS256', subject: String(userId), expiresIn: ttlS });
     },
-    /** An API access token (one without an audience: a token issued for another use is refused). */
+    /** An API access token; one carrying an audience was issued for another use and is refused. */
     verify(token: string): TokenClaims {
-      return check(token, undefined);
-    },
-    /** A token for one use besides the API (the queue dashboard's cookie), refused by verify(). */
-    issueFor(audience: string, userId: number, role: Role, lifetimeS: number): string {
-      return jwt.sign({ role }, key, { algorithm: 'HS256', subject: String(userId), expiresIn: lifetimeS, audience });
-    },
-    verifyFor(audience: string, token: string): TokenClaims {
-      return check(token, audience);
+      try {
+        const claims = jwt.verify(token, key, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+        if (typeof claims.sub !== 'string' || !/^\d+$/.test(claims.sub)) throw new Error('no subject');
+        if (typeof claims.exp !== 'number') throw new Error('no expiry'); // SPEC §2.2: a token must end
+        if (claims.aud !== undefined) throw new Error('another use');
+        return { sub: claims.sub, role: claims.role as Role };
+      } catch {
+        throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
+      }
     },
   };
 }

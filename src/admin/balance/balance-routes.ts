@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam, LEDGER_PAGE, pageQuery } from '../http/params';
 import { created } from '../http/respond';
@@ -6,7 +7,7 @@ import type { AppState } from '../koa-types';
 import type { BalanceService, TopupInput } from './balance-service';
 
 export function balanceRoutes(balance: BalanceService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.post('/api/user-games/:ug_id/topup', guard('admin'), async (ctx) => {
     const key = ctx.get('idempotency-key') || undefined;
     created(ctx, await balance.topup(idParam(ctx.params, 'ug_id'), ctx.request.body as TopupInput, key));

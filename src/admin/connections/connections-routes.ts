@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam, pageQuery, stringQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
@@ -7,7 +8,7 @@ import type { ConnectGameInput, ConnectionsService } from './connections-service
 
 /** User-game connections: their id is the user_game_id that balances and scores refer to. */
 export function connectionsRoutes(connections: ConnectionsService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/api/users/:id/games', guard('any'), async (ctx) => {
     ctx.body = await connections.gamesOf(ctx.state.user, idParam(ctx.params, 'id'), pageQuery(ctx.query));
   });

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam, pageQuery, stringQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
@@ -7,7 +8,7 @@ import type { CreateGameInput, UpdateGameInput } from './games-schemas';
 import type { GamesService } from './games-service';
 
 export function gamesRoutes(games: GamesService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/api/games', guard('any'), async (ctx) => {
     ctx.body = await games.list(stringQuery(ctx.query, 'search'), pageQuery(ctx.query));
   });

@@ -11,12 +11,13 @@ const ASSETS: Record<string, PackageAsset> = {
 
 export const EXPLORER_ASSETS_PATH = '/graphql/explorer';
 
-const DEFAULT_QUERY = `# Sign in with the login mutation (run "Login" below), then open "Headers" and paste
-#   { "Authorization": "Bearer <access_token>" }
-# The token stays in this tab only.
+/** The editor's starting text: no credentials in it (SPEC §2.10); they go in the Variables pane. */
+export const EXPLORER_DEFAULT_QUERY = `# Sign in: put {"email": "…", "password": "…"} in Variables below and run "Login", then open
+# Headers and paste { "Authorization": "Bearer <access_token>" }.
+# Nothing typed here is kept in this browser: the explorer stores nothing, and a reload starts afresh.
 
-mutation Login {
-  login(input: { email: "admin@example.com", password: "" }) {
+mutation Login($email: String!, $password: String!) {
+  login(input: { email: $email, password: $password }) {
     access_token
     expires_in
     user { id username role }
@@ -34,10 +35,21 @@ query Games {
 `;
 
 // Started from a file of its own, not inline, so the page's CSP allows scripts from this server only.
+// GraphiQL keeps its editors, tabs and history in the storage it is given (localStorage by default,
+// shared with the console's origin, where a password typed in the editor would stay): here a Map that
+// dies with the page.
 const START_SCRIPT = `
+const memory = new Map();
+const storage = {
+  getItem: (key) => (memory.has(key) ? memory.get(key) : null),
+  setItem: (key, value) => { memory.set(key, String(value)); },
+  removeItem: (key) => { memory.delete(key); },
+  clear: () => { memory.clear(); },
+  get length() { return memory.size; },
+};
 const fetcher = GraphiQL.createFetcher({ url: '/graphql' });
 ReactDOM.createRoot(document.getElementById('graphiql')).render(
-  React.createElement(GraphiQL, { fetcher, defaultQuery: ${JSON.stringify(DEFAULT_QUERY)}, shouldPersistHeaders: false, isHeadersEditorEnabled: true }),
+  React.createElement(GraphiQL, { fetcher, storage, defaultQuery: ${JSON.stringify(EXPLORER_DEFAULT_QUERY)}, shouldPersistHeaders: false, isHeadersEditorEnabled: true }),
 );
 `;
 

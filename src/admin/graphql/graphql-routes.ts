@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { ExecutionResult } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { AppError, type ErrorCode } from '../../errors';
@@ -61,7 +62,7 @@ export function graphqlRoutes(services: AdminServices, options: { introspection:
     ctx.body = text;
   }
 
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/graphql', async (ctx) => {
     if (ctx.query.query === undefined && ctx.accepts([...GRAPHQL_TYPES, 'text/html']) === 'text/html') return serveExplorerPage(ctx);
     await serve(ctx);

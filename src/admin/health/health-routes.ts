@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AppState } from '../koa-types';
 
 export interface ReadinessProbe {
@@ -8,7 +9,7 @@ export interface ReadinessProbe {
 
 /** `/healthz`: the process is up. `/readyz`: every dependency answers (503 naming the ones that do not). */
 export function healthRoutes(probes: readonly ReadinessProbe[]): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });

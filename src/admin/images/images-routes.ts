@@ -1,8 +1,7 @@
 import { send } from '@koa/send';
-import Router from '@koa/router';
+import { createRouter } from '../http/router';
 import { AppError } from '../../errors';
 import type { AccessGuard } from '../http/access';
-import type { AppState } from '../koa-types';
 import { STORED_IMAGE_NAME, type ImagesService } from './images-service';
 import { receiveUpload } from './multipart-upload';
 
@@ -13,7 +12,7 @@ const ONE_YEAR_S = 365 * 24 * 3600;
  * this upload. Serving: only names this service makes; anything else (traversal, encoded slashes) is 404.
  */
 export function imagesRoutes(images: ImagesService, guard: AccessGuard) {
-  const router = new Router<AppState>();
+  const router = createRouter();
 
   router.post('/api/images', guard('staff'), async (ctx) => {
     const stored = await images.withIncomingDir(async (dir) => {

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { pageQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
@@ -6,7 +7,7 @@ import type { AppState } from '../koa-types';
 import type { CreateInviteInput, InvitesService } from './invites-service';
 
 export function invitesRoutes(invites: InvitesService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/api/invites/validate/:code', async (ctx) => {
     ctx.body = await invites.validate(ctx.params.code ?? '');
   });

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam, pageQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
@@ -6,7 +7,7 @@ import type { AppState } from '../koa-types';
 import type { CreateLanguageInput, LanguagesService, UpdateLanguageInput } from './languages-service';
 
 export function languagesRoutes(languages: LanguagesService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/api/languages', guard('any'), async (ctx) => {
     ctx.body = await languages.list(pageQuery(ctx.query));
   });

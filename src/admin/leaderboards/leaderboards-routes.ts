@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam, intQuery, pageQuery, RANKINGS_LIMIT } from '../http/params';
 import { created, noContent } from '../http/respond';
@@ -15,7 +16,7 @@ import type {
 import type { LeaderboardsService } from './leaderboards-service';
 
 export function leaderboardsRoutes(leaderboards: LeaderboardsService, groups: LeaderboardGroupsService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   const inGame = '/api/games/:id/leaderboards';
   const lb = (params: Record<string, string | undefined>) => idParam(params, 'leaderboard_id');
   const group = (params: Record<string, string | undefined>) => idParam(params, 'group_id');

@@ -5,7 +5,7 @@ import type { AppState } from '../koa-types';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Paths that carry an invite code (a secret that admits a registration): logged without it. */
-const INVITE_CODE_IN_PATH = /^(\/api\/invites\/(?:validate\/)?)[^/]+/;
+const INVITE_CODE_IN_PATH = /^(\/api\/invites\/(?:validate\/)?)[^/]+/i; // any spelling: such a path is a 404, its code still a secret
 
 export function redactPath(path: string): string {
   return path.replace(INVITE_CODE_IN_PATH, '$1[redacted]');

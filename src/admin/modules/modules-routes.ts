@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam } from '../http/params';
 import { created, noContent } from '../http/respond';
@@ -6,7 +7,7 @@ import type { AppState } from '../koa-types';
 import type { ConnectModuleInput, ModulesService } from './modules-service';
 
 export function modulesRoutes(modules: ModulesService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/api/modules', guard('any'), async (ctx) => {
     ctx.body = await modules.list();
   });

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam, pageQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
@@ -7,7 +8,7 @@ import type { NotificationInput } from './notification-rules';
 import type { NotificationsService } from './notifications-service';
 
 export function notificationsRoutes(notifications: NotificationsService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   const base = '/api/games/:id/notifications';
   const ids = (params: Record<string, string | undefined>) => [idParam(params, 'id'), idParam(params, 'notification_id')] as const;
   router.get(base, guard('any'), async (ctx) => {

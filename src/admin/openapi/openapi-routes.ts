@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import { AppError } from '../../errors';
 import { servePackageAsset, serveHtmlPage, serveStartScript, type PackageAsset } from '../http/static-page';
 import type { AppState } from '../koa-types';
@@ -34,7 +35,7 @@ const PAGE = `<!doctype html>
 
 /** `GET /openapi.json` (the document), `GET /docs` (Swagger UI over it) and the page's assets. Public. */
 export function openApiRoutes(): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get(OPENAPI_PATH, (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = openApiDocument();

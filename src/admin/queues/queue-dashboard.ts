@@ -5,33 +5,33 @@ import type { Queue } from 'bullmq';
 import type { Middleware } from 'koa';
 import { AppError } from '../../errors';
 import type { AuthService } from '../auth/auth-service';
-import type { TokenService } from '../auth/token-service';
 import { assertRole } from '../http/access';
 import { PAGE_POLICY, serveHtmlPage, serveStartScript } from '../http/static-page';
 import type { AppContext, AppState } from '../koa-types';
 import { LOGIN_PAGE, LOGIN_SCRIPT } from './dashboard-login-page';
+import type { DashboardSessions } from './dashboard-sessions';
 
 export const DASHBOARD_PATH = '/admin/queues';
 export const SESSION_COOKIE = 'queues_session';
-/** The cookie's token is for this use only: the API refuses it as a bearer token, and the other way round. */
-const SESSION_AUDIENCE = 'queue-dashboard';
-export const SESSION_TTL_S = 15 * 60;
 
 export interface QueueDashboardDeps {
   readonly queues: readonly Queue[];
   readonly auth: AuthService;
-  readonly tokens: TokenService;
+  readonly sessions: DashboardSessions;
+  /** PUBLIC_BASE_URL is https (a TLS proxy in front): the cookie is `Secure` (SPEC §2.10). */
+  readonly secureCookie: boolean;
 }
 
 /**
  * BullMQ's dashboard (bull-board) under /admin/queues, for admins only. A browser signs in on
  * /admin/queues/login: the page trades the admin's email and password for an access token (POST
- * /api/auth/login), and the token for a session cookie (POST /admin/queues/session) that is HttpOnly,
- * SameSite=Strict, scoped to /admin/queues and valid 15 minutes. Every other request under the path
- * needs that cookie, re-checked (an active admin) each time. The board is read-only: the sync
- * retries its own jobs, and removing one by hand would only delay the ledger.
+ * /api/auth/login), and the token for a session (POST /admin/queues/session): a server-side session
+ * of 15 minutes whose random id goes in a cookie that is HttpOnly, SameSite=Strict, scoped to
+ * /admin/queues, and Secure behind https. Every other request under the path needs a live session of
+ * an active admin, re-checked each time; DELETE on the session ends it on the server. The board is
+ * read-only: the sync retries its own jobs, and removing one by hand would only delay the ledger.
  */
-export function queueDashboard({ queues, auth, tokens }: QueueDashboardDeps): Middleware<AppState> {
+export function queueDashboard({ queues, auth, sessions, secureCookie }: QueueDashboardDeps): Middleware<AppState> {
   const adapter = new KoaAdapter();
   adapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({
@@ -48,10 +48,8 @@ export function queueDashboard({ queues, auth, tokens }: QueueDashboardDeps): Mi
     if (rest === '/login.js' && ctx.method === 'GET') return serveStartScript(ctx, LOGIN_SCRIPT);
     if (rest === '/session') return session(ctx);
 
-    const token = ctx.cookies.get(SESSION_COOKIE);
-    if (!token) return refuse(ctx, new AppError('UNAUTHENTICATED', 'sign in on /admin/queues/login first'));
     try {
-      assertRole(await auth.authenticateFor(SESSION_AUDIENCE, token), 'admin');
+      assertRole(await sessionUser(ctx), 'admin');
     } catch (error) {
       return refuse(ctx, error);
     }
@@ -60,10 +58,20 @@ export function queueDashboard({ queues, auth, tokens }: QueueDashboardDeps): Mi
     return board(ctx, next);
   };
 
-  /** POST: an admin's bearer token becomes the cookie (204). DELETE: signs out. */
+  async function sessionUser(ctx: AppContext) {
+    const userId = await sessions.userOf(ctx.cookies.get(SESSION_COOKIE) ?? '');
+    if (userId === null) throw new AppError('UNAUTHENTICATED', 'sign in on /admin/queues/login first');
+    return auth.activeUser(userId);
+  }
+
+  /** POST: an admin's bearer token starts a session (204). DELETE: ends it, on the server too. */
   async function session(ctx: AppContext): Promise<void> {
+    // Behind a TLS proxy the connection to this server is plain http: the cookie jar would refuse a
+    // Secure cookie over it, but the browser's connection is the proxy's, which PUBLIC_BASE_URL names.
+    if (secureCookie) (ctx.cookies as unknown as { secure: boolean }).secure = true;
     if (ctx.method === 'DELETE') {
-      ctx.cookies.set(SESSION_COOKIE, null, { path: DASHBOARD_PATH });
+      await sessions.end(ctx.cookies.get(SESSION_COOKIE) ?? '');
+      ctx.cookies.set(SESSION_COOKIE, null, { path: DASHBOARD_PATH, secure: secureCookie });
       ctx.status = 204;
       ctx.body = null;
       return;
@@ -74,8 +82,8 @@ export function queueDashboard({ queues, auth, tokens }: QueueDashboardDeps): Mi
     }
     const user = await auth.authenticate(ctx.get('authorization') || undefined);
     assertRole(user, 'admin');
-    ctx.cookies.set(SESSION_COOKIE, tokens.issueFor(SESSION_AUDIENCE, user.id, user.role, SESSION_TTL_S), {
-      httpOnly: true, sameSite: 'strict', path: DASHBOARD_PATH, maxAge: SESSION_TTL_S * 1000, secure: ctx.secure, overwrite: true,
+    ctx.cookies.set(SESSION_COOKIE, await sessions.start(user.id), {
+      httpOnly: true, sameSite: 'strict', path: DASHBOARD_PATH, maxAge: sessions.ttlS * 1000, secure: secureCookie, overwrite: true,
     });
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 204;

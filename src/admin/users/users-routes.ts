@@ -1,11 +1,12 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam, pageQuery, stringQuery, USERS_PAGE } from '../http/params';
 import type { AppState } from '../koa-types';
 import type { PatchUserInput, UsersService } from './users-service';
 
 export function usersRoutes(users: UsersService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   router.get('/api/users', guard('staff'), async (ctx) => {
     ctx.body = await users.list({ search: stringQuery(ctx.query, 'search'), ...pageQuery(ctx.query, USERS_PAGE.defaultLimit, USERS_PAGE.maxLimit) });
   });

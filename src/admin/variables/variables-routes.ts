@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
 import { idParam, pageQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
@@ -8,7 +9,7 @@ import type { VariableInput } from './variable-rules';
 import type { VariablesService } from './variables-service';
 
 export function variablesRoutes(variables: VariablesService, guard: AccessGuard): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   const base = '/api/games/:id/variables';
   router.get(base, guard('staff'), async (ctx) => {
     ctx.body = await variables.list(idParam(ctx.params, 'id'), pageQuery(ctx.query));

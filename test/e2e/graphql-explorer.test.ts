@@ -1,0 +1,54 @@
+import anyTest, { type TestFn } from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import { EXPLORER_DEFAULT_QUERY } from '../../src/admin/graphql/graphql-explorer';
+import { useSharedTestApi, type TestApi } from '../helpers/api';
+import { launchChromium, openConsole } from '../helpers/console-browser';
+
+// SPEC §2.10: the GraphQL explorer keeps nothing in the browser's storage (it shares its origin with
+// the console) and its starting text holds no credentials. In Debian's Chromium.
+const test = anyTest as TestFn<{ api: TestApi; browser: Browser }>;
+useSharedTestApi(test);
+test.before(async (t) => {
+  t.context.browser = await launchChromium();
+});
+test.after.always(async (t) => {
+  await t.context.browser?.close();
+});
+
+/** The query editor's text (GraphiQL's CodeMirror). */
+const editorText = (page: Page) =>
+  page.locator('.graphiql-query-editor .CodeMirror').first().evaluate((node) => (node as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue());
+
+test('the explorer starts without credentials and keeps nothing in localStorage or sessionStorage, a login typed in it included', async (t) => {
+  const { api } = t.context;
+  const tab = await openConsole(t.context.browser, api);
+  t.teardown(() => tab.close());
+  const { page } = tab;
+  await page.goto('/graphql', { waitUntil: 'load' });
+  await page.locator('.graphiql-query-editor .CodeMirror').first().waitFor();
+
+  const starting = await editorText(page);
+  t.is(starting, EXPLORER_DEFAULT_QUERY);
+  t.notRegex(starting, /password:\s*"|@example\.com|Bearer\s+\S{20,}/);
+
+  // What a careless admin does: the password typed straight into the query, then run.
+  const secret = `hunter2-${Date.now()}`;
+  await page.locator('.graphiql-query-editor .CodeMirror').first().evaluate((node, text) => {
+    (node as unknown as { CodeMirror: { setValue(value: string): void } }).CodeMirror.setValue(text);
+  }, `mutation { login(input: { email: "${api.users.admin.email}", password: "${secret}" }) { access_token } }`);
+  await page.locator('.graphiql-query-editor .CodeMirror').first().click();
+  await page.keyboard.press('Control+Enter'); // GraphiQL's run shortcut
+  await page.locator('.graphiql-response .CodeMirror').filter({ hasText: 'UNAUTHORIZED' }).waitFor();
+
+  const stored = await page.evaluate(() => {
+    type Store = { length: number; key(index: number): string | null; getItem(key: string): string | null };
+    const { localStorage: local, sessionStorage: session } = globalThis as unknown as Record<'localStorage' | 'sessionStorage', Store>;
+    const entries = (store: Store) => Array.from({ length: store.length }, (_, i) => `${store.key(i)}=${store.getItem(store.key(i)!)}`);
+    return { local: entries(local), session: entries(session) };
+  });
+  t.deepEqual(stored, { local: [], session: [] });
+
+  await page.reload({ waitUntil: 'load' });
+  await page.locator('.graphiql-query-editor .CodeMirror').first().waitFor();
+  t.is(await editorText(page), EXPLORER_DEFAULT_QUERY, 'a reload starts afresh');
+});
