@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // Composition roots read the environment; local-services hands it (PATH) to child processes.
-    files: ['src/cli.ts', 'src/local-services/**/*.ts', 'src/bin/**/*.ts', 'knexfile.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    files: ['src/cli.ts', 'src/healthcheck.ts', 'src/local-services/**/*.ts', 'src/bin/**/*.ts', 'knexfile.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', NEW_ROUTER] },
   },
 );

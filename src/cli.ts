@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './errors';
 import { ensureConsoleBuilt } from './bin/console-build';
-import { healthcheckCommand } from './bin/healthcheck-command';
+import { reportHealth } from './bin/healthcheck-command';
 import { servicesCommand } from './bin/services-command';
 import { withDevelopmentAdmin } from './bin/dev-admin';
 import { serve } from './bin/serve';
@@ -84,12 +84,7 @@ async function main(argv: string[]): Promise<void> {
       await syncStatusCommand(config);
       return;
     case 'healthcheck':
-      try {
-        console.log(await healthcheckCommand(config, rest[0]));
-      } catch (error) {
-        console.error(`unhealthy: ${(error as Error).message}`);
-        process.exitCode = 1;
-      }
+      process.exitCode = await reportHealth(config, rest[0]);
       return;
     case 'topup':
       await topupCommand(config, {

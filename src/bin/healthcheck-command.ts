@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { credentials, loadPackageDefinition, type ChannelCredentials, type Client, type ServiceClientConstructor } from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
-import { protoPath as healthProtoPath } from 'grpc-health-check';
+import type { ChannelCredentials, Client, ServiceClientConstructor } from '@grpc/grpc-js';
 import type { Config } from '../config';
-import { RESERVATION_SERVICE_NAME } from '../grpc/grpc-role';
+import { RESERVATION_SERVICE_NAME } from '../grpc/service-name';
 import type { RoleName } from '../lifecycle/running-role';
 
 const TIMEOUT_MS = 3000;
@@ -32,17 +30,32 @@ export async function healthcheckCommand(config: Config, role: string | undefine
   }
 }
 
+/** Runs the check, prints what it found, and gives the exit code: 0 healthy, 1 not. */
+export async function reportHealth(config: Config, role: string | undefined): Promise<number> {
+  try {
+    console.log(await healthcheckCommand(config, role));
+    return 0;
+  } catch (error) {
+    console.error(`unhealthy: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
 async function httpAnswers(url: string): Promise<string> {
   const reply = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!reply.ok) throw new Error(`${url} answered ${reply.status}`);
   return `${url}: ${reply.status}`;
 }
 
+/** The gRPC libraries are loaded here only, so the HTTP and worker checks start light (src/healthcheck.ts). */
 async function grpcServing(grpc: Config['grpc']): Promise<string> {
+  const [{ loadPackageDefinition }, { loadSync }, { protoPath: healthProtoPath }] = await Promise.all([
+    import('@grpc/grpc-js'), import('@grpc/proto-loader'), import('grpc-health-check'),
+  ]);
   const address = `${local(grpc.host)}:${grpc.port}`;
   const definition = loadPackageDefinition(loadSync(healthProtoPath, { enums: String, includeDirs: [path.dirname(healthProtoPath)] }));
   const Health = (definition.grpc as { health: { v1: { Health: ServiceClientConstructor } } }).health.v1.Health;
-  const client = new Health(address, channelCredentials(grpc)) as unknown as Client & {
+  const client = new Health(address, await channelCredentials(grpc)) as unknown as Client & {
     Check(request: object, options: object, callback: (error: Error | null, reply?: { status: string }) => void): void;
   };
   try {
@@ -57,7 +70,8 @@ async function grpcServing(grpc: Config['grpc']): Promise<string> {
 }
 
 /** With GRPC_TLS_* the check speaks TLS to the local server, trusting its own certificate for any name. */
-function channelCredentials(grpc: Config['grpc']): ChannelCredentials {
+async function channelCredentials(grpc: Config['grpc']): Promise<ChannelCredentials> {
+  const { credentials } = await import('@grpc/grpc-js');
   if (!grpc.tls) return credentials.createInsecure();
   return credentials.createSsl(readFileSync(grpc.tls.certPath), null, null, { checkServerIdentity: () => undefined });
 }

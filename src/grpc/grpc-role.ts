@@ -11,9 +11,8 @@ import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from '../wallet/reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
-import { loadReservationProto } from './reservation-proto';
+import { loadReservationProto, RESERVATION_SERVICE_NAME } from './reservation-proto';
 
-export const RESERVATION_SERVICE_NAME = 'reservation.ReservationService';
 
 export interface GrpcRoleDeps {
   readonly config: Config['grpc'];

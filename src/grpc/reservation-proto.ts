@@ -3,6 +3,7 @@ import { loadPackageDefinition, type ServiceDefinition } from '@grpc/grpc-js';
 import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
 
 export const PROTO_PATH = path.resolve(__dirname, '../../proto/reservation.proto');
+export { RESERVATION_SERVICE_NAME } from './service-name';
 
 /** int64 as decimal strings (no precision loss), field names as in the .proto. */
 export const PROTO_LOADER_OPTIONS = { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true };

@@ -11,8 +11,9 @@ export interface BatchJobData {
 }
 
 /**
- * Batches retry until MySQL takes them (a retry is a no-op for rows already in): backoff doubles from
- * 200 ms up to 30 s, so a MySQL outage of minutes drains within seconds of its end.
+ * Batches retry until MySQL takes them (a retry is a no-op for rows already in): the first retry
+ * waits 200 ms, each next one twice as long, up to 30 s, so a MySQL outage of minutes drains within
+ * seconds of its end (batchBackoffMs).
  */
 export const BATCH_JOB_OPTIONS: JobsOptions = {
   attempts: Number.MAX_SAFE_INTEGER,
@@ -21,8 +22,9 @@ export const BATCH_JOB_OPTIONS: JobsOptions = {
   removeOnFail: 1000,
 };
 
-export function batchBackoffMs(attemptsMade: number): number {
-  return Math.min(30_000, 200 * 2 ** Math.min(attemptsMade, 10));
+/** The wait before a batch's `retry`-th retry; BullMQ's backoffStrategy passes 1 for the first. */
+export function batchBackoffMs(retry: number): number {
+  return Math.min(30_000, 200 * 2 ** Math.min(Math.max(retry - 1, 0), 10));
 }
 
 /** Job states in which a batch will still be applied and acknowledged. */

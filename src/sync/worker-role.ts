@@ -53,7 +53,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     // A killed worker's job is retried after this; the relay's claim usually recovers its entries first.
     lockDuration: 10_000,
     stalledInterval: 5_000,
-    settings: { backoffStrategy: (attemptsMade: number) => batchBackoffMs(attemptsMade) },
+    settings: { backoffStrategy: (retry: number) => batchBackoffMs(retry) },
   });
   worker.on('failed', (job, error) =>
     logger.warn({ err: error, job: job?.id, attempts: job?.attemptsMade }, 'sync job failed; it will be retried'),

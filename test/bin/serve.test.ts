@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
+import { waitUntil } from '../../src/local-services/process-tools';
 import { startCliProcess } from '../helpers/cli-process';
-import { healthClient } from '../helpers/grpc-client';
+import { healthClient, reservationClient } from '../helpers/grpc-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
 import { documentedFetch } from '../helpers/openapi-check';
 import { freePort } from '../helpers/ports';
@@ -97,7 +98,7 @@ test('the http role (and the others) start in production without gRPC tokens', a
   t.truthy(started.addresses.http, started.lines.join('\n'));
 });
 
-test('healthcheck ROLE exits 0 while the role serves and 1 once it is gone (the containers\' health check)', async (t) => {
+test('healthcheck ROLE (and its light entry point) exits 0 while the role serves and 1 once it is gone (the containers\' health check)', async (t) => {
   const metricsPort = await freePort();
   const started = await startCli(['serve'], { METRICS_PORT: String(metricsPort) });
   t.teardown(() => started.child.kill('SIGKILL'));
@@ -105,23 +106,89 @@ test('healthcheck ROLE exits 0 while the role serves and 1 once it is gone (the 
   const env = {
     ...process.env, MYSQL_URL: database.url, GRPC_PORT: portOf(started.addresses.grpc!), HTTP_PORT: portOf(started.addresses.http!), METRICS_PORT: String(metricsPort),
   };
-  const healthcheck = (role: string) =>
-    run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'healthcheck', role], { cwd: ROOT, env }).then(
+  const check = (entry: string[]) => (role: string) =>
+    run(process.execPath, ['--import', 'tsx', ...entry, role], { cwd: ROOT, env }).then(
       ({ stdout }) => ({ code: 0, output: stdout }),
       (error: { code: number; stderr: string }) => ({ code: error.code, output: error.stderr }),
     );
-  for (const role of ['grpc', 'http', 'worker']) {
-    const healthy = await healthcheck(role);
-    t.is(healthy.code, 0, `${role}: ${healthy.output}`);
+  const entries = [check(['src/cli.ts', 'healthcheck']), check(['src/healthcheck.ts'])];
+  for (const healthcheck of entries) {
+    for (const role of ['grpc', 'http', 'worker']) {
+      const healthy = await healthcheck(role);
+      t.is(healthy.code, 0, `${role}: ${healthy.output}`);
+    }
+    t.regex((await healthcheck('grpc')).output, /SERVING/);
   }
-  t.regex((await healthcheck('grpc')).output, /SERVING/);
 
   started.child.kill('SIGTERM');
   t.is(await started.exit, 0);
-  for (const role of ['grpc', 'http', 'worker']) {
-    const gone = await healthcheck(role);
-    t.is(gone.code, 1, role);
-    t.regex(gone.output, /unhealthy/);
+  for (const healthcheck of entries) {
+    for (const role of ['grpc', 'http', 'worker']) {
+      const gone = await healthcheck(role);
+      t.is(gone.code, 1, role);
+      t.regex(gone.output, /unhealthy/);
+    }
+    t.is((await healthcheck('cron')).code, 1);
   }
-  t.is((await healthcheck('cron')).code, 1);
+});
+
+test('the health check entry point loads the configuration and the check, none of the roles\' modules', async (t) => {
+  const script = "require('./src/healthcheck.ts'); console.log(JSON.stringify(Object.keys(require.cache)))";
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT });
+  const loaded = JSON.parse(stdout) as string[];
+  t.true(loaded.some((file) => file.endsWith('healthcheck-command.ts')));
+  const heavy = loaded.filter((file) => /node_modules\/(koa|@koa|knex|mysql2|bullmq|graphql|ioredis|@grpc|prom-client)\//.test(file));
+  t.deepEqual(heavy, []);
+});
+
+test('SIGTERM to the process group of npm (as a service manager stops it) under load is one graceful shutdown', async (t) => {
+  const child = spawn('npm', ['run', '--silent', 'cli', '--', 'serve', '--roles', 'grpc'], {
+    cwd: ROOT,
+    detached: true, // its own process group, as a service manager gives it
+    env: { ...process.env, MYSQL_URL: database.url, REDIS_KEY_PREFIX: redis.prefix, GRPC_PORT: '0', GRPC_HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.teardown(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  });
+  const lines: string[] = [];
+  // 'close': every process holding the pipes (npm, the server) has ended, its last lines read.
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const onData = (chunk: Buffer) => lines.push(...chunk.toString().split('\n'));
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  await waitUntil('the server to be ready', async () => lines.some((line) => line.includes('"msg":"ready:')), 30_000);
+  const address = /"address":"([^"]+)"/.exec(lines.find((line) => line.includes('"role":"grpc"'))!)![1]!;
+
+  // A busy server: the signal reaches it while its event loop is full of calls.
+  const client = reservationClient(address);
+  t.teardown(() => client.close());
+  let stopped = false;
+  let calls = 0;
+  const lane = async (laneId: number) => {
+    for (let i = 0; !stopped; i++) {
+      await client.call('Reserve', { request_id: `pg-${laneId}-${i}`, user_id: `pg-${laneId}`, game_id: 'g', round_id: 'r', amount: '1', currency: 'EUR' }, 5000);
+      calls += 1;
+    }
+  };
+  const load = Promise.all(Array.from({ length: 32 }, (_, laneId) => lane(laneId)));
+  await waitUntil('some load', async () => calls >= 500, 30_000);
+  // The server busy past any relay's patience (tsx waits 30 ms for its child to take a signal, then
+  // sends it again, then SIGKILLs): paused while the signal goes to the group, resumed 300 ms later.
+  const server = Number(/"pid":(\d+)/.exec(lines.find((line) => line.includes('"msg":"ready:'))!)![1]);
+  process.kill(server, 'SIGSTOP');
+  process.kill(-child.pid!, 'SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  process.kill(server, 'SIGCONT');
+  await closed; // npm ends by the signal it was sent (no exit code); what matters is the server behind it
+  stopped = true;
+  await load;
+  const log = lines.join('\n');
+  t.is(log.match(/"msg":"shutting down"/g)?.length, 1, log);
+  t.regex(log, /"msg":"stopped"/, log);
+  t.notRegex(log, /second signal/, log);
 });

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { RESERVATION_SERVICE_NAME } from '../../src/grpc/grpc-role';
+import { RESERVATION_SERVICE_NAME } from '../../src/grpc/reservation-proto';
 import { reconcile } from '../../src/sync/reconcile';
 import { readSyncStatus } from '../../src/sync/sync-status';
 import { startCliProcess } from '../helpers/cli-process';

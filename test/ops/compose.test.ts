@@ -30,7 +30,7 @@ test('compose: one built image for every role, each with a health check of its o
     t.is(service.image, image, role);
     t.is(service.pull_policy, 'never', role);
     t.deepEqual(service.command, ['serve', '--roles', role]);
-    t.deepEqual(service.healthcheck?.test, ['CMD', 'node', 'dist/src/cli.js', 'healthcheck', role]);
+    t.deepEqual(service.healthcheck?.test, ['CMD', 'node', 'dist/src/healthcheck.js', role]);
     t.truthy(service.healthcheck?.start_period, role);
     const graceMs = loadConfig({ SHUTDOWN_GRACE_MS: service.environment?.SHUTDOWN_GRACE_MS }).shutdownGraceMs;
     t.true(seconds(service.stop_grace_period ?? '') * 1000 > graceMs, `${role}: stop_grace_period ${service.stop_grace_period} vs SHUTDOWN_GRACE_MS ${graceMs}`);
