@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { periodStart } from '../../src/admin/leaderboards/leaderboard-periods';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
+import { gql } from '../helpers/graphql';
 
 // SPEC §2.6 with an injected clock: periods are crossed by moving the clock, never by sleeping.
 let now = Date.parse('2026-11-25T10:00:00.000Z'); // a Wednesday
@@ -196,5 +197,27 @@ test('every endpoint of a disconnected module is 403 module_disabled, after the 
   for (const table of ['leaderboards', 'leaderboard_groups', 'leaderboard_scores']) {
     const column = table === 'leaderboards' ? 'id' : 'leaderboard_id';
     t.is(Number((await api.database.db(table).where({ [column]: leaderboard.id }).count({ n: '*' }))[0]!.n), 0, table);
+  }
+});
+
+test('rankings of several leaderboards in one GraphQL query break ties as REST does, for each of them', async (t) => {
+  const { api } = t.context;
+  const { gameId, leaderboard: first } = await setup(api);
+  const second = (await api.request('POST', `/api/games/${gameId}/leaderboards`, { token: api.users.admin.token, body: { key: `k${(n += 1)}`, name: 'Other' } })).body;
+  const [a, b, c] = [await player(api, gameId, 'a'), await player(api, gameId, 'b'), await player(api, gameId, 'c')];
+  // Equal scores saved at different instants, in an order unlike the user_game_ids' (and reversed on the second board).
+  for (const [board, order] of [[first.id, [c, a, b]], [second.id, [b, a, c]]] as const) {
+    for (const who of order) {
+      now += 1;
+      await save(api, board, who.userGameId, 70);
+    }
+  }
+  const reply = await gql(api, `{ game(id: ${gameId}) { leaderboards { id rankings(limit: 10) { rank user_game_id score } } } }`, { token: api.users.user.token });
+  t.is(reply.body.errors, undefined);
+  const viaGraphQL = new Map(reply.body.data.game.leaderboards.map((board: { id: number; rankings: unknown[] }) => [board.id, board.rankings]));
+  for (const [board, expected] of [[first.id, [c, a, b]], [second.id, [b, a, c]]] as const) {
+    const rest = (await rankings(api, board)).body.items.map(({ rank, user_game_id, score }: { rank: number; user_game_id: number; score: number }) => ({ rank, user_game_id, score }));
+    t.deepEqual(rest.map((item: { user_game_id: number }) => item.user_game_id), expected.map((who) => who.userGameId));
+    t.deepEqual(viaGraphQL.get(board), rest, `leaderboard ${board}`);
   }
 });

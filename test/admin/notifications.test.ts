@@ -1,5 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { createTestApi, type TestApi } from '../helpers/api';
+import { gql } from '../helpers/graphql';
 
 const test = anyTest as TestFn<{ api: TestApi; en: number; ru: number }>;
 test.before(async (t) => {
@@ -91,6 +92,30 @@ test('roles, wrong parents and the module guard, in the order of SPEC §2.1', as
   t.like(await api.request('GET', `/api/games/${disabled}/notifications`, { token: api.users.user.token }), { status: 403, body: { code: 'module_disabled' } });
   t.like(await api.request('POST', `/api/games/${disabled}/notifications`, { token: api.users.admin.token, body: {} }), { status: 403, body: { code: 'module_disabled' } });
   t.is((await api.request('PUT', `/api/games/${disabled}/notifications/${note.id}`, { token: api.users.admin.token, body: {} })).status, 404);
+});
+
+test('after the module is disconnected, one notification is 403 module_disabled to GET, PUT and DELETE, REST and GraphQL, and is kept', async (t) => {
+  const { api, en, ru } = t.context;
+  const id = await game(api);
+  const note = (await api.request('POST', `/api/games/${id}/notifications`, { token: api.users.admin.token, body: body(en, ru) })).body;
+  t.is((await api.request('DELETE', `/api/games/${id}/modules/notification`, { token: api.users.admin.token })).status, 204);
+  const path = `/api/games/${id}/notifications/${note.id}`;
+  const token = api.users.admin.token;
+  for (const [method, payload] of [['GET', undefined], ['PUT', body(en, ru)], ['DELETE', undefined]] as const) {
+    t.like(await api.request(method, path, { token, body: payload }), { status: 403, body: { code: 'module_disabled' } }, method);
+  }
+  const input = 'descriptions: [{ language_id: ' + en + ', description: "d" }], entries: [{ time_second: 0, image: "", login: "" }]';
+  for (const query of [
+    `{ notification(game_id: ${id}, id: ${note.id}) { id } }`,
+    `mutation { replaceNotification(game_id: ${id}, id: ${note.id}, input: { name: "n", ${input} }) { id } }`,
+    `mutation { deleteNotification(game_id: ${id}, id: ${note.id}) }`,
+  ]) {
+    const reply = await gql(api, query, { token });
+    t.deepEqual(reply.body.errors?.map((error: { extensions: { code: string } }) => error.extensions.code), ['MODULE_DISABLED'], query);
+  }
+  t.truthy(await api.database.db('notifications').where({ id: note.id }).first(), 'the row is kept');
+  await api.services.modules.connect(id, { module_key: 'notification' });
+  t.like((await api.request('GET', path, { token })).body, { id: note.id, name: 'Daily bonus' });
 });
 
 test('a language a notification uses cannot be deleted (409); deleting the game takes its notifications along', async (t) => {

@@ -1,9 +1,11 @@
 import anyTest, { type TestFn } from 'ava';
+import { isObjectType, type GraphQLObjectType } from 'graphql';
 import { createGraphQLSchema } from '../../src/admin/graphql/graphql-schema';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
 import { errorCodes, gql } from '../helpers/graphql';
 
-// Every Query and Mutation field, called with no token and as user, moderator and admin, each call
+// Every Query and Mutation field, and every field of an object type with a resolver of its own (a
+// guarded list inside a game, say), called with no token and as user, moderator and admin, each call
 // with fresh fixtures: the same access as the REST endpoint it mirrors (see test/admin/role-matrix).
 const test = anyTest as TestFn<{ api: TestApi }>;
 useSharedTestApi(test);
@@ -138,6 +140,29 @@ const rows: Row[] = [
   }, 'staff'],
   ['topup', async (api) => `mutation { topup(user_game_id: ${(await userGame(api)).id}, input: { amount: "10" }) { id } }`, 'admin'],
   ['uploadImage', async () => `mutation { uploadImage(input: { content_base64: "${PNG}" }) { path } }`, 'staff'],
+
+  // Fields inside objects, reached through a parent any signed-in user may read.
+  ['Game.variables', async (api) => `{ game(id: ${await game(api)}) { variables { id } } }`, 'staff'],
+  ['Game.config', async (api) => `{ game(id: ${await game(api)}) { config { etag } } }`, 'any'],
+  ['Game.notifications', async (api) => `{ game(id: ${await game(api)}) { notifications { id } } }`, 'any'],
+  ['Game.leaderboards', async (api) => `{ game(id: ${await game(api)}) { leaderboards { id } } }`, 'any'],
+  ['Notification.macros', async (api) => {
+    const gameId = await game(api);
+    const created = (await gql(api, `mutation { createNotification(game_id: ${gameId}, input: ${NOTE}) { id } }`, { token: api.users.admin.token })).body.data;
+    return `{ notification(game_id: ${gameId}, id: ${created.createNotification.id}) { macros } }`;
+  }, 'any'],
+  ['Leaderboard.game', async (api) => {
+    const board = await leaderboard(api);
+    return `{ leaderboard(game_id: ${board.game_id}, id: ${board.id}) { game { id } } }`;
+  }, 'any'],
+  ['Leaderboard.groups', async (api) => {
+    const board = await leaderboard(api);
+    return `{ leaderboard(game_id: ${board.game_id}, id: ${board.id}) { groups { id } } }`;
+  }, 'any'],
+  ['Leaderboard.rankings', async (api) => {
+    const board = await leaderboard(api);
+    return `{ leaderboard(game_id: ${board.game_id}, id: ${board.id}) { rankings { rank } } }`;
+  }, 'any'],
 ];
 
 const EXPECTED: Record<Row[2], Record<Caller, string>> = {
@@ -147,10 +172,15 @@ const EXPECTED: Record<Row[2], Record<Caller, string>> = {
   admin: { none: 'UNAUTHORIZED', user: 'FORBIDDEN', moderator: 'FORBIDDEN', admin: 'ok' },
 };
 
-test('the matrix names every Query and Mutation field of the schema', (t) => {
+test('the matrix names every Query and Mutation field, and every object field with a resolver of its own', (t) => {
   const schema = createGraphQLSchema();
-  const fields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((type) => Object.keys(type.getFields()));
-  t.deepEqual(rows.map(([field]) => field).sort(), fields.sort());
+  const roots = [schema.getQueryType()!, schema.getMutationType()!];
+  const fields = roots.flatMap((type) => Object.keys(type.getFields()));
+  const nested = Object.values(schema.getTypeMap())
+    .filter((type): type is GraphQLObjectType => isObjectType(type) && !type.name.startsWith('__') && !roots.includes(type))
+    .flatMap((type) => Object.values(type.getFields()).filter((field) => field.resolve).map((field) => `${type.name}.${field.name}`));
+  t.true(nested.length >= 8, nested.join(', '));
+  t.deepEqual(rows.map(([field]) => field).sort(), [...fields, ...nested].sort());
 });
 
 for (const [field, operation, access] of rows) {

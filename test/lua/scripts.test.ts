@@ -310,3 +310,28 @@ test('retain gives a settled transaction its expiry; an open one, or a later tra
   t.is(await unchangedBy(t, () => redis.retain(...scriptCalls.retain(first, 3600))), 0, 'a late acknowledgement of the first');
   t.is(await redis.ttl(keys.transaction(second!)), -1);
 });
+
+test('every idempotency record a repeat writes expires with the idempotency TTL (already_confirmed, already_canceled, settled replies)', async (t) => {
+  const redis = t.context.store.redis;
+  const expiresWithTtl = async (key: string, what: string) => {
+    const ttl = await redis.ttl(key);
+    t.true(ttl > Number(TTL) - 10 && ttl <= Number(TTL), `${what}: TTL ${ttl}`);
+  };
+  const confirmed = await reservedTx(t);
+  await confirm(t, w, 'c1', confirmed, '0');
+  t.deepEqual((await confirm(t, w, 'c2', confirmed, '0')).slice(0, 2), ['OK', 'already_confirmed']);
+  await expiresWithTtl(keys.confirmRequest(w, confirmed, 'c2'), 'already_confirmed');
+
+  const [, , canceled] = await reserve(t, w, 'r2', '10');
+  await cancel(t, w, 'x1', canceled!);
+  t.deepEqual((await cancel(t, w, 'x2', canceled!)).slice(0, 2), ['OK', 'already_canceled']);
+  await expiresWithTtl(keys.cancelRequest(w, canceled!, 'x2'), 'already_canceled');
+  t.deepEqual(await confirm(t, w, 'c3', canceled!, '0'), ['CANCELED']);
+  t.is(await redis.exists(keys.confirmRequest(w, canceled!, 'c3')), 0, 'an error is not remembered');
+
+  const archived = unknownTransactionId(w);
+  await settled(t, w, 'confirm', 'late-c', archived, 'round', '5');
+  await expiresWithTtl(keys.confirmRequest(w, archived, 'late-c'), 'settled confirm');
+  await settled(t, w, 'cancel', 'late-x', archived, 'why');
+  await expiresWithTtl(keys.cancelRequest(w, archived, 'late-x'), 'settled cancel');
+});

@@ -16,6 +16,11 @@ const WALLETS = 6;
 
 async function readBatches(sync: SyncHarness, outbox: OutboxStore): Promise<BatchJobData[]> {
   for (let i = 0; i < WALLETS; i += 1) await sync.engine.fund({ userId: `ack-${i}`, gameId: 'g', currency: 'EUR' }, 100 + i);
+  return readOutbox(outbox);
+}
+
+/** Every entry of the outbox, read by one consumer: the batches a worker would take. */
+async function readOutbox(outbox: OutboxStore): Promise<BatchJobData[]> {
   const batches: BatchJobData[] = [];
   for (let partition = 0; partition < PARTITION_COUNT; partition += 1) {
     await outbox.ensureGroup(partition);
@@ -48,7 +53,17 @@ function processorFor(sync: SyncHarness, outbox: OutboxStore) {
   });
 }
 
-const ledgerRows = async (sync: SyncHarness) => Number((await sync.database.db('ledger_entries').count({ n: '*' }))[0]!.n);
+const rowsOf = async (sync: SyncHarness, table: string) => Number((await sync.database.db(table).count({ n: '*' }))[0]!.n);
+const ledgerRows = (sync: SyncHarness) => rowsOf(sync, 'ledger_entries');
+
+/** A reservation confirmed at once: three entries (top-up, reserve, confirm) in one partition. */
+async function settledTransaction(sync: SyncHarness): Promise<string> {
+  const wallet = { userId: 'retained', gameId: 'g', currency: 'EUR' };
+  await sync.engine.fund(wallet, 100);
+  const { transactionId } = await sync.engine.wallet.reserve({ ...wallet, requestId: 'r1', roundId: 'round', amount: '40' });
+  await sync.engine.wallet.confirm({ requestId: 'c1', transactionId, roundId: 'round', winAmount: '0' });
+  return transactionId;
+}
 
 test('a batch MySQL refuses is not acknowledged: its entries stay pending and land once when MySQL takes them', async (t) => {
   const sync = await createSyncHarness();
@@ -87,4 +102,39 @@ test('a process that dies after the commit and before the acknowledgement applie
   for (const batch of batches) await process(job(batch)); // and a late duplicate delivery
   t.is(await ledgerRows(sync), WALLETS, 'each entry landed exactly once');
   t.is(await sync.outboxLength(), 0);
+});
+
+test('a settled transaction starts its retention only once MySQL holds it: no expiry while a batch is refused', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const outbox = createOutboxStore(sync.redis, 'test-consumer');
+  const transactionId = await settledTransaction(sync);
+  const batches = await readOutbox(outbox);
+  const process = processorFor(sync, outbox);
+
+  await refuseLedgerWrites(sync);
+  for (const batch of batches) await t.throwsAsync(process(job(batch)));
+  t.is(await sync.redis.ttl(keys.transaction(transactionId)), -1, 'no expiry before the commit');
+  t.is(await pendingCount(sync, batches), 3);
+
+  await acceptLedgerWrites(sync);
+  for (const batch of batches) await process(job(batch));
+  const ttl = await sync.redis.ttl(keys.transaction(transactionId));
+  t.true(ttl > 0 && ttl <= 60, `TTL ${ttl}: within max(SETTLED_RETENTION_S, IDEMPOTENCY_TTL_S) = 60`);
+});
+
+test('a batch whose transactions upsert MySQL refuses leaves both tables empty and its entries pending', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const outbox = createOutboxStore(sync.redis, 'test-consumer');
+  await settledTransaction(sync);
+  const batches = await readOutbox(outbox);
+  await sync.database.db.raw(
+    "CREATE TRIGGER refuse_transactions BEFORE INSERT ON transactions FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'",
+  );
+  for (const batch of batches) await t.throwsAsync(processorFor(sync, outbox)(job(batch)), { message: /refused by the test/ });
+  t.is(await rowsOf(sync, 'transactions'), 0);
+  t.is(await ledgerRows(sync), 0, 'the ledger rows of the batch rolled back with it');
+  t.is(await pendingCount(sync, batches), 3);
+  t.is(await sync.outboxLength(), 3);
 });
