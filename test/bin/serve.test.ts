@@ -78,7 +78,7 @@ test('a bad configuration value stops the process before it serves, listing ever
 });
 
 test('with NODE_ENV=production the gRPC role refuses to start without GRPC_AUTH_TOKENS, naming it', async (t) => {
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), METRICS_PORT: '0' }; // no metrics port: tests run side by side
   const refused = await startCli(['serve', '--roles', 'grpc'], production);
   t.is(await refused.exit, 1);
   t.regex(refused.lines.join('\n'), /GRPC_AUTH_TOKENS/);
@@ -93,7 +93,7 @@ test('with NODE_ENV=production the gRPC role refuses to start without GRPC_AUTH_
 });
 
 test('the http role (and the others) start in production without gRPC tokens', async (t) => {
-  const started = await startCli(['serve', '--roles', 'http'], { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+  const started = await startCli(['serve', '--roles', 'http'], { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), METRICS_PORT: '0' });
   t.teardown(() => started.child.kill('SIGKILL'));
   t.truthy(started.addresses.http, started.lines.join('\n'));
 });
