@@ -1,16 +1,23 @@
---[[ retain: starts the retention of a settled transaction once MySQL holds it (SPEC §1.6): its record
-expires after the given time. A record that no longer holds that transaction is left alone: a later
-transaction of a reused request_id (made after this one's record expired) or one of another type.
+--[[ retain: starts the retention of settled transactions once MySQL holds them (SPEC §1.6): each record
+expires after the given time. A record that no longer holds its transaction is left alone: a later
+transaction of a reused request_id (made after this one's record expired) or a key of another type.
 
-KEYS[1] transaction record     (keys.transaction of the transaction_id)
+KEYS[1..n] transaction records (keys.transaction of each transaction_id), all of one partition
 
-ARGV[1] transaction_id   ARGV[2] the transaction_id's currency   ARGV[3] retention (s)
+ARGV[1] retention (s)   ARGV[1 + i] the transaction_id of KEYS[i] (its currency at characters 27-29)
 
-Returns 1 when the record got its expiry, 0 when it holds no settled transaction of that id.
+Returns how many records got their expiry.
 ]]
-local stored = redis.pcall('GET', KEYS[1])
-if type(stored) == 'table' then return 0 end -- another type than a string: not a record of ours
-local tx = named(parse_tx(stored), ARGV[1], ARGV[2])
-if not tx or tx[ST] == 'reserved' then return 0 end
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1
+local retained = 0
+for i = 1, #KEYS do
+  local transaction_id = ARGV[i + 1]
+  local stored = redis.pcall('GET', KEYS[i])
+  if type(stored) ~= 'table' then -- a table: an error reply, another type than a string
+    local tx = named(parse_tx(stored), transaction_id, string.sub(transaction_id, 27, 29))
+    if tx and tx[ST] ~= 'reserved' then
+      redis.call('EXPIRE', KEYS[i], ARGV[1])
+      retained = retained + 1
+    end
+  end
+end
+return retained

@@ -4,7 +4,10 @@ import type { ClientContext, Cluster, Redis, Result } from 'ioredis';
 
 export const LUA_DIR = path.resolve(__dirname, '../../lua');
 
-/** Every script in lua/ with its key count; a test checks this against the files and their headers. */
+/**
+ * Every script in lua/ with its key count ('n': any number, given first in the call, as EVAL takes it);
+ * a test checks this against the files and their headers.
+ */
 export const SCRIPT_KEY_COUNTS = {
   reserve: 4,
   confirm: 5,
@@ -12,11 +15,13 @@ export const SCRIPT_KEY_COUNTS = {
   expire_reservation: 4,
   settled: 2,
   topup: 5,
-  retain: 1,
+  retain: 'n',
   upgrade_record: 2,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;
+/** A script that takes any number of keys: its calls give the count first. */
+export const ANY_KEYS = 'n';
 
 /** A script's reply: a code followed by string fields. */
 export type ScriptReply = [code: string, ...fields: string[]];
@@ -50,6 +55,7 @@ export function scriptSource(name: ScriptName): string {
 export function registerScripts(redis: RedisLike): void {
   for (const name of Object.keys(SCRIPT_KEY_COUNTS) as ScriptName[]) {
     if (typeof (redis as unknown as Record<string, unknown>)[name] === 'function') continue;
-    redis.defineCommand(name, { numberOfKeys: SCRIPT_KEY_COUNTS[name], lua: scriptSource(name) });
+    const keyCount: number | typeof ANY_KEYS = SCRIPT_KEY_COUNTS[name];
+    redis.defineCommand(name, { ...(keyCount === ANY_KEYS ? {} : { numberOfKeys: keyCount }), lua: scriptSource(name) });
   }
 }

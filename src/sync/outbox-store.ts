@@ -16,8 +16,8 @@ export interface OutboxPartitionStatus {
 
 /**
  * The sync's view of the outbox streams: a consumer group per stream, reads, claims of entries a dead
- * consumer left pending, and acknowledgement (XACK + XDEL + retention of settled transactions) in one
- * MULTI on the partition's slot, only ever after MySQL committed.
+ * consumer left pending, and acknowledgement (retention of settled transactions, then XACK + XDEL in
+ * one MULTI on the partition's slot), only ever after MySQL committed.
  */
 export function createOutboxStore(redis: RedisLike, consumer: string) {
   registerScripts(redis);
@@ -62,14 +62,18 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
       return reply.filter((entry): entry is RawEntry => entry !== null && Array.isArray(entry[1]));
     },
 
+    /**
+     * After MySQL committed the entries: the settled transactions' retention first (one retain.lua call
+     * for the batch, which leaves a record that now holds another transaction alone), then
+     * XACK + XDEL in one MULTI. A crash in between leaves the entries to be applied and retained again,
+     * never a settled record without its expiry.
+     */
     async acknowledge(partition: number, ids: readonly string[], settledTransactionIds: readonly string[], retentionS: number) {
       if (ids.length === 0) return;
+      if (settledTransactionIds.length > 0) await withRedisErrors(() => redis.retain(...scriptCalls.retain(settledTransactionIds, retentionS)));
       const multi = redis.multi();
       multi.xack(outboxKey(partition), OUTBOX_GROUP, ...ids);
       multi.xdel(outboxKey(partition), ...ids);
-      for (const transactionId of settledTransactionIds) {
-        multi.retain(...scriptCalls.retain(transactionId, retentionS));
-      }
       const results = await withRedisErrors(() => multi.exec());
       const failed = results?.find(([error]) => error);
       if (!results || failed) throw translateRedisError(failed?.[0] ?? new Error('acknowledgement aborted'));

@@ -1,4 +1,4 @@
-import { keys, reserveTarget, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
+import { keys, reserveTarget, type WalletAddress } from '../redis/wallet-keys';
 import type { CancelInput, ConfirmInput, ReserveInput, TopupInput } from './wallet-types';
 
 export interface Moment {
@@ -59,8 +59,9 @@ export const scriptCalls = {
     ];
   },
 
-  retain(transactionId: string, retentionS: number): string[] {
-    return [keys.transaction(transactionId), transactionId, walletOfTransaction(transactionId)!.currency, String(retentionS)];
+  /** Settled transactions of one partition, their records' keys counted first (retain.lua takes any number). */
+  retain(transactionIds: readonly string[], retentionS: number): string[] {
+    return [String(transactionIds.length), ...transactionIds.map(keys.transaction), String(retentionS), ...transactionIds];
   },
 
   topup(wallet: WalletAddress, input: TopupInput, at: Pick<Moment, 'nowMs' | 'idempotencyTtlS'>): string[] {

@@ -299,15 +299,18 @@ test('settled OK remembers already_confirmed / already_canceled with current bal
 test('retain gives a settled transaction its expiry; an open one, or a later transaction under the same name, is left alone', async (t) => {
   const redis = t.context.store.redis;
   const first = await reservedTx(t);
-  t.is(await redis.retain(...scriptCalls.retain(first, 3600)), 0, 'still reserved');
+  t.is(await redis.retain(...scriptCalls.retain([first], 3600)), 0, 'still reserved');
   t.is(await redis.ttl(keys.transaction(first)), -1);
   await confirm(t, w, 'c1', first, '0');
-  t.is(await redis.retain(...scriptCalls.retain(first, 3600)), 1);
+  const [, , other] = await reserve(t, w, 'r2', '10');
+  await cancel(t, w, 'x2', other!);
+  t.is(await redis.retain(...scriptCalls.retain([first, other!], 3600)), 2);
   t.true((await redis.ttl(keys.transaction(first))) > 3590);
+  t.true((await redis.ttl(keys.transaction(other!))) > 3590);
 
   await redis.del(keys.transaction(first)); // its retention passed; the request_id is used again
   const [, , second] = await reserve(t, w, 'r1', '100');
-  t.is(await unchangedBy(t, () => redis.retain(...scriptCalls.retain(first, 3600))), 0, 'a late acknowledgement of the first');
+  t.is(await unchangedBy(t, () => redis.retain(...scriptCalls.retain([first], 3600))), 0, 'a late acknowledgement of the first');
   t.is(await redis.ttl(keys.transaction(second!)), -1);
 });
 

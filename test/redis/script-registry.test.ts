@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import { LUA_DIR, SCRIPT_KEY_COUNTS, registerScripts, scriptSource } from '../../src/redis/script-registry';
+import { ANY_KEYS, LUA_DIR, SCRIPT_KEY_COUNTS, registerScripts, scriptSource } from '../../src/redis/script-registry';
 import { createTestRedis } from '../helpers/redis';
 
 const scriptFiles = readdirSync(LUA_DIR)
@@ -18,12 +18,17 @@ for (const name of scriptFiles) {
     const source = readFileSync(path.join(LUA_DIR, `${name}.lua`), 'utf8');
     const header = /^--\[\[([\s\S]*?)\]\]/.exec(source)?.[1];
     t.truthy(header, 'the script starts with a --[[ header ]]');
-    const documented = new Set([...header!.matchAll(/^KEYS\[(\d+)\]/gm)].map((match) => Number(match[1])));
-    const expected = SCRIPT_KEY_COUNTS[name as keyof typeof SCRIPT_KEY_COUNTS];
-    t.deepEqual([...documented].sort(), Array.from({ length: expected }, (_, i) => i + 1));
+    const expected: number | typeof ANY_KEYS = SCRIPT_KEY_COUNTS[name as keyof typeof SCRIPT_KEY_COUNTS];
     const body = source.slice(source.indexOf(']]'));
-    const used = [...body.matchAll(/KEYS\[(\d+)\]/g)].map((match) => Number(match[1]));
-    t.true(used.every((index) => index <= expected), `the body uses only KEYS[1..${expected}]`);
+    if (expected === ANY_KEYS) {
+      t.regex(header!, /^KEYS\[1\.\.n\]/m, 'a script of any number of keys says so: KEYS[1..n]');
+      t.notRegex(body, /KEYS\[\d+\]/, 'and reads them by index, none by a fixed one');
+    } else {
+      const documented = new Set([...header!.matchAll(/^KEYS\[(\d+)\]/gm)].map((match) => Number(match[1])));
+      t.deepEqual([...documented].sort(), Array.from({ length: expected }, (_, i) => i + 1));
+      const used = [...body.matchAll(/KEYS\[(\d+)\]/g)].map((match) => Number(match[1]));
+      t.true(used.every((index) => index <= expected), `the body uses only KEYS[1..${expected}]`);
+    }
     t.regex(header!, /Returns/);
   });
 }
