@@ -40,7 +40,6 @@ export const MAX_QUERY_SELECTIONS = 1_000;
 export const MAX_FIELD_REPEATS = 10;
 export const MAX_SPREADS_PER_SELECTION = 32;
 
-
 /**
  * The limits of every operation, in time linear in the document's length: its shape (size, repeats,
  * spreads), then depth and cost. A fragment's values are computed once, however often it is spread (a
@@ -82,7 +81,7 @@ function measure(
   return null;
 }
 
-/** The same for fragment values: one computation per fragment, a cycle or an unknown fragment worth `none`. */
+/** A value per fragment, computed once however often it is spread; a cycle or an unknown fragment is worth `none`. */
 function fragmentMemo<T>(fragments: ReadonlyMap<string, FragmentDefinitionNode>, none: T) {
   const memo = new Map<string, T | typeof WALKING>();
   return (name: string, compute: (fragment: FragmentDefinitionNode) => T): T => {
