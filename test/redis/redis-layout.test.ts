@@ -7,6 +7,7 @@ import { formatWalletRecord } from '../../src/redis/stored-records';
 import { keys, reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
 import { startCliProcess } from '../helpers/cli-process';
 import { createEngine, type Engine } from '../helpers/engine';
+import { createTestDatabase } from '../helpers/mysql';
 import { createTestRedis, type TestRedis } from '../helpers/redis';
 import { snapshotKeys } from '../helpers/redis-snapshot';
 
@@ -26,7 +27,9 @@ test.afterEach.always(async (t) => {
 test('every role refuses to start on a Redis never migrated or of an older layout, naming migrate; after migrate it starts', async (t) => {
   const { store } = t.context;
   await store.redis.del(REDIS_LAYOUT_KEY); // as a Redis no migrate has run on
-  const env = { REDIS_KEY_PREFIX: store.prefix };
+  const database = await createTestDatabase(); // migrate's MySQL half goes to a database of the test's own
+  t.teardown(() => database.drop());
+  const env = { REDIS_KEY_PREFIX: store.prefix, MYSQL_URL: database.url };
   for (const role of ['grpc', 'http', 'worker']) {
     const started = await startCliProcess(['serve', '--roles', role], env);
     t.is(await started.exit, 1, role);
