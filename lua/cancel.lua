@@ -1,17 +1,21 @@
---[[ cancel: release a reservation: reserved -= amount, available += amount.
+--[[ cancel: release a reservation: reserved -= amount, available += amount; for each item in order (a
+unary Cancel is a batch of one; all items in one partition).
 
-KEYS[1] transaction record     (keys.transaction of the transaction_id)
-KEYS[2] wallet                 w{p}:<user-game ref>:<currency>  (from the transaction_id)
-KEYS[3] idempotency record     i{p}:x:<transaction_id>:<request_id>  (requests that did not settle it)
-KEYS[4] outbox stream          o{p}
-KEYS[5] open reservations      e{p}
+KEYS[1..n] the count first, as EVAL takes it:
+KEYS[1] outbox stream          o{p}
+KEYS[2] open reservations      e{p}
+then for each item i (1-based), KEYS[3i], KEYS[3i + 1], KEYS[3i + 2]:
+  transaction record           (keys.transaction of the transaction_id)
+  wallet                       w{p}:<user-game ref>:<currency>  (from the transaction_id)
+  idempotency record           i{p}:x:<transaction_id>:<request_id>  (requests that did not settle it)
 
-ARGV[1] request_id   ARGV[2] transaction_id   ARGV[3] reason (stored; may be '')
-ARGV[4] now (ms)   ARGV[5] idempotency TTL (s)   ARGV[6] the transaction_id's currency
+ARGV[1] now (ms)   ARGV[2] idempotency TTL (s)
+then 4 per item: request_id, transaction_id, reason (stored; may be ''), the transaction_id's currency
 
 The Cancel that settles the transaction keeps its reply in the transaction record (sid, rs, a1, r1).
+An item sees what the items before it did.
 
-Returns {code, status, transaction_id, available, reserved}:
+Returns one reply per item, {code, status, transaction_id, available, reserved}:
   OK          status 'canceled' (balances moved) or 'already_canceled' (nothing moved)
   REPLAY      the first reply to this request_id, unchanged
   CONFLICT    the request_id was used with other fields
@@ -22,25 +26,41 @@ Error codes come alone and change nothing.
 Outbox entry: x, transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now,
 reason.
 ]]
-local stored = read_records(KEYS[1], KEYS[2])
-local tx = named(parse_tx(stored[1]), ARGV[2], ARGV[6])
-if not tx then return { 'NOT_FOUND' } end
-local wallet = parse_wallet(stored[2])
+local now, ttl = ARGV[1], ARGV[2]
 
-if tx[ST] == 'reserved' then
-  local keys = { tx = KEYS[1], wallet = KEYS[2], outbox = KEYS[4], open = KEYS[5] }
-  local available, reserved = settle(keys, ARGV[2], tx, wallet, 'cancel', ARGV[3], ARGV[1], '', ARGV[4])
-  return { 'OK', 'canceled', ARGV[2], available, reserved }
+local function cancel_one(work, tx_key, wallet_key, request_key, request_id, transaction_id, reason, currency)
+  local tx = named(record_of(work, tx_key), transaction_id, currency)
+  if not tx then return { 'NOT_FOUND' } end
+
+  if tx[ST] == 'reserved' then
+    local available, reserved = settle(work, tx_key, wallet_key, transaction_id, tx, 'cancel', reason, request_id, '', now)
+    return { 'OK', 'canceled', transaction_id, available, reserved }
+  end
+
+  if tx[ST] == 'canceled' and tx[SETTLER] == request_id then
+    if tx[REASON] ~= reason then return { 'CONFLICT' } end
+    return { 'REPLAY', 'canceled', transaction_id, tx[A1], tx[R1] }
+  end
+  local fingerprint = cancel_fingerprint(reason)
+  local seen = replay(work, request_key, fingerprint)
+  if seen then return seen end
+  if tx[ST] == 'confirmed' then return { 'CONFIRMED' } end
+
+  local wallet = wallet_of(work, wallet_key)
+  remember(work, request_key, ttl, fingerprint, { 'already_canceled', transaction_id, wallet[AVAILABLE], wallet[RESERVED] })
+  return { 'OK', 'already_canceled', transaction_id, wallet[AVAILABLE], wallet[RESERVED] }
 end
 
-if tx[ST] == 'canceled' and tx[SETTLER] == ARGV[1] then
-  if tx[REASON] ~= ARGV[3] then return { 'CONFLICT' } end
-  return { 'REPLAY', 'canceled', ARGV[2], tx[A1], tx[R1] }
+local count = (#KEYS - 2) / 3
+local records = {}
+for i = 1, count do
+  records[2 * i - 1], records[2 * i] = KEYS[3 * i], KEYS[3 * i + 1]
 end
-local fingerprint = cancel_fingerprint(ARGV[3])
-local seen = replay(KEYS[3], fingerprint)
-if seen then return seen end
-if tx[ST] == 'confirmed' then return { 'CONFIRMED' } end
-
-remember(KEYS[3], ARGV[5], fingerprint, { 'already_canceled', ARGV[2], wallet[AVAILABLE], wallet[RESERVED] })
-return { 'OK', 'already_canceled', ARGV[2], wallet[AVAILABLE], wallet[RESERVED] }
+local work = begin(records)
+local replies = {}
+for i = 1, count do
+  local a = 2 + (i - 1) * 4
+  replies[i] = cancel_one(work, KEYS[3 * i], KEYS[3 * i + 1], KEYS[3 * i + 2], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4])
+end
+commit(work, KEYS[1], KEYS[2])
+return replies

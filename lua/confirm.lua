@@ -1,19 +1,23 @@
---[[ confirm: settle a reservation with a win: reserved -= amount, available += win.
+--[[ confirm: settle a reservation with a win: reserved -= amount, available += win; for each item in
+order (a unary Confirm is a batch of one; all items in one partition).
 
-KEYS[1] transaction record     (keys.transaction of the transaction_id)
-KEYS[2] wallet                 w{p}:<user-game ref>:<currency>  (from the transaction_id)
-KEYS[3] idempotency record     i{p}:c:<transaction_id>:<request_id>  (requests that did not settle it)
-KEYS[4] outbox stream          o{p}
-KEYS[5] open reservations      e{p}
+KEYS[1..n] the count first, as EVAL takes it:
+KEYS[1] outbox stream          o{p}
+KEYS[2] open reservations      e{p}
+then for each item i (1-based), KEYS[3i], KEYS[3i + 1], KEYS[3i + 2]:
+  transaction record           (keys.transaction of the transaction_id)
+  wallet                       w{p}:<user-game ref>:<currency>  (from the transaction_id)
+  idempotency record           i{p}:c:<transaction_id>:<request_id>  (requests that did not settle it)
 
-ARGV[1] request_id   ARGV[2] transaction_id   ARGV[3] round_id ('' accepts any)
-ARGV[4] win_amount (canonical decimal string, 0 .. 2^53-1)   ARGV[5] now (ms)   ARGV[6] idempotency TTL (s)
-ARGV[7] expiry cutoff (ms): a reservation created at or before it has expired ('0': none expire)
-ARGV[8] the transaction_id's currency
+ARGV[1] now (ms)   ARGV[2] idempotency TTL (s)
+ARGV[3] expiry cutoff (ms): a reservation created at or before it has expired ('0': none expire)
+then 5 per item: request_id, transaction_id, round_id ('' accepts any), win_amount (canonical decimal
+string, 0 .. 2^53-1), the transaction_id's currency
 
 The Confirm that settles the transaction keeps its reply in the transaction record (sid, srd, win, a1, r1).
+An item sees what the items before it did.
 
-Returns {code, status, transaction_id, available, reserved}:
+Returns one reply per item, {code, status, transaction_id, available, reserved}:
   OK              status 'confirmed' (balances moved) or 'already_confirmed' (nothing moved)
   REPLAY          the first reply to this request_id, unchanged
   CONFLICT        the request_id was used with other fields
@@ -27,32 +31,48 @@ Error codes come alone and change nothing.
 Outbox entry: c, transaction_id, user_id, game_id, round_id, amount, win, available, reserved, request_id,
 the round_id this call gave (maybe ''), now.
 ]]
-local stored = read_records(KEYS[1], KEYS[2])
-local tx = named(parse_tx(stored[1]), ARGV[2], ARGV[8])
-if not tx then return { 'NOT_FOUND' } end
-local wallet = parse_wallet(stored[2])
-local round_given_differs = ARGV[3] ~= '' and ARGV[3] ~= tx[ROUND]
+local now, ttl, cutoff = ARGV[1], ARGV[2], tonumber(ARGV[3])
 
-if tx[ST] == 'reserved' then
-  if round_given_differs then return { 'ROUND_MISMATCH' } end
-  if tx[CREATED] ~= '' and tonumber(tx[CREATED]) <= tonumber(ARGV[7]) then return { 'EXPIRED' } end
-  if tonumber(wallet[AVAILABLE]) + tonumber(wallet[RESERVED]) - tonumber(tx[AMOUNT]) + tonumber(ARGV[4]) > MAX_AMOUNT then
-    return { 'BALANCE_LIMIT' }
+local function confirm_one(work, tx_key, wallet_key, request_key, request_id, transaction_id, round_id, win, currency)
+  local tx = named(record_of(work, tx_key), transaction_id, currency)
+  if not tx then return { 'NOT_FOUND' } end
+  local wallet = wallet_of(work, wallet_key)
+  local round_given_differs = round_id ~= '' and round_id ~= tx[ROUND]
+
+  if tx[ST] == 'reserved' then
+    if round_given_differs then return { 'ROUND_MISMATCH' } end
+    if tx[CREATED] ~= '' and tonumber(tx[CREATED]) <= cutoff then return { 'EXPIRED' } end
+    if tonumber(wallet[AVAILABLE]) + tonumber(wallet[RESERVED]) - tonumber(tx[AMOUNT]) + tonumber(win) > MAX_AMOUNT then
+      return { 'BALANCE_LIMIT' }
+    end
+    local available, reserved = settle(work, tx_key, wallet_key, transaction_id, tx, 'confirm', win, request_id, round_id, now)
+    return { 'OK', 'confirmed', transaction_id, available, reserved }
   end
-  local keys = { tx = KEYS[1], wallet = KEYS[2], outbox = KEYS[4], open = KEYS[5] }
-  local available, reserved = settle(keys, ARGV[2], tx, wallet, 'confirm', ARGV[4], ARGV[1], ARGV[3], ARGV[5])
-  return { 'OK', 'confirmed', ARGV[2], available, reserved }
+
+  if tx[ST] == 'confirmed' and tx[SETTLER] == request_id then
+    if tx[SETTLER_ROUND] ~= round_id or tx[WIN] ~= win then return { 'CONFLICT' } end
+    return { 'REPLAY', 'confirmed', transaction_id, tx[A1], tx[R1] }
+  end
+  local fingerprint = confirm_fingerprint(round_id, win)
+  local seen = replay(work, request_key, fingerprint)
+  if seen then return seen end
+  if round_given_differs then return { 'ROUND_MISMATCH' } end
+  if tx[ST] == 'canceled' then return { 'CANCELED' } end
+
+  remember(work, request_key, ttl, fingerprint, { 'already_confirmed', transaction_id, wallet[AVAILABLE], wallet[RESERVED] })
+  return { 'OK', 'already_confirmed', transaction_id, wallet[AVAILABLE], wallet[RESERVED] }
 end
 
-if tx[ST] == 'confirmed' and tx[SETTLER] == ARGV[1] then
-  if tx[SETTLER_ROUND] ~= ARGV[3] or tx[WIN] ~= ARGV[4] then return { 'CONFLICT' } end
-  return { 'REPLAY', 'confirmed', ARGV[2], tx[A1], tx[R1] }
+local count = (#KEYS - 2) / 3
+local records = {}
+for i = 1, count do
+  records[2 * i - 1], records[2 * i] = KEYS[3 * i], KEYS[3 * i + 1]
 end
-local fingerprint = confirm_fingerprint(ARGV[3], ARGV[4])
-local seen = replay(KEYS[3], fingerprint)
-if seen then return seen end
-if round_given_differs then return { 'ROUND_MISMATCH' } end
-if tx[ST] == 'canceled' then return { 'CANCELED' } end
-
-remember(KEYS[3], ARGV[6], fingerprint, { 'already_confirmed', ARGV[2], wallet[AVAILABLE], wallet[RESERVED] })
-return { 'OK', 'already_confirmed', ARGV[2], wallet[AVAILABLE], wallet[RESERVED] }
+local work = begin(records)
+local replies = {}
+for i = 1, count do
+  local a = 3 + (i - 1) * 5
+  replies[i] = confirm_one(work, KEYS[3 * i], KEYS[3 * i + 1], KEYS[3 * i + 2], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5])
+end
+commit(work, KEYS[1], KEYS[2])
+return replies

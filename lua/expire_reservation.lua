@@ -16,14 +16,14 @@ Returns {code}:
 
 Outbox entry: e, transaction_id, user_id, game_id, round_id, amount, available, reserved, '', now, 'expired'.
 ]]
-local stored = read_records(KEYS[1], KEYS[2])
-local tx = named(parse_tx(stored[1]), ARGV[1], ARGV[4])
+local work = begin({ KEYS[1], KEYS[2] })
+local tx = named(record_of(work, KEYS[1]), ARGV[1], ARGV[4])
 if not tx or tx[ST] ~= 'reserved' then
   redis.call('ZREM', KEYS[4], ARGV[1])
   return { 'SKIPPED' }
 end
 if tx[CREATED] == '' or tonumber(tx[CREATED]) > tonumber(ARGV[2]) then return { 'SKIPPED' } end
 
-local keys = { tx = KEYS[1], wallet = KEYS[2], outbox = KEYS[3], open = KEYS[4] }
-settle(keys, ARGV[1], tx, parse_wallet(stored[2]), 'expire', 'expired', '', '', ARGV[3])
+settle(work, KEYS[1], KEYS[2], ARGV[1], tx, 'expire', 'expired', '', '', ARGV[3])
+commit(work, KEYS[3], KEYS[4])
 return { 'OK' }

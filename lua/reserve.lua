@@ -1,20 +1,24 @@
---[[ reserve: hold `amount` of a wallet's available balance for a game round.
+--[[ reserve: hold `amount` of a wallet's available balance for a game round, for each item in order
+(a unary Reserve is a batch of one; all items in one partition).
 
-KEYS[1] wallet                 w{p}:<user-game ref>:<currency>
-KEYS[2] transaction record     t{p}:<user-game ref>.<derived>   named by the request_id alone
-KEYS[3] outbox stream          o{p}
-KEYS[4] open reservations      e{p}  zset: transaction_id scored by creation time (only with expiry on)
+KEYS[1..n] the count first, as EVAL takes it:
+KEYS[1] outbox stream          o{p}
+KEYS[2] open reservations      e{p}  zset: transaction_id scored by creation time (only with expiry on)
+then for each item i (1-based), KEYS[1 + 2i] and KEYS[2 + 2i]:
+  wallet                       w{p}:<user-game ref>:<currency>
+  transaction record           t{p}:<user-game ref>.<derived>   named by the request_id alone
 
-ARGV[1] request_id   ARGV[2] user_id   ARGV[3] game_id   ARGV[4] round_id
-ARGV[5] amount (canonical decimal string, 1 .. 2^53-1)   ARGV[6] currency
-ARGV[7] the transaction_id a new reservation gets (KEYS[2]'s name and a fresh nonce)   ARGV[8] now (ms)
-ARGV[9] idempotency TTL (s)   ARGV[10] '1' when reservations expire (RESERVATION_TIMEOUT_S > 0), else '0'
+ARGV[1] now (ms)   ARGV[2] idempotency TTL (s)   ARGV[3] '1' when reservations expire, else '0'
+then 7 per item: request_id, user_id, game_id, round_id, amount (canonical decimal string,
+1 .. 2^53-1), currency, and the transaction_id a new reservation gets (the record's name and a fresh nonce)
 
 The transaction record is the Reserve's idempotency record (layout in lua/lib/prelude.lua): its name
 holds no clock and no setting, so every instance finds it whatever its clock or TTL. A rejected Reserve
-leaves a 'reply' record there for the TTL.
+leaves a 'reply' record there for the TTL. An item sees what the items before it did (a repeated
+request_id in one batch replays the earlier item).
 
-Returns {code, status, transaction_id, available, reserved}; balances as the strings Redis stores.
+Returns one reply per item, {code, status, transaction_id, available, reserved}; balances as the
+strings Redis stores.
   OK         status 'reserved' (balances moved) or 'rejected' (available < amount, nothing moved)
   REPLAY     the request_id was seen with the same fields: the first reply, unchanged
   CONFLICT   the request_id was seen with other fields (only the code)
@@ -22,33 +26,42 @@ Returns {code, status, transaction_id, available, reserved}; balances as the str
 
 Outbox entry: r, transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now.
 ]]
-local stored = read_records(KEYS[1], KEYS[2])
-local seen = parse_tx(stored[2])
-if seen then
-  -- The name is derived from (user-game ref, request_id): only a digest collision brings another here.
-  if seen[RID] ~= ARGV[1] then return { 'COLLISION' } end
-  if seen[CUR] ~= ARGV[6] or seen[ROUND] ~= ARGV[4] or seen[AMOUNT] ~= ARGV[5] then return { 'CONFLICT' } end
-  if seen[ST] == 'reply' then return { 'REPLAY', seen[TX] == '' and 'rejected' or 'reserved', seen[TX], seen[A0], seen[R0] } end
-  -- Same name and currency: the first call's transaction_id is this one's with the stored nonce.
-  return { 'REPLAY', 'reserved', string.sub(ARGV[7], 1, NONCE_OFFSET) .. seen[TX], seen[A0], seen[R0] }
+local now, ttl, expiring = ARGV[1], ARGV[2], ARGV[3] == '1'
+
+local function reserve_one(work, wallet_key, record_key, request_id, user_id, game_id, round_id, amount, currency, transaction_id)
+  local seen = record_of(work, record_key)
+  if seen then
+    -- The name is derived from (user-game ref, request_id): only a digest collision brings another here.
+    if seen[RID] ~= request_id then return { 'COLLISION' } end
+    if seen[CUR] ~= currency or seen[ROUND] ~= round_id or seen[AMOUNT] ~= amount then return { 'CONFLICT' } end
+    if seen[ST] == 'reply' then return { 'REPLAY', seen[TX] == '' and 'rejected' or 'reserved', seen[TX], seen[A0], seen[R0] } end
+    -- Same name and currency: the first call's transaction_id is this one's with the stored nonce.
+    return { 'REPLAY', 'reserved', string.sub(transaction_id, 1, NONCE_OFFSET) .. seen[TX], seen[A0], seen[R0] }
+  end
+
+  local wallet = wallet_of(work, wallet_key)
+  local available, reserved = wallet[AVAILABLE], wallet[RESERVED]
+  if tonumber(available) < tonumber(amount) then
+    put_record(work, record_key, { 'reply', currency, round_id, amount, user_id, game_id, '', request_id, available, reserved, '' }, ttl)
+    return { 'OK', 'rejected', '', available, reserved }
+  end
+
+  available, reserved = int(tonumber(available) - tonumber(amount)), int(tonumber(reserved) + tonumber(amount))
+  wallet[AVAILABLE], wallet[RESERVED] = available, reserved
+  local created = expiring and now or ''
+  put_record(work, wallet_key, wallet)
+  put_record(work, record_key, { 'reserved', currency, round_id, amount, user_id, game_id, created, request_id, available, reserved, string.sub(transaction_id, NONCE_OFFSET + 1) })
+  if expiring then open_index(work, transaction_id, now) end
+  outbox(work, 'r', transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now)
+  return { 'OK', 'reserved', transaction_id, available, reserved }
 end
 
-local function record(status, created, available, reserved, tx)
-  return cmsgpack.pack({ status, ARGV[6], ARGV[4], ARGV[5], ARGV[2], ARGV[3], created, ARGV[1], available, reserved, tx })
+local count = (#KEYS - 2) / 2
+local work = begin({ unpack(KEYS, 3) })
+local replies = {}
+for i = 1, count do
+  local a = 3 + (i - 1) * 7
+  replies[i] = reserve_one(work, KEYS[1 + 2 * i], KEYS[2 + 2 * i], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5], ARGV[a + 6], ARGV[a + 7])
 end
-
-local wallet = parse_wallet(stored[1])
-local available, reserved = wallet[AVAILABLE], wallet[RESERVED]
-if tonumber(available) < tonumber(ARGV[5]) then
-  redis.call('SET', KEYS[2], record('reply', '', available, reserved, ''), 'EX', ARGV[9])
-  return { 'OK', 'rejected', '', available, reserved }
-end
-
-available, reserved = int(tonumber(available) - tonumber(ARGV[5])), int(tonumber(reserved) + tonumber(ARGV[5]))
-wallet[AVAILABLE], wallet[RESERVED] = available, reserved
-local created = ARGV[10] == '1' and ARGV[8] or ''
-local nonce = string.sub(ARGV[7], NONCE_OFFSET + 1)
-redis.call('MSET', KEYS[1], cmsgpack.pack(wallet), KEYS[2], record('reserved', created, available, reserved, nonce))
-if created ~= '' then redis.call('ZADD', KEYS[4], ARGV[8], ARGV[7]) end
-outbox(KEYS[3], 'r', ARGV[7], ARGV[2], ARGV[3], ARGV[4], ARGV[5], available, reserved, ARGV[1], ARGV[8])
-return { 'OK', 'reserved', ARGV[7], available, reserved }
+commit(work, KEYS[1], KEYS[2])
+return replies

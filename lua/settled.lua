@@ -20,9 +20,11 @@ if ARGV[1] == 'confirm' then
 else
   fingerprint, status = cancel_fingerprint(ARGV[3]), 'already_canceled'
 end
-local seen = replay(KEYS[1], fingerprint)
+local work = begin({ KEYS[2] })
+local seen = replay(work, KEYS[1], fingerprint)
 if seen then return seen end
 
-local wallet = read_wallet(KEYS[2])
-remember(KEYS[1], ARGV[5], fingerprint, { status, ARGV[2], wallet[AVAILABLE], wallet[RESERVED] })
+local wallet = wallet_of(work, KEYS[2])
+remember(work, KEYS[1], ARGV[5], fingerprint, { status, ARGV[2], wallet[AVAILABLE], wallet[RESERVED] })
+commit(work)
 return { 'OK', status, ARGV[2], wallet[AVAILABLE], wallet[RESERVED] }

@@ -19,21 +19,24 @@ Returns {code, topup_id, available, reserved, created_at_ms}:
 Outbox entry: t, topup_id, user_id, game_id, currency, amount, available, reserved, now, comment.
 ]]
 local fingerprint = ARGV[4] .. '\n' .. ARGV[3] .. '\n' .. ARGV[5]
+local work = begin({ KEYS[1] })
 if ARGV[8] ~= '' then
-  local seen = replay(KEYS[2], fingerprint)
+  local seen = replay(work, KEYS[2], fingerprint)
   if seen then return seen end
 end
 
-local wallet = read_wallet(KEYS[1])
+local wallet = wallet_of(work, KEYS[1])
 local available, reserved = wallet[AVAILABLE], wallet[RESERVED]
 if tonumber(available) + tonumber(reserved) + tonumber(ARGV[4]) > MAX_AMOUNT then
   return { 'BALANCE_LIMIT' }
 end
 
 available = int(tonumber(available) + tonumber(ARGV[4]))
-redis.call('SET', KEYS[1], cmsgpack.pack({ available, reserved, ARGV[1], ARGV[2], ARGV[3] }))
+-- The sequence and the currency set first: under OOM the first write fails and nothing is written.
 redis.call('SADD', KEYS[5], ARGV[3])
 local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
-if ARGV[8] ~= '' then remember(KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end
-outbox(KEYS[3], 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
+put_record(work, KEYS[1], { available, reserved, ARGV[1], ARGV[2], ARGV[3] })
+if ARGV[8] ~= '' then remember(work, KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end
+outbox(work, 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
+commit(work, KEYS[3])
 return { 'OK', id, available, reserved, ARGV[6] }

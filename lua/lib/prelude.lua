@@ -3,9 +3,9 @@
 -- Redis layout 3 (src/redis/layout-upgrade.ts; every role refuses to start on another).
 --
 -- Wallet w{p}:<ref>:<currency>: one string, a MessagePack array {available, reserved, user_id, game_id,
--- currency}. Every script reads its records with one MGET and writes them with one MSET: each
--- redis.call costs more than the command it runs. A key of another type where a record belongs is an
--- error (read_records), never an empty record.
+-- currency}. A call reads its records with one MGET and writes them with one MSET, however many items
+-- it applies (the unit of work below): each redis.call costs more than the command it runs. A key of
+-- another type where a record belongs is an error (begin), never an empty record.
 --
 -- Transaction record t{p}:<ref>.<derived> (see src/redis/wallet-keys.ts): one string, a MessagePack
 -- array of strings in the order below (cmsgpack packs and unpacks it in C, cheaper than a hash's
@@ -32,35 +32,6 @@ local MAX_AMOUNT = 9007199254740991
 -- An integer below 2^53 as Redis stores it: exact, no exponent.
 local function int(value) return string.format('%.0f', value) end
 
-local function remember(key, ttl_s, fingerprint, reply)
-  redis.call('SET', key, #reply .. '\n' .. table.concat(reply, '\n') .. '\n' .. fingerprint, 'EX', ttl_s)
-end
-
--- nil when the request is new, false when the key was used with other fields, else the reply fields.
-local function recall(key, fingerprint)
-  local stored = redis.call('GET', key)
-  if not stored then return nil end
-  local newline = string.find(stored, '\n', 1, true)
-  local count = tonumber(string.sub(stored, 1, newline - 1))
-  local fields, position = {}, newline + 1
-  for i = 1, count do
-    newline = string.find(stored, '\n', position, true)
-    fields[i] = string.sub(stored, position, newline - 1)
-    position = newline + 1
-  end
-  if string.sub(stored, position) ~= fingerprint then return false end
-  return fields
-end
-
--- The answer to a request seen before: {'REPLAY', fields...} or {'CONFLICT'}; nil when it is new.
-local function replay(key, fingerprint)
-  local fields = recall(key, fingerprint)
-  if fields == nil then return nil end
-  if fields == false then return { 'CONFLICT' } end
-  table.insert(fields, 1, 'REPLAY')
-  return fields
-end
-
 -- What a repeat must match: the request's fields other than its request_id and target.
 local function confirm_fingerprint(round_id, win_amount) return round_id .. '\n' .. win_amount end
 local function cancel_fingerprint(reason) return reason end
@@ -71,26 +42,6 @@ local AVAILABLE, RESERVED = 1, 2
 local function parse_wallet(stored)
   if not stored then return { '0', '0', '', '', '' } end
   return cmsgpack.unpack(stored)
-end
-
-local function read_wallet(key) return parse_wallet(redis.call('GET', key)) end
-
--- MGET's values. MGET reads a key of another type as nil, so an absent value is checked: a key that
--- exists there (a record of an older layout, a foreign write) fails the call before anything is written.
-local function read_records(...)
-  local values = redis.call('MGET', ...)
-  local names, absent = { ... }, {}
-  for i = 1, #names do
-    if not values[i] then absent[#absent + 1] = names[i] end
-  end
-  if #absent > 0 and redis.call('EXISTS', unpack(absent)) > 0 then
-    error({ err = 'WRONGTYPE a record key holds another type than a string (an older Redis layout? run migrate)' })
-  end
-  return values
-end
-
-local function outbox(outbox_key, ...)
-  redis.call('XADD', outbox_key, '*', 'e', table.concat({ ... }, '\n'))
 end
 
 local ST, CUR, ROUND, AMOUNT, USER, GAME, CREATED, RID, A0, R0, TX, SETTLER, SETTLER_ROUND, WIN, A1, R1, REASON =
@@ -116,10 +67,143 @@ local function named(tx, transaction_id, currency)
   return tx
 end
 
--- Settles a reservation of `wallet` (as read): status, balances, out of the open index (when it is in
--- it), one outbox entry; the wallet and the transaction written with one MSET. `kind` 'confirm' |
--- 'cancel' | 'expire'; `detail` the win (confirm) or the reason (cancel, expire). Returns the balances.
-local function settle(keys, transaction_id, tx, wallet, kind, detail, request_id, request_round, now)
+
+-- A unit of work: what one call reads and writes. The records it names are read with one MGET (and a
+-- key of another type there is an error, never an empty record); changes stay in memory, so each item
+-- of a batch sees what the items before it did; commit writes them all at the end: the records (one
+-- MSET, and a SET for each that expires), the outbox entries, the open index. An error before commit
+-- writes nothing, and under OOM commit's first write fails before any other (Redis judges memory once,
+-- as the call starts). Each table costs an allocation per call, so the unit makes few: `records` holds
+-- a key's stored string until it is first read, then its values; the write lists appear when needed.
+local function begin(names)
+  local values = redis.call('MGET', unpack(names))
+  local records, absent = {}, nil
+  for i = 1, #names do
+    if values[i] then
+      records[names[i]] = values[i]
+    else
+      records[names[i]] = false
+      absent = absent or {}
+      absent[#absent + 1] = names[i]
+    end
+  end
+  if absent and redis.call('EXISTS', unpack(absent)) > 0 then
+    error({ err = 'WRONGTYPE a record key holds another type than a string (an older Redis layout? run migrate)' })
+  end
+  -- later: writes (key -> true, or its TTL), text (key -> string), events, opened, closed
+  return { records = records }
+end
+
+-- One of the unit's lists, made when first needed.
+local function part(work, name)
+  local list = work[name]
+  if not list then
+    list = {}
+    work[name] = list
+  end
+  return list
+end
+
+-- A wallet named in begin: its values, changed in place by the caller, then put back with put_record.
+local function wallet_of(work, key)
+  local wallet = work.records[key]
+  if type(wallet) ~= 'table' then
+    wallet = parse_wallet(wallet)
+    work.records[key] = wallet
+  end
+  return wallet
+end
+
+-- A transaction record named in begin (nil: none).
+local function record_of(work, key)
+  local tx = work.records[key]
+  if type(tx) == 'string' then
+    tx = parse_tx(tx)
+    work.records[key] = tx
+  end
+  return tx or nil
+end
+
+-- A record (wallet or transaction values) to write at commit, expiring after ttl_s when given.
+local function put_record(work, key, values, ttl_s)
+  work.records[key] = values
+  part(work, 'writes')[key] = ttl_s or true
+end
+
+local function outbox(work, ...)
+  local events = part(work, 'events')
+  events[#events + 1] = table.concat({ ... }, '\n')
+end
+
+-- A transaction_id into (opened, with its creation time) or out of (closed) the open index at commit.
+local function open_index(work, transaction_id, created)
+  if created then
+    local opened = part(work, 'opened')
+    opened[#opened + 1] = created
+    opened[#opened + 1] = transaction_id
+  else
+    local closed = part(work, 'closed')
+    closed[#closed + 1] = transaction_id
+  end
+end
+
+local function commit(work, outbox_key, open_key)
+  if work.writes then
+    local mset, text = {}, work.text
+    for key, ttl in pairs(work.writes) do
+      local value = text and text[key] or cmsgpack.pack(work.records[key])
+      if ttl == true then
+        mset[#mset + 1] = key
+        mset[#mset + 1] = value
+      else
+        redis.call('SET', key, value, 'EX', ttl)
+      end
+    end
+    if #mset > 0 then redis.call('MSET', unpack(mset)) end
+  end
+  if work.events then
+    for i = 1, #work.events do redis.call('XADD', outbox_key, '*', 'e', work.events[i]) end
+  end
+  if work.opened then redis.call('ZADD', open_key, unpack(work.opened)) end
+  if work.closed then redis.call('ZREM', open_key, unpack(work.closed)) end
+end
+
+-- Idempotency records of their own (already_* replies, keyed top-ups): read when needed, not in begin.
+local function remember(work, key, ttl_s, fingerprint, reply)
+  part(work, 'text')[key] = #reply .. '\n' .. table.concat(reply, '\n') .. '\n' .. fingerprint
+  part(work, 'writes')[key] = ttl_s
+end
+
+-- nil when the request is new, false when the key was used with other fields, else the reply fields.
+local function recall(work, key, fingerprint)
+  local stored = (work.text and work.text[key]) or redis.call('GET', key)
+  if not stored then return nil end
+  local newline = string.find(stored, '\n', 1, true)
+  local count = tonumber(string.sub(stored, 1, newline - 1))
+  local fields, position = {}, newline + 1
+  for i = 1, count do
+    newline = string.find(stored, '\n', position, true)
+    fields[i] = string.sub(stored, position, newline - 1)
+    position = newline + 1
+  end
+  if string.sub(stored, position) ~= fingerprint then return false end
+  return fields
+end
+
+-- The answer to a request seen before: {'REPLAY', fields...} or {'CONFLICT'}; nil when it is new.
+local function replay(work, key, fingerprint)
+  local fields = recall(work, key, fingerprint)
+  if fields == nil then return nil end
+  if fields == false then return { 'CONFLICT' } end
+  table.insert(fields, 1, 'REPLAY')
+  return fields
+end
+
+-- Settles a reservation (as read into `work`): status, balances, one outbox entry, out of the open
+-- index when it is in it. `kind` 'confirm' | 'cancel' | 'expire'; `detail` the win (confirm) or the
+-- reason (cancel, expire). Returns the balances after it.
+local function settle(work, tx_key, wallet_key, transaction_id, tx, kind, detail, request_id, request_round, now)
+  local wallet = wallet_of(work, wallet_key)
   local amount = tonumber(tx[AMOUNT])
   local credit = kind == 'confirm' and tonumber(detail) or amount
   local available = int(tonumber(wallet[AVAILABLE]) + credit)
@@ -131,12 +215,13 @@ local function settle(keys, transaction_id, tx, wallet, kind, detail, request_id
   else
     tx[ST], tx[WIN], tx[REASON] = 'canceled', '0', detail
   end
-  redis.call('MSET', keys.wallet, cmsgpack.pack(wallet), keys.tx, cmsgpack.pack(tx))
+  put_record(work, wallet_key, wallet)
+  put_record(work, tx_key, tx)
   if kind == 'confirm' then
-    outbox(keys.outbox, 'c', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], detail, available, reserved, request_id, request_round, now)
+    outbox(work, 'c', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], detail, available, reserved, request_id, request_round, now)
   else
-    outbox(keys.outbox, kind == 'cancel' and 'x' or 'e', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], available, reserved, request_id, now, detail)
+    outbox(work, kind == 'cancel' and 'x' or 'e', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], available, reserved, request_id, now, detail)
   end
-  if tx[CREATED] ~= '' then redis.call('ZREM', keys.open, transaction_id) end
+  if tx[CREATED] ~= '' then open_index(work, transaction_id) end
   return available, reserved
 end

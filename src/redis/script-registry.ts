@@ -9,9 +9,9 @@ export const LUA_DIR = path.resolve(__dirname, '../../lua');
  * a test checks this against the files and their headers.
  */
 export const SCRIPT_KEY_COUNTS = {
-  reserve: 4,
-  confirm: 5,
-  cancel: 5,
+  reserve: 'n',
+  confirm: 'n',
+  cancel: 'n',
   expire_reservation: 4,
   settled: 2,
   topup: 5,
@@ -30,9 +30,9 @@ type ScriptCommand<Context extends ClientContext, Reply = ScriptReply> = (...key
 
 declare module 'ioredis' {
   interface RedisCommander<Context extends ClientContext> {
-    reserve: ScriptCommand<Context>;
-    confirm: ScriptCommand<Context>;
-    cancel: ScriptCommand<Context>;
+    reserve: ScriptCommand<Context, ScriptReply[]>;
+    confirm: ScriptCommand<Context, ScriptReply[]>;
+    cancel: ScriptCommand<Context, ScriptReply[]>;
     expire_reservation: ScriptCommand<Context>;
     settled: ScriptCommand<Context>;
     topup: ScriptCommand<Context>;

@@ -1,6 +1,15 @@
 import { keys, reserveTarget, type WalletAddress } from '../redis/wallet-keys';
 import type { CancelInput, ConfirmInput, ReserveInput, TopupInput } from './wallet-types';
 
+/** An operation and the wallet it moves (for Confirm and Cancel, the one its transaction_id names). */
+export interface WalletItem<Input> {
+  readonly wallet: WalletAddress;
+  readonly input: Input;
+}
+export type ReserveItem = WalletItem<ReserveInput>;
+export type ConfirmItem = WalletItem<ConfirmInput>;
+export type CancelItem = WalletItem<CancelInput>;
+
 export interface Moment {
   readonly nowMs: number;
   readonly idempotencyTtlS: number;
@@ -15,28 +24,38 @@ export interface Moment {
  * out (the store, the scripts' tests and the benches call through these).
  */
 export const scriptCalls = {
-  reserve(wallet: WalletAddress, input: ReserveInput, at: Moment): string[] {
-    const target = reserveTarget(wallet, input.requestId);
-    return [
-      keys.wallet(wallet), target.key, keys.outbox(wallet), keys.openReservations(wallet),
-      input.requestId, input.userId, input.gameId, input.roundId, input.amount, input.currency,
-      target.transactionId, String(at.nowMs), String(at.idempotencyTtlS), at.reservationsExpire ? '1' : '0',
-    ];
+  /** One call's reserves, all in one partition, applied in order. */
+  reserve(items: readonly ReserveItem[], at: Moment): string[] {
+    const keyList = [keys.outbox(items[0]!.wallet), keys.openReservations(items[0]!.wallet)];
+    const args = [String(at.nowMs), String(at.idempotencyTtlS), at.reservationsExpire ? '1' : '0'];
+    for (const { wallet, input } of items) {
+      const target = reserveTarget(wallet, input.requestId);
+      keyList.push(keys.wallet(wallet), target.key);
+      args.push(input.requestId, input.userId, input.gameId, input.roundId, input.amount, input.currency, target.transactionId);
+    }
+    return [String(keyList.length), ...keyList, ...args];
   },
 
-  confirm(wallet: WalletAddress, input: ConfirmInput, at: Moment): string[] {
-    return [
-      ...settlementKeys(wallet, input.transactionId, keys.confirmRequest(wallet, input.transactionId, input.requestId)),
-      input.requestId, input.transactionId, input.roundId, input.winAmount,
-      String(at.nowMs), String(at.idempotencyTtlS), String(at.expiryCutoffMs), wallet.currency,
-    ];
+  /** One call's confirms, all in one partition, applied in order. */
+  confirm(items: readonly ConfirmItem[], at: Moment): string[] {
+    const keyList = [keys.outbox(items[0]!.wallet), keys.openReservations(items[0]!.wallet)];
+    const args = [String(at.nowMs), String(at.idempotencyTtlS), String(at.expiryCutoffMs)];
+    for (const { wallet, input } of items) {
+      keyList.push(...settlementKeys(wallet, input.transactionId, keys.confirmRequest(wallet, input.transactionId, input.requestId)));
+      args.push(input.requestId, input.transactionId, input.roundId, input.winAmount, wallet.currency);
+    }
+    return [String(keyList.length), ...keyList, ...args];
   },
 
-  cancel(wallet: WalletAddress, input: CancelInput, at: Moment): string[] {
-    return [
-      ...settlementKeys(wallet, input.transactionId, keys.cancelRequest(wallet, input.transactionId, input.requestId)),
-      input.requestId, input.transactionId, input.reason, String(at.nowMs), String(at.idempotencyTtlS), wallet.currency,
-    ];
+  /** One call's cancels, all in one partition, applied in order. */
+  cancel(items: readonly CancelItem[], at: Moment): string[] {
+    const keyList = [keys.outbox(items[0]!.wallet), keys.openReservations(items[0]!.wallet)];
+    const args = [String(at.nowMs), String(at.idempotencyTtlS)];
+    for (const { wallet, input } of items) {
+      keyList.push(...settlementKeys(wallet, input.transactionId, keys.cancelRequest(wallet, input.transactionId, input.requestId)));
+      args.push(input.requestId, input.transactionId, input.reason, wallet.currency);
+    }
+    return [String(keyList.length), ...keyList, ...args];
   },
 
   settled(
@@ -75,13 +94,7 @@ export const scriptCalls = {
   },
 };
 
-/** KEYS[1..5] of confirm.lua and cancel.lua: they settle a transaction, so they share a key layout. */
+/** An item's keys in confirm.lua and cancel.lua: they settle a transaction, so they share a key layout. */
 function settlementKeys(wallet: WalletAddress, transactionId: string, requestKey: string): string[] {
-  return [
-    keys.transaction(transactionId),
-    keys.wallet(wallet),
-    requestKey,
-    keys.outbox(wallet),
-    keys.openReservations(wallet),
-  ];
+  return [keys.transaction(transactionId), keys.wallet(wallet), requestKey];
 }

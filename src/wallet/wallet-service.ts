@@ -1,5 +1,8 @@
-import { AppError } from '../errors';
+import { translateMysqlError } from '../db/mysql-errors';
+import { AppError, toAppError } from '../errors';
 import { walletAddress, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
+import { checkBatchSize, runByPartition } from './batch-runner';
+import type { WalletItem } from './script-calls';
 import {
   checkCancel,
   checkConfirm,
@@ -9,9 +12,10 @@ import {
   checkTopup,
 } from './wallet-validation';
 import { cancelArchived, confirmArchived } from './archived-settlement';
-import type { Moment, WalletStore } from './wallet-store';
+import { settledOutcome, type Moment, type WalletStore } from './wallet-store';
 import type {
   ArchivedTransaction,
+  BalanceOutcome,
   BalanceReply,
   CancelInput,
   ConfirmInput,
@@ -45,22 +49,16 @@ export function createWalletService(deps: WalletServiceDeps) {
     return { nowMs, idempotencyTtlS, reservationsExpire, expiryCutoffMs: reservationsExpire ? nowMs - reservationTimeoutS * 1000 : 0 };
   };
 
-  /** Runs a settlement on Redis; when Redis no longer has the transaction, asks the archive. */
-  async function settle(
-    transactionId: string,
-    onRedis: (wallet: WalletAddress, at: Moment) => Promise<BalanceReply>,
-    onArchive: (wallet: WalletAddress, tx: ArchivedTransaction, at: Moment) => Promise<BalanceReply>,
-  ): Promise<BalanceReply> {
-    const wallet = walletOf(transactionId);
-    const at = moment();
-    try {
-      return await onRedis(wallet, at);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND' || !archive) throw error;
-      const archived = await archive.find(transactionId);
-      if (!archived) throw error;
-      return onArchive(wallet, archived, at);
-    }
+  /** Each item checked, with the wallet it moves; an item that fails its checks is its error. */
+  function checked<Raw, Input>(raws: readonly Raw[], check: (raw: Raw) => WalletItem<Input>): Array<WalletItem<Input> | AppError> {
+    return raws.map((raw) => {
+      try {
+        return check(raw);
+      } catch (error) {
+        if (error instanceof AppError) return error;
+        throw error;
+      }
+    });
   }
 
   function walletOf(transactionId: string): WalletAddress {
@@ -69,29 +67,91 @@ export function createWalletService(deps: WalletServiceDeps) {
     return wallet;
   }
 
+  /**
+   * Confirm and Cancel items that Redis no longer holds (NOT_FOUND there) are answered from the
+   * archive, as SPEC §1.6 says; the archive's own failure (MySQL down) is that item's error.
+   */
+  async function fromArchive<Input extends { transactionId: string }>(
+    items: ReadonlyArray<WalletItem<Input> | AppError>,
+    outcomes: BalanceOutcome[],
+    at: Moment,
+    onArchive: (wallet: WalletAddress, tx: ArchivedTransaction, input: Input, at: Moment) => Promise<BalanceReply>,
+  ): Promise<BalanceOutcome[]> {
+    if (!archive) return outcomes;
+    return Promise.all(
+      outcomes.map(async (outcome, index) => {
+        const item = items[index]!;
+        if (!(outcome instanceof AppError) || outcome.code !== 'NOT_FOUND' || item instanceof AppError) return outcome;
+        try {
+          const archived = await archive.find(item.input.transactionId);
+          return archived ? await onArchive(item.wallet, archived, item.input, at) : outcome;
+        } catch (error) {
+          return toAppError(translateMysqlError(error));
+        }
+      }),
+    );
+  }
+
+  async function reserveAll(raws: readonly ReserveInput[]): Promise<BalanceOutcome[]> {
+    const items = checked(raws, (raw) => {
+      const input = checkReserve(raw);
+      return { wallet: walletAddress(input.userId, input.gameId, input.currency), input };
+    });
+    const at = moment();
+    return runByPartition(items, (group) => store.reserve(group, at));
+  }
+
+  async function confirmAll(raws: readonly ConfirmInput[]): Promise<BalanceOutcome[]> {
+    const items = checked(raws, (raw) => {
+      const input = checkConfirm(raw);
+      return { wallet: walletOf(input.transactionId), input };
+    });
+    const at = moment();
+    const outcomes = await runByPartition(items, (group) => store.confirm(group, at));
+    return fromArchive(items, outcomes, at, (wallet, tx, input, when) => confirmArchived(store, wallet, tx, input, when));
+  }
+
+  async function cancelAll(raws: readonly CancelInput[]): Promise<BalanceOutcome[]> {
+    const items = checked(raws, (raw) => {
+      const input = checkCancel(raw);
+      return { wallet: walletOf(input.transactionId), input };
+    });
+    const at = moment();
+    const outcomes = await runByPartition(items, (group) => store.cancel(group, at));
+    return fromArchive(items, outcomes, at, (wallet, tx, input, when) => cancelArchived(store, wallet, tx, input, when));
+  }
+
   return {
     async reserve(raw: ReserveInput): Promise<BalanceReply> {
-      const input = checkReserve(raw);
-      const wallet = walletAddress(input.userId, input.gameId, input.currency);
-      return store.reserve(wallet, input, moment());
+      return settledOutcome((await reserveAll([raw]))[0]!);
     },
 
     async confirm(raw: ConfirmInput): Promise<BalanceReply> {
-      const input = checkConfirm(raw);
-      return settle(
-        input.transactionId,
-        (wallet, at) => store.confirm(wallet, input, at),
-        (wallet, tx, at) => confirmArchived(store, wallet, tx, input, at),
-      );
+      return settledOutcome((await confirmAll([raw]))[0]!);
     },
 
     async cancel(raw: CancelInput): Promise<BalanceReply> {
-      const input = checkCancel(raw);
-      return settle(
-        input.transactionId,
-        (wallet, at) => store.cancel(wallet, input, at),
-        (wallet, tx, at) => cancelArchived(store, wallet, tx, input, at),
-      );
+      return settledOutcome((await cancelAll([raw]))[0]!);
+    },
+
+    /**
+     * SPEC §1.9: each item answered as its unary call would be (reply or error, in its place), items
+     * of one wallet applied in list order, one script call per partition. A batch of 0 or more than
+     * 1000 items, or Redis unreachable, rejects the whole call.
+     */
+    async reserveBatch(raws: readonly ReserveInput[]): Promise<BalanceOutcome[]> {
+      checkBatchSize(raws.length);
+      return reserveAll(raws);
+    },
+
+    async confirmBatch(raws: readonly ConfirmInput[]): Promise<BalanceOutcome[]> {
+      checkBatchSize(raws.length);
+      return confirmAll(raws);
+    },
+
+    async cancelBatch(raws: readonly CancelInput[]): Promise<BalanceOutcome[]> {
+      checkBatchSize(raws.length);
+      return cancelAll(raws);
     },
 
     /** From Redis while hot, from the archive after (the same fields either way). */

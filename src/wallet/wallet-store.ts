@@ -4,12 +4,12 @@ import type { ScriptObserver } from '../metrics/script-metrics';
 import { registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
 import { namesTransaction, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
-import { scriptCalls, type Moment } from './script-calls';
+import { scriptCalls, type CancelItem, type ConfirmItem, type Moment, type ReserveItem } from './script-calls';
 import type {
+  BalanceOutcome,
   BalanceReply,
   CancelInput,
   ConfirmInput,
-  ReserveInput,
   TopupInput,
   TopupReply,
   TransactionStatus,
@@ -20,8 +20,8 @@ import type {
 export type { Moment } from './script-calls';
 
 /**
- * The only wallet code that talks to Redis: one script call per operation, and one switch that turns
- * script codes into replies or AppErrors.
+ * The only wallet code that talks to Redis: one script call per operation (per partition of a batch),
+ * and one switch that turns script codes into replies or AppErrors.
  */
 export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserver) {
   registerScripts(redis);
@@ -33,19 +33,20 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
   };
 
   return {
-    async reserve(wallet: WalletAddress, input: ReserveInput, at: Moment): Promise<BalanceReply> {
-      const reply = await script('reserve', () => redis.reserve(...scriptCalls.reserve(wallet, input, at)));
-      return balanceReply(reply, input.requestId, '');
+    /** One script call for items of one partition, applied in order: each item's reply or its error. */
+    async reserve(items: readonly ReserveItem[], at: Moment): Promise<BalanceOutcome[]> {
+      const replies = await script('reserve', () => redis.reserve(...scriptCalls.reserve(items, at)));
+      return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, ''));
     },
 
-    async confirm(wallet: WalletAddress, input: ConfirmInput, at: Moment): Promise<BalanceReply> {
-      const reply = await script('confirm', () => redis.confirm(...scriptCalls.confirm(wallet, input, at)));
-      return balanceReply(reply, input.requestId, input.transactionId);
+    async confirm(items: readonly ConfirmItem[], at: Moment): Promise<BalanceOutcome[]> {
+      const replies = await script('confirm', () => redis.confirm(...scriptCalls.confirm(items, at)));
+      return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 
-    async cancel(wallet: WalletAddress, input: CancelInput, at: Moment): Promise<BalanceReply> {
-      const reply = await script('cancel', () => redis.cancel(...scriptCalls.cancel(wallet, input, at)));
-      return balanceReply(reply, input.requestId, input.transactionId);
+    async cancel(items: readonly CancelItem[], at: Moment): Promise<BalanceOutcome[]> {
+      const replies = await script('cancel', () => redis.cancel(...scriptCalls.cancel(items, at)));
+      return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 
     /** Confirm or Cancel of a transaction that MySQL holds settled and Redis no longer does. */
@@ -55,7 +56,7 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
       at: Moment,
     ): Promise<BalanceReply> {
       const reply = await script('settled', () => redis.settled(...scriptCalls.settled(wallet, request, at)));
-      return balanceReply(reply, request.input.requestId, request.input.transactionId);
+      return settledOutcome(balanceOutcome(reply, request.input.requestId, request.input.transactionId));
     },
 
     /** Expires one due reservation as Cancel would; false when it was not due or no longer reserved. */
@@ -116,10 +117,16 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
 
 export type WalletStore = ReturnType<typeof createWalletStore>;
 
-function balanceReply([code, ...fields]: ScriptReply, requestId: string, transactionId: string): BalanceReply {
-  if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId, transactionId, what: 'request_id' });
+function balanceOutcome([code, ...fields]: ScriptReply, requestId: string, transactionId: string): BalanceOutcome {
+  if (code !== 'OK' && code !== 'REPLAY') return errorFor(code, { requestId, transactionId, what: 'request_id' });
   const [status, replyTransactionId, availableBalance, reservedBalance] = fields as [string, string, string, string];
   return { status, transactionId: replyTransactionId, availableBalance, reservedBalance, replayed: code === 'REPLAY' };
+}
+
+/** An item's reply, or its error thrown (for calls of one item). */
+export function settledOutcome<T>(outcome: T | AppError): T {
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
 }
 
 function errorFor(code: string, context: { requestId: string; transactionId?: string; what: string }): AppError {

@@ -1,3 +1,5 @@
+import type { AppError } from '../errors';
+
 /** Amounts and balances travel as canonical decimal strings: exact for every value up to 2^53-1. */
 export type Amount = string;
 
@@ -11,6 +13,9 @@ export interface BalanceReply {
   /** True when this is the stored first reply to a repeated request_id. */
   readonly replayed: boolean;
 }
+
+/** One item's answer in a batch: its reply, or the error the unary call would have given. */
+export type BalanceOutcome = BalanceReply | AppError;
 
 export interface ReserveInput {
   readonly requestId: string;

@@ -38,14 +38,15 @@ function topup(t: ExecutionContext<Context>, w: WalletAddress, amount: string, i
   return t.context.store.redis.topup(...scriptCalls.topup(w, { userId: 'user', gameId: 'game', currency: w.currency, amount, comment, idempotencyKey }, moment()));
 }
 
-function reserve(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, amount: string, round = 'round', at = moment()) {
-  return t.context.store.redis.reserve(
-    ...scriptCalls.reserve(w, { requestId, userId: 'user', gameId: 'game', roundId: round, amount, currency: w.currency }, at),
-  );
+// The engine's scripts take a batch; a unary call is a batch of one, its reply the first of the list.
+async function reserve(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, amount: string, round = 'round', at = moment()) {
+  const input = { requestId, userId: 'user', gameId: 'game', roundId: round, amount, currency: w.currency };
+  return (await t.context.store.redis.reserve(...scriptCalls.reserve([{ wallet: w, input }], at)))[0]!;
 }
 
-function confirm(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, win: string, round = '', cutoff = '0') {
-  return t.context.store.redis.confirm(...scriptCalls.confirm(w, { requestId, transactionId: tx, roundId: round, winAmount: win }, moment(Number(cutoff))));
+async function confirm(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, win: string, round = '', cutoff = '0') {
+  const input = { requestId, transactionId: tx, roundId: round, winAmount: win };
+  return (await t.context.store.redis.confirm(...scriptCalls.confirm([{ wallet: w, input }], moment(Number(cutoff)))))[0]!;
 }
 
 function expireReservation(t: ExecutionContext<Context>, w: WalletAddress, tx: string, cutoff: string) {
@@ -59,8 +60,8 @@ function settled(t: ExecutionContext<Context>, w: WalletAddress, operation: 'con
   return t.context.store.redis.settled(...scriptCalls.settled(w, request, moment()));
 }
 
-function cancel(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, reason = '') {
-  return t.context.store.redis.cancel(...scriptCalls.cancel(w, { requestId, transactionId: tx, reason }, moment()));
+async function cancel(t: ExecutionContext<Context>, w: WalletAddress, requestId: string, tx: string, reason = '') {
+  return (await t.context.store.redis.cancel(...scriptCalls.cancel([{ wallet: w, input: { requestId, transactionId: tx, reason } }], moment())))[0]!;
 }
 
 async function wallet(t: ExecutionContext<Context>) {

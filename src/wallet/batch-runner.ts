@@ -1,0 +1,60 @@
+import { AppError } from '../errors';
+import type { WalletItem } from './script-calls';
+import type { BalanceOutcome } from './wallet-types';
+
+/** SPEC §1.9: a batch holds 1 to 1000 items. */
+export const MAX_BATCH_ITEMS = 1000;
+
+export function checkBatchSize(count: number): void {
+  if (count < 1 || count > MAX_BATCH_ITEMS) {
+    throw new AppError('INVALID_ARGUMENT', `items must hold 1 to ${MAX_BATCH_ITEMS} items (got ${count}); nothing was applied`);
+  }
+}
+
+/** Runs one script call for items of one partition, in order, answering each. */
+export type GroupRun<Input> = (group: ReadonlyArray<WalletItem<Input>>) => Promise<BalanceOutcome[]>;
+
+/**
+ * Applies a batch's checked items (an AppError where an item failed its checks) one script call per
+ * partition, the partitions side by side, and answers every item in its place. A partition's call
+ * that Redis refuses outright decides for its items alone: out of memory, each of them is
+ * RESOURCE_EXHAUSTED (nothing moved); a script error (a key of the wrong type, say) is retried item by
+ * item, in order, so it stays with the item it belongs to. Redis unreachable fails the whole batch
+ * (some partitions may have been applied: the caller repeats the batch, SPEC §1.9).
+ */
+export async function runByPartition<Input>(
+  items: ReadonlyArray<WalletItem<Input> | AppError>,
+  run: GroupRun<Input>,
+): Promise<BalanceOutcome[]> {
+  const outcomes: BalanceOutcome[] = new Array(items.length);
+  const groups = new Map<number, number[]>();
+  items.forEach((item, index) => {
+    if (item instanceof AppError) {
+      outcomes[index] = item;
+      return;
+    }
+    const group = groups.get(item.wallet.partition);
+    if (group) group.push(index);
+    else groups.set(item.wallet.partition, [index]);
+  });
+  await Promise.all(
+    [...groups.values()].map(async (indices) => {
+      const replies = await runGroup(indices.map((index) => items[index] as WalletItem<Input>), run);
+      indices.forEach((index, k) => (outcomes[index] = replies[k]!));
+    }),
+  );
+  return outcomes;
+}
+
+async function runGroup<Input>(group: ReadonlyArray<WalletItem<Input>>, run: GroupRun<Input>): Promise<BalanceOutcome[]> {
+  try {
+    return await run(group);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'RESOURCE_EXHAUSTED' || (error.code === 'INTERNAL' && group.length === 1)) return group.map(() => error);
+    if (error.code !== 'INTERNAL') throw error;
+    const alone: BalanceOutcome[] = [];
+    for (const item of group) alone.push(...(await runGroup([item], run)));
+    return alone;
+  }
+}
