@@ -11,14 +11,15 @@ import { loadReservationProto } from '../../src/grpc/reservation-proto';
 import { createLogger } from '../../src/logging/logger';
 import { reservationHandlers } from '../../src/wallet/reservation-handlers';
 import { createEchoWallet } from './echo-wallet';
+import { withUnaryBatches } from './unary-batches';
 import { createMysqlPeerWallet } from './mysql-peer-wallet';
 import { createStrongPeerPool, createStrongPeerWallet } from './strong-peer-wallet';
 
 const kind = process.argv[2];
 const port = Number(process.env.GRPC_PORT);
 const wallet =
-  kind === 'peer' ? createMysqlPeerWallet(createKnex(process.env.MYSQL_URL!, { min: 4, max: 64 }))
-  : kind === 'strong-peer' ? createStrongPeerWallet(createStrongPeerPool(process.env.MYSQL_URL!))
+  kind === 'peer' ? withUnaryBatches(createMysqlPeerWallet(createKnex(process.env.MYSQL_URL!, { min: 4, max: 64 })))
+  : kind === 'strong-peer' ? withUnaryBatches(createStrongPeerWallet(createStrongPeerPool(process.env.MYSQL_URL!)))
   : createEchoWallet();
 const server = new Server(grpcServerOptions(16 * 1024));
 server.addService(loadReservationProto().service, reservationHandlers(wallet, { authTokens: [], logger: createLogger('warn') }));

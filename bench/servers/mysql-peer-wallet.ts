@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError } from '../../src/errors';
-import type { ReservationOperations } from '../../src/wallet/reservation-handlers';
+import type { UnaryOperations } from '../../src/wallet/reservation-handlers';
 import { checkCancel, checkConfirm, checkReserve } from '../../src/wallet/wallet-validation';
 import type { BalanceReply } from '../../src/wallet/wallet-types';
 
@@ -26,7 +26,7 @@ export async function fundPeerWallets(db: Knex, users: readonly string[], gameId
   }
 }
 
-export function createMysqlPeerWallet(db: Knex): ReservationOperations {
+export function createMysqlPeerWallet(db: Knex): UnaryOperations {
   async function once(trx: Knex.Transaction, scope: string, work: () => Promise<BalanceReply>): Promise<BalanceReply> {
     const seen = await trx('peer_requests').where({ scope }).first('reply');
     if (seen) return { ...(JSON.parse(seen.reply) as BalanceReply), replayed: true };

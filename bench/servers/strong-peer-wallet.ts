@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Knex } from 'knex';
 import { createPool, type Pool, type RowDataPacket } from 'mysql2/promise';
 import { AppError } from '../../src/errors';
-import type { ReservationOperations } from '../../src/wallet/reservation-handlers';
+import type { UnaryOperations } from '../../src/wallet/reservation-handlers';
 import { checkCancel, checkConfirm, checkReserve } from '../../src/wallet/wallet-validation';
 import type { BalanceReply } from '../../src/wallet/wallet-types';
 
@@ -122,7 +122,7 @@ export function createStrongPeerPool(mysqlUrl: string): Pool {
 
 type Row = RowDataPacket & { code: string; status: string; tx: string; a: string | null; r: string | null; round_id?: string; amount?: string; currency?: string };
 
-export function createStrongPeerWallet(pool: Pool): ReservationOperations {
+export function createStrongPeerWallet(pool: Pool): UnaryOperations {
   async function call(sql: string, args: string[]): Promise<Row> {
     const [sets] = await pool.execute<RowDataPacket[][]>(sql, args);
     return sets[0]![0] as Row;

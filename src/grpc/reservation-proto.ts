@@ -53,3 +53,17 @@ export interface GetTransactionResponse {
   win_amount: string;
   status: string;
 }
+
+/** An item's error in a batch reply: the numeric gRPC status the unary call would give. */
+export interface BatchError {
+  code: number;
+  message: string;
+}
+/** One result of a batch reply (proto-loader `oneofs`: exactly one of the two is set). */
+export type BatchResult = { reply: BalanceResponse; error?: undefined } | { error: BatchError; reply?: undefined };
+export interface BatchRequest<Item> {
+  items: Item[];
+}
+export interface BatchResponse {
+  results: BatchResult[];
+}

@@ -1,6 +1,11 @@
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import { AppError } from '../errors';
+import type { Logger } from '../logging/logger';
 import type {
   BalanceResponse,
+  BatchRequest,
+  BatchResponse,
+  BatchResult,
   CancelRequest,
   ConfirmRequest,
   GetTransactionRequest,
@@ -9,54 +14,24 @@ import type {
 } from '../grpc/reservation-proto';
 import { unaryHandler, type UnaryOptions } from '../grpc/unary-handler';
 import type { WalletService } from './wallet-service';
-import type { BalanceReply } from './wallet-types';
+import type { BalanceOutcome, BalanceReply, CancelInput, ConfirmInput, ReserveInput } from './wallet-types';
 
+/** The seed's four calls (the benchmarks' peers implement these and get batches item by item). */
+export type UnaryOperations = Pick<WalletService, 'reserve' | 'confirm' | 'cancel' | 'getTransaction'>;
 /** What the gRPC adapter needs of the engine (benchmarks put other implementations behind it). */
-export type ReservationOperations = Pick<WalletService, 'reserve' | 'confirm' | 'cancel' | 'getTransaction'>;
+export type ReservationOperations = UnaryOperations & Pick<WalletService, 'reserveBatch' | 'confirmBatch' | 'cancelBatch'>;
 
-/** The ReservationService's four methods: wire shapes in, service calls, wire shapes out. */
+/** The ReservationService's methods: wire shapes in, service calls, wire shapes out. */
 export function reservationHandlers(wallet: ReservationOperations, options: UnaryOptions): UntypedServiceImplementation {
+  const batch = <Item>(method: string, run: (items: Item[]) => Promise<BalanceOutcome[]>) =>
+    unaryHandler<BatchRequest<Item>, BatchResponse>(method, async (request) => ({ results: batchResults(method, await run(request.items), options.logger) }), options);
   return {
-    Reserve: unaryHandler<ReserveRequest, BalanceResponse>(
-      'Reserve',
-      async (request) =>
-        toWire(
-          await wallet.reserve({
-            requestId: request.request_id,
-            userId: request.user_id,
-            gameId: request.game_id,
-            roundId: request.round_id,
-            amount: request.amount,
-            currency: request.currency,
-          }),
-        ),
-      options,
-    ),
-    Confirm: unaryHandler<ConfirmRequest, BalanceResponse>(
-      'Confirm',
-      async (request) =>
-        toWire(
-          await wallet.confirm({
-            requestId: request.request_id,
-            transactionId: request.transaction_id,
-            roundId: request.round_id,
-            winAmount: request.win_amount,
-          }),
-        ),
-      options,
-    ),
-    Cancel: unaryHandler<CancelRequest, BalanceResponse>(
-      'Cancel',
-      async (request) =>
-        toWire(
-          await wallet.cancel({
-            requestId: request.request_id,
-            transactionId: request.transaction_id,
-            reason: request.reason,
-          }),
-        ),
-      options,
-    ),
+    Reserve: unaryHandler<ReserveRequest, BalanceResponse>('Reserve', async (request) => toWire(await wallet.reserve(reserveInput(request))), options),
+    Confirm: unaryHandler<ConfirmRequest, BalanceResponse>('Confirm', async (request) => toWire(await wallet.confirm(confirmInput(request))), options),
+    Cancel: unaryHandler<CancelRequest, BalanceResponse>('Cancel', async (request) => toWire(await wallet.cancel(cancelInput(request))), options),
+    ReserveBatch: batch<ReserveRequest>('ReserveBatch', (items) => wallet.reserveBatch(items.map(reserveInput))),
+    ConfirmBatch: batch<ConfirmRequest>('ConfirmBatch', (items) => wallet.confirmBatch(items.map(confirmInput))),
+    CancelBatch: batch<CancelRequest>('CancelBatch', (items) => wallet.cancelBatch(items.map(cancelInput))),
     GetTransaction: unaryHandler<GetTransactionRequest, GetTransactionResponse>(
       'GetTransaction',
       async (request) => {
@@ -73,6 +48,37 @@ export function reservationHandlers(wallet: ReservationOperations, options: Unar
       options,
     ),
   };
+}
+
+const reserveInput = (request: ReserveRequest): ReserveInput => ({
+  requestId: request.request_id,
+  userId: request.user_id,
+  gameId: request.game_id,
+  roundId: request.round_id,
+  amount: request.amount,
+  currency: request.currency,
+});
+
+const confirmInput = (request: ConfirmRequest): ConfirmInput => ({
+  requestId: request.request_id,
+  transactionId: request.transaction_id,
+  roundId: request.round_id,
+  winAmount: request.win_amount,
+});
+
+const cancelInput = (request: CancelRequest): CancelInput => ({
+  requestId: request.request_id,
+  transactionId: request.transaction_id,
+  reason: request.reason,
+});
+
+/** Each item's reply, or its error as the numeric status and message its unary call would give. */
+function batchResults(method: string, outcomes: BalanceOutcome[], logger: Logger): BatchResult[] {
+  return outcomes.map((outcome, index) => {
+    if (!(outcome instanceof AppError)) return { reply: toWire(outcome) };
+    if (outcome.spec.httpStatus >= 500) logger.error({ err: outcome, method, item: index }, 'grpc batch item failed');
+    return { error: { code: outcome.spec.grpcStatus, message: outcome.publicMessage } };
+  });
 }
 
 function toWire(reply: BalanceReply): BalanceResponse {

@@ -25,7 +25,7 @@ test('an empty environment gives the documented defaults', (t) => {
   t.is(config.http.publicBaseUrl, 'http://localhost:3000');
   t.deepEqual(config.grpc.authTokens, []);
   t.is(config.grpc.tls, null);
-  t.is(config.grpc.maxMessageBytes, 16384);
+  t.is(config.grpc.maxMessageBytes, 2 * 1024 * 1024);
   t.is(config.auth.jwtTtlS, 3600);
   t.is(config.engine.idempotencyTtlS, 86400);
   t.is(config.engine.reservationTimeoutS, 0);

@@ -90,8 +90,8 @@ test('with GRPC_AUTH_TOKENS set, a missing or wrong token is UNAUTHENTICATED and
   }
 });
 
-test('a request over 16 KiB is refused before it reaches the service', async (t) => {
-  const { call } = await serverWithClient(t);
+test('a request over GRPC_MAX_MESSAGE_BYTES is refused before it reaches the service', async (t) => {
+  const { call } = await serverWithClient(t, { GRPC_MAX_MESSAGE_BYTES: String(16 * 1024) });
   const result = await call('Cancel', { request_id: 'r', transaction_id: 'x', reason: 'x'.repeat(17 * 1024) });
   // Had it reached the service, the 17 KiB reason would be INVALID_ARGUMENT, not RESOURCE_EXHAUSTED.
   t.is(result.error?.code, GrpcStatus.RESOURCE_EXHAUSTED);

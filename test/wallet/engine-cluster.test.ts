@@ -6,6 +6,7 @@ import { redisReady } from '../../src/redis/redis-ready';
 import { keys, walletAddress } from '../../src/redis/wallet-keys';
 import { createEngine, type Engine } from '../helpers/engine';
 import { startRedisCluster, type TestCluster } from '../helpers/redis-cluster';
+import { registerBatchTests } from './batch-suite';
 import { registerEngineTests } from './engine-suite';
 
 // The same engine tests, on a 3-master Redis Cluster started for this file and removed after it.
@@ -28,6 +29,7 @@ test.after.always(async () => {
 });
 
 registerEngineTests(test);
+registerBatchTests(test);
 
 test('a cluster redirection (MOVED) that reaches the engine is UNAVAILABLE and nothing moves', async (t) => {
   // A client of one node, not of the cluster: it does not follow redirections, so a wallet whose slot

@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { createEngine, type Engine } from '../helpers/engine';
 import { createTestRedis, type TestRedis } from '../helpers/redis';
+import { registerBatchTests } from './batch-suite';
 import { registerEngineTests } from './engine-suite';
 
 const test = anyTest as TestFn<{ engine: Engine }>;
@@ -15,3 +16,4 @@ test.after.always(async () => {
 });
 
 registerEngineTests(test);
+registerBatchTests(test);
