@@ -31,6 +31,13 @@ test('a Redis out of memory answers RESOURCE_EXHAUSTED and nothing moves', async
     const error = await t.throwsAsync(call());
     t.is((error as AppError).code, 'RESOURCE_EXHAUSTED', String(error));
   }
+  for (const batch of [
+    () => engine.wallet.reserveBatch([{ ...target, requestId: 'r3', roundId: 'x', amount: '10' }, { ...target, requestId: 'r4', roundId: 'x', amount: '10' }]),
+    () => engine.wallet.cancelBatch([{ requestId: 'x2', transactionId: reserved.transactionId, reason: '' }]),
+  ]) {
+    const outcomes = await batch();
+    t.true(outcomes.every((outcome) => outcome instanceof AppError && outcome.code === 'RESOURCE_EXHAUSTED'), 'a batch: each item RESOURCE_EXHAUSTED');
+  }
   t.deepEqual(await engine.state(target, [reserved.transactionId]), before);
 });
 
