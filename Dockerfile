@@ -8,8 +8,10 @@ FROM node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY console/package.json ./console/
+COPY client/package.json ./client/
 RUN npm ci --no-audit --no-fund
 COPY console ./console
+COPY client ./client
 COPY tsconfig.json tsconfig.build.json knexfile.ts ./
 COPY src ./src
 COPY migrations ./migrations
@@ -22,6 +24,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY console/package.json ./console/
+COPY client/package.json ./client/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/uploads && chown node:node /app/uploads

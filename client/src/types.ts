@@ -1,0 +1,54 @@
+/** An int64 amount in minor units: given as a number, a bigint or a decimal string; replies give strings. */
+export type Amount = number | bigint | string;
+
+export interface ReserveParams {
+  readonly userId: string;
+  readonly gameId: string;
+  readonly roundId: string;
+  readonly amount: Amount;
+  readonly currency: string;
+  /** The idempotency key; generated (a UUID) when not given. A retry of this call reuses it. */
+  readonly requestId?: string;
+}
+
+export interface ConfirmParams {
+  readonly transactionId: string;
+  /** 0 for a loss. */
+  readonly winAmount: Amount;
+  /** The transaction's round (checked when given). */
+  readonly roundId?: string;
+  readonly requestId?: string;
+}
+
+export interface CancelParams {
+  readonly transactionId: string;
+  readonly reason?: string;
+  readonly requestId?: string;
+}
+
+/** The reply of Reserve, Confirm and Cancel: the wallet's balances after the call. */
+export interface BalanceResult {
+  /** Empty when a Reserve was rejected. */
+  readonly transactionId: string;
+  /** reserved | rejected | confirmed | already_confirmed | canceled | already_canceled */
+  readonly status: string;
+  readonly availableBalance: string;
+  readonly reservedBalance: string;
+  /** The request_id the call went with (the generated one, when none was given). */
+  readonly requestId: string;
+}
+
+export interface Transaction {
+  readonly transactionId: string;
+  readonly userId: string;
+  readonly roundId: string;
+  readonly amount: string;
+  readonly winAmount: string;
+  /** reserved | confirmed | canceled */
+  readonly status: string;
+}
+
+export interface CallOptions {
+  /** This call's deadline per attempt, in ms (the client's `deadlineMs` when not given). */
+  readonly deadlineMs?: number;
+}

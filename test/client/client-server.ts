@@ -1,0 +1,37 @@
+import type { ExecutionContext } from 'ava';
+import type Redis from 'ioredis';
+import { loadConfig } from '../../src/config';
+import { startGrpcRole } from '../../src/grpc/grpc-role';
+import { createLogger } from '../../src/logging/logger';
+import { createWalletService, type WalletService } from '../../src/wallet/wallet-service';
+import { createWalletStore } from '../../src/wallet/wallet-store';
+
+/** How many calls of each service method the server took, and how many items its batches held. */
+export interface CallCounts {
+  readonly calls: Record<string, number>;
+  readonly batchItems: number[];
+}
+
+/**
+ * The real gRPC role on a test Redis, its wallet service wrapped to count what reaches it (the calls a
+ * client made, after its batching and retries).
+ */
+export async function startCountingServer(t: ExecutionContext, redis: Redis, env: Record<string, string> = {}) {
+  const config = loadConfig({ GRPC_HOST: '127.0.0.1', GRPC_PORT: '0', ...env });
+  const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 600 });
+  const counts: CallCounts = { calls: {}, batchItems: [] };
+  const counted = new Proxy(wallet, {
+    get(target, name: string) {
+      const method = target[name as keyof WalletService] as (...args: unknown[]) => unknown;
+      if (typeof method !== 'function') return method;
+      return (...args: unknown[]) => {
+        counts.calls[name] = (counts.calls[name] ?? 0) + 1;
+        if (name.endsWith('Batch')) counts.batchItems.push((args[0] as unknown[]).length);
+        return method(...args);
+      };
+    },
+  });
+  const role = await startGrpcRole({ config: config.grpc, wallet: counted, redis, logger: createLogger('silent') });
+  t.teardown(() => role.stop(1000));
+  return { address: role.address!, wallet, counts, port: Number(role.address!.split(':').pop()) };
+}
