@@ -4,8 +4,8 @@
  * own on the configured MySQL server; removes them afterwards.
  *
  *   npm run bench -- [--duration 10] [--concurrency 64] [--wallets 10000] [--hot 10]
- *                    [--confirm-share 0.7] [--scenario all|echo,engine,metrics,durability,peer,scripts,sync]
- *                    [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
+ *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,peer,scripts,sync]
+ *                    [--batch-sizes 1,10,100,1000] [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,12 +19,14 @@ import { waitUntil } from '../src/local-services/process-tools';
 import { createRedisClient } from '../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
 import { fundEngineWallets } from './lib/engine-wallets';
-import { runFlows, type LoadStats } from './lib/flows';
+import { runBatchFlows } from './lib/batch-flows';
+import { runClientFlows } from './lib/client-flows';
+import { runFlows, type GrpcCaller, type LoadStats } from './lib/flows';
 import { H2GrpcClient } from './lib/h2-grpc-client';
 import { RawH2GrpcClient } from './lib/raw-h2-client';
 import { ensureH2load, h2loadRate } from './lib/h2load';
 import { startNode, startRedis, type Managed } from './lib/processes';
-import { scenarioTable, table, writeChart, type ScenarioResult } from './lib/report';
+import { fmt, scenarioTable, table, writeChart, type ScenarioResult } from './lib/report';
 import { measureScriptCosts, type ScriptCosts } from './lib/script-cost';
 import { freePort } from '../src/local-services/process-tools';
 import { createPeerSchema, fundPeerWallets } from './servers/mysql-peer-wallet';
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     'confirm-share': { type: 'string', default: '0.7' },
     scenario: { type: 'string', default: 'all' },
     connections: { type: 'string', default: '4' },
+    'batch-sizes': { type: 'string', default: '1,10,100,1000' },
     client: { type: 'string', default: 'raw' },
     out: { type: 'string', default: 'bench/results' },
     smoke: { type: 'boolean', default: false },
@@ -54,9 +57,11 @@ const opts = {
   confirmShare: Number(values['confirm-share']),
   connections: Number(values.connections),
   scriptCalls: smoke ? 2000 : 5000, // fewer reservations leave the memory figure to allocator noise
-  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'metrics', 'durability', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
+  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
+  batchSizes: values['batch-sizes']!.split(',').map(Number),
 };
 const GAME = 'bench';
+const BATCH_ITEMS_IN_FLIGHT = 1600;
 const FUNDS = 1_000_000_000;
 
 async function main() {
@@ -75,13 +80,16 @@ async function main() {
     log(`funding ${users.length} wallets on each Redis and in the peer's tables`);
     await Promise.all([fundEngineWallets(always.url, users, GAME, FUNDS), fundEngineWallets(off.url, users, GAME, FUNDS), fundPeerWallets(db.knex, users, GAME, FUNDS), fundStrongPeerWallets(db.knex, users, GAME, FUNDS)]);
 
-    const load = async (name: string, description: string, address: string, wallets: readonly string[]): Promise<LoadStats> => {
-      const client = values.client === 'http2' ? new H2GrpcClient(address, opts.connections) : new RawH2GrpcClient(address, opts.connections);
+    const flowOptions = (name: string, wallets: readonly string[]) => ({
+      durationMs: opts.durationMs, concurrency: opts.concurrency, wallets, gameId: GAME, confirmShare: opts.confirmShare,
+      onProgress: (p: { calls: number; errors: number; elapsedMs: number }) => process.stderr.write(`\r  ${name}: ${p.calls} calls, ${p.errors} errors, ${(p.elapsedMs / 1000).toFixed(0)} s   `),
+    });
+    const loadWith = async <Stats extends LoadStats>(
+      name: string, description: string, address: string, run: (client: GrpcCaller) => Promise<Stats>, clientKind = values.client,
+    ): Promise<Stats> => {
+      const client = clientKind === 'http2' ? new H2GrpcClient(address, opts.connections) : new RawH2GrpcClient(address, opts.connections);
       try {
-        const stats = await runFlows(client, {
-          durationMs: opts.durationMs, concurrency: opts.concurrency, wallets, gameId: GAME, confirmShare: opts.confirmShare,
-          onProgress: (p) => process.stderr.write(`\r  ${name}: ${p.calls} calls, ${p.errors} errors, ${(p.elapsedMs / 1000).toFixed(0)} s   `),
-        });
+        const stats = await run(client);
         process.stderr.write('\n');
         results.push({ name, description, ...stats });
         return stats;
@@ -89,6 +97,8 @@ async function main() {
         client.close();
       }
     };
+    const load = (name: string, description: string, address: string, wallets: readonly string[]): Promise<LoadStats> =>
+      loadWith(name, description, address, (client) => runFlows(client, flowOptions(name, wallets)));
     const engineServer = async (redis: Managed, env: Record<string, string> = {}) => {
       const port = await freePort();
       return startNode('src/cli.ts', ['serve', '--roles', 'grpc'], { REDIS_URL: redis.url, MYSQL_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...env }, port);
@@ -128,6 +138,23 @@ async function main() {
       const engine = await engineServer(always);
       await load('engine spread', `engine, AOF always, ${users.length} wallets`, engine.url, users);
       await load('engine hot', `engine, AOF always, ${hot.length} hot wallets`, engine.url, hot);
+      await engine.stop();
+    }
+    if (opts.scenarios.has('batch')) {
+      const engine = await engineServer(always);
+      for (const size of opts.batchSizes) {
+        // About 1600 operations in flight (16 batches of 100), as many lanes as the unary flows at most, at least 4.
+        const lanes = Math.max(4, Math.min(opts.concurrency, Math.ceil(BATCH_ITEMS_IN_FLIGHT / size)));
+        const name = `batch ${size}`;
+        // Node's http2 client: a batch's message outgrows the raw client's single DATA frame and window.
+        await loadWith(name, `engine, AOF always, ${users.length} wallets, batches of ${size} (${lanes} lanes, http2 client)`, engine.url, (client) =>
+          runBatchFlows(client, { ...flowOptions(name, users), concurrency: lanes, batchSize: size }), 'http2',
+        );
+      }
+      const name = `batch client (${opts.concurrency} callers)`;
+      const stats = await runClientFlows(engine.url, flowOptions(name, users));
+      process.stderr.write('\n');
+      results.push({ name, description: `engine, AOF always, ${opts.concurrency} unary-style callers through client/ (auto-batching)`, ...stats });
       await engine.stop();
     }
     if (opts.scenarios.has('durability')) {
@@ -232,8 +259,11 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const rate = (name: string) => results.find((r) => r.name === name)?.callsPerSecond;
   const ratio = (a?: number, b?: number) => (a && b ? a / b : null);
   const h2 = extra.h2load as { reqPerSecond: number } | null | undefined;
+  const ops = (name: string) => results.find((r) => r.name === name)?.opsPerSecond;
   const ratios = {
     'engine/echo (goal ≥ 0.80)': ratio(rate('engine spread'), rate('echo')),
+    'batch/engine ops: batch 100 ops/s over unary engine calls/s (goal ≥ 5)': ratio(ops('batch 100'), rate('engine spread')),
+    'client auto-batching / engine: callers\' calls/s over unary engine calls/s (goal ≥ 3)': ratio(ops(`batch client (${opts.concurrency} callers)`), rate('engine spread')),
     'engine metrics on / off, median of 3 alternating pairs (goal ≥ 0.95)': median(extra.metricsPairs as number[] | undefined),
     'engine/peer, 10,000 wallets (goal ≥ 3)': ratio(rate('engine spread'), rate('peer spread')),
     'engine/peer, hot wallets (goal ≥ 6)': ratio(rate('engine hot'), rate('peer hot')),
@@ -249,7 +279,7 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   else if (opts.scenarios.has('echo')) console.log('\nh2load not installed (apt-get install nghttp2-client): generator comparison skipped');
   const scripts = extra.scripts as ScriptCosts | undefined;
   if (scripts) {
-    console.log(`\n${table(['script', 'calls', 'usec/call'], scripts.scripts.map((s) => [s.script, String(s.calls), s.usecPerCall.toFixed(2)]))}`);
+    console.log(`\n${table(['script', 'calls', 'usec/call', 'usec/op'], scripts.scripts.map((s) => [s.script, String(s.calls), s.usecPerCall.toFixed(2), s.usecPerOp.toFixed(2)]))}`);
     console.log(`memory per open reservation: ${scripts.bytesPerOpenReservation.toFixed(0)} B; per idempotency record: ${scripts.bytesPerIdempotencyRecord.toFixed(0)} B`);
   }
   const sync = extra.sync as Record<string, number> | undefined;
@@ -261,8 +291,13 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const stamp = smoke ? 'smoke' : 'latest';
   const json = { date: new Date().toISOString(), machine, options: { ...opts, scenarios: [...opts.scenarios] }, results, ratios, ...extra };
   writeFileSync(path.join(values.out!, `${stamp}.json`), `${JSON.stringify(json, null, 2)}\n`);
-  writeChart(path.join(values.out!, `${stamp}.svg`), results, `Calls per second, ${opts.durationMs / 1000} s per scenario (${machine})`);
-  console.log(`\nwrote ${path.join(values.out!, `${stamp}.json`)} and ${stamp}.svg`);
+  writeChart(path.join(values.out!, `${stamp}.svg`), results, `Calls per second (operations per second for batches), ${opts.durationMs / 1000} s per scenario (${machine})`);
+  const curve = results.filter((r) => /^batch \d+$/.test(r.name));
+  if (curve.length > 0) {
+    console.log(`\n${table(['batch size', 'ops/s', 'calls/s', 'p50 ms', 'p99 ms'], curve.map((r) => [String(r.batchSize), fmt(r.opsPerSecond!), fmt(r.callsPerSecond), fmt(r.latencyMs.p50, 2), fmt(r.latencyMs.p99, 2)]))}`);
+    writeChart(path.join(values.out!, `${stamp}-batch-curve.svg`), curve, `Operations per second by batch size (${machine})`);
+  }
+  console.log(`\nwrote ${path.join(values.out!, `${stamp}.json`)}, ${stamp}.svg${curve.length > 0 ? ` and ${stamp}-batch-curve.svg` : ''}`);
 }
 
 function log(message: string) {

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
+import { table } from './lib/report';
 import { measureScriptCosts } from './lib/script-cost';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '5000' } } });
@@ -13,8 +14,7 @@ const { values } = parseArgs({ options: { calls: { type: 'string', default: '500
 measureScriptCosts(loadConfig(process.env).redis.url, Number(values.calls)).then(
   (costs) => {
     console.log(`Redis cost per script (EVALSHA, INFO commandstats), ${values.calls} calls per phase:`);
-    console.log('script              calls   usec_per_call');
-    for (const row of costs.scripts) console.log(`${row.script.padEnd(18)} ${String(row.calls).padStart(6)}   ${row.usecPerCall.toFixed(2).padStart(8)}`);
+    console.log(table(['script', 'calls', 'usec/call', 'usec/op'], costs.scripts.map((row) => [row.script, String(row.calls), row.usecPerCall.toFixed(2), row.usecPerOp.toFixed(2)])));
     console.log(`memory per open reservation (its record, which is also the Reserve's idempotency record, and its outbox entry; expiry off): ${costs.bytesPerOpenReservation.toFixed(0)} bytes`);
     console.log(`memory per Confirm/Cancel idempotency record of its own (already_*; MEMORY USAGE): ${costs.bytesPerIdempotencyRecord.toFixed(0)} bytes`);
   },

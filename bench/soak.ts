@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
   });
   const list = (items: string[]) => (items.length ? ` (${items.slice(0, 5).join('; ')}${items.length > 5 ? '; …' : ''})` : '');
-  console.log(`calls ${report.calls} (${report.retried} sent again after an outage)`);
+  console.log(`calls ${report.calls} (${report.batchCalls} of them batches, ${report.retried} sent again after an outage)`);
   console.log(`worker kills ${report.workerKills}, Redis kills ${report.redisKills}, MySQL outage ${report.mysqlOutageS} s`);
   console.log(`acknowledged moves ${report.acknowledgedMoves}, ledger rows ${report.ledgerRows}, drained ${report.drainS.toFixed(1)} s after the load`);
   console.log(`lost ${report.lost.length}${list(report.lost)}, doubled ${report.doubled.length}${list(report.doubled)}, unacknowledged ${report.unacknowledged.length}${list(report.unacknowledged)}`);

@@ -1,13 +1,13 @@
 --[[ cancel: release a reservation: reserved -= amount, available += amount; for each item in order (a
-unary Cancel is a batch of one; all items in one partition).
+unary Cancel is a batch of one). On Redis Cluster a call's items share one partition; on a single
+Redis one call may span partitions.
 
-KEYS[1..n] the count first, as EVAL takes it:
-KEYS[1] outbox stream          o{p}
-KEYS[2] open reservations      e{p}
-then for each item i (1-based), KEYS[3i], KEYS[3i + 1], KEYS[3i + 2]:
+KEYS[1..n] the count first, as EVAL takes it; five for each item i (1-based), KEYS[5i - 4 .. 5i]:
   transaction record           (keys.transaction of the transaction_id)
   wallet                       w{p}:<user-game ref>:<currency>  (from the transaction_id)
   idempotency record           i{p}:x:<transaction_id>:<request_id>  (requests that did not settle it)
+  outbox stream                o{p}
+  open reservations            e{p}
 
 ARGV[1] now (ms)   ARGV[2] idempotency TTL (s)
 then 4 per item: request_id, transaction_id, reason (stored; may be ''), the transaction_id's currency
@@ -28,12 +28,12 @@ reason.
 ]]
 local now, ttl = ARGV[1], ARGV[2]
 
-local function cancel_one(work, tx_key, wallet_key, request_key, request_id, transaction_id, reason, currency)
-  local tx = named(record_of(work, tx_key), transaction_id, currency)
+local function cancel_one(work, keys, request_id, transaction_id, reason, currency)
+  local tx = named(record_of(work, keys.tx), transaction_id, currency)
   if not tx then return { 'NOT_FOUND' } end
 
   if tx[ST] == 'reserved' then
-    local available, reserved = settle(work, tx_key, wallet_key, transaction_id, tx, 'cancel', reason, request_id, '', now)
+    local available, reserved = settle(work, keys, transaction_id, tx, 'cancel', reason, request_id, '', now)
     return { 'OK', 'canceled', transaction_id, available, reserved }
   end
 
@@ -42,25 +42,27 @@ local function cancel_one(work, tx_key, wallet_key, request_key, request_id, tra
     return { 'REPLAY', 'canceled', transaction_id, tx[A1], tx[R1] }
   end
   local fingerprint = cancel_fingerprint(reason)
-  local seen = replay(work, request_key, fingerprint)
+  local seen = replay(work, keys.request, fingerprint)
   if seen then return seen end
   if tx[ST] == 'confirmed' then return { 'CONFIRMED' } end
 
-  local wallet = wallet_of(work, wallet_key)
-  remember(work, request_key, ttl, fingerprint, { 'already_canceled', transaction_id, wallet[AVAILABLE], wallet[RESERVED] })
+  local wallet = wallet_of(work, keys.wallet)
+  remember(work, keys.request, ttl, fingerprint, { 'already_canceled', transaction_id, wallet[AVAILABLE], wallet[RESERVED] })
   return { 'OK', 'already_canceled', transaction_id, wallet[AVAILABLE], wallet[RESERVED] }
 end
 
-local count = (#KEYS - 2) / 3
+local count = #KEYS / 5
 local records = {}
 for i = 1, count do
-  records[2 * i - 1], records[2 * i] = KEYS[3 * i], KEYS[3 * i + 1]
+  records[2 * i - 1], records[2 * i] = KEYS[5 * i - 4], KEYS[5 * i - 3]
 end
 local work = begin(records)
 local replies = {}
 for i = 1, count do
   local a = 2 + (i - 1) * 4
-  replies[i] = cancel_one(work, KEYS[3 * i], KEYS[3 * i + 1], KEYS[3 * i + 2], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4])
+  local k = 5 * i - 5
+  local keys = { tx = KEYS[k + 1], wallet = KEYS[k + 2], request = KEYS[k + 3], outbox = KEYS[k + 4], open = KEYS[k + 5] }
+  replies[i] = cancel_one(work, keys, ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4])
 end
-commit(work, KEYS[1], KEYS[2])
+commit(work)
 return replies

@@ -1,13 +1,13 @@
 --[[ confirm: settle a reservation with a win: reserved -= amount, available += win; for each item in
-order (a unary Confirm is a batch of one; all items in one partition).
+order (a unary Confirm is a batch of one). On Redis Cluster a call's items share one partition; on a
+single Redis one call may span partitions.
 
-KEYS[1..n] the count first, as EVAL takes it:
-KEYS[1] outbox stream          o{p}
-KEYS[2] open reservations      e{p}
-then for each item i (1-based), KEYS[3i], KEYS[3i + 1], KEYS[3i + 2]:
+KEYS[1..n] the count first, as EVAL takes it; five for each item i (1-based), KEYS[5i - 4 .. 5i]:
   transaction record           (keys.transaction of the transaction_id)
   wallet                       w{p}:<user-game ref>:<currency>  (from the transaction_id)
   idempotency record           i{p}:c:<transaction_id>:<request_id>  (requests that did not settle it)
+  outbox stream                o{p}
+  open reservations            e{p}
 
 ARGV[1] now (ms)   ARGV[2] idempotency TTL (s)
 ARGV[3] expiry cutoff (ms): a reservation created at or before it has expired ('0': none expire)
@@ -33,10 +33,10 @@ the round_id this call gave (maybe ''), now.
 ]]
 local now, ttl, cutoff = ARGV[1], ARGV[2], tonumber(ARGV[3])
 
-local function confirm_one(work, tx_key, wallet_key, request_key, request_id, transaction_id, round_id, win, currency)
-  local tx = named(record_of(work, tx_key), transaction_id, currency)
+local function confirm_one(work, keys, request_id, transaction_id, round_id, win, currency)
+  local tx = named(record_of(work, keys.tx), transaction_id, currency)
   if not tx then return { 'NOT_FOUND' } end
-  local wallet = wallet_of(work, wallet_key)
+  local wallet = wallet_of(work, keys.wallet)
   local round_given_differs = round_id ~= '' and round_id ~= tx[ROUND]
 
   if tx[ST] == 'reserved' then
@@ -45,7 +45,7 @@ local function confirm_one(work, tx_key, wallet_key, request_key, request_id, tr
     if tonumber(wallet[AVAILABLE]) + tonumber(wallet[RESERVED]) - tonumber(tx[AMOUNT]) + tonumber(win) > MAX_AMOUNT then
       return { 'BALANCE_LIMIT' }
     end
-    local available, reserved = settle(work, tx_key, wallet_key, transaction_id, tx, 'confirm', win, request_id, round_id, now)
+    local available, reserved = settle(work, keys, transaction_id, tx, 'confirm', win, request_id, round_id, now)
     return { 'OK', 'confirmed', transaction_id, available, reserved }
   end
 
@@ -54,25 +54,27 @@ local function confirm_one(work, tx_key, wallet_key, request_key, request_id, tr
     return { 'REPLAY', 'confirmed', transaction_id, tx[A1], tx[R1] }
   end
   local fingerprint = confirm_fingerprint(round_id, win)
-  local seen = replay(work, request_key, fingerprint)
+  local seen = replay(work, keys.request, fingerprint)
   if seen then return seen end
   if round_given_differs then return { 'ROUND_MISMATCH' } end
   if tx[ST] == 'canceled' then return { 'CANCELED' } end
 
-  remember(work, request_key, ttl, fingerprint, { 'already_confirmed', transaction_id, wallet[AVAILABLE], wallet[RESERVED] })
+  remember(work, keys.request, ttl, fingerprint, { 'already_confirmed', transaction_id, wallet[AVAILABLE], wallet[RESERVED] })
   return { 'OK', 'already_confirmed', transaction_id, wallet[AVAILABLE], wallet[RESERVED] }
 end
 
-local count = (#KEYS - 2) / 3
+local count = #KEYS / 5
 local records = {}
 for i = 1, count do
-  records[2 * i - 1], records[2 * i] = KEYS[3 * i], KEYS[3 * i + 1]
+  records[2 * i - 1], records[2 * i] = KEYS[5 * i - 4], KEYS[5 * i - 3]
 end
 local work = begin(records)
 local replies = {}
 for i = 1, count do
   local a = 3 + (i - 1) * 5
-  replies[i] = confirm_one(work, KEYS[3 * i], KEYS[3 * i + 1], KEYS[3 * i + 2], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5])
+  local k = 5 * i - 5
+  local keys = { tx = KEYS[k + 1], wallet = KEYS[k + 2], request = KEYS[k + 3], outbox = KEYS[k + 4], open = KEYS[k + 5] }
+  replies[i] = confirm_one(work, keys, ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5])
 end
-commit(work, KEYS[1], KEYS[2])
+commit(work)
 return replies

@@ -1,12 +1,12 @@
 --[[ reserve: hold `amount` of a wallet's available balance for a game round, for each item in order
-(a unary Reserve is a batch of one; all items in one partition).
+(a unary Reserve is a batch of one). On Redis Cluster a call's items share one partition; on a single
+Redis one call may span partitions.
 
-KEYS[1..n] the count first, as EVAL takes it:
-KEYS[1] outbox stream          o{p}
-KEYS[2] open reservations      e{p}  zset: transaction_id scored by creation time (only with expiry on)
-then for each item i (1-based), KEYS[1 + 2i] and KEYS[2 + 2i]:
+KEYS[1..n] the count first, as EVAL takes it; four for each item i (1-based), KEYS[4i - 3 .. 4i]:
   wallet                       w{p}:<user-game ref>:<currency>
   transaction record           t{p}:<user-game ref>.<derived>   named by the request_id alone
+  outbox stream                o{p}
+  open reservations            e{p}  zset: transaction_id scored by creation time (only with expiry on)
 
 ARGV[1] now (ms)   ARGV[2] idempotency TTL (s)   ARGV[3] '1' when reservations expire, else '0'
 then 7 per item: request_id, user_id, game_id, round_id, amount (canonical decimal string,
@@ -28,7 +28,7 @@ Outbox entry: r, transaction_id, user_id, game_id, round_id, amount, available, 
 ]]
 local now, ttl, expiring = ARGV[1], ARGV[2], ARGV[3] == '1'
 
-local function reserve_one(work, wallet_key, record_key, request_id, user_id, game_id, round_id, amount, currency, transaction_id)
+local function reserve_one(work, wallet_key, record_key, outbox_key, open_key, request_id, user_id, game_id, round_id, amount, currency, transaction_id)
   local seen = record_of(work, record_key)
   if seen then
     -- The name is derived from (user-game ref, request_id): only a digest collision brings another here.
@@ -51,17 +51,21 @@ local function reserve_one(work, wallet_key, record_key, request_id, user_id, ga
   local created = expiring and now or ''
   put_record(work, wallet_key, wallet)
   put_record(work, record_key, { 'reserved', currency, round_id, amount, user_id, game_id, created, request_id, available, reserved, string.sub(transaction_id, NONCE_OFFSET + 1) })
-  if expiring then open_index(work, transaction_id, now) end
-  outbox(work, 'r', transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now)
+  if expiring then open_index(work, open_key, transaction_id, now) end
+  outbox(work, outbox_key, 'r', transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now)
   return { 'OK', 'reserved', transaction_id, available, reserved }
 end
 
-local count = (#KEYS - 2) / 2
-local work = begin({ unpack(KEYS, 3) })
+local count = #KEYS / 4
+local records = {}
+for i = 1, count do
+  records[2 * i - 1], records[2 * i] = KEYS[4 * i - 3], KEYS[4 * i - 2]
+end
+local work = begin(records)
 local replies = {}
 for i = 1, count do
-  local a = 3 + (i - 1) * 7
-  replies[i] = reserve_one(work, KEYS[1 + 2 * i], KEYS[2 + 2 * i], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5], ARGV[a + 6], ARGV[a + 7])
+  local k, a = 4 * i - 4, 3 + (i - 1) * 7
+  replies[i] = reserve_one(work, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5], ARGV[a + 6], ARGV[a + 7])
 end
-commit(work, KEYS[1], KEYS[2])
+commit(work)
 return replies

@@ -37,6 +37,6 @@ redis.call('SADD', KEYS[5], ARGV[3])
 local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
 put_record(work, KEYS[1], { available, reserved, ARGV[1], ARGV[2], ARGV[3] })
 if ARGV[8] ~= '' then remember(work, KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end
-outbox(work, 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
-commit(work, KEYS[3])
+outbox(work, KEYS[3], 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
+commit(work)
 return { 'OK', id, available, reserved, ARGV[6] }

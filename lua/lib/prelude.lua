@@ -90,7 +90,8 @@ local function begin(names)
   if absent and redis.call('EXISTS', unpack(absent)) > 0 then
     error({ err = 'WRONGTYPE a record key holds another type than a string (an older Redis layout? run migrate)' })
   end
-  -- later: writes (key -> true, or its TTL), text (key -> string), events, opened, closed
+  -- later: writes (key -> true, or its TTL), text (key -> string); events, opened, closed: per stream or
+  -- index key, in the order first used (a call may span partitions on a single Redis)
   return { records = records }
 end
 
@@ -130,24 +131,36 @@ local function put_record(work, key, values, ttl_s)
   part(work, 'writes')[key] = ttl_s or true
 end
 
-local function outbox(work, ...)
-  local events = part(work, 'events')
+-- The list under `key` in the unit's part `name` (a list of keys in the order first used, each with its list).
+local function list_of(work, name, key)
+  local lists = part(work, name)
+  local list = lists[key]
+  if not list then
+    list = {}
+    lists[key] = list
+    lists[#lists + 1] = key
+  end
+  return list
+end
+
+local function outbox(work, outbox_key, ...)
+  local events = list_of(work, 'events', outbox_key)
   events[#events + 1] = table.concat({ ... }, '\n')
 end
 
--- A transaction_id into (opened, with its creation time) or out of (closed) the open index at commit.
-local function open_index(work, transaction_id, created)
+-- A transaction_id into (opened, with its creation time) or out of (closed) an open index at commit.
+local function open_index(work, open_key, transaction_id, created)
   if created then
-    local opened = part(work, 'opened')
+    local opened = list_of(work, 'opened', open_key)
     opened[#opened + 1] = created
     opened[#opened + 1] = transaction_id
   else
-    local closed = part(work, 'closed')
+    local closed = list_of(work, 'closed', open_key)
     closed[#closed + 1] = transaction_id
   end
 end
 
-local function commit(work, outbox_key, open_key)
+local function commit(work)
   if work.writes then
     local mset, text = {}, work.text
     for key, ttl in pairs(work.writes) do
@@ -162,10 +175,17 @@ local function commit(work, outbox_key, open_key)
     if #mset > 0 then redis.call('MSET', unpack(mset)) end
   end
   if work.events then
-    for i = 1, #work.events do redis.call('XADD', outbox_key, '*', 'e', work.events[i]) end
+    for _, key in ipairs(work.events) do
+      local events = work.events[key]
+      for i = 1, #events do redis.call('XADD', key, '*', 'e', events[i]) end
+    end
   end
-  if work.opened then redis.call('ZADD', open_key, unpack(work.opened)) end
-  if work.closed then redis.call('ZREM', open_key, unpack(work.closed)) end
+  for _, name in ipairs({ 'opened', 'closed' }) do
+    local lists = work[name]
+    if lists then
+      for _, key in ipairs(lists) do redis.call(name == 'opened' and 'ZADD' or 'ZREM', key, unpack(lists[key])) end
+    end
+  end
 end
 
 -- Idempotency records of their own (already_* replies, keyed top-ups): read when needed, not in begin.
@@ -200,10 +220,10 @@ local function replay(work, key, fingerprint)
 end
 
 -- Settles a reservation (as read into `work`): status, balances, one outbox entry, out of the open
--- index when it is in it. `kind` 'confirm' | 'cancel' | 'expire'; `detail` the win (confirm) or the
--- reason (cancel, expire). Returns the balances after it.
-local function settle(work, tx_key, wallet_key, transaction_id, tx, kind, detail, request_id, request_round, now)
-  local wallet = wallet_of(work, wallet_key)
+-- index when it is in it. `keys` {tx, wallet, outbox, open}; `kind` 'confirm' | 'cancel' | 'expire';
+-- `detail` the win (confirm) or the reason (cancel, expire). Returns the balances after it.
+local function settle(work, keys, transaction_id, tx, kind, detail, request_id, request_round, now)
+  local wallet = wallet_of(work, keys.wallet)
   local amount = tonumber(tx[AMOUNT])
   local credit = kind == 'confirm' and tonumber(detail) or amount
   local available = int(tonumber(wallet[AVAILABLE]) + credit)
@@ -215,13 +235,13 @@ local function settle(work, tx_key, wallet_key, transaction_id, tx, kind, detail
   else
     tx[ST], tx[WIN], tx[REASON] = 'canceled', '0', detail
   end
-  put_record(work, wallet_key, wallet)
-  put_record(work, tx_key, tx)
+  put_record(work, keys.wallet, wallet)
+  put_record(work, keys.tx, tx)
   if kind == 'confirm' then
-    outbox(work, 'c', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], detail, available, reserved, request_id, request_round, now)
+    outbox(work, keys.outbox, 'c', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], detail, available, reserved, request_id, request_round, now)
   else
-    outbox(work, kind == 'cancel' and 'x' or 'e', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], available, reserved, request_id, now, detail)
+    outbox(work, keys.outbox, kind == 'cancel' and 'x' or 'e', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], available, reserved, request_id, now, detail)
   end
-  if tx[CREATED] ~= '' then open_index(work, transaction_id) end
+  if tx[CREATED] ~= '' then open_index(work, keys.open, transaction_id) end
   return available, reserved
 end

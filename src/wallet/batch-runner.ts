@@ -11,19 +11,21 @@ export function checkBatchSize(count: number): void {
   }
 }
 
-/** Runs one script call for items of one partition, in order, answering each. */
+/** Runs one script call for a group of items, in order, answering each. */
 export type GroupRun<Input> = (group: ReadonlyArray<WalletItem<Input>>) => Promise<BalanceOutcome[]>;
 
 /**
  * Applies a batch's checked items (an AppError where an item failed its checks) one script call per
- * partition, the partitions side by side, and answers every item in its place. A partition's call
- * that Redis refuses outright decides for its items alone: out of memory, each of them is
+ * group (`groupOf`: the wallet's partition on Redis Cluster, where a call's keys share a slot; one
+ * group on a single Redis), the groups side by side, and answers every item in its place. A group's
+ * call that Redis refuses outright decides for its items alone: out of memory, each of them is
  * RESOURCE_EXHAUSTED (nothing moved); a script error (a key of the wrong type, say) is retried item by
  * item, in order, so it stays with the item it belongs to. Redis unreachable fails the whole batch
- * (some partitions may have been applied: the caller repeats the batch, SPEC §1.9).
+ * (some groups may have been applied: the caller repeats the batch, SPEC §1.9).
  */
-export async function runByPartition<Input>(
+export async function runInGroups<Input>(
   items: ReadonlyArray<WalletItem<Input> | AppError>,
+  groupOf: (wallet: WalletItem<Input>['wallet']) => number,
   run: GroupRun<Input>,
 ): Promise<BalanceOutcome[]> {
   const outcomes: BalanceOutcome[] = new Array(items.length);
@@ -33,9 +35,10 @@ export async function runByPartition<Input>(
       outcomes[index] = item;
       return;
     }
-    const group = groups.get(item.wallet.partition);
+    const key = groupOf(item.wallet);
+    const group = groups.get(key);
     if (group) group.push(index);
-    else groups.set(item.wallet.partition, [index]);
+    else groups.set(key, [index]);
   });
   await Promise.all(
     [...groups.values()].map(async (indices) => {

@@ -24,21 +24,21 @@ export interface Moment {
  * out (the store, the scripts' tests and the benches call through these).
  */
 export const scriptCalls = {
-  /** One call's reserves, all in one partition, applied in order. */
+  /** One call's reserves, applied in order (on Redis Cluster, all of one partition). */
   reserve(items: readonly ReserveItem[], at: Moment): string[] {
-    const keyList = [keys.outbox(items[0]!.wallet), keys.openReservations(items[0]!.wallet)];
+    const keyList: string[] = [];
     const args = [String(at.nowMs), String(at.idempotencyTtlS), at.reservationsExpire ? '1' : '0'];
     for (const { wallet, input } of items) {
       const target = reserveTarget(wallet, input.requestId);
-      keyList.push(keys.wallet(wallet), target.key);
+      keyList.push(keys.wallet(wallet), target.key, keys.outbox(wallet), keys.openReservations(wallet));
       args.push(input.requestId, input.userId, input.gameId, input.roundId, input.amount, input.currency, target.transactionId);
     }
     return [String(keyList.length), ...keyList, ...args];
   },
 
-  /** One call's confirms, all in one partition, applied in order. */
+  /** One call's confirms, applied in order (on Redis Cluster, all of one partition). */
   confirm(items: readonly ConfirmItem[], at: Moment): string[] {
-    const keyList = [keys.outbox(items[0]!.wallet), keys.openReservations(items[0]!.wallet)];
+    const keyList: string[] = [];
     const args = [String(at.nowMs), String(at.idempotencyTtlS), String(at.expiryCutoffMs)];
     for (const { wallet, input } of items) {
       keyList.push(...settlementKeys(wallet, input.transactionId, keys.confirmRequest(wallet, input.transactionId, input.requestId)));
@@ -47,9 +47,9 @@ export const scriptCalls = {
     return [String(keyList.length), ...keyList, ...args];
   },
 
-  /** One call's cancels, all in one partition, applied in order. */
+  /** One call's cancels, applied in order (on Redis Cluster, all of one partition). */
   cancel(items: readonly CancelItem[], at: Moment): string[] {
-    const keyList = [keys.outbox(items[0]!.wallet), keys.openReservations(items[0]!.wallet)];
+    const keyList: string[] = [];
     const args = [String(at.nowMs), String(at.idempotencyTtlS)];
     for (const { wallet, input } of items) {
       keyList.push(...settlementKeys(wallet, input.transactionId, keys.cancelRequest(wallet, input.transactionId, input.requestId)));
@@ -96,5 +96,5 @@ export const scriptCalls = {
 
 /** An item's keys in confirm.lua and cancel.lua: they settle a transaction, so they share a key layout. */
 function settlementKeys(wallet: WalletAddress, transactionId: string, requestKey: string): string[] {
-  return [keys.transaction(transactionId), keys.wallet(wallet), requestKey];
+  return [keys.transaction(transactionId), keys.wallet(wallet), requestKey, keys.outbox(wallet), keys.openReservations(wallet)];
 }

@@ -1,7 +1,7 @@
 import { translateMysqlError } from '../db/mysql-errors';
 import { AppError, toAppError } from '../errors';
 import { walletAddress, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
-import { checkBatchSize, runByPartition } from './batch-runner';
+import { checkBatchSize, runInGroups } from './batch-runner';
 import type { WalletItem } from './script-calls';
 import {
   checkCancel,
@@ -98,7 +98,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       return { wallet: walletAddress(input.userId, input.gameId, input.currency), input };
     });
     const at = moment();
-    return runByPartition(items, (group) => store.reserve(group, at));
+    return runInGroups(items, store.callGroup, (group) => store.reserve(group, at));
   }
 
   async function confirmAll(raws: readonly ConfirmInput[]): Promise<BalanceOutcome[]> {
@@ -107,7 +107,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       return { wallet: walletOf(input.transactionId), input };
     });
     const at = moment();
-    const outcomes = await runByPartition(items, (group) => store.confirm(group, at));
+    const outcomes = await runInGroups(items, store.callGroup, (group) => store.confirm(group, at));
     return fromArchive(items, outcomes, at, (wallet, tx, input, when) => confirmArchived(store, wallet, tx, input, when));
   }
 
@@ -117,7 +117,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       return { wallet: walletOf(input.transactionId), input };
     });
     const at = moment();
-    const outcomes = await runByPartition(items, (group) => store.cancel(group, at));
+    const outcomes = await runInGroups(items, store.callGroup, (group) => store.cancel(group, at));
     return fromArchive(items, outcomes, at, (wallet, tx, input, when) => cancelArchived(store, wallet, tx, input, when));
   }
 
@@ -136,7 +136,8 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     /**
      * SPEC §1.9: each item answered as its unary call would be (reply or error, in its place), items
-     * of one wallet applied in list order, one script call per partition. A batch of 0 or more than
+     * of one wallet applied in list order, one script call per partition on Redis Cluster (one in all on a
+     * single Redis). A batch of 0 or more than
      * 1000 items, or Redis unreachable, rejects the whole call.
      */
     async reserveBatch(raws: readonly ReserveInput[]): Promise<BalanceOutcome[]> {

@@ -20,8 +20,8 @@ import type {
 export type { Moment } from './script-calls';
 
 /**
- * The only wallet code that talks to Redis: one script call per operation (per partition of a batch),
- * and one switch that turns script codes into replies or AppErrors.
+ * The only wallet code that talks to Redis: one script call per operation (per partition of a batch
+ * on Redis Cluster), and one switch that turns script codes into replies or AppErrors.
  */
 export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserver) {
   registerScripts(redis);
@@ -33,7 +33,13 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
   };
 
   return {
-    /** One script call for items of one partition, applied in order: each item's reply or its error. */
+    /**
+     * Which items one script call may take together: on Redis Cluster a call's keys must share a slot,
+     * so those of one partition; a single Redis takes a whole batch in one call.
+     */
+    callGroup: (wallet: WalletAddress): number => (redis.isCluster ? wallet.partition : 0),
+
+    /** One script call for a group of items (see callGroup), applied in order: each item's reply or its error. */
     async reserve(items: readonly ReserveItem[], at: Moment): Promise<BalanceOutcome[]> {
       const replies = await script('reserve', () => redis.reserve(...scriptCalls.reserve(items, at)));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, ''));

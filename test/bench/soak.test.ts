@@ -3,7 +3,7 @@ import { runSoak, soakFailed } from '../../bench/lib/soak/run-soak';
 import { testConfig } from '../helpers/test-config';
 
 // The one-minute soak: the same command as `npm run soak`, shorter, with a Redis and a database of its own.
-test('a one-minute soak with worker kills, Redis kills and a MySQL outage loses and doubles nothing', async (t) => {
+test('a one-minute soak with worker kills, Redis kills and a MySQL outage, batches in the mix, loses and doubles nothing', async (t) => {
   t.timeout(300_000);
   const report = await runSoak(testConfig(), {
     durationS: 60,
@@ -24,5 +24,6 @@ test('a one-minute soak with worker kills, Redis kills and a MySQL outage loses 
   t.true(report.workerKills >= 5, `${report.workerKills} worker kills`);
   t.true(report.redisKills >= 2, `${report.redisKills} Redis kills`);
   t.true(report.retried > 0, 'calls met the Redis outages and were sent again');
+  t.true(report.batchCalls > 100, `${report.batchCalls} batch calls among the unary ones`);
   t.is(report.ledgerRows, report.acknowledgedMoves);
 });

@@ -28,6 +28,8 @@ export interface SoakOptions {
 export interface SoakReport {
   readonly calls: number;
   readonly retried: number;
+  /** Batch calls (ReserveBatch, ConfirmBatch, CancelBatch) among the calls. */
+  readonly batchCalls: number;
   readonly workerKills: number;
   readonly redisKills: number;
   readonly mysqlOutageS: number;
@@ -128,6 +130,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
     return {
       calls: load1.calls,
       retried: load1.retried,
+      batchCalls: load1.batchCalls,
       workerKills: worker.kills,
       redisKills,
       mysqlOutageS: options.mysqlOutageS,

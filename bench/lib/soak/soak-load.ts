@@ -1,5 +1,6 @@
 import { AppError } from '../../../src/errors';
 import type { WalletService } from '../../../src/wallet/wallet-service';
+import type { BalanceOutcome, BalanceReply } from '../../../src/wallet/wallet-types';
 
 type Wallet = { userId: string; gameId: string; currency: string };
 
@@ -8,6 +9,8 @@ export interface SoakLoad {
   readonly calls: number;
   /** Calls that met an outage (UNAVAILABLE) and were sent again with the same idempotency key. */
   readonly retried: number;
+  /** Batch calls among them. */
+  readonly batchCalls: number;
   /** Every balance move the engine acknowledged, by identity (`reserve:<tx>`, `topup:<id>`, …). */
   readonly acknowledged: Set<string>;
   /** What each wallet must hold after the acknowledged moves: `<user>` → [available, reserved]. */
@@ -19,14 +22,15 @@ export interface SoakLoad {
 
 /**
  * The soak's mixed load: top-ups (with an Idempotency-Key), reserves, confirms and cancels over many
- * wallets. A call that meets an outage is sent again with the same idempotency key until it is
- * answered, as a careful game server would, so every move ends acknowledged exactly once.
+ * wallets, a third of them in batches (ReserveBatch, ConfirmBatch, CancelBatch of 2 to 10 items). A
+ * call that meets an outage is sent again with the same idempotency keys until it is answered, as a
+ * careful game server would, so every move ends acknowledged exactly once.
  */
 export function startSoakLoad(wallet: WalletService, options: { wallets: number; concurrency: number; tag: string }) {
   const wallets: Wallet[] = Array.from({ length: options.wallets }, (_, i) => ({ userId: `${options.tag}-${i}`, gameId: 'soak', currency: 'EUR' }));
   const open: Array<{ transactionId: string; wallet: Wallet; amount: bigint }> = [];
-  const state: Omit<SoakLoad, 'wallets'> & { calls: number; retried: number } = {
-    calls: 0, retried: 0, acknowledged: new Set(), expected: new Map(), errors: [],
+  const state: Omit<SoakLoad, 'wallets'> & { calls: number; retried: number; batchCalls: number } = {
+    calls: 0, retried: 0, batchCalls: 0, acknowledged: new Set(), expected: new Map(), errors: [],
   };
   const move = (w: Wallet, available: bigint, reserved: bigint) => {
     const [a, r] = state.expected.get(w.userId) ?? [0n, 0n];
@@ -52,10 +56,71 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
     }
   }
 
+  /** A batch call answered: repeated whole (same request_ids) while the call or an item is UNAVAILABLE. */
+  async function answeredBatch(call: () => Promise<BalanceOutcome[]>): Promise<Array<BalanceReply | null> | null> {
+    for (;;) {
+      state.batchCalls += 1;
+      const outcomes = await answered(call);
+      if (!outcomes) return null;
+      if (outcomes.some((outcome) => outcome instanceof AppError && outcome.code === 'UNAVAILABLE')) {
+        state.retried += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      return outcomes.map((outcome) => {
+        if (!(outcome instanceof AppError)) return outcome;
+        state.errors.push(outcome.message);
+        return null;
+      });
+    }
+  }
+
+  const acknowledgeReserve = (reply: BalanceReply | null | undefined, w: Wallet, amount: bigint) => {
+    if (reply?.status !== 'reserved' || state.acknowledged.has(`reserve:${reply.transactionId}`)) return;
+    state.acknowledged.add(`reserve:${reply.transactionId}`);
+    move(w, -amount, amount);
+    open.push({ transactionId: reply.transactionId, wallet: w, amount });
+  };
+  const acknowledgeSettle = (reply: BalanceReply | null | undefined, kind: 'confirm' | 'cancel', target: (typeof open)[number], win: bigint) => {
+    if (reply?.status !== (kind === 'confirm' ? 'confirmed' : 'canceled') || state.acknowledged.has(`${kind}:${target.transactionId}`)) return;
+    state.acknowledged.add(`${kind}:${target.transactionId}`);
+    if (kind === 'confirm') move(target.wallet, win, -target.amount);
+    else move(target.wallet, target.amount, -target.amount);
+  };
+
+  async function batchOfReserves(i: number): Promise<void> {
+    const items = Array.from({ length: 2 + (i % 9) }, (_, k) => ({ w: wallets[(i * 7 + k * 13) % wallets.length]!, amount: BigInt(1 + ((i + k) % 50)), k }));
+    const replies = await answeredBatch(() =>
+      wallet.reserveBatch(items.map(({ w, amount, k }) => ({ ...w, requestId: `${options.tag}-br${i}-${k}`, roundId: `round-${i % 9}`, amount: String(amount) }))),
+    );
+    items.forEach(({ w, amount }, k) => acknowledgeReserve(replies?.[k], w, amount));
+  }
+
+  async function batchOfSettlements(i: number): Promise<void> {
+    const targets = Array.from({ length: Math.min(open.length, 2 + (i % 9)) }, () => open.splice(Math.floor(Math.random() * open.length), 1)[0]!);
+    const confirms = targets.filter((_, k) => (i + k) % 10 < 7);
+    const cancels = targets.filter((_, k) => (i + k) % 10 >= 7);
+    const win = (k: number) => BigInt((i + k) % 70);
+    await Promise.all([
+      confirms.length > 0 &&
+        answeredBatch(() => wallet.confirmBatch(confirms.map((t, k) => ({ requestId: `${options.tag}-bc${i}-${k}`, transactionId: t.transactionId, roundId: '', winAmount: String(win(k)) })))).then(
+          (replies) => confirms.forEach((t, k) => acknowledgeSettle(replies?.[k], 'confirm', t, win(k))),
+        ),
+      cancels.length > 0 &&
+        answeredBatch(() => wallet.cancelBatch(cancels.map((t, k) => ({ requestId: `${options.tag}-bx${i}-${k}`, transactionId: t.transactionId, reason: 'soak' })))).then(
+          (replies) => cancels.forEach((t, k) => acknowledgeSettle(replies?.[k], 'cancel', t, 0n)),
+        ),
+    ]);
+  }
+
   async function one(): Promise<void> {
     const i = sequence++;
     const w = wallets[i % wallets.length]!;
     const roll = Math.random();
+    if (i >= wallets.length && i % 3 === 0) {
+      await (roll < 0.5 || open.length < 2 ? batchOfReserves(i) : batchOfSettlements(i));
+      return;
+    }
     if (i < wallets.length || roll < 0.1) {
       const reply = await answered(() => wallet.topup({ ...w, amount: '1000', comment: 'soak', idempotencyKey: `${options.tag}-t${i}` }));
       if (reply && !state.acknowledged.has(`topup:${reply.topupId}`)) {
@@ -65,27 +130,16 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
     } else if (roll < 0.55 || open.length === 0) {
       const amount = BigInt(1 + (i % 50));
       const reply = await answered(() => wallet.reserve({ ...w, requestId: `${options.tag}-r${i}`, roundId: `round-${i % 9}`, amount: String(amount) }));
-      if (reply?.status === 'reserved' && !state.acknowledged.has(`reserve:${reply.transactionId}`)) {
-        state.acknowledged.add(`reserve:${reply.transactionId}`);
-        move(w, -amount, amount);
-        open.push({ transactionId: reply.transactionId, wallet: w, amount });
-      }
+      acknowledgeReserve(reply, w, amount);
     } else {
-      const [target] = open.splice(Math.floor(Math.random() * open.length), 1);
-      const { transactionId, wallet: tw, amount } = target!;
+      const target = open.splice(Math.floor(Math.random() * open.length), 1)[0]!;
       if (roll < 0.85) {
         const win = BigInt(i % 70);
-        const reply = await answered(() => wallet.confirm({ requestId: `${options.tag}-c${i}`, transactionId, roundId: '', winAmount: String(win) }));
-        if (reply?.status === 'confirmed' && !state.acknowledged.has(`confirm:${transactionId}`)) {
-          state.acknowledged.add(`confirm:${transactionId}`);
-          move(tw, win, -amount);
-        }
+        const reply = await answered(() => wallet.confirm({ requestId: `${options.tag}-c${i}`, transactionId: target.transactionId, roundId: '', winAmount: String(win) }));
+        acknowledgeSettle(reply, 'confirm', target, win);
       } else {
-        const reply = await answered(() => wallet.cancel({ requestId: `${options.tag}-x${i}`, transactionId, reason: 'soak' }));
-        if (reply?.status === 'canceled' && !state.acknowledged.has(`cancel:${transactionId}`)) {
-          state.acknowledged.add(`cancel:${transactionId}`);
-          move(tw, amount, -amount);
-        }
+        const reply = await answered(() => wallet.cancel({ requestId: `${options.tag}-x${i}`, transactionId: target.transactionId, reason: 'soak' }));
+        acknowledgeSettle(reply, 'cancel', target, 0n);
       }
     }
   }
