@@ -42,7 +42,7 @@ export async function runClientFlows(address: string, options: FlowOptions): Pro
     await Promise.all(Array.from({ length: options.concurrency }, (_, i) => caller(i)));
   } finally {
     clearInterval(timer);
-    client.close();
+    await client.close();
   }
   const seconds = (performance.now() - started) / 1000;
   const callsPerSecond = latencies.length / seconds;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { status } from '@grpc/grpc-js';
 import { createAutoBatcher, type BatchingOptions } from './auto-batcher';
 import { ReservationError } from './errors';
 import { grpcTransport, type MethodName, type TransportOptions } from './grpc-transport';
@@ -38,8 +39,18 @@ export function createReservationClient(options: ReservationClientOptions) {
   const transport = grpcTransport(options);
   const defaultDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const policy: RetryPolicy = options.retry === false ? { ...DEFAULT_RETRY, attempts: 1 } : { ...DEFAULT_RETRY, ...options.retry };
-  const call = <Reply>(method: MethodName, request: object, deadlineMs: number) =>
-    withRetries(policy, () => transport.call<Reply>(method, request, deadlineMs));
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+  const refuseWhenClosed = () => (closed ? Promise.reject(new ReservationError(status.CANCELLED, 'the client is closed')) : null);
+  const call = <Reply>(method: MethodName, request: object, deadlineMs: number): Promise<Reply> => {
+    const refused = refuseWhenClosed();
+    if (refused) return refused;
+    const pending = withRetries(policy, () => transport.call<Reply>(method, request, deadlineMs));
+    inFlight.add(pending);
+    const settled = () => void inFlight.delete(pending);
+    pending.then(settled, settled);
+    return pending;
+  };
 
   const unary = async (method: MethodName, item: WireItem, deadlineMs: number): Promise<BalanceResult> =>
     balanceResult(await call<WireBalance>(method, item, deadlineMs), item.request_id);
@@ -60,7 +71,9 @@ export function createReservationClient(options: ReservationClientOptions) {
           sendMany: (items, deadlineMs) => batch(batchMethod, items, deadlineMs),
         });
   const batchers = { Reserve: batcher('Reserve', 'ReserveBatch'), Confirm: batcher('Confirm', 'ConfirmBatch'), Cancel: batcher('Cancel', 'CancelBatch') };
-  const send = (method: 'Reserve' | 'Confirm' | 'Cancel', item: WireItem, callOptions?: CallOptions) => {
+  const send = (method: 'Reserve' | 'Confirm' | 'Cancel', item: WireItem, callOptions?: CallOptions): Promise<BalanceResult> => {
+    const refused = refuseWhenClosed();
+    if (refused) return refused;
     const deadlineMs = callOptions?.deadlineMs ?? defaultDeadlineMs;
     const queue = batchers[method];
     return queue ? queue.enqueue(item, deadlineMs) : unary(method, item, deadlineMs);
@@ -92,9 +105,11 @@ export function createReservationClient(options: ReservationClientOptions) {
     confirmBatch: (items: readonly ConfirmParams[], callOptions?: CallOptions) => batch('ConfirmBatch', items.map(confirmItem), deadline(callOptions)),
     cancelBatch: (items: readonly CancelParams[], callOptions?: CallOptions) => batch('CancelBatch', items.map(cancelItem), deadline(callOptions)),
 
-    /** Sends what is queued, then closes the channel (calls in flight finish). */
-    close(): void {
-      for (const queue of Object.values(batchers)) queue?.flush();
+    /** Sends what is queued, waits for every call under way (retries included), then closes the channel. */
+    async close(): Promise<void> {
+      for (const queue of Object.values(batchers)) queue?.flush(); // their calls start now, before the door shuts
+      closed = true;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       transport.close();
     },
   };

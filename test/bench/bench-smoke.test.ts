@@ -22,7 +22,13 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
   t.regex(stdout, /engine\/echo/);
   const result = JSON.parse(readFileSync(path.join(out, 'smoke.json'), 'utf8'));
   const names = result.results.map((r: { name: string }) => r.name);
-  t.deepEqual(names, ['echo', 'engine spread', 'engine hot', 'engine AOF off', 'engine, metrics off', 'peer spread', 'peer hot', 'naive peer spread', 'engine + worker']);
+  t.deepEqual(names, [
+    'echo', 'engine spread', 'engine hot', 'batch 1', 'batch 10', 'batch 100', 'batch 1000', 'batch client (8 callers)',
+    'engine AOF off', 'engine, metrics off', 'peer spread', 'peer hot', 'naive peer spread', 'engine + worker',
+  ]);
+  for (const r of result.results.filter((r: { name: string }) => r.name.startsWith('batch'))) {
+    t.true(r.ops >= r.calls && r.opsPerSecond > 0, `${r.name}: operations counted apart from calls`);
+  }
   for (const r of result.results) {
     t.true(r.calls > 0, `${r.name} made calls`);
     t.is(r.errors, 0, `${r.name}: ${r.errorSamples.join('; ')}`);
@@ -33,10 +39,14 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
     if (name.startsWith('generator/h2load') && value === null) continue; // h2load not installed
     t.true(typeof value === 'number' && Number.isFinite(value) && value > 0, name);
   }
-  t.deepEqual(result.scripts.scripts.map((s: { script: string }) => s.script), ['floor (1 GET)', 'topup', 'reserve', 'reserve (replay)', 'confirm', 'cancel', 'confirm (already_confirmed)']);
-  for (const s of result.scripts.scripts) t.true(s.calls > 0 && s.usecPerCall > 0, s.script);
+  t.deepEqual(result.scripts.scripts.map((s: { script: string }) => s.script), [
+    'floor (1 GET)', 'topup', 'reserve', 'reserve (replay)', 'confirm', 'cancel', 'confirm (already_confirmed)',
+    'reserve, batches of 100', 'confirm, batches of 100', 'cancel, batches of 100',
+  ]);
+  for (const s of result.scripts.scripts) t.true(s.calls > 0 && s.usecPerCall > 0 && s.usecPerOp > 0, s.script);
   t.true(result.scripts.bytesPerOpenReservation > 0);
   t.true(result.sync.backlog > 0 && result.sync.drainRowsPerSecond > 0);
   t.true(result.sync.emptyAfterLoadStopMs >= 0);
   t.regex(readFileSync(path.join(out, 'smoke.svg'), 'utf8'), /^<svg[\s\S]*engine spread[\s\S]*<\/svg>\n$/);
+  t.regex(readFileSync(path.join(out, 'smoke-batch-curve.svg'), 'utf8'), /^<svg[\s\S]*batch 1000[\s\S]*ops\/s[\s\S]*<\/svg>\n$/);
 });

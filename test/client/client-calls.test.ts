@@ -61,7 +61,7 @@ test('the caller\'s token and TLS: a wrong token is UNAUTHENTICATED, the right o
   const tls = { rootCerts: readFileSync(cert) };
   const stranger = createReservationClient({ address, tls, token: 'wrong' });
   const trusted = createReservationClient({ address, tls, token: 'game-server-1' });
-  t.teardown(() => [stranger, trusted].forEach((client) => client.close()));
+  t.teardown(() => Promise.all([stranger, trusted].map((client) => client.close())));
   const refused = await t.throwsAsync(stranger.reserve({ ...wallet, roundId: 'r', amount: 1 }), { instanceOf: ReservationError });
   t.is(refused?.codeName, 'UNAUTHENTICATED');
   t.like(await trusted.reserve({ ...wallet, roundId: 'r', amount: 1 }), { status: 'reserved', availableBalance: '999' });
@@ -101,4 +101,16 @@ test('auto-batching with a window gathers calls across turns; one call alone goe
   t.deepEqual(server.counts.calls, { reserveBatch: 1 });
   await client.reserve({ ...wallet, roundId: 'r', amount: 1 });
   t.like(server.counts.calls, { reserve: 1 });
+});
+
+test('close sends what is queued and waits for the calls under way before closing the channel', async (t) => {
+  const server = await setup(t);
+  const client = createReservationClient({ address: server.address, batching: { windowMs: 60_000 } });
+  const queued = [client.reserve({ ...wallet, roundId: 'r', amount: 1 }), client.reserve({ ...wallet, roundId: 'r', amount: 2 })];
+  let answered = 0;
+  for (const call of queued) void call.then(() => (answered += 1));
+  await client.close();
+  t.is(answered, 2, 'both answered before close resolved, a minute before their window would have ended');
+  t.deepEqual(server.counts.calls, { reserveBatch: 1 });
+  await t.throwsAsync(client.reserve({ ...wallet, roundId: 'r', amount: 1 }), { instanceOf: ReservationError }, 'a closed client refuses new calls');
 });
