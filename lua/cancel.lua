@@ -51,18 +51,4 @@ local function cancel_one(work, keys, request_id, transaction_id, reason, curren
   return { 'OK', 'already_canceled', transaction_id, wallet[AVAILABLE], wallet[RESERVED] }
 end
 
-local count = #KEYS / 5
-local records = {}
-for i = 1, count do
-  records[2 * i - 1], records[2 * i] = KEYS[5 * i - 4], KEYS[5 * i - 3]
-end
-local work = begin(records)
-local replies = {}
-for i = 1, count do
-  local a = 2 + (i - 1) * 4
-  local k = 5 * i - 5
-  local keys = { tx = KEYS[k + 1], wallet = KEYS[k + 2], request = KEYS[k + 3], outbox = KEYS[k + 4], open = KEYS[k + 5] }
-  replies[i] = cancel_one(work, keys, ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4])
-end
-commit(work)
-return replies
+return apply_items({ 'tx', 'wallet', 'request', 'outbox', 'open' }, 2, 4, cancel_one)

@@ -28,8 +28,8 @@ Outbox entry: r, transaction_id, user_id, game_id, round_id, amount, available, 
 ]]
 local now, ttl, expiring = ARGV[1], ARGV[2], ARGV[3] == '1'
 
-local function reserve_one(work, wallet_key, record_key, outbox_key, open_key, request_id, user_id, game_id, round_id, amount, currency, transaction_id)
-  local seen = record_of(work, record_key)
+local function reserve_one(work, keys, request_id, user_id, game_id, round_id, amount, currency, transaction_id)
+  local seen = record_of(work, keys.record)
   if seen then
     -- The name is derived from (user-game ref, request_id): only a digest collision brings another here.
     if seen[RID] ~= request_id then return { 'COLLISION' } end
@@ -39,33 +39,21 @@ local function reserve_one(work, wallet_key, record_key, outbox_key, open_key, r
     return { 'REPLAY', 'reserved', string.sub(transaction_id, 1, NONCE_OFFSET) .. seen[TX], seen[A0], seen[R0] }
   end
 
-  local wallet = wallet_of(work, wallet_key)
+  local wallet = wallet_of(work, keys.wallet)
   local available, reserved = wallet[AVAILABLE], wallet[RESERVED]
   if tonumber(available) < tonumber(amount) then
-    put_record(work, record_key, { 'reply', currency, round_id, amount, user_id, game_id, '', request_id, available, reserved, '' }, ttl)
+    put_record(work, keys.record, { 'reply', currency, round_id, amount, user_id, game_id, '', request_id, available, reserved, '' }, ttl)
     return { 'OK', 'rejected', '', available, reserved }
   end
 
   available, reserved = int(tonumber(available) - tonumber(amount)), int(tonumber(reserved) + tonumber(amount))
   wallet[AVAILABLE], wallet[RESERVED] = available, reserved
   local created = expiring and now or ''
-  put_record(work, wallet_key, wallet)
-  put_record(work, record_key, { 'reserved', currency, round_id, amount, user_id, game_id, created, request_id, available, reserved, string.sub(transaction_id, NONCE_OFFSET + 1) })
-  if expiring then open_index(work, open_key, transaction_id, now) end
-  outbox(work, outbox_key, 'r', transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now)
+  put_record(work, keys.wallet, wallet)
+  put_record(work, keys.record, { 'reserved', currency, round_id, amount, user_id, game_id, created, request_id, available, reserved, string.sub(transaction_id, NONCE_OFFSET + 1) })
+  if expiring then open_index(work, keys.open, transaction_id, now) end
+  outbox(work, keys.outbox, 'r', transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now)
   return { 'OK', 'reserved', transaction_id, available, reserved }
 end
 
-local count = #KEYS / 4
-local records = {}
-for i = 1, count do
-  records[2 * i - 1], records[2 * i] = KEYS[4 * i - 3], KEYS[4 * i - 2]
-end
-local work = begin(records)
-local replies = {}
-for i = 1, count do
-  local k, a = 4 * i - 4, 3 + (i - 1) * 7
-  replies[i] = reserve_one(work, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5], ARGV[a + 6], ARGV[a + 7])
-end
-commit(work)
-return replies
+return apply_items({ 'wallet', 'record', 'outbox', 'open' }, 3, 7, reserve_one)

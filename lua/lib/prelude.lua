@@ -90,9 +90,10 @@ local function begin(names)
   if absent and redis.call('EXISTS', unpack(absent)) > 0 then
     error({ err = 'WRONGTYPE a record key holds another type than a string (an older Redis layout? run migrate)' })
   end
-  -- later: writes (key -> true, or its TTL), text (key -> string); events, opened, closed: per stream or
-  -- index key, in the order first used (a call may span partitions on a single Redis)
-  return { records = records }
+  -- writes (key -> true, or its TTL), text (key -> string); events, opened, closed: per stream or index
+  -- key, in the order first used (a call may span partitions on a single Redis). Each is made when first
+  -- needed; naming them here sizes the table once instead of growing it field by field.
+  return { records = records, writes = false, text = false, events = false, opened = false, closed = false }
 end
 
 -- One of the unit's lists, made when first needed.
@@ -180,11 +181,11 @@ local function commit(work)
       for i = 1, #events do redis.call('XADD', key, '*', 'e', events[i]) end
     end
   end
-  for _, name in ipairs({ 'opened', 'closed' }) do
-    local lists = work[name]
-    if lists then
-      for _, key in ipairs(lists) do redis.call(name == 'opened' and 'ZADD' or 'ZREM', key, unpack(lists[key])) end
-    end
+  if work.opened then
+    for _, key in ipairs(work.opened) do redis.call('ZADD', key, unpack(work.opened[key])) end
+  end
+  if work.closed then
+    for _, key in ipairs(work.closed) do redis.call('ZREM', key, unpack(work.closed[key])) end
   end
 end
 
@@ -244,4 +245,27 @@ local function settle(work, keys, transaction_id, tx, kind, detail, request_id, 
   end
   if tx[CREATED] ~= '' then open_index(work, keys.open, transaction_id) end
   return available, reserved
+end
+
+-- A batch script's items, applied in order through one unit of work. Each item has #key_names keys in
+-- KEYS (named by key_names; the first two are the records `begin` reads) and args_per_item values in
+-- ARGV after the first `shared_args`. `apply(work, keys, ...)` answers one item from its keys and its
+-- values. Returns the replies, one per item, after the commit.
+local function apply_items(key_names, shared_args, args_per_item, apply)
+  local per_item = #key_names
+  local count = #KEYS / per_item
+  local records = {}
+  for i = 1, count do
+    records[2 * i - 1], records[2 * i] = KEYS[per_item * (i - 1) + 1], KEYS[per_item * (i - 1) + 2]
+  end
+  local work = begin(records)
+  local replies = {}
+  for i = 1, count do
+    local keys, k = {}, per_item * (i - 1)
+    for j = 1, per_item do keys[key_names[j]] = KEYS[k + j] end
+    local a = shared_args + (i - 1) * args_per_item
+    replies[i] = apply(work, keys, unpack(ARGV, a + 1, a + args_per_item))
+  end
+  commit(work)
+  return replies
 end
