@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { percentiles, type FlowOptions, type GrpcCaller, type LoadStats } from './flows';
+import { createRecorder, type FlowOptions, type GrpcCaller, type LoadStats } from './flows';
 import { decodeBatchReply, grpcFrame, message, type DecodedReply } from './proto-wire';
 
 const SERVICE = '/reservation.ReservationService';
@@ -24,36 +24,28 @@ export interface BatchLoadStats extends LoadStats {
  */
 export async function runBatchFlows(client: GrpcCaller, options: BatchFlowOptions): Promise<BatchLoadStats> {
   const run = randomBytes(4).toString('hex');
-  const latencies: number[] = [];
-  const errorSamples: string[] = [];
-  let errors = 0;
+  const recorder = createRecorder(options);
   let ops = 0;
-  const started = performance.now();
-  const deadline = started + options.durationMs;
-  const fail = (sample: string, count: number) => {
-    errors += count;
-    if (errorSamples.length < 5) errorSamples.push(sample);
-  };
 
   const batch = async (method: string, items: Buffer[], expected: string): Promise<DecodedReply[]> => {
     const t0 = performance.now();
     const result = await client.call(`${SERVICE}/${method}`, grpcFrame(items.map((item) => [1, item])));
-    latencies.push(performance.now() - t0);
+    recorder.latencies.push(performance.now() - t0);
     ops += items.length;
     if (result.status !== 0 || !result.frame) {
-      fail(`${method}: status ${result.status} ${result.message}`, items.length);
+      recorder.fail(`${method}: status ${result.status} ${result.message}`, items.length);
       return [];
     }
     const replies: DecodedReply[] = [];
     for (const reply of decodeBatchReply(result.frame)) {
-      if ('error' in reply || reply[2] !== expected) fail(`${method} item: ${'error' in reply ? `error ${reply.error}` : `reply ${reply[2]}`}`, 1);
+      if ('error' in reply || reply[2] !== expected) recorder.fail(`${method} item: ${'error' in reply ? `error ${reply.error}` : `reply ${reply[2]}`}`);
       else replies.push(reply);
     }
     return replies;
   };
 
   const lane = async (laneId: number) => {
-    for (let seq = 0; performance.now() < deadline; seq += 1) {
+    for (let seq = 0; performance.now() < recorder.deadline; seq += 1) {
       const ids = Array.from({ length: options.batchSize }, (_, i) => `${run}-${laneId}-${seq}-${i}`);
       const reserves = ids.map((id) => {
         const user = options.wallets[Math.floor(Math.random() * options.wallets.length)]!;
@@ -73,15 +65,6 @@ export async function runBatchFlows(client: GrpcCaller, options: BatchFlowOption
     }
   };
 
-  const timer = setInterval(() => options.onProgress?.({ calls: ops, errors, elapsedMs: performance.now() - started }), 1000);
-  try {
-    await Promise.all(Array.from({ length: options.concurrency }, (_, i) => lane(i)));
-  } finally {
-    clearInterval(timer);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    calls: latencies.length, errors, errorSamples, seconds, callsPerSecond: latencies.length / seconds, latencyMs: percentiles(latencies),
-    ops, opsPerSecond: ops / seconds, batchSize: options.batchSize,
-  };
+  const stats = await recorder.run(options.concurrency, lane, () => ops);
+  return { ...stats, ops, opsPerSecond: ops / stats.seconds, batchSize: options.batchSize };
 }

@@ -35,27 +35,22 @@ export interface LoadStats {
  */
 export async function runFlows(client: GrpcCaller, options: FlowOptions): Promise<LoadStats> {
   const run = randomBytes(4).toString('hex');
-  const latencies: number[] = [];
-  const errorSamples: string[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + options.durationMs;
+  const recorder = createRecorder(options);
 
   const call = async (method: string, frame: Buffer, expected: string): Promise<Record<number, string | number> | null> => {
     const t0 = performance.now();
     const result = await client.call(`${SERVICE}/${method}`, frame);
-    latencies.push(performance.now() - t0);
+    recorder.latencies.push(performance.now() - t0);
     const reply = result.status === 0 && result.frame ? decodeReply(result.frame) : null;
     if (!reply || reply[2] !== expected) {
-      errors += 1;
-      if (errorSamples.length < 5) errorSamples.push(`${method}: status ${result.status} ${result.message} ${reply ? `reply ${reply[2]}` : ''}`);
+      recorder.fail(`${method}: status ${result.status} ${result.message} ${reply ? `reply ${reply[2]}` : ''}`);
       return null;
     }
     return reply;
   };
 
   const lane = async (laneId: number) => {
-    for (let seq = 0; performance.now() < deadline; seq += 1) {
+    for (let seq = 0; performance.now() < recorder.deadline; seq += 1) {
       const id = `${run}-${laneId}-${seq}`;
       const user = options.wallets[Math.floor(Math.random() * options.wallets.length)]!;
       const reserved = await call('Reserve', grpcFrame([[1, id], [2, user], [3, options.gameId], [4, `round-${id}`], [5, 1], [6, 'EUR']]), 'reserved');
@@ -69,14 +64,37 @@ export async function runFlows(client: GrpcCaller, options: FlowOptions): Promis
     }
   };
 
-  const timer = setInterval(() => options.onProgress?.({ calls: latencies.length, errors, elapsedMs: performance.now() - started }), 1000);
-  try {
-    await Promise.all(Array.from({ length: options.concurrency }, (_, i) => lane(i)));
-  } finally {
-    clearInterval(timer);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return { calls: latencies.length, errors, errorSamples, seconds, callsPerSecond: latencies.length / seconds, latencyMs: percentiles(latencies) };
+  return recorder.run(options.concurrency, lane);
+}
+
+/**
+ * What a load run records: each call's latency, and its errors with the first few as samples. `run`
+ * drives `lanes` lanes until the duration is over, reporting progress each second (`count`: what the
+ * progress line counts, the calls by default), and returns the figures.
+ */
+export function createRecorder(options: Pick<FlowOptions, 'durationMs' | 'onProgress'>) {
+  const latencies: number[] = [];
+  const errorSamples: string[] = [];
+  let errors = 0;
+  const started = performance.now();
+  return {
+    latencies,
+    deadline: started + options.durationMs,
+    fail(sample: string, count = 1): void {
+      errors += count;
+      if (errorSamples.length < 5) errorSamples.push(sample);
+    },
+    async run(lanes: number, lane: (laneId: number) => Promise<void>, count = () => latencies.length): Promise<LoadStats> {
+      const timer = setInterval(() => options.onProgress?.({ calls: count(), errors, elapsedMs: performance.now() - started }), 1000);
+      try {
+        await Promise.all(Array.from({ length: lanes }, (_, i) => lane(i)));
+      } finally {
+        clearInterval(timer);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      return { calls: latencies.length, errors, errorSamples, seconds, callsPerSecond: latencies.length / seconds, latencyMs: percentiles(latencies) };
+    },
+  };
 }
 
 export function percentiles(values: number[]): LoadStats['latencyMs'] {

@@ -101,25 +101,24 @@ export function createWalletService(deps: WalletServiceDeps) {
     return runInGroups(items, store.callGroup, (group) => store.reserve(group, at));
   }
 
-  async function confirmAll(raws: readonly ConfirmInput[]): Promise<BalanceOutcome[]> {
+  /** Confirms or cancels: each checked, the wallet taken from its transaction_id, Redis first, then the archive. */
+  async function settleAll<Input extends { transactionId: string }>(
+    raws: readonly Input[],
+    check: (raw: Input) => Input,
+    run: (group: ReadonlyArray<WalletItem<Input>>, at: Moment) => Promise<BalanceOutcome[]>,
+    onArchive: (store: WalletStore, wallet: WalletAddress, tx: ArchivedTransaction, input: Input, at: Moment) => Promise<BalanceReply>,
+  ): Promise<BalanceOutcome[]> {
     const items = checked(raws, (raw) => {
-      const input = checkConfirm(raw);
+      const input = check(raw);
       return { wallet: walletOf(input.transactionId), input };
     });
     const at = moment();
-    const outcomes = await runInGroups(items, store.callGroup, (group) => store.confirm(group, at));
-    return fromArchive(items, outcomes, at, (wallet, tx, input, when) => confirmArchived(store, wallet, tx, input, when));
+    const outcomes = await runInGroups(items, store.callGroup, (group) => run(group, at));
+    return fromArchive(items, outcomes, at, (wallet, tx, input, when) => onArchive(store, wallet, tx, input, when));
   }
 
-  async function cancelAll(raws: readonly CancelInput[]): Promise<BalanceOutcome[]> {
-    const items = checked(raws, (raw) => {
-      const input = checkCancel(raw);
-      return { wallet: walletOf(input.transactionId), input };
-    });
-    const at = moment();
-    const outcomes = await runInGroups(items, store.callGroup, (group) => store.cancel(group, at));
-    return fromArchive(items, outcomes, at, (wallet, tx, input, when) => cancelArchived(store, wallet, tx, input, when));
-  }
+  const confirmAll = (raws: readonly ConfirmInput[]) => settleAll(raws, checkConfirm, store.confirm, confirmArchived);
+  const cancelAll = (raws: readonly CancelInput[]) => settleAll(raws, checkCancel, store.cancel, cancelArchived);
 
   return {
     async reserve(raw: ReserveInput): Promise<BalanceReply> {

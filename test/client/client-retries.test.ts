@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import Redis from 'ioredis';
 import { backoffMs, createReservationClient, DEFAULT_RETRY, ReservationError } from '../../client/src';
 import { withRetries } from '../../client/src/retry';
@@ -15,15 +15,21 @@ import { startCountingServer } from './client-server';
 
 const wallet = { userId: '42', gameId: '7', currency: 'EUR' };
 
-test('a Reserve whose reply is lost is retried with its request_id and replays: one transaction, one move', async (t) => {
+/** A funded wallet on a counting server, reached by the client through a proxy that can lose a reply. */
+async function behindProxy(t: ExecutionContext, batching: false | undefined) {
   const store = await createTestRedis('grpc');
   t.teardown(store.cleanup);
   const server = await startCountingServer(t, store.redis);
   await server.wallet.topup({ ...wallet, amount: '1000', comment: '' });
   const proxy = await startTcpProxy(server.port);
   t.teardown(proxy.close);
-  const client = createReservationClient({ address: `127.0.0.1:${proxy.port}`, batching: false });
+  const client = createReservationClient({ address: `127.0.0.1:${proxy.port}`, batching });
   t.teardown(() => client.close());
+  return { store, server, proxy, client };
+}
+
+test('a Reserve whose reply is lost is retried with its request_id and replays: one transaction, one move', async (t) => {
+  const { store, server, proxy, client } = await behindProxy(t, false);
 
   const dropped = proxy.dropNextReplyContaining('reserved');
   const reply = await client.reserve({ ...wallet, roundId: 'round', amount: 250 });
@@ -37,14 +43,7 @@ test('a Reserve whose reply is lost is retried with its request_id and replays: 
 });
 
 test('a batch whose reply is lost is repeated whole and every item replays', async (t) => {
-  const store = await createTestRedis('grpc');
-  t.teardown(store.cleanup);
-  const server = await startCountingServer(t, store.redis);
-  await server.wallet.topup({ ...wallet, amount: '1000', comment: '' });
-  const proxy = await startTcpProxy(server.port);
-  t.teardown(proxy.close);
-  const client = createReservationClient({ address: `127.0.0.1:${proxy.port}` });
-  t.teardown(() => client.close());
+  const { store, server, proxy, client } = await behindProxy(t, undefined);
 
   const reserved = await Promise.all(Array.from({ length: 10 }, () => client.reserve({ ...wallet, roundId: 'round', amount: 10 })));
   const dropped = proxy.dropNextReplyContaining('confirmed');
