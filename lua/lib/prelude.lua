@@ -67,11 +67,10 @@ local function named(tx, transaction_id, currency)
   return tx
 end
 
-
 -- A unit of work: what one call reads and writes. The records it names are read with one MGET (and a
 -- key of another type there is an error, never an empty record); changes stay in memory, so each item
--- of a batch sees what the items before it did; commit writes them all at the end: the records (one
--- MSET, and a SET for each that expires), the outbox entries, the open index. An error before commit
+-- of a batch sees what the items before it did; commit writes them all at the end: the records (a SET
+-- for each that expires, one MSET for the others), the outbox entries, the open index. An error before commit
 -- writes nothing, and under OOM commit's first write fails before any other (Redis judges memory once,
 -- as the call starts). Each table costs an allocation per call, so the unit makes few: `records` holds
 -- a key's stored string until it is first read, then its values; the write lists appear when needed.

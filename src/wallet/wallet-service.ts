@@ -12,7 +12,7 @@ import {
   checkTopup,
 } from './wallet-validation';
 import { cancelArchived, confirmArchived } from './archived-settlement';
-import { settledOutcome, type Moment, type WalletStore } from './wallet-store';
+import { replyOrThrow, type Moment, type WalletStore } from './wallet-store';
 import type {
   ArchivedTransaction,
   BalanceOutcome,
@@ -122,22 +122,22 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   return {
     async reserve(raw: ReserveInput): Promise<BalanceReply> {
-      return settledOutcome((await reserveAll([raw]))[0]!);
+      return replyOrThrow((await reserveAll([raw]))[0]!);
     },
 
     async confirm(raw: ConfirmInput): Promise<BalanceReply> {
-      return settledOutcome((await confirmAll([raw]))[0]!);
+      return replyOrThrow((await confirmAll([raw]))[0]!);
     },
 
     async cancel(raw: CancelInput): Promise<BalanceReply> {
-      return settledOutcome((await cancelAll([raw]))[0]!);
+      return replyOrThrow((await cancelAll([raw]))[0]!);
     },
 
     /**
      * SPEC §1.9: each item answered as its unary call would be (reply or error, in its place), items
-     * of one wallet applied in list order, one script call per partition on Redis Cluster (one in all on a
-     * single Redis). A batch of 0 or more than
-     * 1000 items, or Redis unreachable, rejects the whole call.
+     * of one wallet applied in list order, one script call per partition on Redis Cluster (one in all
+     * on a single Redis). A batch of 0 or more than 1000 items, or Redis unreachable, rejects the
+     * whole call.
      */
     async reserveBatch(raws: readonly ReserveInput[]): Promise<BalanceOutcome[]> {
       checkBatchSize(raws.length);

@@ -62,7 +62,7 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
       at: Moment,
     ): Promise<BalanceReply> {
       const reply = await script('settled', () => redis.settled(...scriptCalls.settled(wallet, request, at)));
-      return settledOutcome(balanceOutcome(reply, request.input.requestId, request.input.transactionId));
+      return replyOrThrow(balanceOutcome(reply, request.input.requestId, request.input.transactionId));
     },
 
     /** Expires one due reservation as Cancel would; false when it was not due or no longer reserved. */
@@ -130,7 +130,7 @@ function balanceOutcome([code, ...fields]: ScriptReply, requestId: string, trans
 }
 
 /** An item's reply, or its error thrown (for calls of one item). */
-export function settledOutcome<T>(outcome: T | AppError): T {
+export function replyOrThrow<T>(outcome: T | AppError): T {
   if (outcome instanceof AppError) throw outcome;
   return outcome;
 }
