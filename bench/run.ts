@@ -62,6 +62,9 @@ const opts = {
 };
 const GAME = 'bench';
 const BATCH_ITEMS_IN_FLIGHT = 1600;
+/** Connection pools the strong peer is tried with, and how long each try runs. */
+const PEER_POOL_SWEEP = [2, 4, 8, 16, 32, 64];
+const PEER_SWEEP_MS = 4000;
 const FUNDS = 1_000_000_000;
 
 async function main() {
@@ -171,11 +174,28 @@ async function main() {
       );
     }
     if (opts.scenarios.has('peer')) {
-      const port = await freePort();
-      const strong = await startNode('bench/servers/bench-server.ts', ['strong-peer'], { GRPC_PORT: String(port), MYSQL_URL: db.url }, port);
-      await load('peer spread', `MySQL, one prepared stored-procedure CALL per operation (mysql2), ${users.length} wallets`, strong.url, users);
-      await load('peer hot', `MySQL, one prepared stored-procedure CALL per operation (mysql2), ${hot.length} hot wallets`, strong.url, hot);
-      await strong.stop();
+      // The peer at its best: its connection pool swept on each load, the fastest size used for its row.
+      const strongPeer = async (pool: number) => {
+        const port = await freePort();
+        return startNode('bench/servers/bench-server.ts', ['strong-peer'], { GRPC_PORT: String(port), MYSQL_URL: db.url, MYSQL_PEER_POOL: String(pool) }, port);
+      };
+      const sweep: Array<{ load: string; pool: number; callsPerSecond: number }> = [];
+      for (const [name, wallets] of [['peer spread', users], ['peer hot', hot]] as const) {
+        for (const pool of smoke ? [2, 8] : PEER_POOL_SWEEP) {
+          const strong = await strongPeer(pool);
+          const client = new RawH2GrpcClient(strong.url, opts.connections);
+          const stats = await runFlows(client, { ...flowOptions(`${name}, pool ${pool}`, wallets), durationMs: smoke ? 500 : PEER_SWEEP_MS }).finally(() => client.close());
+          process.stderr.write('\n');
+          sweep.push({ load: name, pool, callsPerSecond: stats.callsPerSecond });
+          await strong.stop();
+        }
+        const best = sweep.filter((row) => row.load === name).reduce((a, b) => (b.callsPerSecond > a.callsPerSecond ? b : a));
+        const strong = await strongPeer(best.pool);
+        const what = name === 'peer spread' ? `${users.length} wallets` : `${hot.length} hot wallets`;
+        await load(name, `MySQL, one prepared stored-procedure CALL per operation (mysql2), pool of ${best.pool} (the best of the sweep), ${what}`, strong.url, wallets);
+        await strong.stop();
+      }
+      extra.peerPoolSweep = sweep;
       const naivePort = await freePort();
       const naive = await startNode('bench/servers/bench-server.ts', ['peer'], { GRPC_PORT: String(naivePort), MYSQL_URL: db.url }, naivePort);
       await load('naive peer spread', `MySQL through knex, SELECT … FOR UPDATE, five round trips, ${users.length} wallets`, naive.url, users);
@@ -281,6 +301,13 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   if (scripts) {
     console.log(`\n${table(['script', 'calls', 'usec/call', 'usec/op'], scripts.scripts.map((s) => [s.script, String(s.calls), s.usecPerCall.toFixed(2), s.usecPerOp.toFixed(2)]))}`);
     console.log(`memory per open reservation: ${scripts.bytesPerOpenReservation.toFixed(0)} B; per idempotency record: ${scripts.bytesPerIdempotencyRecord.toFixed(0)} B`);
+  }
+  const sweep = extra.peerPoolSweep as Array<{ load: string; pool: number; callsPerSecond: number }> | undefined;
+  if (sweep) {
+    const pools = [...new Set(sweep.map((row) => row.pool))];
+    const rateOf = (load: string, pool: number) => fmt(sweep.find((row) => row.load === load && row.pool === pool)?.callsPerSecond ?? 0);
+    console.log(`\nstrong peer, calls/s by connection pool (${PEER_SWEEP_MS / 1000} s each; the best is used above)`);
+    console.log(table(['load', ...pools.map(String)], ['peer spread', 'peer hot'].map((load) => [load, ...pools.map((pool) => rateOf(load, pool))])));
   }
   const sync = extra.sync as Record<string, number> | undefined;
   if (sync) {

@@ -115,7 +115,7 @@ export async function fundStrongPeerWallets(db: Knex, users: readonly string[], 
   }
 }
 
-/** Connections: a pool sized to the cores (MYSQL_PEER_POOL overrides). */
+/** Connections: a pool sized to the cores unless MYSQL_PEER_POOL says otherwise (`npm run bench` sweeps it). */
 export function createStrongPeerPool(mysqlUrl: string): Pool {
   return createPool({ uri: mysqlUrl, connectionLimit: Number(process.env.MYSQL_PEER_POOL ?? os.cpus().length), supportBigNumbers: true, bigNumberStrings: true });
 }
