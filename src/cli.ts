@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -7,10 +8,11 @@ import { reportHealth } from './bin/healthcheck-command';
 import { servicesCommand } from './bin/services-command';
 import { withDevelopmentAdmin } from './bin/dev-admin';
 import { serve } from './bin/serve';
+import { servePrimary } from './bin/serve-processes';
 import { reconcileCommand, syncStatusCommand } from './bin/sync-commands';
 import { topupCommand } from './bin/topup-command';
 import { createAdminCommand, migrateAndSeed } from './bin/migrate-command';
-import { ROLE_NAMES, type RoleName } from './lifecycle/running-role';
+import { ROLE_NAMES, type RoleName, type RunningRole } from './lifecycle/running-role';
 import { StartupRefused } from './lifecycle/startup-refused';
 import { createLogger } from './logging/logger';
 import { ensureLocalServices } from './local-services/local-services';
@@ -18,7 +20,9 @@ import { ensureLocalServices } from './local-services/local-services';
 const USAGE = `usage: cli <command> [options]
 
   start                    bring up Redis and MySQL, build the console if missing, migrate, seed, serve every role
-  serve [--roles LIST]     serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all)
+  serve [--roles LIST] [--processes N]
+                           serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all); --processes N
+                           serves the grpc role alone in N processes sharing its port (default 1)
   migrate                  apply pending migrations and seed data; bring Redis to the record layout the roles read
   services up|down         start (or stop) local Redis and MariaDB at the configured URLs
   create-admin             create the admin of ADMIN_EMAIL / ADMIN_PASSWORD, or promote that account
@@ -37,6 +41,7 @@ async function main(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       roles: { type: 'string' },
+      processes: { type: 'string' },
       'user-id': { type: 'string' },
       'game-id': { type: 'string' },
       amount: { type: 'string' },
@@ -64,9 +69,18 @@ async function main(argv: string[]): Promise<void> {
       await serveAndAnnounce(withAdmin, logger, [...ROLE_NAMES], withAdmin.admin !== config.admin);
       return;
     }
-    case 'serve':
-      await serveAndAnnounce(config, logger, parseRoles(values.roles));
+    case 'serve': {
+      const roles = parseRoles(values.roles);
+      const processes = parseProcesses(values.processes, roles);
+      if (cluster.isWorker) await serve(config, logger, roles, { clusterWorker: true });
+      else if (processes > 1) {
+        const address = await servePrimary(config, logger, processes);
+        logger.info(`ready: grpc (${processes} processes)`);
+        announce(config, [{ name: 'grpc', address }]);
+      }
+      else await serveAndAnnounce(config, logger, roles);
       return;
+    }
     case 'migrate':
       await migrateAndSeed(config, logger);
       return;
@@ -104,6 +118,11 @@ async function main(argv: string[]): Promise<void> {
 async function serveAndAnnounce(config: Config, logger: ReturnType<typeof createLogger>, roles: RoleName[], showPassword = false) {
   const running = await serve(config, logger, roles);
   logger.info(`ready: ${running.map((role) => role.name).join(', ')}`);
+  announce(config, running, showPassword);
+}
+
+/** The banner: where each role listens, and how to log in when the HTTP role runs. */
+function announce(config: Config, running: ReadonlyArray<Pick<RunningRole, 'name' | 'address'>>, showPassword = false): void {
   const http = running.find((role) => role.name === 'http');
   const login = !http
     ? ''
@@ -122,6 +141,15 @@ function parseRoles(list: string | undefined): RoleName[] {
     throw new UsageError(`unknown role(s) ${unknown.join(', ')}: choose from ${ROLE_NAMES.join(', ')}`);
   }
   return [...new Set(roles)] as RoleName[];
+}
+
+/** --processes N: only the gRPC role runs in several processes (the others keep state per process). */
+function parseProcesses(given: string | undefined, roles: readonly RoleName[]): number {
+  if (given === undefined) return 1;
+  const processes = Number(given);
+  if (!Number.isInteger(processes) || processes < 1 || processes > 64) throw new UsageError(`--processes must be an integer from 1 to 64 (got ${given})`);
+  if (processes > 1 && (roles.length !== 1 || roles[0] !== 'grpc')) throw new UsageError('--processes above 1 serves the grpc role alone: use --roles grpc');
+  return processes;
 }
 
 class UsageError extends Error {}

@@ -8,6 +8,7 @@ import { createKnex, type Knex } from '../db/knex-factory';
 import { startGrpcRole } from '../grpc/grpc-role';
 import type { RoleName, RunningRole } from '../lifecycle/running-role';
 import { installShutdownHandlers } from '../lifecycle/shutdown';
+import { shareMetricsWithPrimary } from './serve-processes';
 import { StartupRefused } from '../lifecycle/startup-refused';
 import type { Logger } from '../logging/logger';
 import { createMetricsRegistry } from '../metrics/metrics-registry';
@@ -33,9 +34,13 @@ interface Clients {
   closers: Array<() => Promise<void>>;
 }
 
-/** Starts the chosen roles in this process and stops them gracefully on SIGINT/SIGTERM. */
-export async function serve(config: Config, logger: Logger, roles: readonly RoleName[]): Promise<RunningRole[]> {
+/**
+ * Starts the chosen roles in this process and stops them gracefully on SIGINT/SIGTERM. A worker of
+ * `serve --processes N` (serve-processes.ts) hands its metrics to the primary instead of a port.
+ */
+export async function serve(config: Config, logger: Logger, roles: readonly RoleName[], options: { clusterWorker?: boolean } = {}): Promise<RunningRole[]> {
   const metrics = config.metrics.enabled ? createMetricsRegistry() : undefined;
+  if (metrics && options.clusterWorker) shareMetricsWithPrimary(metrics);
   const clients: Clients = { closers: [], metrics, scripts: metrics && scriptMetrics(metrics) };
   const running: RunningRole[] = [];
   const stopAll = async () => {
@@ -46,7 +51,7 @@ export async function serve(config: Config, logger: Logger, roles: readonly Role
   installShutdownHandlers(logger, stopAll);
   try {
     for (const role of roles) running.push(await startRole(role, config, logger, clients));
-    if (clients.metrics && config.metrics.port > 0) {
+    if (clients.metrics && config.metrics.port > 0 && !options.clusterWorker) {
       const server = await startMetricsServer(clients.metrics, config.metrics.host, config.metrics.port);
       clients.closers.push(() => server.close());
       logger.info({ role: 'metrics', address: server.address }, 'metrics served on /metrics');

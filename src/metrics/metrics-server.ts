@@ -10,9 +10,10 @@ export interface MetricsServer {
 
 /**
  * The metrics port of a process whose roles have no HTTP port (gRPC, worker): `GET /metrics` (the
- * process's registry) and `GET /healthz` (the process is up: the containers' health check).
+ * process's registry, or its workers' summed) and `GET /healthz` (the process is up: the containers'
+ * health check).
  */
-export async function startMetricsServer(registry: Registry, host: string, port: number): Promise<MetricsServer> {
+export async function startMetricsServer(registry: Pick<Registry, 'metrics'>, host: string, port: number): Promise<MetricsServer> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') {
