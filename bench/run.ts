@@ -102,9 +102,10 @@ async function main() {
     };
     const load = (name: string, description: string, address: string, wallets: readonly string[]): Promise<LoadStats> =>
       loadWith(name, description, address, (client) => runFlows(client, flowOptions(name, wallets)));
-    const engineServer = async (redis: Managed, env: Record<string, string> = {}) => {
+    const engineServer = async (redis: Managed, env: Record<string, string> = {}, processes = 1) => {
       const port = await freePort();
-      return startNode('src/cli.ts', ['serve', '--roles', 'grpc'], { REDIS_URL: redis.url, MYSQL_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...env }, port);
+      const args = ['serve', '--roles', 'grpc', ...(processes > 1 ? ['--processes', String(processes)] : [])];
+      return startNode('src/cli.ts', args, { REDIS_URL: redis.url, MYSQL_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...env }, port);
     };
 
     const engineRun = async (redis: Managed, name: string, env: Record<string, string> = {}) => {
@@ -142,6 +143,10 @@ async function main() {
       await load('engine spread', `engine, AOF always, ${users.length} wallets`, engine.url, users);
       await load('engine hot', `engine, AOF always, ${hot.length} hot wallets`, engine.url, hot);
       await engine.stop();
+      // The same load on `serve --roles grpc --processes 2` (the 4 connections spread over the two).
+      const two = await engineServer(always, {}, 2);
+      await load('engine spread, 2 processes', `engine in 2 processes (--processes 2), AOF always, ${users.length} wallets`, two.url, users);
+      await two.stop();
     }
     if (opts.scenarios.has('batch')) {
       const engine = await engineServer(always);
@@ -282,6 +287,7 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const ops = (name: string) => results.find((r) => r.name === name)?.opsPerSecond;
   const ratios = {
     'engine/echo (goal ≥ 0.80)': ratio(rate('engine spread'), rate('echo')),
+    'engine in 2 processes / 1 process, 10,000 wallets': ratio(rate('engine spread, 2 processes'), rate('engine spread')),
     'batch/engine ops: batch 100 ops/s over unary engine calls/s (goal ≥ 5)': ratio(ops('batch 100'), rate('engine spread')),
     'client auto-batching / engine: callers\' calls/s over unary engine calls/s (goal ≥ 3)': ratio(ops(`batch client (${opts.concurrency} callers)`), rate('engine spread')),
     'engine metrics on / off, median of 3 alternating pairs (goal ≥ 0.95)': median(extra.metricsPairs as number[] | undefined),

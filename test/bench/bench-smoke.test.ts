@@ -23,7 +23,7 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
   const result = JSON.parse(readFileSync(path.join(out, 'smoke.json'), 'utf8'));
   const names = result.results.map((r: { name: string }) => r.name);
   t.deepEqual(names, [
-    'echo', 'engine spread', 'engine hot', 'batch 1', 'batch 10', 'batch 100', 'batch 1000', 'batch client (8 callers)',
+    'echo', 'engine spread', 'engine hot', 'engine spread, 2 processes', 'batch 1', 'batch 10', 'batch 100', 'batch 1000', 'batch client (8 callers)',
     'engine AOF off', 'engine, metrics off', 'peer spread', 'peer hot', 'naive peer spread', 'engine + worker',
   ]);
   for (const r of result.results.filter((r: { name: string }) => r.name.startsWith('batch'))) {
