@@ -22,7 +22,7 @@ const wallet =
   : kind === 'strong-peer' ? withUnaryBatches(createStrongPeerWallet(createStrongPeerPool(process.env.MYSQL_URL!)))
   : createEchoWallet();
 const server = new Server(grpcServerOptions(16 * 1024));
-server.addService(loadReservationProto().service, reservationHandlers(wallet, { authTokens: [], logger: createLogger('warn') }));
+server.addService(loadReservationProto().service, reservationHandlers(wallet, { logger: createLogger('warn') }));
 server.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (error) => {
   if (error) throw error;
 });

@@ -11,6 +11,7 @@ import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from '../wallet/reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
+import { callerAuthInterceptor } from './caller-auth';
 import { loadReservationProto, RESERVATION_SERVICE_NAME } from './reservation-proto';
 
 
@@ -39,9 +40,9 @@ export function grpcServerOptions(maxMessageBytes: number): ServerOptions {
 
 /** The gRPC server: ReservationService, grpc.health.v1 (NOT_SERVING while Redis is down), reflection. */
 export async function startGrpcRole({ config, wallet, redis, logger, metrics }: GrpcRoleDeps): Promise<RunningRole> {
-  const server = new Server(grpcServerOptions(config.maxMessageBytes));
+  const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: [callerAuthInterceptor(config.authTokens)] });
   const { packageDefinition, service } = loadReservationProto();
-  server.addService(service, reservationHandlers(wallet, { authTokens: config.authTokens, logger, observe: metrics && grpcMetrics(metrics) }));
+  server.addService(service, reservationHandlers(wallet, { logger, observe: metrics && grpcMetrics(metrics) }));
   new ReflectionService(packageDefinition).addToServer(server);
   const health = new HealthImplementation({});
   health.addToServer(server);

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   Metadata,
   status as GrpcStatus,
@@ -12,8 +11,6 @@ import type { Logger } from '../logging/logger';
 import type { GrpcCallObserver } from '../metrics/grpc-metrics';
 
 export interface UnaryOptions {
-  /** Accepted bearer tokens; empty means calls need none. */
-  readonly authTokens: readonly string[];
   readonly logger: Logger;
   /** Metrics: each call's status and duration, per method. */
   readonly observe?: GrpcCallObserver;
@@ -22,11 +19,10 @@ export interface UnaryOptions {
 type Handler<Req, Res> = (request: Req) => Promise<Res>;
 
 /**
- * Adapts a service function to a grpc-js unary handler: caller token, deadline, and AppError → status.
- * The callback is called exactly once.
+ * Adapts a service function to a grpc-js unary handler: deadline, and AppError → status. Caller tokens
+ * are checked before the message is read (caller-auth.ts). The callback is called exactly once.
  */
 export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res>, options: UnaryOptions) {
-  const tokens = options.authTokens.map((token) => Buffer.from(`Bearer ${token}`));
   const observe = options.observe?.(method);
   return (call: ServerUnaryCall<Req, Res>, given: sendUnaryData<Res>) => {
     const started = observe ? performance.now() : 0;
@@ -36,10 +32,6 @@ export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res
           given(error, reply);
         }
       : given;
-    if (tokens.length > 0 && !hasToken(call.metadata, tokens)) {
-      callback(statusError(new AppError('UNAUTHENTICATED', 'authorization metadata must carry a valid Bearer token')));
-      return;
-    }
     if (deadlinePassed(call)) {
       callback({ code: GrpcStatus.DEADLINE_EXCEEDED, details: 'deadline passed before the call started' } as ServiceError);
       return;
@@ -53,18 +45,6 @@ export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res
       },
     );
   };
-}
-
-function hasToken(metadata: Metadata, tokens: readonly Buffer[]): boolean {
-  const given = metadata.get('authorization')[0];
-  if (typeof given !== 'string') return false;
-  const presented = Buffer.from(given);
-  // Compare against every token so the time taken does not tell which one nearly matched.
-  let match = false;
-  for (const token of tokens) {
-    if (token.length === presented.length && timingSafeEqual(token, presented)) match = true;
-  }
-  return match;
 }
 
 function deadlinePassed(call: ServerUnaryCall<unknown, unknown>): boolean {

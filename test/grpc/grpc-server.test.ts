@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { credentials, loadPackageDefinition, status as GrpcStatus, type ServiceClientConstructor } from '@grpc/grpc-js';
+import { Client, credentials, loadPackageDefinition, Metadata, status as GrpcStatus, type ServiceClientConstructor, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import test, { type ExecutionContext } from 'ava';
 import type Redis from 'ioredis';
@@ -88,6 +88,30 @@ test('with GRPC_AUTH_TOKENS set, a missing or wrong token is UNAUTHENTICATED and
     client.close();
     t.is(result.error?.code, GrpcStatus.NOT_FOUND, 'authenticated: reaches the service');
   }
+});
+
+test('a caller without a valid token is refused before its message is read: an unparsable body is UNAUTHENTICATED, not a parse error', async (t) => {
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis, { GRPC_AUTH_TOKENS: 'alpha-token' });
+  const client = new Client(server.address, credentials.createInsecure());
+  t.teardown(async () => {
+    client.close();
+    await server.stop();
+    await store.cleanup();
+  });
+  // Field 1, length-delimited, claiming 127 bytes that never come: no protobuf parser accepts it.
+  const garbage = Buffer.from([0x0a, 0x7f, 0x01]);
+  const send = (token: string) =>
+    new Promise<ServiceError | null>((resolve) => {
+      const metadata = new Metadata();
+      metadata.set('authorization', token);
+      client.makeUnaryRequest('/reservation.ReservationService/ReserveBatch', (body: Buffer) => body, (body: Buffer) => body, garbage, metadata, { deadline: Date.now() + 5000 }, (error) => resolve(error));
+    });
+  const stranger = await send('Bearer wrong');
+  t.is(stranger?.code, GrpcStatus.UNAUTHENTICATED, stranger?.details);
+  const caller = await send('Bearer alpha-token');
+  t.not(caller?.code, GrpcStatus.UNAUTHENTICATED, 'with the token the body is read, and its parse fails');
+  t.truthy(caller);
 });
 
 test('a request over GRPC_MAX_MESSAGE_BYTES is refused before it reaches the service', async (t) => {

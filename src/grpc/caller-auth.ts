@@ -1,0 +1,44 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  Metadata,
+  ResponderBuilder,
+  ServerInterceptingCall,
+  ServerListenerBuilder,
+  status as GrpcStatus,
+  type ServerInterceptor,
+} from '@grpc/grpc-js';
+import { RESERVATION_SERVICE_NAME } from './service-name';
+
+const RESERVATION_PATH = `/${RESERVATION_SERVICE_NAME}/`;
+
+/**
+ * SPEC §1.6's caller tokens, checked when a call's metadata arrives: a call of the reservation service
+ * without `authorization: Bearer <one of the tokens>` is answered UNAUTHENTICATED before its message
+ * is read or parsed (a batch may weigh up to GRPC_MAX_MESSAGE_BYTES). Health and reflection stay open;
+ * no tokens, no check.
+ */
+export function callerAuthInterceptor(tokens: readonly string[]): ServerInterceptor {
+  const accepted = tokens.map((token) => Buffer.from(`Bearer ${token}`));
+  return (method, call) => {
+    if (accepted.length === 0 || !method.path.startsWith(RESERVATION_PATH)) return new ServerInterceptingCall(call);
+    const listener = new ServerListenerBuilder()
+      .withOnReceiveMetadata((metadata, next) => {
+        if (hasToken(metadata, accepted)) next(metadata);
+        else call.sendStatus({ code: GrpcStatus.UNAUTHENTICATED, details: 'authorization metadata must carry a valid Bearer token', metadata: new Metadata() });
+      })
+      .build();
+    return new ServerInterceptingCall(call, new ResponderBuilder().withStart((next) => next(listener)).build());
+  };
+}
+
+function hasToken(metadata: Metadata, tokens: readonly Buffer[]): boolean {
+  const given = metadata.get('authorization')[0];
+  if (typeof given !== 'string') return false;
+  const presented = Buffer.from(given);
+  // Compare against every token so the time taken does not tell which one nearly matched.
+  let match = false;
+  for (const token of tokens) {
+    if (token.length === presented.length && timingSafeEqual(token, presented)) match = true;
+  }
+  return match;
+}
