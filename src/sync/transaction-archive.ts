@@ -22,20 +22,25 @@ interface ArchiveRow {
 
 /** Transactions as MySQL holds them, with the move that settled each (for request_id replays). */
 export function createTransactionArchive(db: Knex): TransactionArchive {
+  async function findMany(transactionIds: readonly string[]): Promise<Map<string, ArchivedTransaction>> {
+    if (transactionIds.length === 0) return new Map();
+    const rows = (await db(`${TRANSACTIONS_TABLE} as t`)
+      .leftJoin(`${LEDGER_TABLE} as l`, function joinSettlement() {
+        this.on('l.transaction_id', 't.transaction_id').andOnIn('l.kind', ['confirm', 'cancel', 'expire']);
+      })
+      .whereIn('t.transaction_id', [...new Set(transactionIds)])
+      .select(
+        't.transaction_id', 't.user_id', 't.game_id', 't.currency', 't.round_id', 't.amount', 't.win_amount', 't.status',
+        'l.kind as settle_kind', 'l.request_id as settle_request_id', 'l.request_round_id as settle_request_round_id',
+        'l.comment as settle_comment',
+        'l.available_balance as settle_available', 'l.reserved_balance as settle_reserved', 'l.created_at as settle_at',
+      )) as ArchiveRow[];
+    return new Map(rows.map((row) => [row.transaction_id, toArchived(row)]));
+  }
   return {
+    findMany,
     async find(transactionId) {
-      const row = (await db(`${TRANSACTIONS_TABLE} as t`)
-        .leftJoin(`${LEDGER_TABLE} as l`, function joinSettlement() {
-          this.on('l.transaction_id', 't.transaction_id').andOnIn('l.kind', ['confirm', 'cancel', 'expire']);
-        })
-        .where('t.transaction_id', transactionId)
-        .first(
-          't.transaction_id', 't.user_id', 't.game_id', 't.currency', 't.round_id', 't.amount', 't.win_amount', 't.status',
-          'l.kind as settle_kind', 'l.request_id as settle_request_id', 'l.request_round_id as settle_request_round_id',
-          'l.comment as settle_comment',
-          'l.available_balance as settle_available', 'l.reserved_balance as settle_reserved', 'l.created_at as settle_at',
-        )) as ArchiveRow | undefined;
-      return row ? toArchived(row) : null;
+      return (await findMany([transactionId])).get(transactionId) ?? null;
     },
   };
 }

@@ -69,7 +69,8 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   /**
    * Confirm and Cancel items that Redis no longer holds (NOT_FOUND there) are answered from the
-   * archive, as SPEC §1.6 says; the archive's own failure (MySQL down) is that item's error.
+   * archive, as SPEC §1.6 says, all looked up in one query; the archive's own failure (MySQL down) is
+   * those items' error.
    */
   async function fromArchive<Input extends { transactionId: string }>(
     items: ReadonlyArray<WalletItem<Input> | AppError>,
@@ -77,14 +78,26 @@ export function createWalletService(deps: WalletServiceDeps) {
     at: Moment,
     onArchive: (wallet: WalletAddress, tx: ArchivedTransaction, input: Input, at: Moment) => Promise<BalanceReply>,
   ): Promise<BalanceOutcome[]> {
-    if (!archive) return outcomes;
+    const missing = (index: number) => {
+      const outcome = outcomes[index]!;
+      return outcome instanceof AppError && outcome.code === 'NOT_FOUND' && !(items[index] instanceof AppError);
+    };
+    const ids = outcomes.flatMap((_, index) => (missing(index) ? [(items[index] as WalletItem<Input>).input.transactionId] : []));
+    if (!archive || ids.length === 0) return outcomes;
+    let archived: Map<string, ArchivedTransaction>;
+    try {
+      archived = await archive.findMany(ids);
+    } catch (error) {
+      const failed = toAppError(translateMysqlError(error));
+      return outcomes.map((outcome, index) => (missing(index) ? failed : outcome));
+    }
     return Promise.all(
       outcomes.map(async (outcome, index) => {
-        const item = items[index]!;
-        if (!(outcome instanceof AppError) || outcome.code !== 'NOT_FOUND' || item instanceof AppError) return outcome;
+        const item = items[index] as WalletItem<Input>;
+        const tx = missing(index) ? archived.get(item.input.transactionId) : undefined;
+        if (!tx) return outcome;
         try {
-          const archived = await archive.find(item.input.transactionId);
-          return archived ? await onArchive(item.wallet, archived, item.input, at) : outcome;
+          return await onArchive(item.wallet, tx, item.input, at);
         } catch (error) {
           return toAppError(translateMysqlError(error));
         }

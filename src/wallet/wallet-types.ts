@@ -94,4 +94,6 @@ export interface ArchivedTransaction extends TransactionView {
 /** Where settled transactions are found once they have left Redis (MySQL, via the sync). */
 export interface TransactionArchive {
   find(transactionId: string): Promise<ArchivedTransaction | null>;
+  /** Those of the ids it holds, in one lookup (a batch's items that have left Redis). */
+  findMany(transactionIds: readonly string[]): Promise<Map<string, ArchivedTransaction>>;
 }

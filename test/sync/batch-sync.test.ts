@@ -48,12 +48,17 @@ test('batch items of transactions that left Redis are answered from MySQL, each 
   await sync.drain();
   await sync.untilLeftRedis([won!.transactionId, lost!.transactionId]);
 
+  const queries: string[] = [];
+  const onQuery = (query: { sql: string }) => queries.push(query.sql);
+  sync.database.db.on('query', onQuery);
   const answers = await wallet.confirmBatch([
     { requestId: 'settle', transactionId: won!.transactionId, roundId: '', winAmount: '150' },
     { requestId: 'late', transactionId: won!.transactionId, roundId: '', winAmount: '0' },
     { requestId: 'late', transactionId: lost!.transactionId, roundId: '', winAmount: '0' },
     { requestId: 'now', transactionId: open!.transactionId, roundId: '', winAmount: '10' },
   ]);
+  sync.database.db.off('query', onQuery);
+  t.is(queries.filter((sql) => /from `transactions`/i.test(sql)).length, 1, 'the items that left Redis are looked up in one query');
   t.deepEqual(answers[0], { ...(confirmed as BalanceReply), replayed: true }, 'the settling request_id replays from the ledger');
   t.like(answers[1], { status: 'already_confirmed', replayed: false });
   t.true(answers[2] instanceof AppError && answers[2].code === 'FAILED_PRECONDITION' && /canceled/.test(answers[2].message));
