@@ -72,13 +72,17 @@ const cancelInput = (request: CancelRequest): CancelInput => ({
   reason: request.reason,
 });
 
-/** Each item's reply, or its error as the numeric status and message its unary call would give. */
+/**
+ * Each item's reply, or its error as the numeric status and message its unary call would give. Items
+ * that failed on the server's side are logged once per call (the first, and how many), not one line
+ * each: a batch under OOM would otherwise write a thousand.
+ */
 function batchResults(method: string, outcomes: BalanceOutcome[], logger: Logger): BatchResult[] {
-  return outcomes.map((outcome, index) => {
-    if (!(outcome instanceof AppError)) return { reply: toWire(outcome) };
-    if (outcome.spec.httpStatus >= 500) logger.error({ err: outcome, method, item: index }, 'grpc batch item failed');
-    return { error: { code: outcome.spec.grpcStatus, message: outcome.publicMessage } };
-  });
+  const serverSide = outcomes.filter((outcome): outcome is AppError => outcome instanceof AppError && outcome.spec.httpStatus >= 500);
+  if (serverSide.length > 0) logger.error({ err: serverSide[0], method, items: serverSide.length }, 'grpc batch items failed');
+  return outcomes.map((outcome) =>
+    outcome instanceof AppError ? { error: { code: outcome.spec.grpcStatus, message: outcome.publicMessage } } : { reply: toWire(outcome) },
+  );
 }
 
 function toWire(reply: BalanceReply): BalanceResponse {
