@@ -3,7 +3,10 @@
  * confirms) while no worker runs, then starts one worker and times how long MySQL takes to hold every
  * ledger row.
  *
- *   npm run bench:drain -- [--moves 50000] [--concurrency 4] [--batch 500]
+ *   npm run bench:drain -- [--moves 50000] [--concurrency 4] [--batch 500] [--profile file.cpuprofile]
+ *
+ * Prints the worker process's CPU per row over the drain (and, with --profile, writes a V8 profile of
+ * the drain alone and prints where its time went).
  *
  * Uses REDIS_URL and the MySQL server of MYSQL_URL; works under a fresh key prefix, queue prefix and
  * database, all removed afterwards.
@@ -11,6 +14,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
+import { startCpuProfile } from './lib/cpu-profiler';
+import { summarizeCpuProfile } from './lib/cpu-profile';
 import { createKnex } from '../src/db/knex-factory';
 import { runMigrations } from '../src/db/migrations';
 import { createLogger } from '../src/logging/logger';
@@ -26,6 +31,7 @@ const { values } = parseArgs({
     moves: { type: 'string', default: '50000' },
     concurrency: { type: 'string', default: '4' },
     batch: { type: 'string', default: '500' },
+    profile: { type: 'string' },
   },
 });
 
@@ -66,7 +72,9 @@ async function main() {
     const backlog = async () => (await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) =>
       redis.xlen(keys.outbox({ tag: partitionTag(p) }))))).reduce((a, b) => a + b, 0);
     console.log(`outbox filled: ${await backlog()} entries; starting one worker (concurrency ${values.concurrency}, batch ${values.batch})`);
+    const profiler = values.profile ? await startCpuProfile() : null;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const role = await startWorkerRole({
       config, db, redis, queueConnection, wallet: createWalletStore(redis), logger: createLogger('warn'),
     });
@@ -77,8 +85,17 @@ async function main() {
       rows = Number((await db('ledger_entries').count({ n: '*' }))[0]!.n);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     await role.stop(5000);
     console.log(`drained ${rows} ledger rows in ${seconds.toFixed(2)} s: ${Math.round(rows / seconds)} rows/s`);
+    console.log(`worker process CPU: ${((cpu.user + cpu.system) / rows).toFixed(1)} µs per row (user ${(cpu.user / rows).toFixed(1)}, system ${(cpu.system / rows).toFixed(1)})`);
+    if (profiler) {
+      await profiler.stop(values.profile!);
+      const summary = summarizeCpuProfile(values.profile!, 15, () => false);
+      for (const line of [...summary.areas.slice(0, 10), ...summary.functions]) {
+        console.log(`${(line.share * 100).toFixed(1).padStart(5)}%  ${line.ms.toFixed(0).padStart(6)} ms  ${line.name}`);
+      }
+    }
   } finally {
     await admin.raw('DROP DATABASE IF EXISTS ??', [dbName]);
     await admin.destroy();

@@ -17,6 +17,7 @@ export const SCRIPT_KEY_COUNTS = {
   topup: 5,
   retain: 'n',
   upgrade_record: 2,
+  read_new: 1,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;
@@ -38,6 +39,7 @@ declare module 'ioredis' {
     topup: ScriptCommand<Context>;
     retain: ScriptCommand<Context, number>;
     upgrade_record: ScriptCommand<Context, number>;
+    read_new: ScriptCommand<Context, [] | [first: string, last: string, count: number]>;
   }
 }
 

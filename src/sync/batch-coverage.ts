@@ -1,4 +1,4 @@
-import type { RawEntry } from './outbox-store';
+import type { BatchJobData } from './sync-queue';
 
 /** A stream id `ms-seq` as a pair of numbers, for ordering (ms fits a double, seq too). */
 function parts(id: string): [number, number] {
@@ -17,8 +17,8 @@ export function compareStreamIds(a: string, b: string): number {
  * entries twice is a no-op, and the relay can tell from the queue's job ids alone which pending
  * entries a live job will still acknowledge.
  */
-export function batchJobId(partition: number, entries: readonly RawEntry[]): string {
-  return `p${partition}_${entries[0]![0]}_${entries[entries.length - 1]![0]}_${entries.length}`;
+export function batchJobId({ partition, first, last, count }: BatchJobData): string {
+  return `p${partition}_${first}_${last}_${count}`;
 }
 
 const BATCH_JOB_ID = /^p(\d+)_(\d+-\d+)_(\d+-\d+)_\d+$/;

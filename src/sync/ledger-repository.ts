@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { inlineSql } from '../db/inline-sql';
 import { insertFromIncoming } from '../db/upsert';
 import type { OutboxEvent } from './outbox-event';
 
@@ -104,17 +105,37 @@ const TRANSACTION_MOVES_FORWARD = ` ON DUPLICATE KEY UPDATE
 export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   const transactions = transactionRows(events);
-  const [ledgerSql, ledgerBindings] = multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map(ledgerValues));
+  const ledger = inlineSql(...multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map(ledgerValues)));
   return db.transaction(async (trx) => {
-    const [[before]] = (await trx.raw(`SELECT COUNT(*) AS n FROM ${LEDGER_TABLE} WHERE event_id IN (${events.map(() => '?').join(', ')})`,
-      events.map((e) => e.eventId))) as [[{ n: number }]];
-    await trx.raw(`${ledgerSql} ON DUPLICATE KEY UPDATE event_id = event_id`, ledgerBindings as Knex.ValueDict[]);
+    // The server sums up a multi-row insert only: a lone event is looked up first.
+    const known = events.length === 1 ? await knownEvents(trx, events) : null;
+    const [inserted] = (await trx.raw(`${ledger} ON DUPLICATE KEY UPDATE event_id = event_id`)) as [InsertHeader];
     if (transactions.length > 0) {
-      const [sql, bindings] = insertFromIncoming(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions);
-      await trx.raw(sql + TRANSACTION_MOVES_FORWARD, bindings as Knex.ValueDict[]);
+      await trx.raw(inlineSql(...insertFromIncoming(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions)) + TRANSACTION_MOVES_FORWARD);
     }
-    return events.length - Number(before?.n ?? 0);
+    return known === null ? newRows(inserted, events.length) : events.length - known;
   });
+}
+
+async function knownEvents(trx: Knex.Transaction, events: readonly OutboxEvent[]): Promise<number> {
+  const [[row]] = (await trx.raw(`SELECT COUNT(*) AS n FROM ${LEDGER_TABLE} WHERE event_id IN (${events.map(() => '?').join(', ')})`,
+    events.map((e) => e.eventId))) as [[{ n: number }]];
+  return Number(row?.n ?? 0);
+}
+
+interface InsertHeader {
+  readonly info?: string;
+  readonly affectedRows: number;
+}
+
+/**
+ * The rows a multi-row insert added, from the server's `Records: n  Duplicates: d` summary (a repeated
+ * event is a duplicate that changes nothing; affectedRows cannot tell, as the pool asks for found
+ * rows). The figure is for logs and job results only: a server without the summary gets affectedRows.
+ */
+function newRows(header: InsertHeader, records: number): number {
+  const summary = /Records: (\d+)\s+Duplicates: (\d+)/.exec(header.info ?? '');
+  return summary ? records - Number(summary[2]) : header.affectedRows;
 }
 
 /** A user-game's moves across its currencies, newest first (by outbox order, exact per wallet). */

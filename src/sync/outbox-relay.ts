@@ -2,8 +2,8 @@ import type { Queue } from 'bullmq';
 import type { Logger } from '../logging/logger';
 import { PARTITION_COUNT } from '../redis/wallet-keys';
 import { batchJobId, isCovered, liveRanges } from './batch-coverage';
-import type { OutboxStore, RawEntry } from './outbox-store';
-import { BATCH_JOB, BATCH_JOB_OPTIONS, LIVE_JOB_STATES, type BatchJobData } from './sync-queue';
+import type { OutboxStore } from './outbox-store';
+import { BATCH_JOB, BATCH_JOB_OPTIONS, LIVE_JOB_STATES, recoveredBatch, type BatchJobData } from './sync-queue';
 
 export interface RelayOptions {
   readonly batchSize: number;
@@ -48,21 +48,29 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     return found.slice(0, options.batchSize);
   }
 
-  /** A recovered batch: its job is added, or retried when it failed; a live one is left as it is. */
-  async function enqueueRecovered(partition: number, entries: RawEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    const jobId = batchJobId(partition, entries);
+  function enqueue(batch: BatchJobData) {
+    return queue.add(BATCH_JOB, batch, { ...BATCH_JOB_OPTIONS, jobId: batchJobId(batch) });
+  }
+
+  /**
+   * A recovered batch: its job is added, or retried when it failed; a live one is left as it is. A
+   * failed fresh batch whose entries are all recovered has the same job id, so it is the one retried.
+   */
+  async function enqueueRecovered(partition: number, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const batch = recoveredBatch(partition, ids);
+    const jobId = batchJobId(batch);
     const state = await queue.getJobState(jobId);
     if (state === 'failed') await (await queue.getJob(jobId))?.retry('failed');
-    else if (state === 'unknown' || state === 'completed') await queue.add(BATCH_JOB, { partition, entries }, { ...BATCH_JOB_OPTIONS, jobId });
+    else if (state === 'unknown' || state === 'completed') await enqueue(batch);
     else return; // its job came to life meanwhile: it will acknowledge them
-    logger.warn({ partition, entries: entries.length, jobId, state }, 'recovered outbox entries no live job carried');
+    logger.warn({ partition, entries: ids.length, jobId, state }, 'recovered outbox entries no live job carried');
   }
 
   async function recover(partition: number, ranges: ReadonlyArray<[string, string]>): Promise<number> {
-    const entries = await outbox.claim(partition, await orphans(partition, ranges), options.claimIdleMs);
-    await enqueueRecovered(partition, entries);
-    return entries.length;
+    const ids = await outbox.claim(partition, await orphans(partition, ranges), options.claimIdleMs);
+    await enqueueRecovered(partition, ids);
+    return ids.length;
   }
 
   /**
@@ -79,9 +87,9 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
         let moved = 0;
         if (places > 0) {
           places -= 1;
-          const fresh = await outbox.readNew(partition, options.batchSize);
-          if (fresh.length > 0) await queue.add(BATCH_JOB, { partition, entries: fresh }, { ...BATCH_JOB_OPTIONS, jobId: batchJobId(partition, fresh) });
-          moved += fresh.length;
+          const fresh = await outbox.readNewRange(partition, options.batchSize);
+          if (fresh) await enqueue({ partition, ...fresh });
+          moved += fresh?.count ?? 0;
         }
         if (claim) moved += await recover(partition, ranges.get(partition) ?? []);
         return moved;

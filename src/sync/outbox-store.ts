@@ -34,11 +34,18 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
       }
     },
 
-    async readNew(partition: number, count: number): Promise<RawEntry[]> {
-      const reply = (await withRedisErrors(() =>
-        redis.xreadgroup('GROUP', OUTBOX_GROUP, consumer, 'COUNT', count, 'STREAMS', outboxKey(partition), '>'),
-      )) as Array<[string, RawEntry[]]> | null;
-      return reply?.[0]?.[1] ?? [];
+    /**
+     * Reads new entries through the consumer group (they become pending for this consumer) and returns
+     * only where they lie: they are the whole stream from first to last (lua/read_new.lua).
+     */
+    async readNewRange(partition: number, count: number): Promise<{ first: string; last: string; count: number } | null> {
+      const reply = await withRedisErrors(() => redis.read_new(outboxKey(partition), OUTBOX_GROUP, consumer, String(count)));
+      return reply.length === 0 ? null : { first: reply[0], last: reply[1], count: Number(reply[2]) };
+    },
+
+    /** The entries still in the stream from `first` to `last` (at most `count`): those of a batch not yet acknowledged. */
+    async range(partition: number, first: string, last: string, count: number): Promise<RawEntry[]> {
+      return (await withRedisErrors(() => redis.xrange(outboxKey(partition), first, last, 'COUNT', count))) as RawEntry[];
     },
 
     /**
@@ -53,13 +60,13 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
       return reply.map(([id]) => id);
     },
 
-    /** Takes over the given pending entries (still idle for `minIdleMs`); entries deleted since are left out. */
-    async claim(partition: number, ids: readonly string[], minIdleMs: number): Promise<RawEntry[]> {
+    /** Takes over the given pending entries (still idle for `minIdleMs`) and returns their ids; entries deleted since are left out. */
+    async claim(partition: number, ids: readonly string[], minIdleMs: number): Promise<string[]> {
       if (ids.length === 0) return [];
       const reply = (await withRedisErrors(() =>
         redis.xclaim(outboxKey(partition), OUTBOX_GROUP, consumer, minIdleMs, ...ids),
       )) as Array<RawEntry | null>;
-      return reply.filter((entry): entry is RawEntry => entry !== null && Array.isArray(entry[1]));
+      return reply.filter((entry): entry is RawEntry => entry !== null && Array.isArray(entry[1])).map(([id]) => id);
     },
 
     /**

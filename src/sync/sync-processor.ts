@@ -5,9 +5,9 @@ import type { AppliedObserver } from '../metrics/sync-metrics';
 import type { WalletStore } from '../wallet/wallet-store';
 import { applyOutboxBatch } from './ledger-repository';
 import { parseOutboxEntry } from './outbox-event';
-import type { OutboxStore } from './outbox-store';
 import { sweepExpiredReservations } from './expiry-sweeper';
 import { BATCH_JOB, SWEEP_JOB, type BatchJobData } from './sync-queue';
+import type { OutboxStore, RawEntry } from './outbox-store';
 
 export interface SyncProcessorDeps {
   readonly db: Knex;
@@ -38,7 +38,9 @@ export function createSyncProcessor(deps: SyncProcessorDeps) {
       return { applied: expired };
     }
     if (job.name !== BATCH_JOB) throw new Error(`unknown job ${job.name}`);
-    const { partition, entries } = job.data;
+    const { partition } = job.data;
+    const entries = await entriesOf(deps.outbox, job.data);
+    if (entries.length === 0) return { applied: 0 }; // acknowledged already: this is a retry after a crash
     const events = entries.map((entry) => parseOutboxEntry(partition, entry));
     const applied = await applyOutboxBatch(deps.db, events);
     const settled = events
@@ -49,4 +51,19 @@ export function createSyncProcessor(deps: SyncProcessorDeps) {
     deps.logger.debug({ partition, events: events.length, applied }, 'outbox batch applied');
     return { applied };
   };
+}
+
+/** A batch written by a worker before jobs carried ranges: its entries themselves. */
+interface BatchWithEntries {
+  readonly partition: number;
+  readonly entries: RawEntry[];
+}
+
+/** The batch's entries that are still in the outbox, read back from the stream. */
+async function entriesOf(outbox: OutboxStore, batch: BatchJobData | BatchWithEntries): Promise<RawEntry[]> {
+  if ('entries' in batch) return batch.entries;
+  if (!batch.ids) return outbox.range(batch.partition, batch.first, batch.last, batch.count);
+  // Recovered entries may lie far apart, with other jobs' entries between them: each is read alone.
+  const found = await Promise.all(batch.ids.map((id) => outbox.range(batch.partition, id, id, 1)));
+  return found.flat();
 }

@@ -1,13 +1,25 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
-import type { RawEntry } from './outbox-store';
-
 export const SYNC_QUEUE = 'ledger-sync';
 export const BATCH_JOB = 'outbox-batch';
 export const SWEEP_JOB = 'expiry-sweep';
 
+/**
+ * A batch names its outbox entries, not their contents: the stream ids from `first` to `last` of one
+ * partition (`count` entries), which the processor reads back with XRANGE. A fresh read's entries are
+ * every entry of its range (a consumer group delivers new entries in id order, one read after
+ * another); recovered entries may leave gaps, so their batch lists its `ids`.
+ */
 export interface BatchJobData {
   readonly partition: number;
-  readonly entries: RawEntry[];
+  readonly first: string;
+  readonly last: string;
+  readonly count: number;
+  readonly ids?: readonly string[];
+}
+
+/** The batch of recovered entries of a partition: their ids, in id order. */
+export function recoveredBatch(partition: number, ids: readonly string[]): BatchJobData {
+  return { partition, first: ids[0]!, last: ids[ids.length - 1]!, count: ids.length, ids };
 }
 
 /**

@@ -2,9 +2,9 @@ import test from 'ava';
 import type { Job } from 'bullmq';
 import { createLogger } from '../../src/logging/logger';
 import { keys, PARTITION_COUNT, partitionTag } from '../../src/redis/wallet-keys';
-import { createOutboxStore, OUTBOX_GROUP, type OutboxStore, type RawEntry } from '../../src/sync/outbox-store';
+import { createOutboxStore, OUTBOX_GROUP, type OutboxStore } from '../../src/sync/outbox-store';
 import { createSyncProcessor } from '../../src/sync/sync-processor';
-import { BATCH_JOB, type BatchJobData } from '../../src/sync/sync-queue';
+import { BATCH_JOB, recoveredBatch, type BatchJobData } from '../../src/sync/sync-queue';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 import { acceptLedgerWrites, refuseLedgerWrites } from '../helpers/mysql-refusal';
 import { createSyncHarness, type SyncHarness } from '../helpers/sync';
@@ -24,8 +24,8 @@ async function readOutbox(outbox: OutboxStore): Promise<BatchJobData[]> {
   const batches: BatchJobData[] = [];
   for (let partition = 0; partition < PARTITION_COUNT; partition += 1) {
     await outbox.ensureGroup(partition);
-    const entries: RawEntry[] = await outbox.readNew(partition, 100);
-    if (entries.length > 0) batches.push({ partition, entries });
+    const range = await outbox.readNewRange(partition, 100);
+    if (range) batches.push({ partition, ...range });
   }
   return batches;
 }
@@ -137,4 +137,43 @@ test('a batch whose transactions upsert MySQL refuses leaves both tables empty a
   t.is(await ledgerRows(sync), 0, 'the ledger rows of the batch rolled back with it');
   t.is(await pendingCount(sync, batches), 3);
   t.is(await sync.outboxLength(), 3);
+});
+
+/** Three top-ups of one wallet: three entries of one partition, read as one batch (a range). */
+async function threeEntryBatch(sync: SyncHarness, outbox: OutboxStore): Promise<BatchJobData> {
+  for (let i = 1; i <= 3; i += 1) await sync.engine.fund({ userId: 'gap', gameId: 'g', currency: 'EUR' }, i);
+  const batches = await readOutbox(outbox);
+  if (batches.length !== 1 || batches[0]!.count !== 3) throw new Error(`setup: expected one range of three entries, got ${JSON.stringify(batches)}`);
+  return batches[0]!;
+}
+
+test('a recovered batch lists its ids: the entry in its gap (another job\'s) is neither applied nor acknowledged', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const outbox = createOutboxStore(sync.redis, 'test-consumer');
+  const range = await threeEntryBatch(sync, outbox);
+  const all = await outbox.range(range.partition, range.first, range.last, range.count);
+  const [first, middle, last] = all.map(([id]) => id);
+
+  await processorFor(sync, outbox)(job(recoveredBatch(range.partition, [first!, last!])));
+  t.is(await ledgerRows(sync), 2);
+  t.deepEqual((await outbox.range(range.partition, '-', '+', 10)).map(([id]) => id), [middle], 'only the gap is left in the outbox');
+  t.is(await pendingCount(sync, [range]), 1);
+
+  await processorFor(sync, outbox)(job(range)); // the job of the whole range comes after: only the gap is left to apply
+  t.is(await ledgerRows(sync), 3);
+  t.is(await sync.outboxLength(), 0);
+});
+
+test('a batch queued by a worker from before ranges (the entries in the job) is still applied', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const outbox = createOutboxStore(sync.redis, 'test-consumer');
+  const range = await threeEntryBatch(sync, outbox);
+  const entries = await outbox.range(range.partition, range.first, range.last, range.count);
+  const legacy = { partition: range.partition, entries } as unknown as BatchJobData;
+  t.like(await processorFor(sync, outbox)(job(legacy)), { applied: 3 });
+  t.is(await ledgerRows(sync), 3);
+  t.is(await sync.outboxLength(), 0);
+  t.like(await processorFor(sync, outbox)(job(range)), { applied: 0 }, 'a range whose entries are gone is a no-op');
 });
