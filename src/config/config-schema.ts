@@ -92,6 +92,7 @@ export const envSchema = yup.object({
   SYNC_CONCURRENCY: integerVar('SYNC_CONCURRENCY', 4, 1, 64),
   SYNC_CLAIM_IDLE_MS: integerVar('SYNC_CLAIM_IDLE_MS', 30000, 100, 3600000),
   SYNC_MAX_QUEUED_BATCHES: integerVar('SYNC_MAX_QUEUED_BATCHES', 256, 1, 100000),
+  SYNC_LINGER_MS: integerVar('SYNC_LINGER_MS', 50, 0, 10000),
 
   METRICS_ENABLED: enumVar('METRICS_ENABLED', 'true', ['true', 'false']),
   METRICS_HOST: stringVar('127.0.0.1'),

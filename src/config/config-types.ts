@@ -20,6 +20,8 @@ export interface Config {
     readonly claimIdleMs: number;
     /** Back-pressure: the relay reads no new outbox entries while this many batch jobs wait or run. */
     readonly maxQueuedBatches: number;
+    /** After a relay pass that found less than a batch, the wait before the next. */
+    readonly lingerMs: number;
   };
   readonly grpc: {
     readonly host: string;

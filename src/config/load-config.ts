@@ -89,6 +89,7 @@ function toConfig(raw: RawEnv, cwd: string, env: Env): Config {
       concurrency: raw.SYNC_CONCURRENCY as number,
       claimIdleMs: raw.SYNC_CLAIM_IDLE_MS as number,
       maxQueuedBatches: raw.SYNC_MAX_QUEUED_BATCHES as number,
+      lingerMs: raw.SYNC_LINGER_MS as number,
     },
     grpc: {
       host: raw.GRPC_HOST,

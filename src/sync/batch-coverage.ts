@@ -13,24 +13,20 @@ export function compareStreamIds(a: string, b: string): number {
 }
 
 /**
- * A batch's job id names its partition and the range of entries it carries, so enqueueing the same
- * entries twice is a no-op, and the relay can tell from the queue's job ids alone which pending
- * entries a live job will still acknowledge.
+ * A batch's job id names its first range: a fresh range's first entry is read once only, so the id
+ * is unique, and enqueueing the same recovered entries twice is a no-op. A batch of several ranges
+ * says how many.
  */
-export function batchJobId({ partition, first, last, count }: BatchJobData): string {
-  return `p${partition}_${first}_${last}_${count}`;
+export function batchJobId({ ranges }: BatchJobData): string {
+  const { partition, first, last, count } = ranges[0]!;
+  return `p${partition}_${first}_${last}_${count}${ranges.length > 1 ? `_of${ranges.length}` : ''}`;
 }
 
-const BATCH_JOB_ID = /^p(\d+)_(\d+-\d+)_(\d+-\d+)_\d+$/;
-
-/** The entry ranges that live jobs carry, per partition, from their job ids. */
-export function liveRanges(jobIds: readonly string[]): Map<number, Array<[first: string, last: string]>> {
+/** The entry ranges that live batches carry, per partition. */
+export function liveRanges(batches: readonly BatchJobData[]): Map<number, Array<[first: string, last: string]>> {
   const ranges = new Map<number, Array<[string, string]>>();
-  for (const id of jobIds) {
-    const match = BATCH_JOB_ID.exec(id);
-    if (!match) continue;
-    const partition = Number(match[1]);
-    ranges.set(partition, [...(ranges.get(partition) ?? []), [match[2]!, match[3]!]]);
+  for (const { partition, first, last } of batches.flatMap((batch) => batch.ranges ?? [])) {
+    ranges.set(partition, [...(ranges.get(partition) ?? []), [first, last]]);
   }
   return ranges;
 }

@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger';
 import { PARTITION_COUNT } from '../redis/wallet-keys';
 import { batchJobId, isCovered, liveRanges } from './batch-coverage';
 import type { OutboxStore } from './outbox-store';
-import { BATCH_JOB, BATCH_JOB_OPTIONS, LIVE_JOB_STATES, recoveredBatch, type BatchJobData } from './sync-queue';
+import { BATCH_JOB, BATCH_JOB_OPTIONS, LIVE_JOB_STATES, packRanges, recoveredBatch, type BatchJobData, type OutboxRange } from './sync-queue';
 
 export interface RelayOptions {
   readonly batchSize: number;
@@ -13,6 +13,8 @@ export interface RelayOptions {
   readonly maxIdleDelayMs: number;
   /** Back-pressure: no new entries are read while this many batch jobs wait or run. */
   readonly maxQueuedBatches: number;
+  /** After a pass that found less than a batch, the wait before the next (entries gather meanwhile). */
+  readonly lingerMs: number;
 }
 
 /** How many pending entries one recovery pass looks at per partition, at most. */
@@ -74,28 +76,36 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
   }
 
   /**
-   * One pass over every partition. New entries are read only while the queue holds fewer than
-   * maxQueuedBatches batches: each read takes one place (checked and taken before any await, so the
-   * parallel reads cannot overshoot), and the first partition rotates so none waits behind the others.
+   * Reads every partition's new entries and enqueues them packed into batches. Only while the queue
+   * holds fewer than maxQueuedBatches batches, and never more than the places left: each partition
+   * reads its share of them (at least one entry, so with fewer entries than partitions left, only the
+   * first few partitions read). The first partition rotates so none waits behind the others.
    */
+  async function relayNew(firstPartition: number): Promise<number> {
+    const budget = (options.maxQueuedBatches - (await queuedBatches())) * options.batchSize;
+    if (budget <= 0) return 0;
+    const perPartition = Math.min(options.batchSize, Math.floor(budget / PARTITION_COUNT));
+    const reading = Array.from({ length: Math.min(PARTITION_COUNT, perPartition > 0 ? PARTITION_COUNT : budget) }, (_, i) => (firstPartition + i) % PARTITION_COUNT);
+    const read = await Promise.all(reading.map((partition) => outbox.readNewRange(partition, Math.max(perPartition, 1))));
+    const fresh: OutboxRange[] = read.flatMap((range, i) => (range ? [{ partition: reading[i]!, ...range }] : []));
+    await Promise.all(packRanges(fresh, options.batchSize).map(enqueue));
+    return fresh.reduce((sum, range) => sum + range.count, 0);
+  }
+
+  async function liveBatches(): Promise<BatchJobData[]> {
+    const jobs = await queue.getJobs([...LIVE_JOB_STATES]);
+    return jobs.filter((job) => job?.data).map((job) => job.data);
+  }
+
+  /** One pass: new entries, and now and then the recovery of orphans in every partition. */
   async function pass(claim: boolean, firstPartition: number): Promise<number> {
-    let places = options.maxQueuedBatches - (await queuedBatches());
-    const ranges = claim ? liveRanges(await queue.getRanges([...LIVE_JOB_STATES], 0, -1)) : new Map();
-    const counts = await Promise.all(
-      Array.from({ length: PARTITION_COUNT }, async (_, i) => {
-        const partition = (firstPartition + i) % PARTITION_COUNT;
-        let moved = 0;
-        if (places > 0) {
-          places -= 1;
-          const fresh = await outbox.readNewRange(partition, options.batchSize);
-          if (fresh) await enqueue({ partition, ...fresh });
-          moved += fresh?.count ?? 0;
-        }
-        if (claim) moved += await recover(partition, ranges.get(partition) ?? []);
-        return moved;
-      }),
-    );
-    return counts.reduce((sum, n) => sum + n, 0);
+    let moved = await relayNew(firstPartition);
+    if (claim) {
+      const ranges = liveRanges(await liveBatches());
+      const recovered = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => recover(p, ranges.get(p) ?? [])));
+      moved += recovered.reduce((sum, n) => sum + n, 0);
+    }
+    return moved;
   }
 
   async function run(): Promise<void> {
@@ -113,13 +123,15 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
         if (claim) lastClaim = Date.now();
         const moved = await pass(claim, firstPartition);
         firstPartition = (firstPartition + 1) % PARTITION_COUNT;
-        idleDelay = moved > 0 ? 1 : Math.min(idleDelay * 2, options.maxIdleDelayMs);
+        if (moved >= options.batchSize) idleDelay = 0; // a backlog: go on at once
+        else if (moved > 0) idleDelay = options.lingerMs;
+        else idleDelay = Math.min(Math.max(idleDelay * 2, 1), options.maxIdleDelayMs);
       } catch (error) {
         logger.warn({ err: error }, 'outbox relay pass failed; retrying');
         groupsReady = false; // a restarted Redis may have lost a group: make sure again
         idleDelay = options.maxIdleDelayMs * 10;
       }
-      if (running) await pause(idleDelay);
+      if (running && idleDelay > 0) await pause(idleDelay);
     }
   }
 

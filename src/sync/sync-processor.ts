@@ -6,7 +6,7 @@ import type { WalletStore } from '../wallet/wallet-store';
 import { applyOutboxBatch } from './ledger-repository';
 import { parseOutboxEntry } from './outbox-event';
 import { sweepExpiredReservations } from './expiry-sweeper';
-import { BATCH_JOB, SWEEP_JOB, type BatchJobData } from './sync-queue';
+import { BATCH_JOB, SWEEP_JOB, type BatchJobData, type OutboxRange } from './sync-queue';
 import type { OutboxStore, RawEntry } from './outbox-store';
 
 export interface SyncProcessorDeps {
@@ -24,10 +24,11 @@ export interface SyncProcessorDeps {
 }
 
 /**
- * The BullMQ processor. A batch is applied to MySQL in one transaction, and only then acknowledged
- * and removed from the outbox (with the settled transactions' records set to expire after
- * max(SETTLED_RETENTION_S, IDEMPOTENCY_TTL_S): the record is also the Reserve's idempotency record); a crash in
- * between leaves the entries to be applied again, which changes nothing.
+ * The BullMQ processor. A batch (its ranges of one or more partitions) is applied to MySQL in one
+ * transaction, and only then acknowledged and removed from each partition's outbox (with the settled
+ * transactions' records set to expire after max(SETTLED_RETENTION_S, IDEMPOTENCY_TTL_S): the record
+ * is also the Reserve's idempotency record); a crash in between leaves the entries to be applied
+ * again, which changes nothing.
  */
 export function createSyncProcessor(deps: SyncProcessorDeps) {
   const clock = deps.clock ?? Date.now;
@@ -38,32 +39,39 @@ export function createSyncProcessor(deps: SyncProcessorDeps) {
       return { applied: expired };
     }
     if (job.name !== BATCH_JOB) throw new Error(`unknown job ${job.name}`);
-    const { partition } = job.data;
-    const entries = await entriesOf(deps.outbox, job.data);
-    if (entries.length === 0) return { applied: 0 }; // acknowledged already: this is a retry after a crash
-    const events = entries.map((entry) => parseOutboxEntry(partition, entry));
+    const ranges = rangesOf(job.data);
+    const read = await Promise.all(ranges.map((range) => entriesOf(deps.outbox, range)));
+    const parsed = read.map((entries, i) => entries.map((entry) => parseOutboxEntry(ranges[i]!.partition, entry)));
+    const events = parsed.flat();
+    if (events.length === 0) return { applied: 0 }; // acknowledged already: this is a retry after a crash
     const applied = await applyOutboxBatch(deps.db, events);
-    const settled = events
-      .filter((event) => event.kind === 'confirm' || event.kind === 'cancel' || event.kind === 'expire')
-      .map((event) => event.transactionId!);
-    await deps.outbox.acknowledge(partition, entries.map(([id]) => id), settled, settledKeepS);
-    deps.onApplied?.(entries[entries.length - 1]![0], entries.length);
-    deps.logger.debug({ partition, events: events.length, applied }, 'outbox batch applied');
+    await Promise.all(ranges.map(async (range, i) => {
+      const entries = read[i]!;
+      if (entries.length === 0) return;
+      const settled = parsed[i]!
+        .filter((event) => event.kind === 'confirm' || event.kind === 'cancel' || event.kind === 'expire')
+        .map((event) => event.transactionId!);
+      await deps.outbox.acknowledge(range.partition, entries.map(([id]) => id), settled, settledKeepS);
+      deps.onApplied?.(entries[entries.length - 1]![0], entries.length);
+    }));
+    deps.logger.debug({ ranges: ranges.length, events: events.length, applied }, 'outbox batch applied');
     return { applied };
   };
 }
 
-/** A batch written by a worker before jobs carried ranges: its entries themselves. */
-interface BatchWithEntries {
-  readonly partition: number;
-  readonly entries: RawEntry[];
+/** A range, or a batch a worker from before ranges wrote: its partition's entries themselves. */
+type LegacyBatch = { readonly partition: number; readonly entries: RawEntry[] };
+type Carried = OutboxRange | LegacyBatch;
+
+function rangesOf(batch: BatchJobData | LegacyBatch): readonly Carried[] {
+  return 'entries' in batch ? [batch] : batch.ranges;
 }
 
-/** The batch's entries that are still in the outbox, read back from the stream. */
-async function entriesOf(outbox: OutboxStore, batch: BatchJobData | BatchWithEntries): Promise<RawEntry[]> {
-  if ('entries' in batch) return batch.entries;
-  if (!batch.ids) return outbox.range(batch.partition, batch.first, batch.last, batch.count);
+/** The entries of a range that are still in the outbox, read back from the stream. */
+async function entriesOf(outbox: OutboxStore, range: Carried): Promise<RawEntry[]> {
+  if ('entries' in range) return range.entries;
+  if (!range.ids) return outbox.range(range.partition, range.first, range.last, range.count);
   // Recovered entries may lie far apart, with other jobs' entries between them: each is read alone.
-  const found = await Promise.all(batch.ids.map((id) => outbox.range(batch.partition, id, id, 1)));
+  const found = await Promise.all(range.ids.map((id) => outbox.range(range.partition, id, id, 1)));
   return found.flat();
 }

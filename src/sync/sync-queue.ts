@@ -1,15 +1,16 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+
 export const SYNC_QUEUE = 'ledger-sync';
 export const BATCH_JOB = 'outbox-batch';
 export const SWEEP_JOB = 'expiry-sweep';
 
 /**
- * A batch names its outbox entries, not their contents: the stream ids from `first` to `last` of one
- * partition (`count` entries), which the processor reads back with XRANGE. A fresh read's entries are
- * every entry of its range (a consumer group delivers new entries in id order, one read after
- * another); recovered entries may leave gaps, so their batch lists its `ids`.
+ * Where some of a partition's outbox entries lie: the stream ids from `first` to `last` (`count`
+ * entries). A fresh read's entries are every entry of its range (a consumer group delivers new
+ * entries in id order, one read after another); recovered entries may leave gaps, so their range
+ * lists its `ids`.
  */
-export interface BatchJobData {
+export interface OutboxRange {
   readonly partition: number;
   readonly first: string;
   readonly last: string;
@@ -17,10 +18,39 @@ export interface BatchJobData {
   readonly ids?: readonly string[];
 }
 
+/**
+ * A batch names its entries, not their contents: ranges of one or more partitions, which the processor
+ * reads back with XRANGE and applies to MySQL in one transaction. Under a light load one batch
+ * gathers what every partition got meanwhile, so MySQL still commits hundreds of rows at a time.
+ */
+export interface BatchJobData {
+  readonly ranges: readonly OutboxRange[];
+}
+
 /** The batch of recovered entries of a partition: their ids, in id order. */
 export function recoveredBatch(partition: number, ids: readonly string[]): BatchJobData {
-  return { partition, first: ids[0]!, last: ids[ids.length - 1]!, count: ids.length, ids };
+  return { ranges: [{ partition, first: ids[0]!, last: ids[ids.length - 1]!, count: ids.length, ids }] };
 }
+
+/** Fresh ranges packed into batches: each batch takes ranges until it holds `batchSize` entries or more. */
+export function packRanges(ranges: readonly OutboxRange[], batchSize: number): BatchJobData[] {
+  const batches: OutboxRange[][] = [];
+  let current: OutboxRange[] = [];
+  let entries = 0;
+  for (const range of ranges) {
+    current.push(range);
+    entries += range.count;
+    if (entries >= batchSize) {
+      batches.push(current);
+      current = [];
+      entries = 0;
+    }
+  }
+  if (current.length > 0) batches.push(current);
+  return batches.map((batch) => ({ ranges: batch }));
+}
+
+export const entriesIn = (batch: BatchJobData) => batch.ranges.reduce((sum, range) => sum + range.count, 0);
 
 /**
  * Batches retry until MySQL takes them (a retry is a no-op for rows already in): the first retry

@@ -74,6 +74,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     claimIdleMs: config.sync.claimIdleMs,
     maxIdleDelayMs: 100,
     maxQueuedBatches: config.sync.maxQueuedBatches,
+    lingerMs: config.sync.lingerMs,
   });
   relay.start();
   logger.info({ consumer }, 'sync worker started');

@@ -22,7 +22,7 @@ async function dashboardApp(env: Record<string, string> = {}): Promise<Context> 
   const api = await createTestApi(env);
   const connection = createRedisClient({ url: api.config.redis.url, role: 'queue' });
   const queue = createSyncQueue(connection, uniqueQueuePrefix());
-  await queue.add(BATCH_JOB, { partition: 3, first: '1-0', last: '1-0', count: 1 }, { delay: 3_600_000 });
+  await queue.add(BATCH_JOB, { ranges: [{ partition: 3, first: '1-0', last: '1-0', count: 1 }] }, { delay: 3_600_000 });
   const app = createHttpApp({ logger: createLogger('silent'), probes: [], services: api.services, queues: [queue] });
   const role = await startHttpRole(app, '127.0.0.1', 0);
   return {

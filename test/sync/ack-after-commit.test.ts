@@ -4,7 +4,7 @@ import { createLogger } from '../../src/logging/logger';
 import { keys, PARTITION_COUNT, partitionTag } from '../../src/redis/wallet-keys';
 import { createOutboxStore, OUTBOX_GROUP, type OutboxStore } from '../../src/sync/outbox-store';
 import { createSyncProcessor } from '../../src/sync/sync-processor';
-import { BATCH_JOB, recoveredBatch, type BatchJobData } from '../../src/sync/sync-queue';
+import { BATCH_JOB, recoveredBatch, type BatchJobData, type OutboxRange } from '../../src/sync/sync-queue';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 import { acceptLedgerWrites, refuseLedgerWrites } from '../helpers/mysql-refusal';
 import { createSyncHarness, type SyncHarness } from '../helpers/sync';
@@ -25,7 +25,7 @@ async function readOutbox(outbox: OutboxStore): Promise<BatchJobData[]> {
   for (let partition = 0; partition < PARTITION_COUNT; partition += 1) {
     await outbox.ensureGroup(partition);
     const range = await outbox.readNewRange(partition, 100);
-    if (range) batches.push({ partition, ...range });
+    if (range) batches.push({ ranges: [{ partition, ...range }] });
   }
   return batches;
 }
@@ -34,7 +34,7 @@ const job = (data: BatchJobData) => ({ name: BATCH_JOB, data }) as Job<BatchJobD
 
 async function pendingCount(sync: SyncHarness, batches: BatchJobData[]): Promise<number> {
   let pending = 0;
-  for (const { partition } of batches) {
+  for (const { partition } of batches.flatMap((batch) => batch.ranges)) {
     const [count] = (await sync.redis.xpending(keys.outbox({ tag: partitionTag(partition) }), OUTBOX_GROUP)) as [number];
     pending += Number(count);
   }
@@ -139,28 +139,28 @@ test('a batch whose transactions upsert MySQL refuses leaves both tables empty a
   t.is(await sync.outboxLength(), 3);
 });
 
-/** Three top-ups of one wallet: three entries of one partition, read as one batch (a range). */
-async function threeEntryBatch(sync: SyncHarness, outbox: OutboxStore): Promise<BatchJobData> {
+/** Three top-ups of one wallet: three entries of one partition, read as one range. */
+async function threeEntryRange(sync: SyncHarness, outbox: OutboxStore): Promise<OutboxRange> {
   for (let i = 1; i <= 3; i += 1) await sync.engine.fund({ userId: 'gap', gameId: 'g', currency: 'EUR' }, i);
-  const batches = await readOutbox(outbox);
-  if (batches.length !== 1 || batches[0]!.count !== 3) throw new Error(`setup: expected one range of three entries, got ${JSON.stringify(batches)}`);
-  return batches[0]!;
+  const ranges = (await readOutbox(outbox)).flatMap((batch) => batch.ranges);
+  if (ranges.length !== 1 || ranges[0]!.count !== 3) throw new Error(`setup: expected one range of three entries, got ${JSON.stringify(ranges)}`);
+  return ranges[0]!;
 }
 
 test('a recovered batch lists its ids: the entry in its gap (another job\'s) is neither applied nor acknowledged', async (t) => {
   const sync = await createSyncHarness();
   t.teardown(sync.cleanup);
   const outbox = createOutboxStore(sync.redis, 'test-consumer');
-  const range = await threeEntryBatch(sync, outbox);
+  const range = await threeEntryRange(sync, outbox);
   const all = await outbox.range(range.partition, range.first, range.last, range.count);
   const [first, middle, last] = all.map(([id]) => id);
 
   await processorFor(sync, outbox)(job(recoveredBatch(range.partition, [first!, last!])));
   t.is(await ledgerRows(sync), 2);
   t.deepEqual((await outbox.range(range.partition, '-', '+', 10)).map(([id]) => id), [middle], 'only the gap is left in the outbox');
-  t.is(await pendingCount(sync, [range]), 1);
+  t.is(await pendingCount(sync, [{ ranges: [range] }]), 1);
 
-  await processorFor(sync, outbox)(job(range)); // the job of the whole range comes after: only the gap is left to apply
+  await processorFor(sync, outbox)(job({ ranges: [range] })); // the job of the whole range comes after: only the gap is left to apply
   t.is(await ledgerRows(sync), 3);
   t.is(await sync.outboxLength(), 0);
 });
@@ -169,11 +169,30 @@ test('a batch queued by a worker from before ranges (the entries in the job) is 
   const sync = await createSyncHarness();
   t.teardown(sync.cleanup);
   const outbox = createOutboxStore(sync.redis, 'test-consumer');
-  const range = await threeEntryBatch(sync, outbox);
+  const range = await threeEntryRange(sync, outbox);
   const entries = await outbox.range(range.partition, range.first, range.last, range.count);
   const legacy = { partition: range.partition, entries } as unknown as BatchJobData;
   t.like(await processorFor(sync, outbox)(job(legacy)), { applied: 3 });
   t.is(await ledgerRows(sync), 3);
   t.is(await sync.outboxLength(), 0);
-  t.like(await processorFor(sync, outbox)(job(range)), { applied: 0 }, 'a range whose entries are gone is a no-op');
+  t.like(await processorFor(sync, outbox)(job({ ranges: [range] })), { applied: 0 }, 'a range whose entries are gone is a no-op');
+});
+
+test('a batch of several partitions\' ranges lands in one MySQL transaction and is acknowledged in each partition', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const outbox = createOutboxStore(sync.redis, 'test-consumer');
+  const batch: BatchJobData = { ranges: (await readBatches(sync, outbox)).flatMap((b) => b.ranges) };
+  t.true(batch.ranges.length > 1, `${batch.ranges.length} partitions`);
+  const process = processorFor(sync, outbox);
+
+  await refuseLedgerWrites(sync);
+  await t.throwsAsync(process(job(batch)));
+  t.is(await ledgerRows(sync), 0);
+  t.is(await pendingCount(sync, [batch]), WALLETS);
+
+  await acceptLedgerWrites(sync);
+  t.like(await process(job(batch)), { applied: WALLETS });
+  t.is(await sync.outboxLength(), 0);
+  t.is(await pendingCount(sync, [batch]), 0);
 });

@@ -23,7 +23,7 @@ test('a failing batch waits 200 ms before its first retry and 400 ms before its 
   });
   const delays: number[] = [];
   worker.on('failed', (job) => delays.push(job!.delay)); // the wait BullMQ scheduled for the next retry
-  await queue.add(BATCH_JOB, { partition: 0, first: '1-0', last: '1-0', count: 1 }, BATCH_JOB_OPTIONS);
+  await queue.add(BATCH_JOB, { ranges: [{ partition: 0, first: '1-0', last: '1-0', count: 1 }] }, BATCH_JOB_OPTIONS);
   await waitUntil('two failed attempts', async () => delays.length >= 2, 10_000);
   t.deepEqual(delays.slice(0, 2), [200, 400]);
   t.deepEqual([3, 4, 10, 50].map(batchBackoffMs), [800, 1600, 30_000, 30_000]);

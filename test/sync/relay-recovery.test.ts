@@ -2,6 +2,8 @@ import test from 'ava';
 import { acceptLedgerWrites, refuseLedgerWrites } from '../helpers/mysql-refusal';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { createRedisClient } from '../../src/redis/redis-client';
+import { createLogger } from '../../src/logging/logger';
+import { createOutboxRelay } from '../../src/sync/outbox-relay';
 import { createOutboxStore } from '../../src/sync/outbox-store';
 import { createSyncQueue, LIVE_JOB_STATES } from '../../src/sync/sync-queue';
 import { PARTITION_COUNT } from '../../src/redis/wallet-keys';
@@ -17,6 +19,7 @@ function liveJobs(sync: SyncHarness) {
   const connection = createRedisClient({ url: sync.config.redis.url, role: 'queue' });
   const queue = createSyncQueue(connection, sync.config.queue.prefix);
   return {
+    queue,
     all: () => queue.getJobs([...LIVE_JOB_STATES]),
     close: async () => {
       await queue.close();
@@ -40,8 +43,9 @@ test('entries that only wait (MySQL down) are never enqueued again, and the queu
   const waiting = await jobs.all();
   t.true(waiting.length <= 3, `${waiting.length} batches queued`);
   const inspector = createOutboxStore(sync.redis, 'inspector');
-  const carried = await Promise.all(waiting.map((job) => inspector.range(job.data.partition, job.data.first, job.data.last, job.data.count)));
-  const ids = carried.flatMap((entries, i) => entries.map(([id]) => `${waiting[i]!.data.partition}/${id}`));
+  const ranges = waiting.flatMap((job) => job.data.ranges);
+  const carried = await Promise.all(ranges.map((range) => inspector.range(range.partition, range.first, range.last, range.count)));
+  const ids = carried.flatMap((entries, i) => entries.map(([id]) => `${ranges[i]!.partition}/${id}`));
   t.is(new Set(ids).size, ids.length, 'no entry is carried by two jobs');
   t.is(await sync.outboxLength(), MOVES, 'nothing was acknowledged');
 
@@ -68,4 +72,25 @@ test('entries a relay read but never enqueued (it died in between) are recovered
   const rows = await sync.database.db('ledger_entries').select('event_id');
   t.is(rows.length, MOVES);
   t.is(new Set(rows.map((row) => row.event_id)).size, MOVES);
+});
+
+test('a light load goes out in few batches: one pass gathers the ranges of every partition into one job of up to SYNC_BATCH_SIZE entries', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const jobs = liveJobs(sync);
+  t.teardown(jobs.close);
+  await fundMany(sync, 'light');
+  // A relay with no processor behind it: the batches it makes stay in the queue to be looked at.
+  const relay = createOutboxRelay(createOutboxStore(sync.redis, 'lone-relay'), jobs.queue, createLogger('silent'), {
+    batchSize: 20, claimIdleMs: 60_000, maxIdleDelayMs: 100, maxQueuedBatches: 10, lingerMs: 50,
+  });
+  relay.start();
+  t.teardown(() => relay.stop());
+  const carried = async () => (await jobs.all()).flatMap((job) => job.data.ranges).reduce((sum, range) => sum + range.count, 0);
+  await waitUntil('every entry in a batch', async () => (await carried()) === MOVES, 10_000);
+  const batches = (await jobs.all()).map((job) => job.data);
+  const partitions = new Set(batches.flatMap((batch) => batch.ranges.map((range) => range.partition)));
+  t.true(partitions.size > 2, `${partitions.size} partitions`);
+  t.true(batches.length <= 2, `${MOVES} entries over ${partitions.size} partitions went out as ${batches.length} batches`);
+  t.true(batches.every((batch) => batch.ranges.slice(0, -1).reduce((sum, range) => sum + range.count, 0) < 20), 'a batch stops taking ranges once it holds 20 entries');
 });
