@@ -24,7 +24,7 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
   const names = result.results.map((r: { name: string }) => r.name);
   t.deepEqual(names, [
     'echo', 'engine spread', 'engine hot', 'engine spread, 2 processes', 'batch 1', 'batch 10', 'batch 100', 'batch 1000', 'batch client (8 callers)',
-    'engine AOF off', 'engine, metrics off', 'peer spread', 'peer hot', 'naive peer spread', 'engine + worker',
+    'engine AOF off', 'engine, metrics off', 'peer spread', 'peer hot', 'naive peer spread', 'engine alone (sync pair 1)', 'engine + worker',
   ]);
   for (const r of result.results.filter((r: { name: string }) => r.name.startsWith('batch'))) {
     t.true(r.ops >= r.calls && r.opsPerSecond > 0, `${r.name}: operations counted apart from calls`);
@@ -45,8 +45,12 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
   ]);
   for (const s of result.scripts.scripts) t.true(s.calls > 0 && s.usecPerCall > 0 && s.usecPerOp > 0, s.script);
   t.true(result.scripts.bytesPerOpenReservation > 0);
-  t.true(result.sync.backlog > 0 && result.sync.drainRowsPerSecond > 0);
-  t.true(result.sync.emptyAfterLoadStopMs >= 0);
+  t.is(result.sync.pairs.length, 1);
+  for (const pair of result.sync.pairs) {
+    t.true(pair.alone > 0 && pair.withWorker > 0, 'both halves of the pair made calls');
+    t.true(pair.backlog > 0 && pair.drainRowsPerSecond > 0, 'the engine alone left a backlog the worker drained');
+    t.true(pair.emptyAfterLoadStopMs >= 0);
+  }
   t.regex(readFileSync(path.join(out, 'smoke.svg'), 'utf8'), /^<svg[\s\S]*engine spread[\s\S]*<\/svg>\n$/);
   t.regex(readFileSync(path.join(out, 'smoke-batch-curve.svg'), 'utf8'), /^<svg[\s\S]*batch 1000[\s\S]*ops\/s[\s\S]*<\/svg>\n$/);
 });
