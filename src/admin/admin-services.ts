@@ -2,12 +2,14 @@ import type { RedisLike } from '../redis/script-registry';
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import type { Logger } from '../logging/logger';
 import type { WalletService } from '../wallet/wallet-service';
 import { createAuthService } from './auth/auth-service';
 import { createLoginLimiter } from './auth/login-limiter';
 import { createPasswordHasher } from './auth/password-hasher';
 import { createTokenService } from './auth/token-service';
 import { createBalanceService } from './balance/balance-service';
+import { createAdminCaches } from './cache/admin-caches';
 import { createConnectionsService } from './connections/connections-service';
 import { createGamesService } from './games/games-service';
 import { createImagesService } from './images/images-service';
@@ -35,21 +37,29 @@ export interface AdminDeps {
   readonly clock?: () => number;
   /** The ledger-sync queue, for the ops page's job counts (without it they are null). */
   readonly syncQueue?: Queue;
+  readonly logger?: Logger;
+  /** The time of the read caches' expiry (tests freeze it, so only invalidations refresh an entry). */
+  readonly cacheClock?: () => number;
 }
 
 /** Every service of the management API; REST routes (and GraphQL resolvers) call these and only these. */
-export function createAdminServices({ db, redis, wallet, config, clock = Date.now, syncQueue }: AdminDeps) {
+export function createAdminServices({ db, redis, wallet, config, clock = Date.now, syncQueue, logger, cacheClock }: AdminDeps) {
   const tokens = createTokenService(config.auth.jwtSecret, config.auth.jwtTtlS);
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
   const limiter = createLoginLimiter(redis, { addressLimit: config.auth.loginAddressLimit });
-  const users = createUsersService(db);
+  const caches = createAdminCaches(redis, { logger, clock: cacheClock });
+  const users = createUsersService(db, caches);
   const configVersions = createConfigVersions(redis);
-  const games = createGamesService(db, configVersions.bump);
-  const modules = createModulesService(db, games, configVersions.bump);
+  const games = createGamesService(db, async (gameId) => {
+    await caches.gameRemoved(gameId);
+    await configVersions.bump(gameId);
+  });
+  const modules = createModulesService(db, games, caches, configVersions.bump);
   const connections = createConnectionsService(db, users, games);
-  const leaderboardScope = createLeaderboardScope({ db, games, modules });
+  const leaderboardScope = createLeaderboardScope({ db, games, modules, caches });
   return {
-    auth: createAuthService({ db, tokens, limiter, hasher }),
+    caches,
+    auth: createAuthService({ db, tokens, limiter, hasher, caches }),
     tokens,
     hasher,
     users,
@@ -59,7 +69,7 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
     variables: createVariablesService({ db, games, modules, versions: configVersions }),
     languages: createLanguagesService(db, (languageId) => isLanguageUsed(db, languageId)),
     notifications: createNotificationsService({ db, games, modules }),
-    leaderboards: createLeaderboardsService({ db, scope: leaderboardScope, clock }),
+    leaderboards: createLeaderboardsService({ db, scope: leaderboardScope, caches, clock }),
     leaderboardGroups: createLeaderboardGroupsService({ db, scope: leaderboardScope }),
     connections,
     ops: createOpsService({ redis, syncQueue }),

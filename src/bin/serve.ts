@@ -84,7 +84,8 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       // The queue dashboard and the ops page read the sync queue through a connection of their own.
       const syncQueue = createSyncQueue(queueClient(config, roleLogger, clients), config.queue.prefix);
       clients.closers.push(() => syncQueue.close());
-      const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config, syncQueue });
+      const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config, syncQueue, logger: roleLogger });
+      clients.closers.push(async () => services.caches.close());
       const app = createHttpApp({
         logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies, graphqlIntrospection: config.http.graphqlIntrospection,
         metrics: clients.metrics, metricsOnApiPort: config.metrics.onApiPort, queues: [syncQueue],

@@ -52,6 +52,7 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
   const config = testConfig({ REDIS_KEY_PREFIX: redis.prefix, UPLOAD_DIR: uploadDir, MYSQL_URL: database.url, ...env });
   const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db) });
   const services = createAdminServices({ db: database.db, redis: redis.redis, wallet: engine.wallet, config, clock: options.clock });
+  await services.caches.ready();
   const logs: string[] = [];
   const logger = createLogger('info', {}, { write: (line: string) => logs.push(line) });
   const app = createHttpApp({
@@ -97,6 +98,7 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
     },
     async close() {
       await role.stop(1000);
+      services.caches.close();
       await redis.cleanup();
       await database.drop();
       rmSync(uploadDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { validateBody } from '../http/validation';
 import { assertInviteUsable, consumeInvite } from '../invites/invites-repository';
 import { canonicalEmail } from '../users/email';
+import type { AdminCaches } from '../cache/admin-caches';
 import { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUser } from '../users/users-repository';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './auth-schemas';
 import type { LoginLimiter } from './login-limiter';
@@ -24,9 +25,11 @@ export interface AuthDeps {
   readonly tokens: TokenService;
   readonly limiter: LoginLimiter;
   readonly hasher: PasswordHasher;
+  /** The token's user is read through them on every request. */
+  readonly caches: AdminCaches;
 }
 
-export function createAuthService({ db, tokens, limiter, hasher }: AuthDeps) {
+export function createAuthService({ db, tokens, limiter, hasher, caches }: AuthDeps) {
   const reply = (user: PublicUser): TokenReply => ({
     access_token: tokens.issue(user.id, user.role),
     token_type: 'Bearer',
@@ -84,7 +87,7 @@ export function createAuthService({ db, tokens, limiter, hasher }: AuthDeps) {
   };
 
   async function activeUser(userId: number): Promise<PublicUser> {
-    const user = await findUserById(db, userId);
+    const user = await caches.user(userId, () => findUserById(db, userId));
     if (!user || !user.is_active) throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
     return toPublicUser(user);
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../errors';
+import type { AdminCaches } from '../cache/admin-caches';
 import type { GamesService } from '../games/games-service';
 import type { ModulesService } from '../modules/modules-service';
 import { findGroup, type GroupRow } from './leaderboard-groups-repository';
@@ -11,13 +12,16 @@ export const LEADERBOARD_MODULE = 'leaderboard';
  * SPEC §2.1's order for every leaderboard endpoint: the entities in the path (404; a leaderboard of
  * another game is not found), then the module of the game they belong to (403 module_disabled).
  */
-export function createLeaderboardScope({ db, games, modules }: { db: Knex; games: GamesService; modules: ModulesService }) {
+export function createLeaderboardScope({ db, games, modules, caches }: { db: Knex; games: GamesService; modules: ModulesService; caches: AdminCaches }) {
   const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+  /** Score saves, rankings and groups read their leaderboard on every request: through the caches. */
+  const leaderboardOf = (id: number) => caches.leaderboard(id, () => findLeaderboard(db, id));
 
   return {
     /** `/api/games/:id/leaderboards[/:leaderboard_id]` */
     async inGame(gameId: number, leaderboardId?: number): Promise<LeaderboardRow | undefined> {
       await games.mustFind(gameId);
+      // Read fresh: the leaderboard's own writes (update, delete) go through here.
       const leaderboard = leaderboardId === undefined ? undefined : await findLeaderboard(db, leaderboardId);
       if (leaderboardId !== undefined && leaderboard?.game_id !== gameId) throw notFound(`leaderboard ${leaderboardId} of game ${gameId}`);
       await modules.assertEnabled(gameId, LEADERBOARD_MODULE);
@@ -26,7 +30,7 @@ export function createLeaderboardScope({ db, games, modules }: { db: Knex; games
 
     /** `/api/leaderboards/:leaderboard_id/…` */
     async leaderboard(id: number): Promise<LeaderboardRow> {
-      const leaderboard = await findLeaderboard(db, id);
+      const leaderboard = await leaderboardOf(id);
       if (!leaderboard) throw notFound(`leaderboard ${id}`);
       await modules.assertEnabled(leaderboard.game_id, LEADERBOARD_MODULE);
       return leaderboard;
@@ -35,7 +39,7 @@ export function createLeaderboardScope({ db, games, modules }: { db: Knex; games
     /** `/api/leaderboard-groups/:group_id/…` */
     async group(id: number): Promise<{ group: GroupRow; leaderboard: LeaderboardRow }> {
       const group = await findGroup(db, id);
-      const leaderboard = group && (await findLeaderboard(db, group.leaderboard_id));
+      const leaderboard = group && (await leaderboardOf(group.leaderboard_id));
       if (!group || !leaderboard) throw notFound(`leaderboard group ${id}`);
       await modules.assertEnabled(leaderboard.game_id, LEADERBOARD_MODULE);
       return { group, leaderboard };

@@ -8,8 +8,9 @@ import { GROUP_SCORES, GROUPS, MEMBERS, SCORES } from './leaderboard-tables';
 
 export interface SavedScore {
   readonly leaderboardId: number;
+  /** The leaderboard's game: the user-game must be one of its connections. */
+  readonly gameId: number;
   readonly userGameId: number;
-  readonly userId: number;
   readonly score: number;
   readonly periodStart: Date;
   readonly savedAt: Date;
@@ -25,23 +26,34 @@ export const rankScore = (score: number, sortOrder: 'asc' | 'desc') => (sortOrde
  * the copy in every group of the leaderboard the user belongs to, in the same transaction. One
  * ascending index serves every ranking: rank_score, then the earlier save, then the lower user_game_id.
  */
-export function upsertScore(db: Knex, saved: SavedScore, sortOrder: 'asc' | 'desc'): Promise<void> {
-  const values = { score: saved.score, rank_score: rankScore(saved.score, sortOrder), updated_at: saved.savedAt };
+export function upsertScore(db: Knex, saved: SavedScore, sortOrder: 'asc' | 'desc'): Promise<boolean> {
+  const values = [saved.score, rankScore(saved.score, sortOrder), saved.savedAt];
   return retryOnDeadlock(() =>
     db.transaction(async (trx) => {
-      const [sql, bindings] = insertFromIncoming(SCORES, ['leaderboard_id', 'period_start', 'user_game_id', ...SCORE_VALUES],
-        [[saved.leaderboardId, saved.periodStart, saved.userGameId, values.score, values.rank_score, values.updated_at]]);
-      await trx.raw(`${sql} ON DUPLICATE KEY UPDATE ${takeIncoming(SCORE_VALUES)}`, bindings as Knex.ValueDict[]);
+      // The user-game is checked by the insert itself: no row of user_games, nothing inserted.
+      const [inserted] = (await trx.raw(
+        `INSERT INTO ${SCORES} (leaderboard_id, period_start, user_game_id, ${SCORE_VALUES.join(', ')})
+         SELECT * FROM (
+           SELECT ? AS leaderboard_id, ? AS period_start, ug.id AS user_game_id, ? AS score, ? AS rank_score, ? AS updated_at
+           FROM ${USER_GAMES} ug WHERE ug.id = ? AND ug.game_id = ?
+         ) AS ${INCOMING}
+         ON DUPLICATE KEY UPDATE ${takeIncoming(SCORE_VALUES)}`,
+        [saved.leaderboardId, saved.periodStart, ...values, saved.userGameId, saved.gameId],
+      )) as [{ affectedRows: number }];
+      if (inserted.affectedRows === 0) return false;
       await trx.raw(
         `INSERT INTO ${GROUP_SCORES} (group_id, period_start, user_game_id, ${SCORE_VALUES.join(', ')})
          SELECT * FROM (
-           SELECT m.group_id, ? AS period_start, ? AS user_game_id, ? AS score, ? AS rank_score, ? AS updated_at
-           FROM ${MEMBERS} m JOIN ${GROUPS} g ON g.id = m.group_id
-           WHERE g.leaderboard_id = ? AND m.user_id = ?
+           SELECT m.group_id, ? AS period_start, ug.id AS user_game_id, ? AS score, ? AS rank_score, ? AS updated_at
+           FROM ${USER_GAMES} ug
+           JOIN ${MEMBERS} m ON m.user_id = ug.user_id
+           JOIN ${GROUPS} g ON g.id = m.group_id
+           WHERE ug.id = ? AND g.leaderboard_id = ?
          ) AS ${INCOMING}
          ON DUPLICATE KEY UPDATE ${takeIncoming(SCORE_VALUES)}`,
-        [saved.periodStart, saved.userGameId, values.score, values.rank_score, values.updated_at, saved.leaderboardId, saved.userId],
+        [saved.periodStart, ...values, saved.userGameId, saved.leaderboardId],
       );
+      return true;
     }),
   );
 }

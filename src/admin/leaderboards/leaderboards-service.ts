@@ -7,6 +7,7 @@ import { findUserGame } from '../connections/connections-repository';
 import { namedFields, validateBody } from '../http/validation';
 import { perEnabledGame, type GameWithModules } from '../modules/modules-service';
 import { periodStart } from './leaderboard-periods';
+import type { AdminCaches } from '../cache/admin-caches';
 import { LEADERBOARD_MODULE, type LeaderboardScope } from './leaderboard-scope';
 import { findGroup } from './leaderboard-groups-repository';
 import { topScoresOf, upsertScore, type RankingRow } from './leaderboard-scores-repository';
@@ -66,11 +67,13 @@ const toRankingItems = (rows: readonly RankingRow[]): RankingItem[] =>
 export interface LeaderboardsDeps {
   readonly db: Knex;
   readonly scope: LeaderboardScope;
+  /** A leaderboard's change or removal drops it from every instance's cache. */
+  readonly caches: AdminCaches;
   /** Decides the period of a save and of the rankings (tests move it across period boundaries). */
   readonly clock?: () => number;
 }
 
-export function createLeaderboardsService({ db, scope, clock = Date.now }: LeaderboardsDeps) {
+export function createLeaderboardsService({ db, scope, caches, clock = Date.now }: LeaderboardsDeps) {
   const keyTaken = (gameId: number, key: string | undefined) => `game ${gameId} already has a leaderboard with key "${key}"`;
   const reread = async (id: number) => toPublicLeaderboard((await findLeaderboard(db, id))!);
 
@@ -101,6 +104,7 @@ export function createLeaderboardsService({ db, scope, clock = Date.now }: Leade
         await updateLeaderboard(db, current, changes).catch((error: unknown) => {
           throw translateMysqlError(error, keyTaken(gameId, changes.key));
         });
+        await caches.leaderboardChanged(id);
       }
       return reread(id);
     },
@@ -108,6 +112,7 @@ export function createLeaderboardsService({ db, scope, clock = Date.now }: Leade
     async remove(gameId: number, id: number): Promise<void> {
       await scope.inGame(gameId, id);
       await deleteLeaderboard(db, id);
+      await caches.leaderboardChanged(id);
     },
 
     /**
@@ -117,16 +122,17 @@ export function createLeaderboardsService({ db, scope, clock = Date.now }: Leade
     async saveScore(leaderboardId: number, input: ScoreInput) {
       const leaderboard = await scope.leaderboard(leaderboardId);
       const { user_game_id: userGameId, score } = validateBody(scoreSchema, input);
-      const userGame = await findUserGame(db, userGameId);
-      if (!userGame || userGame.game_id !== leaderboard.game_id) {
-        throw new AppError('VALIDATION_FAILED', `user-game ${userGameId} is not a connection of game ${leaderboard.game_id}`, {
-          errors: [{ path: 'user_game_id', message: "must be a user-game of the leaderboard's game" }],
-        });
+      const notOfGame = () => new AppError('VALIDATION_FAILED', `user-game ${userGameId} is not a connection of game ${leaderboard.game_id}`, {
+        errors: [{ path: 'user_game_id', message: "must be a user-game of the leaderboard's game" }],
+      });
+      if (!leaderboard.is_active) {
+        const userGame = await findUserGame(db, userGameId); // a bad user-game is named first, as on an active board
+        if (!userGame || userGame.game_id !== leaderboard.game_id) throw notOfGame();
+        throw new AppError('CONFLICT', `leaderboard ${leaderboardId} is not active`);
       }
-      if (!leaderboard.is_active) throw new AppError('CONFLICT', `leaderboard ${leaderboardId} is not active`);
       const savedAt = new Date(clock());
-      const saved = { leaderboardId, userGameId, userId: userGame.user_id, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
-      await upsertScore(db, saved, leaderboard.sort_order);
+      const saved = { leaderboardId, gameId: leaderboard.game_id, userGameId, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
+      if (!(await upsertScore(db, saved, leaderboard.sort_order))) throw notOfGame();
       return {
         leaderboard_id: leaderboardId,
         user_game_id: userGameId,

@@ -38,12 +38,13 @@ export async function modulesOfGames(db: Knex, gameIds: readonly number[]): Prom
   return byGame;
 }
 
-export async function isModuleConnected(db: Knex, gameId: number, moduleKey: string): Promise<boolean> {
-  const row = await db(`${GAME_MODULES} as gm`)
+/** The keys of the modules connected to a game. */
+export async function connectedModuleKeys(db: Knex, gameId: number): Promise<Set<string>> {
+  const rows: Array<{ key: string }> = await db(`${GAME_MODULES} as gm`)
     .join(`${MODULES} as m`, 'm.id', 'gm.module_id')
-    .where({ 'gm.game_id': gameId, 'm.key': moduleKey })
-    .first('gm.id');
-  return row !== undefined;
+    .where({ 'gm.game_id': gameId })
+    .select('m.key');
+  return new Set(rows.map((row) => row.key));
 }
 
 export async function connectModule(db: Knex, gameId: number, moduleId: number): Promise<void> {

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import * as yup from 'yup';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
+import type { AdminCaches } from '../cache/admin-caches';
 import type { GamesService } from '../games/games-service';
 import { text, validateBody } from '../http/validation';
 import type { AppState } from '../koa-types';
@@ -10,7 +11,7 @@ import {
   connectModule,
   disconnectModule,
   findModuleByKey,
-  isModuleConnected,
+  connectedModuleKeys,
   listModules,
   toPublicModule,
   type PublicModule,
@@ -43,9 +44,15 @@ export async function perEnabledGame<T>(
 
 /**
  * `changed` runs after a module is connected to or disconnected from a game (the config document's
- * version follows it).
+ * version follows it). Which modules a game has is read through the caches (every module endpoint
+ * asks) and dropped from them on every change.
  */
-export function createModulesService(db: Knex, games: GamesService, changed: (gameId: number) => Promise<void> = async () => undefined) {
+export function createModulesService(db: Knex, games: GamesService, caches: AdminCaches, changed: (gameId: number) => Promise<void> = async () => undefined) {
+  const afterChange = async (gameId: number) => {
+    await caches.modulesChanged(gameId);
+    await changed(gameId);
+  };
+
   async function mustFindModule(key: string) {
     const module = await findModuleByKey(db, key);
     if (!module) throw new AppError('NOT_FOUND', `module ${key} not found`);
@@ -71,7 +78,7 @@ export function createModulesService(db: Knex, games: GamesService, changed: (ga
         if (isDuplicateKey(error)) throw new AppError('CONFLICT', `module ${key} is already connected to game ${gameId}`);
         throw error;
       }
-      await changed(gameId);
+      await afterChange(gameId);
       return toPublicModule(module);
     },
 
@@ -82,12 +89,13 @@ export function createModulesService(db: Knex, games: GamesService, changed: (ga
       if (!(await disconnectModule(db, gameId, module.id))) {
         throw new AppError('NOT_FOUND', `module ${key} is not connected to game ${gameId}`);
       }
-      await changed(gameId);
+      await afterChange(gameId);
     },
 
     /** SPEC §2.1 step 5: after the entities in the path are found, the game must have the module. */
     async assertEnabled(gameId: number, key: string): Promise<void> {
-      if (!(await isModuleConnected(db, gameId, key))) throw moduleDisabled(gameId, key);
+      const connected = await caches.modulesOf(gameId, () => connectedModuleKeys(db, gameId));
+      if (!connected.has(key)) throw moduleDisabled(gameId, key);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import { ROLES, type Role } from '../auth/token-service';
+import type { AdminCaches } from '../cache/admin-caches';
 import { assertSelfOrStaff } from '../http/access';
 import { flag, namedFields, oneOf, validateBody } from '../http/validation';
 import { findUserById, listUsers, lockActiveAdminIds, toPublicUser, updateUser, type PublicUser } from './users-repository';
@@ -12,7 +13,7 @@ const patchUserSchema = yup.object({
 });
 export type PatchUserInput = yup.InferType<typeof patchUserSchema>;
 
-export function createUsersService(db: Knex) {
+export function createUsersService(db: Knex, caches: AdminCaches) {
   async function mustFind(id: number): Promise<PublicUser> {
     const row = await findUserById(db, id);
     if (!row) throw new AppError('NOT_FOUND', `user ${id} not found`);
@@ -50,6 +51,7 @@ export function createUsersService(db: Knex) {
         }
         await updateUser(trx, id, changes);
       });
+      await caches.userChanged(id); // every instance's next request of this user reads the change
       return mustFind(id);
     },
   };
