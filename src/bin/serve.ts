@@ -150,7 +150,7 @@ function assertGrpcCallersAuthenticated(config: Config): void {
 
 function database(config: Config, clients: Clients): Knex {
   if (!clients.db) {
-    const db = createKnex(config.mysql.url);
+    const db = createKnex(config.mysql.url, { min: 0, max: config.mysql.poolSize });
     clients.db = db;
     clients.closers.push(() => db.destroy());
   }

@@ -88,6 +88,8 @@ export const envSchema = yup.object({
     (value) => !value || (value.length >= 8 && value.length <= 256),
   ),
 
+  MYSQL_POOL_SIZE: integerVar('MYSQL_POOL_SIZE', 10, 1, 1000),
+
   SYNC_BATCH_SIZE: integerVar('SYNC_BATCH_SIZE', 500, 1, 10000),
   SYNC_CONCURRENCY: integerVar('SYNC_CONCURRENCY', 4, 1, 64),
   SYNC_CLAIM_IDLE_MS: integerVar('SYNC_CLAIM_IDLE_MS', 30000, 100, 3600000),

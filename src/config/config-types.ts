@@ -12,7 +12,12 @@ export interface Config {
     /** Seeds of a Redis Cluster; empty: the single server at `url`. */
     readonly clusterNodes: ReadonlyArray<{ readonly host: string; readonly port: number }>;
   };
-  readonly mysql: { readonly url: string; readonly database: string };
+  readonly mysql: {
+    readonly url: string;
+    readonly database: string;
+    /** Connections each process keeps to MySQL at most. */
+    readonly poolSize: number;
+  };
   readonly queue: { readonly prefix: string };
   readonly sync: {
     readonly batchSize: number;

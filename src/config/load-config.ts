@@ -82,7 +82,7 @@ function toConfig(raw: RawEnv, cwd: string, env: Env): Config {
         return { host: host!, port: Number(port) };
       }),
     },
-    mysql: { url: raw.MYSQL_URL, database: new URL(raw.MYSQL_URL).pathname.slice(1) },
+    mysql: { url: raw.MYSQL_URL, database: new URL(raw.MYSQL_URL).pathname.slice(1), poolSize: raw.MYSQL_POOL_SIZE as number },
     queue: { prefix: raw.QUEUE_PREFIX },
     sync: {
       batchSize: raw.SYNC_BATCH_SIZE as number,

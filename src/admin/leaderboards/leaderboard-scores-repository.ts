@@ -5,6 +5,7 @@ import { INCOMING, insertFromIncoming, takeIncoming } from '../../db/upsert';
 import { USER_GAMES } from '../connections/connections-repository';
 import { USERS } from '../users/users-repository';
 import { GROUP_SCORES, GROUPS, MEMBERS, SCORES } from './leaderboard-tables';
+import type { LeaderboardRow } from './leaderboards-repository';
 
 export interface SavedScore {
   readonly leaderboardId: number;
@@ -21,41 +22,26 @@ const SCORE_VALUES = ['score', 'rank_score', 'updated_at'] as const;
 /** The score as rankings order it: ascending rank_score, so desc leaderboards store -score. */
 export const rankScore = (score: number, sortOrder: 'asc' | 'desc') => (sortOrder === 'desc' ? -score : score);
 
+/** What a save found: written; a user-game not of the game; a leaderboard other than the caller read. */
+export type SaveOutcome = 'saved' | 'not_of_game' | 'leaderboard_changed';
+const OUTCOMES: Record<number, SaveOutcome> = { 1: 'saved', 0: 'not_of_game', [-1]: 'leaderboard_changed' };
+
 /**
  * One score per (leaderboard, period, user-game): a save replaces it whatever its value, and so does
- * the copy in every group of the leaderboard the user belongs to, in the same transaction. One
- * ascending index serves every ranking: rank_score, then the earlier save, then the lower user_game_id.
+ * the copy in every group of the leaderboard the user belongs to, in the same transaction (the
+ * procedure save_leaderboard_score, one round trip). One ascending index serves every ranking:
+ * rank_score, then the earlier save, then the lower user_game_id.
  */
-export function upsertScore(db: Knex, saved: SavedScore, sortOrder: 'asc' | 'desc'): Promise<boolean> {
-  const values = [saved.score, rankScore(saved.score, sortOrder), saved.savedAt];
-  return retryOnDeadlock(() =>
-    db.transaction(async (trx) => {
-      // The user-game is checked by the insert itself: no row of user_games, nothing inserted.
-      const [inserted] = (await trx.raw(
-        `INSERT INTO ${SCORES} (leaderboard_id, period_start, user_game_id, ${SCORE_VALUES.join(', ')})
-         SELECT * FROM (
-           SELECT ? AS leaderboard_id, ? AS period_start, ug.id AS user_game_id, ? AS score, ? AS rank_score, ? AS updated_at
-           FROM ${USER_GAMES} ug WHERE ug.id = ? AND ug.game_id = ?
-         ) AS ${INCOMING}
-         ON DUPLICATE KEY UPDATE ${takeIncoming(SCORE_VALUES)}`,
-        [saved.leaderboardId, saved.periodStart, ...values, saved.userGameId, saved.gameId],
-      )) as [{ affectedRows: number }];
-      if (inserted.affectedRows === 0) return false;
-      await trx.raw(
-        `INSERT INTO ${GROUP_SCORES} (group_id, period_start, user_game_id, ${SCORE_VALUES.join(', ')})
-         SELECT * FROM (
-           SELECT m.group_id, ? AS period_start, ug.id AS user_game_id, ? AS score, ? AS rank_score, ? AS updated_at
-           FROM ${USER_GAMES} ug
-           JOIN ${MEMBERS} m ON m.user_id = ug.user_id
-           JOIN ${GROUPS} g ON g.id = m.group_id
-           WHERE ug.id = ? AND g.leaderboard_id = ?
-         ) AS ${INCOMING}
-         ON DUPLICATE KEY UPDATE ${takeIncoming(SCORE_VALUES)}`,
-        [saved.periodStart, ...values, saved.userGameId, saved.leaderboardId],
-      );
-      return true;
-    }),
-  );
+export async function upsertScore(db: Knex, saved: SavedScore, board: Pick<LeaderboardRow, 'sort_order' | 'period_type'>): Promise<SaveOutcome> {
+  const [[rows]] = (await retryOnDeadlock(() =>
+    db.raw('CALL save_leaderboard_score(?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      saved.leaderboardId, saved.gameId, board.sort_order, board.period_type, saved.periodStart, saved.userGameId,
+      saved.score, rankScore(saved.score, board.sort_order), saved.savedAt,
+    ]),
+  )) as [[Array<{ saved: number }>]];
+  const outcome = OUTCOMES[Number(rows?.[0]?.saved)];
+  if (!outcome) throw new Error(`save_leaderboard_score answered ${JSON.stringify(rows)}`);
+  return outcome;
 }
 
 /** A new member's scores of every period go into the group's copy (with the membership row). */

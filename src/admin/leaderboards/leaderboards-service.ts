@@ -73,6 +73,9 @@ export interface LeaderboardsDeps {
   readonly clock?: () => number;
 }
 
+/** A save whose leaderboard changed under it reads it again and tries again, this many times in all. */
+const SAVE_ATTEMPTS = 3;
+
 export function createLeaderboardsService({ db, scope, caches, clock = Date.now }: LeaderboardsDeps) {
   const keyTaken = (gameId: number, key: string | undefined) => `game ${gameId} already has a leaderboard with key "${key}"`;
   const reread = async (id: number) => toPublicLeaderboard((await findLeaderboard(db, id))!);
@@ -120,26 +123,35 @@ export function createLeaderboardsService({ db, scope, caches, clock = Date.now 
      * The user-game must belong to the leaderboard's game (400); an inactive leaderboard is a 409.
      */
     async saveScore(leaderboardId: number, input: ScoreInput) {
-      const leaderboard = await scope.leaderboard(leaderboardId);
+      let leaderboard = await scope.leaderboard(leaderboardId);
       const { user_game_id: userGameId, score } = validateBody(scoreSchema, input);
       const notOfGame = () => new AppError('VALIDATION_FAILED', `user-game ${userGameId} is not a connection of game ${leaderboard.game_id}`, {
         errors: [{ path: 'user_game_id', message: "must be a user-game of the leaderboard's game" }],
       });
-      if (!leaderboard.is_active) {
-        const userGame = await findUserGame(db, userGameId); // a bad user-game is named first, as on an active board
-        if (!userGame || userGame.game_id !== leaderboard.game_id) throw notOfGame();
-        throw new AppError('CONFLICT', `leaderboard ${leaderboardId} is not active`);
+      for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt += 1) {
+        if (!leaderboard.is_active) {
+          const userGame = await findUserGame(db, userGameId); // a bad user-game is named first, as on an active board
+          if (!userGame || userGame.game_id !== leaderboard.game_id) throw notOfGame();
+          throw new AppError('CONFLICT', `leaderboard ${leaderboardId} is not active`);
+        }
+        const savedAt = new Date(clock());
+        const saved = { leaderboardId, gameId: leaderboard.game_id, userGameId, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
+        const outcome = await upsertScore(db, saved, leaderboard);
+        if (outcome === 'not_of_game') throw notOfGame();
+        if (outcome === 'saved') {
+          return {
+            leaderboard_id: leaderboardId,
+            user_game_id: userGameId,
+            score,
+            period_start: saved.periodStart.toISOString(),
+            updated_at: savedAt.toISOString(),
+          };
+        }
+        // The cached leaderboard was stale (its sort order, period or state changed): read it again.
+        await caches.leaderboardChanged(leaderboardId);
+        leaderboard = await scope.leaderboard(leaderboardId);
       }
-      const savedAt = new Date(clock());
-      const saved = { leaderboardId, gameId: leaderboard.game_id, userGameId, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
-      if (!(await upsertScore(db, saved, leaderboard.sort_order))) throw notOfGame();
-      return {
-        leaderboard_id: leaderboardId,
-        user_game_id: userGameId,
-        score,
-        period_start: saved.periodStart.toISOString(),
-        updated_at: savedAt.toISOString(),
-      };
+      throw new AppError('CONFLICT', `leaderboard ${leaderboardId} kept changing during the save; try again`);
     },
 
     /** The current period's ranking, optionally of one group's members; `rank` is the position in it. */
