@@ -14,8 +14,3 @@ export function insertFromIncoming(table: string, columns: readonly string[], ro
   const selects = first + next.repeat(rows.length - 1);
   return [`INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM (${selects}) AS ${INCOMING}`, rows.flat()];
 }
-
-/** `col = incoming.col, …`: the update clause that takes the new values of `columns` as they are. */
-export function takeIncoming(columns: readonly string[]): string {
-  return columns.map((column) => `${column} = ${INCOMING}.${column}`).join(', ');
-}

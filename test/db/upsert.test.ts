@@ -1,7 +1,7 @@
 import test from 'ava';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { insertFromIncoming, takeIncoming } from '../../src/db/upsert';
+import { insertFromIncoming } from '../../src/db/upsert';
 import { createTestDatabase } from '../helpers/mysql';
 
 test('an upsert from incoming rows inserts new keys and updates existing ones, reading stored and new values', async (t) => {
@@ -12,7 +12,7 @@ test('an upsert from incoming rows inserts new keys and updates existing ones, r
   const upsert = async (rows: unknown[][]) => {
     const [sql, bindings] = insertFromIncoming('counters', ['name', 'value', 'note'], rows);
     // `counters.value` is the stored value, `incoming.value` the new one.
-    await db.raw(`${sql} ON DUPLICATE KEY UPDATE value = counters.value + incoming.value, ${takeIncoming(['note'])}`, bindings as never[]);
+    await db.raw(`${sql} ON DUPLICATE KEY UPDATE value = counters.value + incoming.value, note = incoming.note`, bindings as never[]);
   };
   await upsert([['a', 1, null], ['b', 2, 'two']]);
   await upsert([['b', 40, null], ['c', 3, 'three']]);

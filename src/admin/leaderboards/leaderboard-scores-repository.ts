@@ -1,11 +1,9 @@
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { groupByParent, rowsPerParent } from '../../db/per-parent';
-import { INCOMING, insertFromIncoming, takeIncoming } from '../../db/upsert';
 import { USER_GAMES } from '../connections/connections-repository';
 import { USERS } from '../users/users-repository';
-import { GROUP_SCORES, GROUPS, MEMBERS, SCORES } from './leaderboard-tables';
-import type { LeaderboardRow } from './leaderboards-repository';
+import { GROUP_SCORES, GROUPS, SCORES } from './leaderboard-tables';
 
 export interface SavedScore {
   readonly leaderboardId: number;
@@ -16,8 +14,6 @@ export interface SavedScore {
   readonly periodStart: Date;
   readonly savedAt: Date;
 }
-
-const SCORE_VALUES = ['score', 'rank_score', 'updated_at'] as const;
 
 /** The score as rankings order it: ascending rank_score, so desc leaderboards store -score. */
 export const rankScore = (score: number, sortOrder: 'asc' | 'desc') => (sortOrder === 'desc' ? -score : score);
@@ -32,7 +28,13 @@ const OUTCOMES: Record<number, SaveOutcome> = { 1: 'saved', 0: 'not_of_game', [-
  * procedure save_leaderboard_score, one round trip). One ascending index serves every ranking:
  * rank_score, then the earlier save, then the lower user_game_id.
  */
-export async function upsertScore(db: Knex, saved: SavedScore, board: Pick<LeaderboardRow, 'sort_order' | 'period_type'>): Promise<SaveOutcome> {
+/** What the caller read of the leaderboard, which the save checks is still so. */
+export interface SavedOnBoard {
+  readonly sort_order: 'asc' | 'desc';
+  readonly period_type: string;
+}
+
+export async function upsertScore(db: Knex, saved: SavedScore, board: SavedOnBoard): Promise<SaveOutcome> {
   const [[rows]] = (await retryOnDeadlock(() =>
     db.raw('CALL save_leaderboard_score(?, ?, ?, ?, ?, ?, ?, ?, ?)', [
       saved.leaderboardId, saved.gameId, board.sort_order, board.period_type, saved.periodStart, saved.userGameId,
