@@ -56,7 +56,8 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
 
   /**
    * A recovered batch: its job is added, or retried when it failed; a live one is left as it is. A
-   * failed fresh batch whose entries are all recovered has the same job id, so it is the one retried.
+   * failed fresh batch of one partition's range, all of it recovered, has the same job id, so it is
+   * the one retried.
    */
   async function enqueueRecovered(partition: number, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
@@ -85,7 +86,8 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     const budget = (options.maxQueuedBatches - (await queuedBatches())) * options.batchSize;
     if (budget <= 0) return 0;
     const perPartition = Math.min(options.batchSize, Math.floor(budget / PARTITION_COUNT));
-    const reading = Array.from({ length: Math.min(PARTITION_COUNT, perPartition > 0 ? PARTITION_COUNT : budget) }, (_, i) => (firstPartition + i) % PARTITION_COUNT);
+    const readers = perPartition > 0 ? PARTITION_COUNT : Math.min(PARTITION_COUNT, budget);
+    const reading = Array.from({ length: readers }, (_, i) => (firstPartition + i) % PARTITION_COUNT);
     const read = await Promise.all(reading.map((partition) => outbox.readNewRange(partition, Math.max(perPartition, 1))));
     const fresh: OutboxRange[] = read.flatMap((range, i) => (range ? [{ partition: reading[i]!, ...range }] : []));
     await Promise.all(packRanges(fresh, options.batchSize).map(enqueue));

@@ -55,3 +55,26 @@ test('a leaderboard switched off and a module disconnected through one instance 
   await api.request('DELETE', `/api/games/${gameId}/modules/leaderboard`, { token: api.users.admin.token });
   await soon('the disconnected module on the other instance', async () => save().then(() => false, (error: AppError) => error.code === 'MODULE_DISABLED'));
 });
+
+test('a save checks the leaderboard its cache served: changed behind the API, it is read again before the score is written', async (t) => {
+  const { api, other } = t.context;
+  const gameId = (await api.services.games.create({ name: 'S', slug: 'stale-board' })).id;
+  await api.services.modules.connect(gameId, { module_key: 'leaderboard' });
+  const board = (await api.request('POST', `/api/games/${gameId}/leaderboards`, { token: api.users.admin.token, body: { key: 's', name: 'Stale', sort_order: 'desc' } })).body;
+  const player = await api.createUser('user', 'stale_player');
+  const userGameId = (await api.services.connections.connect(player.id, { game_id: gameId })).id;
+  const save = (score: number) => other.leaderboards.saveScore(board.id, { user_game_id: userGameId, score });
+  const stored = async () => (await api.database.db('leaderboard_scores').where({ leaderboard_id: board.id, user_game_id: userGameId }).first('rank_score'))?.rank_score;
+  await save(5);
+  t.is(await stored(), -5, 'desc: rank_score is -score');
+
+  // No message reaches the other instance: its cache still says desc.
+  await api.database.db('leaderboards').where({ id: board.id }).update({ sort_order: 'asc' });
+  await save(7);
+  t.is(await stored(), 7, 'the save saw the new sort order');
+
+  await api.database.db('leaderboards').where({ id: board.id }).update({ is_active: false });
+  const error = await t.throwsAsync(save(9));
+  t.is((error as AppError).code, 'CONFLICT');
+  t.is(await stored(), 7, 'nothing written to an inactive leaderboard');
+});
