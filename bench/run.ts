@@ -239,11 +239,16 @@ async function benchDatabase(serverUrl: string, tag: string, cleanups: Array<() 
   return { url: url.toString(), knex };
 }
 
-async function outboxLength(redisUrl: string): Promise<number> {
+/** The entries of every partition's outbox, through one connection kept for the whole scenario. */
+function outboxCounter(redisUrl: string) {
   const redis = createRedisClient({ url: redisUrl, role: 'cli' });
-  const lengths = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => redis.xlen(keys.outbox({ tag: partitionTag(p) }))));
-  redis.disconnect();
-  return lengths.reduce((a, b) => a + b, 0);
+  return {
+    async length(): Promise<number> {
+      const lengths = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => redis.xlen(keys.outbox({ tag: partitionTag(p) }))));
+      return lengths.reduce((a, b) => a + b, 0);
+    },
+    close: () => redis.disconnect(),
+  };
 }
 
 interface SyncPair {
@@ -269,52 +274,59 @@ async function measureSync(
   users: readonly string[],
   pairs: number,
 ): Promise<{ pairs: SyncPair[] }> {
+  const outbox = outboxCounter(redis.url);
+  const outboxLength = () => outbox.length();
   /**
    * The rate is timed from the worker's first acknowledgement (its process start-up left out) to an
    * empty outbox, polled every 20 ms; a backlog gone before the first poll saw it shrink is timed from
    * the worker's start.
    */
-  const drain = async (worker: Managed) => {
-    const backlog = await outboxLength(redis.url);
+  const drain = async () => {
+    const backlog = await outboxLength();
     const started = performance.now();
     let first: { at: number; left: number } | null = null;
     for (;;) {
-      const left = await outboxLength(redis.url);
+      const left = await outboxLength();
       const now = performance.now();
       if (left < backlog && !first) first = { at: now, left };
       if (left === 0) {
         const timed = first && first.left > 0 && now > first.at ? first : { at: started, left: backlog };
-        return { backlog, drainRowsPerSecond: timed.left / ((now - timed.at) / 1000), worker };
+        return { backlog, drainRowsPerSecond: timed.left / ((now - timed.at) / 1000) };
       }
       if (now - started > 600_000) throw new Error(`the outbox still held ${left} entries after 600 s`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
-  const leftover = await outboxLength(redis.url);
-  log(`sync: draining the ${leftover} outbox entries earlier scenarios left`);
-  await (await drain(await startWorker())).worker.stop();
   const measured: SyncPair[] = [];
-  for (let pair = 1; pair <= pairs; pair += 1) {
-    const engine = await engineServer(redis);
-    try {
-      const alone = await load(`engine alone (sync pair ${pair})`, 'engine, AOF always, no worker running (its moves wait in the outbox)', engine.url, users);
-      const worker = await startWorker();
+  try {
+    log(`sync: draining the ${await outboxLength()} outbox entries earlier scenarios left`);
+    const first = await startWorker();
+    await drain();
+    await first.stop();
+    for (let pair = 1; pair <= pairs; pair += 1) {
+      const engine = await engineServer(redis);
       try {
-        const drained = await drain(worker);
-        const live = await load(pair === 1 ? 'engine + worker' : `engine + worker (pair ${pair})`, 'engine with one sync worker running beside it', engine.url, users);
-        const stopped = performance.now();
-        const outboxAtLoadStop = await outboxLength(redis.url);
-        await waitUntil('the outbox to empty', async () => (await outboxLength(redis.url)) === 0, 600_000);
-        measured.push({
-          alone: alone.callsPerSecond, withWorker: live.callsPerSecond, backlog: drained.backlog, drainRowsPerSecond: drained.drainRowsPerSecond,
-          outboxAtLoadStop, emptyAfterLoadStopMs: performance.now() - stopped,
-        });
+        const alone = await load(`engine alone (sync pair ${pair})`, 'engine, AOF always, no worker running (its moves wait in the outbox)', engine.url, users);
+        const worker = await startWorker();
+        try {
+          const drained = await drain();
+          const live = await load(pair === 1 ? 'engine + worker' : `engine + worker (pair ${pair})`, 'engine with one sync worker running beside it', engine.url, users);
+          const stopped = performance.now();
+          const outboxAtLoadStop = await outboxLength();
+          await waitUntil('the outbox to empty', async () => (await outboxLength()) === 0, 600_000);
+          measured.push({
+            alone: alone.callsPerSecond, withWorker: live.callsPerSecond, backlog: drained.backlog, drainRowsPerSecond: drained.drainRowsPerSecond,
+            outboxAtLoadStop, emptyAfterLoadStopMs: performance.now() - stopped,
+          });
+        } finally {
+          await worker.stop();
+        }
       } finally {
-        await worker.stop();
+        await engine.stop();
       }
-    } finally {
-      await engine.stop();
     }
+  } finally {
+    outbox.close();
   }
   return { pairs: measured };
 }

@@ -14,13 +14,14 @@ const RESERVATION_PATH = `/${RESERVATION_SERVICE_NAME}/`;
 /**
  * SPEC §1.6's caller tokens, checked when a call's metadata arrives: a call of the reservation service
  * without `authorization: Bearer <one of the tokens>` is answered UNAUTHENTICATED before its message
- * is read or parsed (a batch may weigh up to GRPC_MAX_MESSAGE_BYTES). Health and reflection stay open;
- * no tokens, no check.
+ * is read or parsed (a batch may weigh up to GRPC_MAX_MESSAGE_BYTES). Health and reflection stay open.
+ * With no tokens there is nothing to check, and no interceptor: the server gets an empty list.
  */
-export function callerAuthInterceptor(tokens: readonly string[]): ServerInterceptor {
+export function callerAuthInterceptors(tokens: readonly string[]): ServerInterceptor[] {
   const accepted = tokens.map((token) => Buffer.from(`Bearer ${token}`));
-  return (method, call) => {
-    if (accepted.length === 0 || !method.path.startsWith(RESERVATION_PATH)) return new ServerInterceptingCall(call);
+  if (accepted.length === 0) return [];
+  return [(method, call) => {
+    if (!method.path.startsWith(RESERVATION_PATH)) return new ServerInterceptingCall(call);
     const listener = new ServerListenerBuilder()
       .withOnReceiveMetadata((metadata, next) => {
         if (hasToken(metadata, accepted)) next(metadata);
@@ -28,7 +29,7 @@ export function callerAuthInterceptor(tokens: readonly string[]): ServerIntercep
       })
       .build();
     return new ServerInterceptingCall(call, new ResponderBuilder().withStart((next) => next(listener)).build());
-  };
+  }];
 }
 
 function hasToken(metadata: Metadata, tokens: readonly Buffer[]): boolean {

@@ -11,7 +11,7 @@ import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from '../wallet/reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
-import { callerAuthInterceptor } from './caller-auth';
+import { callerAuthInterceptors } from './caller-auth';
 import { loadReservationProto, RESERVATION_SERVICE_NAME } from './reservation-proto';
 
 
@@ -40,7 +40,7 @@ export function grpcServerOptions(maxMessageBytes: number): ServerOptions {
 
 /** The gRPC server: ReservationService, grpc.health.v1 (NOT_SERVING while Redis is down), reflection. */
 export async function startGrpcRole({ config, wallet, redis, logger, metrics }: GrpcRoleDeps): Promise<RunningRole> {
-  const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: [callerAuthInterceptor(config.authTokens)] });
+  const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: callerAuthInterceptors(config.authTokens) });
   const { packageDefinition, service } = loadReservationProto();
   server.addService(service, reservationHandlers(wallet, { logger, observe: metrics && grpcMetrics(metrics) }));
   new ReflectionService(packageDefinition).addToServer(server);

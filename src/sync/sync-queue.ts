@@ -50,8 +50,6 @@ export function packRanges(ranges: readonly OutboxRange[], batchSize: number): B
   return batches.map((batch) => ({ ranges: batch }));
 }
 
-export const entriesIn = (batch: BatchJobData) => batch.ranges.reduce((sum, range) => sum + range.count, 0);
-
 /**
  * Batches retry until MySQL takes them (a retry is a no-op for rows already in): the first retry
  * waits 200 ms, each next one twice as long, up to 30 s, so a MySQL outage of minutes drains within

@@ -29,7 +29,6 @@ export function createReadCache<Value>(name: string, { ttlMs, maxEntries = 10_00
       const now = clock();
       const cached = entries.get(id);
       if (cached && cached.expiresAt > now) return cached.value;
-      if (ttlMs <= 0) return load();
       // A knex query is a thenable that runs again each time it is awaited: settle it once.
       const value = Promise.resolve(load());
       entries.delete(id); // set again, last: the map's order is the order of age
