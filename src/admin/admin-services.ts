@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { Logger } from '../logging/logger';
 import type { WalletService } from '../wallet/wallet-service';
+import { createAuditLog } from './audit/audit-service';
 import { createAuthService } from './auth/auth-service';
 import { createLoginLimiter } from './auth/login-limiter';
 import { createPasswordHasher } from './auth/password-hasher';
@@ -19,12 +20,15 @@ import { createModulesService } from './modules/modules-service';
 import { createLeaderboardGroupsService } from './leaderboards/leaderboard-groups-service';
 import { createLeaderboardScope } from './leaderboards/leaderboard-scope';
 import { createLeaderboardsService } from './leaderboards/leaderboards-service';
+import { createRankIndex } from './leaderboards/rank-index-store';
 import { createOpsService } from './ops/ops-service';
 import { createNotificationsService } from './notifications/notifications-service';
 import { isLanguageUsed } from './notifications/notifications-repository';
 import { createDashboardSessions } from './queues/dashboard-sessions';
 import { createUsersService } from './users/users-service';
+import { createConfigHistoryService } from './variables/config-history-service';
 import { createConfigVersions } from './variables/config-versions';
+import { createConfigWriter } from './variables/config-writer';
 import { createVariablesService } from './variables/variables-service';
 
 export interface AdminDeps {
@@ -32,7 +36,7 @@ export interface AdminDeps {
   /** The HTTP role's Redis (login rate limits). */
   readonly redis: RedisLike;
   readonly wallet: WalletService;
-  readonly config: Pick<Config, 'auth' | 'engine' | 'uploads' | 'http'>;
+  readonly config: Pick<Config, 'auth' | 'engine' | 'uploads' | 'http'> & Partial<Pick<Config, 'audit'>>;
   /** The time of score saves and rankings (tests move it across period boundaries). */
   readonly clock?: () => number;
   /** The ledger-sync queue, for the ops page's job counts (without it they are null). */
@@ -48,36 +52,42 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
   const limiter = createLoginLimiter(redis, { addressLimit: config.auth.loginAddressLimit });
   const caches = createAdminCaches(redis, { logger, clock: cacheClock });
-  const users = createUsersService(db, caches);
+  const audit = createAuditLog(db);
+  const users = createUsersService(db, caches, audit);
   const configVersions = createConfigVersions(redis);
-  const games = createGamesService(db, async (gameId) => {
+  const rankIndex = createRankIndex({ db, redis, logger });
+  const games = createGamesService(db, audit, async (gameId) => {
     await caches.gameRemoved(gameId);
     await configVersions.bump(gameId);
+    await rankIndex.gameChanged(gameId);
   });
-  const modules = createModulesService(db, games, caches, configVersions.bump);
-  const connections = createConnectionsService(db, users, games);
+  const modules = createModulesService(db, games, caches, audit, configVersions.bump);
+  const connections = createConnectionsService(db, users, games, audit, rankIndex.gameChanged);
   const leaderboardScope = createLeaderboardScope({ db, games, modules, caches });
+  const configWriter = createConfigWriter({ db, games, modules, versions: configVersions, audit });
   return {
     caches,
-    auth: createAuthService({ db, tokens, limiter, hasher, caches }),
+    audit,
+    auth: createAuthService({ db, tokens, limiter, hasher, caches, audit }),
     tokens,
     hasher,
     users,
-    invites: createInvitesService(db),
+    invites: createInvitesService(db, audit),
     games,
     modules,
-    variables: createVariablesService({ db, games, modules, versions: configVersions }),
-    languages: createLanguagesService(db, (languageId) => isLanguageUsed(db, languageId)),
-    notifications: createNotificationsService({ db, games, modules }),
-    leaderboards: createLeaderboardsService({ db, scope: leaderboardScope, caches, clock }),
-    leaderboardGroups: createLeaderboardGroupsService({ db, scope: leaderboardScope }),
+    variables: createVariablesService({ db, games, modules, versions: configVersions, writer: configWriter }),
+    configHistory: createConfigHistoryService({ db, writer: configWriter }),
+    languages: createLanguagesService(db, audit, (languageId) => isLanguageUsed(db, languageId)),
+    notifications: createNotificationsService({ db, games, modules, audit }),
+    leaderboards: createLeaderboardsService({ db, scope: leaderboardScope, caches, audit, rankIndex, auditScoreSaves: config.audit?.scoreSaves ?? true, clock }),
+    leaderboardGroups: createLeaderboardGroupsService({ db, scope: leaderboardScope, audit }),
     connections,
     ops: createOpsService({ redis, syncQueue }),
-    balance: createBalanceService({ db, wallet, connections, defaultCurrency: config.engine.defaultCurrency }),
+    balance: createBalanceService({ db, wallet, connections, audit, defaultCurrency: config.engine.defaultCurrency }),
     dashboardSessions: createDashboardSessions(redis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */
     secureCookies: config.http.publicBaseUrl.startsWith('https://'),
-    images: createImagesService({ uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes, publicBaseUrl: config.http.publicBaseUrl }),
+    images: createImagesService({ uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes, publicBaseUrl: config.http.publicBaseUrl, audit }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
 import { httpMetrics } from '../metrics/http-metrics';
 import type { AdminServices } from './admin-services';
+import { auditRoutes } from './audit/audit-routes';
 import { authRoutes } from './auth/auth-routes';
 import { consoleApp } from './console/console-app';
 import { balanceRoutes } from './balance/balance-routes';
@@ -20,6 +21,7 @@ import { invitesRoutes } from './invites/invites-routes';
 import type { AppState } from './koa-types';
 import { languagesRoutes } from './languages/languages-routes';
 import { leaderboardsRoutes } from './leaderboards/leaderboards-routes';
+import { actingUser } from './middleware/acting-user';
 import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
 import { queueDashboard } from './queues/queue-dashboard';
@@ -58,6 +60,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(requestContext(logger));
   if (metrics) app.use(httpMetrics(metrics));
   app.use(clientAddress(trustedProxies));
+  app.use(actingUser());
   app.use(problemErrors());
   if (corsOrigins.length > 0) {
     app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
@@ -89,11 +92,12 @@ export function httpRouters(deps: Pick<HttpAppDeps, 'probes' | 'services' | 'gra
     gamesRoutes(services.games, guard),
     modulesRoutes(services.modules, guard),
     languagesRoutes(services.languages, guard),
-    variablesRoutes(services.variables, guard),
+    variablesRoutes(services.variables, services.configHistory, guard),
     notificationsRoutes(services.notifications, guard),
     leaderboardsRoutes(services.leaderboards, services.leaderboardGroups, guard),
     balanceRoutes(services.balance, guard),
     imagesRoutes(services.images, guard),
+    auditRoutes(services.audit, guard),
     graphqlRoutes(services, { introspection: graphqlIntrospection }),
   ];
 }

@@ -97,6 +97,7 @@ export const envSchema = yup.object({
   SYNC_LINGER_MS: integerVar('SYNC_LINGER_MS', 50, 0, 10000),
 
   METRICS_ENABLED: enumVar('METRICS_ENABLED', 'true', ['true', 'false']),
+  AUDIT_SCORE_SAVES: enumVar('AUDIT_SCORE_SAVES', 'true', ['true', 'false']),
   METRICS_HOST: stringVar('127.0.0.1'),
   METRICS_PORT: integerVar('METRICS_PORT', 0, 0, 65535),
 

@@ -62,6 +62,8 @@ export interface Config {
     readonly defaultCurrency: string;
   };
   readonly uploads: { readonly dir: string; readonly maxBytes: number };
+  /** SPEC §2.11: AUDIT_SCORE_SAVES=false leaves score saves out of the audit log. */
+  readonly audit: { readonly scoreSaves: boolean };
   readonly admin: { readonly email: string; readonly password: string } | null;
   /**
    * Prometheus metrics: with a port here, a process serves them (and `/healthz`) on

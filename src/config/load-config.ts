@@ -121,6 +121,7 @@ function toConfig(raw: RawEnv, cwd: string, env: Env): Config {
       defaultCurrency: raw.DEFAULT_CURRENCY,
     },
     uploads: { dir: path.resolve(cwd, raw.UPLOAD_DIR), maxBytes: raw.MAX_UPLOAD_BYTES as number },
+    audit: { scoreSaves: raw.AUDIT_SCORE_SAVES === 'true' },
     admin: raw.ADMIN_EMAIL ? { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD } : null,
     metrics: {
       enabled: raw.METRICS_ENABLED === 'true',

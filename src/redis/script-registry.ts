@@ -18,6 +18,8 @@ export const SCRIPT_KEY_COUNTS = {
   retain: 'n',
   upgrade_record: 2,
   read_new: 1,
+  rank_index_set: 2,
+  rank_index_publish: 2,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;
@@ -40,6 +42,8 @@ declare module 'ioredis' {
     retain: ScriptCommand<Context, number>;
     upgrade_record: ScriptCommand<Context, number>;
     read_new: ScriptCommand<Context, [] | [first: string, last: string, count: number]>;
+    rank_index_set: ScriptCommand<Context, number>;
+    rank_index_publish: ScriptCommand<Context, number>;
   }
 }
 

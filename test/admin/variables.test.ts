@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { createConfigWriter } from '../../src/admin/variables/config-writer';
 import { createConfigVersions } from '../../src/admin/variables/config-versions';
 import { createVariablesService } from '../../src/admin/variables/variables-service';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
@@ -134,9 +135,8 @@ test('the config document: one object, a strong ETag, 304 on If-None-Match, new 
 test('a write through one HTTP instance shows at once in the cached document of another', async (t) => {
   const { api } = t.context;
   const id = await game(api);
-  const other = createVariablesService({
-    db: api.database.db, games: api.services.games, modules: api.services.modules, versions: createConfigVersions(api.redis.redis),
-  });
+  const shared = { db: api.database.db, games: api.services.games, modules: api.services.modules, versions: createConfigVersions(api.redis.redis) };
+  const other = createVariablesService({ ...shared, writer: createConfigWriter({ ...shared, audit: api.services.audit }) });
   await post(api, id, { key: 'a', type: 'number', number_value: 1 });
   t.is((await other.configDocument(id)).body, '{"a":1}');
   await post(api, id, { key: 'b', type: 'number', number_value: 2 });

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
+import { createdFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import { validateBody } from '../http/validation';
 import { assertInviteUsable, consumeInvite } from '../invites/invites-repository';
 import { canonicalEmail } from '../users/email';
@@ -27,9 +29,10 @@ export interface AuthDeps {
   readonly hasher: PasswordHasher;
   /** The token's user is read through them on every request. */
   readonly caches: AdminCaches;
+  readonly audit: AuditLog;
 }
 
-export function createAuthService({ db, tokens, limiter, hasher, caches }: AuthDeps) {
+export function createAuthService({ db, tokens, limiter, hasher, caches, audit }: AuthDeps) {
   const reply = (user: PublicUser): TokenReply => ({
     access_token: tokens.issue(user.id, user.role),
     token_type: 'Bearer',
@@ -65,12 +68,13 @@ export function createAuthService({ db, tokens, limiter, hasher, caches }: AuthD
       const passwordHash = await hasher.hash(input.password);
       const id = await db.transaction(async (trx) => {
         const role = await consumeInvite(trx, input.invite_code);
-        try {
-          return await insertUser(trx, { email: canonicalEmail(input.email), username: input.username, password_hash: passwordHash, role });
-        } catch (error) {
-          if (isDuplicateKey(error)) throw new AppError('CONFLICT', 'a user with this email or username already exists');
-          throw error;
-        }
+        const fields = { email: canonicalEmail(input.email), username: input.username, password_hash: passwordHash, role };
+        const userId = await insertUser(trx, fields).catch((error: unknown) => {
+          throw isDuplicateKey(error) ? new AppError('CONFLICT', 'a user with this email or username already exists') : error;
+        });
+        const changes = createdFields({ ...fields, invite_code: input.invite_code });
+        await audit.record(trx, { action: 'user.register', targetId: userId, changes });
+        return userId;
       });
       return reply(toPublicUser((await findUserById(db, id))!));
     },

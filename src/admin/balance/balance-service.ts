@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { createdFields } from '../audit/audit-changes';
+import type { AuditLog, AuditRecord } from '../audit/audit-service';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import { listUserGameLedger, type LedgerRow } from '../../sync/ledger-repository';
@@ -56,12 +58,18 @@ const toLedgerItem = (row: LedgerRow): LedgerItem => ({
   created_at: row.created_at.toISOString(),
 });
 
+/** The audit entry of a top-up (the API's and the operator command's). */
+export function topupAuditEntry(ug: { id: number; game_id: number }, topup: { amount: number | string; currency: string; comment: string; topupId: string }): AuditRecord {
+  const changes = createdFields({ amount: Number(topup.amount), currency: topup.currency, comment: topup.comment, topup_id: topup.topupId });
+  return { action: 'user_game.topup', targetId: ug.id, gameId: ug.game_id, changes };
+}
+
 /**
  * Balances of a user-game: top-ups go through the engine's script (so Reserve spends them at once),
  * balances are read from Redis, and the ledger from MySQL (it trails by the sync lag).
  */
-export function createBalanceService(deps: { db: Knex; wallet: WalletService; connections: ConnectionsService; defaultCurrency: string }) {
-  const { db, wallet, connections, defaultCurrency } = deps;
+export function createBalanceService(deps: { db: Knex; wallet: WalletService; connections: ConnectionsService; audit: AuditLog; defaultCurrency: string }) {
+  const { db, wallet, connections, audit, defaultCurrency } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
 
   async function owned(actor: { id: number; role: Role }, userGameId: number) {
@@ -84,6 +92,8 @@ export function createBalanceService(deps: { db: Knex; wallet: WalletService; co
         }
         throw error;
       });
+      // SPEC §2.11: written once the engine credited it (Redis holds the money, not this transaction); a repeat adds none.
+      if (!reply.replayed) await audit.recordAlone(topupAuditEntry(ug, { amount: input.amount, currency, comment, topupId: reply.topupId }));
       return {
         id: Number(reply.topupId),
         user_game_id: ug.id,

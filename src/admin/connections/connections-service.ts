@@ -3,6 +3,8 @@ import * as yup from 'yup';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
+import { createdFields, deletedFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import type { Role } from '../auth/token-service';
 import type { GamesService, PublicGame } from '../games/games-service';
 import { findGame } from '../games/games-repository';
@@ -12,6 +14,7 @@ import { toPublicUser, type PublicUser } from '../users/users-repository';
 import type { UsersService } from '../users/users-service';
 import {
   deleteConnection,
+  findConnection,
   findUserGame,
   gamesOfUser,
   insertConnection,
@@ -36,7 +39,8 @@ const toPublic = (row: UserGameRow): PublicConnection => ({
   created_at: row.created_at.toISOString(),
 });
 
-export function createConnectionsService(db: Knex, users: UsersService, games: GamesService) {
+/** `disconnected` runs after a user-game is removed (its scores went with it: rank indexes of the game are stale). */
+export function createConnectionsService(db: Knex, users: UsersService, games: GamesService, audit: AuditLog, disconnected: (gameId: number) => Promise<void> = async () => undefined) {
   return {
     /** A game_id in the body that names no game is a 400 on that field (it is not part of the path). */
     async connect(userId: number, body: ConnectGameInput): Promise<PublicConnection> {
@@ -46,7 +50,12 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
         throw new AppError('VALIDATION_FAILED', `game ${gameId} does not exist`, { errors: [{ path: 'game_id', message: 'names no game' }] });
       }
       try {
-        const id = await insertConnection(db, userId, gameId);
+        const id = await db.transaction(async (trx) => {
+          const userGameId = await insertConnection(trx, userId, gameId);
+          const changes = createdFields({ user_id: userId, game_id: gameId });
+          await audit.record(trx, { action: 'user_game.create', targetId: userGameId, gameId, changes });
+          return userGameId;
+        });
         return toPublic((await findUserGame(db, id))!);
       } catch (error) {
         if (isDuplicateKey(error)) throw new AppError('CONFLICT', `user ${userId} is already connected to game ${gameId}`);
@@ -57,9 +66,15 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
     async disconnect(userId: number, gameId: number): Promise<void> {
       await users.mustFind(userId);
       await games.mustFind(gameId);
-      if (!(await deleteConnection(db, userId, gameId))) {
-        throw new AppError('NOT_FOUND', `user ${userId} is not connected to game ${gameId}`);
-      }
+      await db.transaction(async (trx) => {
+        const connection = await findConnection(trx, userId, gameId);
+        if (!connection || !(await deleteConnection(trx, userId, gameId))) {
+          throw new AppError('NOT_FOUND', `user ${userId} is not connected to game ${gameId}`);
+        }
+        const changes = deletedFields({ user_id: userId, game_id: gameId });
+        await audit.record(trx, { action: 'user_game.delete', targetId: connection.id, gameId, changes });
+      });
+      await disconnected(gameId);
     },
 
     async gamesOf(actor: { id: number; role: Role }, userId: number, page: Page): Promise<Array<PublicGame & { user_game_id: number }>> {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { containsPattern } from '../../db/like';
 import type { Page } from '../../db/page';
+import { lockedIf } from '../../db/row-lock';
 
 export const GAMES = 'games';
 
@@ -17,8 +18,9 @@ export interface GameRow {
 
 export type GameFields = Pick<GameRow, 'name' | 'slug' | 'description' | 'image_url'> & { is_active: boolean };
 
-export function findGame(db: Knex, id: number): Promise<GameRow | undefined> {
-  return db<GameRow>(GAMES).where({ id }).first();
+/** `forUpdate` (inside a transaction): locked until it ends, so the row read is the row changed. */
+export function findGame(db: Knex, id: number, forUpdate = false): Promise<GameRow | undefined> {
+  return lockedIf(db<GameRow>(GAMES).where({ id }), forUpdate).first();
 }
 
 export function findGames(db: Knex, ids: readonly number[]): Promise<GameRow[]> {

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { translateMysqlError } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
+import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import { namedFields, validateBody } from '../http/validation';
 import { modulesOfGames, type PublicModule } from '../modules/modules-repository';
 import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
@@ -19,8 +21,17 @@ export interface PublicGame {
   updated_at: string;
 }
 
+/** The fields of a game an audit entry shows. */
+const auditedFields = (row: GameRow) => ({
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  image_url: row.image_url,
+  is_active: Boolean(row.is_active),
+});
+
 /** `removed` runs after a game is deleted (with its module data: the foreign keys cascade). */
-export function createGamesService(db: Knex, removed: (gameId: number) => Promise<void> = async () => undefined) {
+export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: number) => Promise<void> = async () => undefined) {
   async function withModules(rows: GameRow[]): Promise<PublicGame[]> {
     const modules = await modulesOfGames(db, rows.map((row) => row.id));
     return rows.map((row) => ({
@@ -74,9 +85,15 @@ export function createGamesService(db: Knex, removed: (gameId: number) => Promis
 
     async create(body: CreateGameInput): Promise<PublicGame> {
       const input = { description: '', image_url: '', is_active: true, ...validateBody(createGameSchema, body) };
-      const id = await insertGame(db, input).catch((error: unknown) => {
-        throw translateMysqlError(error, slugTaken(input.slug));
-      });
+      const id = await db
+        .transaction(async (trx) => {
+          const gameId = await insertGame(trx, input);
+          await audit.record(trx, { action: 'game.create', targetId: gameId, gameId, changes: createdFields(input) });
+          return gameId;
+        })
+        .catch((error: unknown) => {
+          throw translateMysqlError(error, slugTaken(input.slug));
+        });
       return this.get(id);
     },
 
@@ -85,16 +102,28 @@ export function createGamesService(db: Knex, removed: (gameId: number) => Promis
       const input = validateBody(updateGameSchema, body);
       const changes = namedFields(input);
       if (Object.keys(changes).length > 0) {
-        await updateGame(db, id, changes).catch((error: unknown) => {
-          throw translateMysqlError(error, slugTaken(String(input.slug)));
-        });
+        await db
+          .transaction(async (trx) => {
+            const before = await findGame(trx, id, true);
+            if (!before) throw notFound(id);
+            await updateGame(trx, id, changes);
+            await audit.record(trx, { action: 'game.update', targetId: id, gameId: id, changes: changedFields(auditedFields(before), changes) });
+          })
+          .catch((error: unknown) => {
+            throw translateMysqlError(error, slugTaken(String(input.slug)));
+          });
       }
       return this.get(id);
     },
 
     async remove(id: number): Promise<void> {
       await mustFind(id);
-      await deleteGame(db, id);
+      await db.transaction(async (trx) => {
+        const before = await findGame(trx, id, true);
+        if (!before) throw notFound(id);
+        await deleteGame(trx, id);
+        await audit.record(trx, { action: 'game.delete', targetId: id, gameId: id, changes: deletedFields(auditedFields(before)) });
+      });
       await removed(id);
     },
   };

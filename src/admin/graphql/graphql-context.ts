@@ -27,6 +27,8 @@ export function createGraphQLContext(deps: {
   authorization: string | undefined;
   clientAddress: string;
   log: Logger;
+  /** Told the caller once the token is checked. */
+  authenticated?: (user: PublicUser) => void;
 }): GraphQLContext {
   let authenticated: Promise<PublicUser> | null = null;
   const loaders = new Map<string, DataLoader<unknown, unknown>>();
@@ -35,7 +37,10 @@ export function createGraphQLContext(deps: {
     clientAddress: deps.clientAddress,
     log: deps.log,
     async caller(access) {
-      authenticated ??= deps.services.auth.authenticate(deps.authorization);
+      authenticated ??= deps.services.auth.authenticate(deps.authorization).then((user) => {
+        deps.authenticated?.(user);
+        return user;
+      });
       const user = await authenticated;
       assertRole(user, access);
       return user;

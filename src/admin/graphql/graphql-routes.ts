@@ -34,7 +34,13 @@ export function graphqlRoutes(services: AdminServices, options: { introspection:
     onSubscribe: (_req, params) => judge(params),
     context: (req) => {
       const ctx = req.context;
-      return createGraphQLContext({ services, authorization: ctx.get('authorization') || undefined, clientAddress: ctx.state.clientAddress, log: ctx.state.log });
+      return createGraphQLContext({
+        services,
+        authorization: ctx.get('authorization') || undefined,
+        clientAddress: ctx.state.clientAddress,
+        log: ctx.state.log,
+        authenticated: (user) => (ctx.state.user = user), // the actor of this request's audited writes
+      });
     },
     onOperation: (req, _args, result) => logFailures(req.context, result),
     formatError: formatGraphQLError,

@@ -12,6 +12,12 @@ export function idParam(params: Record<string, string | undefined>, name: string
   return value;
 }
 
+/** An id in the query string (a positive integer, 400 naming it otherwise), or undefined when absent. */
+export function optionalIdQuery(query: Record<string, unknown>, name: string): number | undefined {
+  const raw = query[name];
+  return raw === undefined ? undefined : idParam({ [name]: String(Array.isArray(raw) ? raw[0] : raw) }, name);
+}
+
 /** A query integer within bounds, or the default when absent; anything else is a 400 naming it. */
 export function intQuery(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
   const raw = query[name];

@@ -1,3 +1,5 @@
+import { createdFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,7 +18,7 @@ export const STORED_IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export function createImagesService(options: { uploadDir: string; publicBaseUrl: string; maxBytes: number }) {
+export function createImagesService(options: { uploadDir: string; publicBaseUrl: string; maxBytes: number; audit: AuditLog }) {
   const imagesDir = path.join(options.uploadDir, 'images');
   const incomingRoot = path.join(options.uploadDir, '.incoming');
   return {
@@ -68,6 +70,7 @@ export function createImagesService(options: { uploadDir: string; publicBaseUrl:
       await mkdir(imagesDir, { recursive: true });
       await rename(tempPath, path.join(imagesDir, name));
       const publicPath = `/uploads/images/${name}`;
+      await options.audit.recordAlone({ action: 'image.upload', targetId: name, changes: createdFields({ path: publicPath, content_type: type.mime }) });
       return { name, path: publicPath, url: `${options.publicBaseUrl}${publicPath}`, content_type: type.mime };
     },
   };

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
+import { createdFields, deletedFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import { ROLES, type Role } from '../auth/token-service';
 import { integer, oneOf, validateBody } from '../http/validation';
 import { deleteInvite, findInvite, insertInvite, isUsable, listInvites, type InviteRow } from './invites-repository';
@@ -39,7 +41,15 @@ const toPublic = (row: InviteRow): PublicInvite => ({
 /** The invite roles an actor may create, see and delete: all for an admin, user for a moderator. */
 const invitableRoles = (actor: { role: Role }): readonly Role[] => (actor.role === 'admin' ? ROLES : ['user']);
 
-export function createInvitesService(db: Knex) {
+/** An invite as its audit entry shows it (the code comes out redacted). */
+const auditedFields = (row: Pick<InviteRow, 'code' | 'role' | 'max_uses'> & { expires_at: Date | null }) => ({
+  code: row.code,
+  role: row.role,
+  max_uses: row.max_uses,
+  expires_at: row.expires_at?.toISOString() ?? null,
+});
+
+export function createInvitesService(db: Knex, audit: AuditLog) {
   return {
     /** A moderator may invite users only; the code carries 128 random bits. */
     async create(actor: { id: number; role: Role }, body: CreateInviteInput): Promise<PublicInvite> {
@@ -49,7 +59,12 @@ export function createInvitesService(db: Knex) {
       }
       const code = randomBytes(16).toString('base64url');
       const expiresAt = input.expires_in_s ? new Date(Date.now() + input.expires_in_s * 1000) : null;
-      await insertInvite(db, { code, role: input.role, max_uses: input.max_uses, expires_at: expiresAt, created_by: actor.id });
+      const fields = { code, role: input.role, max_uses: input.max_uses, expires_at: expiresAt };
+      await db.transaction(async (trx) => {
+        await insertInvite(trx, { ...fields, created_by: actor.id });
+        const invite = (await findInvite(trx, code))!;
+        await audit.record(trx, { action: 'invite.create', targetId: invite.id, changes: createdFields(auditedFields(fields)) });
+      });
       return toPublic((await findInvite(db, code))!);
     },
 
@@ -62,7 +77,10 @@ export function createInvitesService(db: Knex) {
       const invite = await findInvite(db, code);
       if (!invite) throw new AppError('NOT_FOUND', 'invite not found');
       if (!invitableRoles(actor).includes(invite.role)) throw new AppError('FORBIDDEN', 'a moderator may delete invites for role user only');
-      await deleteInvite(db, code);
+      await db.transaction(async (trx) => {
+        await deleteInvite(trx, code);
+        await audit.record(trx, { action: 'invite.delete', targetId: invite.id, changes: deletedFields(auditedFields(invite)) });
+      });
     },
 
     async validate(code: string): Promise<{ valid: false } | { valid: true; role: Role; remaining_uses: number }> {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { lockedIf } from '../../db/row-lock';
 import type { Page } from '../../db/page';
 
 export const LANGUAGES = 'languages';
@@ -13,8 +14,8 @@ export function listLanguages(db: Knex, page: Page): Promise<LanguageRow[]> {
   return db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id').limit(page.limit).offset(page.offset);
 }
 
-export function findLanguage(db: Knex, id: number): Promise<LanguageRow | undefined> {
-  return db<LanguageRow>(LANGUAGES).where({ id }).first('id', 'code', 'name');
+export function findLanguage(db: Knex, id: number, forUpdate = false): Promise<LanguageRow | undefined> {
+  return lockedIf(db<LanguageRow>(LANGUAGES).where({ id }), forUpdate).first('id', 'code', 'name');
 }
 
 export async function insertLanguage(db: Knex, fields: Pick<LanguageRow, 'code' | 'name'>): Promise<number> {

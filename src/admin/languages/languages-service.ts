@@ -3,6 +3,8 @@ import * as yup from 'yup';
 import { isStillReferenced, translateMysqlError } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
+import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import { namedFields, text, validateBody } from '../http/validation';
 import { deleteLanguage, findLanguage, insertLanguage, listLanguages, updateLanguage, type LanguageRow } from './languages-repository';
 
@@ -21,9 +23,10 @@ export type UpdateLanguageInput = yup.InferType<typeof updateSchema>;
 const toPublic = (row: LanguageRow): PublicLanguage => ({ id: row.id, code: row.code, name: row.name });
 
 /** Languages of texts. Deleting one that a notification uses is refused (409). */
-export function createLanguagesService(db: Knex, languageInUse: (id: number) => Promise<boolean> = async () => false) {
-  async function mustFind(id: number): Promise<LanguageRow> {
-    const row = await findLanguage(db, id);
+export function createLanguagesService(db: Knex, audit: AuditLog, languageInUse: (id: number) => Promise<boolean> = async () => false) {
+  /** Inside a transaction `trx`, the row stays locked until it ends. */
+  async function mustFind(id: number, trx?: Knex.Transaction): Promise<LanguageRow> {
+    const row = await findLanguage(trx ?? db, id, trx !== undefined);
     if (!row) throw new AppError('NOT_FOUND', `language ${id} not found`);
     return row;
   }
@@ -38,9 +41,15 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
     },
     async create(body: CreateLanguageInput): Promise<PublicLanguage> {
       const input = validateBody(createSchema, body);
-      const id = await insertLanguage(db, input).catch((error: unknown) => {
-        throw translateMysqlError(error, taken(input.code));
-      });
+      const id = await db
+        .transaction(async (trx) => {
+          const languageId = await insertLanguage(trx, input);
+          await audit.record(trx, { action: 'language.create', targetId: languageId, changes: createdFields(input) });
+          return languageId;
+        })
+        .catch((error: unknown) => {
+          throw translateMysqlError(error, taken(input.code));
+        });
       return toPublic(await mustFind(id));
     },
     async update(id: number, body: UpdateLanguageInput): Promise<PublicLanguage> {
@@ -48,9 +57,15 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
       const input = validateBody(updateSchema, body);
       const changes = namedFields(input);
       if (Object.keys(changes).length > 0) {
-        await updateLanguage(db, id, changes).catch((error: unknown) => {
-          throw translateMysqlError(error, taken(input.code));
-        });
+        await db
+          .transaction(async (trx) => {
+            const before = toPublic(await mustFind(id, trx));
+            await updateLanguage(trx, id, changes);
+            await audit.record(trx, { action: 'language.update', targetId: id, changes: changedFields(before, changes) });
+          })
+          .catch((error: unknown) => {
+            throw translateMysqlError(error, taken(input.code));
+          });
       }
       return toPublic(await mustFind(id));
     },
@@ -58,9 +73,15 @@ export function createLanguagesService(db: Knex, languageInUse: (id: number) => 
       await mustFind(id);
       const inUse = new AppError('CONFLICT', `language ${id} is used by a notification`);
       if (await languageInUse(id)) throw inUse;
-      await deleteLanguage(db, id).catch((error: unknown) => {
-        throw isStillReferenced(error) ? inUse : error; // a notification took it up meanwhile
-      });
+      await db
+        .transaction(async (trx) => {
+          const { id: _id, ...before } = toPublic(await mustFind(id, trx));
+          await deleteLanguage(trx, id);
+          await audit.record(trx, { action: 'language.delete', targetId: id, changes: deletedFields(before) });
+        })
+        .catch((error: unknown) => {
+          throw isStillReferenced(error) ? inUse : error; // a notification took it up meanwhile
+        });
     },
   };
 }

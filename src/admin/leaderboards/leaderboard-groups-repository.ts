@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { applyPage, type Page } from '../../db/page';
 import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import { copyMemberScores, dropMemberScores } from './leaderboard-scores-repository';
@@ -32,40 +31,30 @@ export async function listGroups(db: Knex, leaderboardId: number, page: Page): P
   return (await groupsOfLeaderboards(db, [leaderboardId], page)).get(leaderboardId)!;
 }
 
-/** Writes a group; `is_default` true clears it on the leaderboard's other groups, in one transaction. */
-export function saveGroup(db: Knex, leaderboardId: number, id: number | null, fields: Partial<GroupFields>): Promise<number> {
-  return db.transaction(async (trx) => {
-    const groupId = id ?? ((await trx(GROUPS).insert({ leaderboard_id: leaderboardId, ...fields })) as number[])[0]!;
-    if (id !== null) await trx(GROUPS).where({ id }).update({ ...fields, updated_at: trx.fn.now(3) });
-    if (fields.is_default) {
-      await trx(GROUPS).where({ leaderboard_id: leaderboardId, is_default: true }).whereNot({ id: groupId }).update({ is_default: false, updated_at: trx.fn.now(3) });
-    }
-    return groupId;
-  });
+/** Writes a group in the caller's transaction; `is_default` true clears it on the leaderboard's other groups. */
+export async function saveGroup(trx: Knex.Transaction, leaderboardId: number, id: number | null, fields: Partial<GroupFields>): Promise<number> {
+  const groupId = id ?? ((await trx(GROUPS).insert({ leaderboard_id: leaderboardId, ...fields })) as number[])[0]!;
+  if (id !== null) await trx(GROUPS).where({ id }).update({ ...fields, updated_at: trx.fn.now(3) });
+  if (fields.is_default) {
+    await trx(GROUPS).where({ leaderboard_id: leaderboardId, is_default: true }).whereNot({ id: groupId }).update({ is_default: false, updated_at: trx.fn.now(3) });
+  }
+  return groupId;
 }
 
 export async function deleteGroup(db: Knex, id: number): Promise<void> {
   await db(GROUPS).where({ id }).delete();
 }
 
-/** The membership and the member's scores in the group's copy, in one transaction. */
-export function insertMember(db: Knex, group: Pick<GroupRow, 'id' | 'leaderboard_id'>, userId: number): Promise<void> {
-  return retryOnDeadlock(() =>
-    db.transaction(async (trx) => {
-      await trx(MEMBERS).insert({ group_id: group.id, user_id: userId });
-      await copyMemberScores(trx, group.id, group.leaderboard_id, userId);
-    }),
-  );
+/** The membership and the member's scores in the group's copy, in the caller's transaction. */
+export async function insertMember(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'leaderboard_id'>, userId: number): Promise<void> {
+  await trx(MEMBERS).insert({ group_id: group.id, user_id: userId });
+  await copyMemberScores(trx, group.id, group.leaderboard_id, userId);
 }
 
-export function deleteMember(db: Knex, groupId: number, userId: number): Promise<boolean> {
-  return retryOnDeadlock(() =>
-    db.transaction(async (trx) => {
-      const removed = (await trx(MEMBERS).where({ group_id: groupId, user_id: userId }).delete()) > 0;
-      await dropMemberScores(trx, groupId, userId);
-      return removed;
-    }),
-  );
+export async function deleteMember(trx: Knex.Transaction, groupId: number, userId: number): Promise<boolean> {
+  const removed = (await trx(MEMBERS).where({ group_id: groupId, user_id: userId }).delete()) > 0;
+  await dropMemberScores(trx, groupId, userId);
+  return removed;
 }
 
 export function findMember(db: Knex, groupId: number, userId: number): Promise<{ created_at: Date } | undefined> {

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
 import { isDuplicateKey, translateMysqlError } from '../../db/mysql-errors';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { AppError } from '../../errors';
+import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import { findConnection } from '../connections/connections-repository';
 import { namedFields, validateBody } from '../http/validation';
 import type { LeaderboardScope } from './leaderboard-scope';
@@ -40,7 +43,12 @@ const toPublic = (row: GroupRow): PublicGroup => ({
 });
 
 /** Groups of a leaderboard (one default at most) and their members: users connected to its game. */
-export function createLeaderboardGroupsService({ db, scope }: { db: Knex; scope: LeaderboardScope }) {
+const auditedGroup = ({ key, name, is_default }: PublicGroup) => ({ key, name, is_default });
+
+export function createLeaderboardGroupsService({ db, scope, audit }: { db: Knex; scope: LeaderboardScope; audit: AuditLog }) {
+  /** A write and its audit entry in one transaction, retried whole after a deadlock. */
+  const inTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>) => retryOnDeadlock(() => db.transaction(work));
+
   const keyTaken = (key: string | undefined) => `the leaderboard already has a group with key "${key}"`;
   const reread = async (id: number) => toPublic((await findGroup(db, id))!);
 
@@ -57,19 +65,27 @@ export function createLeaderboardGroupsService({ db, scope }: { db: Knex; scope:
     },
 
     async create(leaderboardId: number, input: CreateGroupInput): Promise<PublicGroup> {
-      await scope.leaderboard(leaderboardId);
+      const leaderboard = await scope.leaderboard(leaderboardId);
       const fields = { is_default: false, ...validateBody(createGroupSchema, input) };
-      const id = await saveGroup(db, leaderboardId, null, fields).catch((error: unknown) => {
+      const id = await inTransaction(async (trx) => {
+        const groupId = await saveGroup(trx, leaderboardId, null, fields);
+        await audit.record(trx, { action: 'leaderboard_group.create', targetId: groupId, gameId: leaderboard.game_id, changes: createdFields({ leaderboard_id: leaderboardId, ...fields }) });
+        return groupId;
+      }).catch((error: unknown) => {
         throw translateMysqlError(error, keyTaken(fields.key));
       });
       return reread(id);
     },
 
     async update(groupId: number, input: UpdateGroupInput): Promise<PublicGroup> {
-      const { group } = await scope.group(groupId);
+      const { group, leaderboard } = await scope.group(groupId);
       const changes = namedFields(validateBody(updateGroupSchema, input));
       if (Object.keys(changes).length > 0) {
-        await saveGroup(db, group.leaderboard_id, groupId, changes).catch((error: unknown) => {
+        await inTransaction(async (trx) => {
+          await saveGroup(trx, group.leaderboard_id, groupId, changes);
+          const audited = changedFields(auditedGroup(toPublic(group)), changes);
+          await audit.record(trx, { action: 'leaderboard_group.update', targetId: groupId, gameId: leaderboard.game_id, changes: audited });
+        }).catch((error: unknown) => {
           throw translateMysqlError(error, keyTaken(changes.key));
         });
       }
@@ -77,8 +93,12 @@ export function createLeaderboardGroupsService({ db, scope }: { db: Knex; scope:
     },
 
     async remove(groupId: number): Promise<void> {
-      await scope.group(groupId);
-      await deleteGroup(db, groupId);
+      const { group, leaderboard } = await scope.group(groupId);
+      await inTransaction(async (trx) => {
+        await deleteGroup(trx, groupId);
+        const changes = deletedFields({ leaderboard_id: group.leaderboard_id, ...auditedGroup(toPublic(group)) });
+        await audit.record(trx, { action: 'leaderboard_group.delete', targetId: groupId, gameId: leaderboard.game_id, changes });
+      });
     },
 
     async members(groupId: number, page: Page) {
@@ -95,15 +115,21 @@ export function createLeaderboardGroupsService({ db, scope }: { db: Knex; scope:
           errors: [{ path: 'user_id', message: "must be a user connected to the leaderboard's game" }],
         });
       }
-      await insertMember(db, group, userId).catch((error: unknown) => {
+      await inTransaction(async (trx) => {
+        await insertMember(trx, group, userId);
+        await audit.record(trx, { action: 'leaderboard_member.add', targetId: `${groupId}:${userId}`, gameId: leaderboard.game_id, changes: { member: [false, true] } });
+      }).catch((error: unknown) => {
         throw isDuplicateKey(error) ? new AppError('CONFLICT', `user ${userId} is already a member of group ${groupId}`) : error;
       });
       return { group_id: groupId, user_id: userId, created_at: (await findMember(db, groupId, userId))!.created_at.toISOString() };
     },
 
     async removeMember(groupId: number, userId: number): Promise<void> {
-      await scope.group(groupId);
-      if (!(await deleteMember(db, groupId, userId))) throw new AppError('NOT_FOUND', `user ${userId} is not a member of group ${groupId}`);
+      const { leaderboard } = await scope.group(groupId);
+      await inTransaction(async (trx) => {
+        if (!(await deleteMember(trx, groupId, userId))) throw new AppError('NOT_FOUND', `user ${userId} is not a member of group ${groupId}`);
+        await audit.record(trx, { action: 'leaderboard_member.remove', targetId: `${groupId}:${userId}`, gameId: leaderboard.game_id, changes: { member: [true, false] } });
+      });
     },
   };
 }

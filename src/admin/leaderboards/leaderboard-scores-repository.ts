@@ -18,32 +18,60 @@ export interface SavedScore {
 /** The score as rankings order it: ascending rank_score, so desc leaderboards store -score. */
 export const rankScore = (score: number, sortOrder: 'asc' | 'desc') => (sortOrder === 'desc' ? -score : score);
 
-/** What a save found: written; a user-game not of the game; a leaderboard other than the caller read. */
-export type SaveOutcome = 'saved' | 'not_of_game' | 'leaderboard_changed';
-const OUTCOMES: Record<number, SaveOutcome> = { 1: 'saved', 0: 'not_of_game', [-1]: 'leaderboard_changed' };
-
-/**
- * One score per (leaderboard, period, user-game): a save replaces it whatever its value, and so does
- * the copy in every group of the leaderboard the user belongs to, in the same transaction (the
- * procedure save_leaderboard_score, one round trip). One ascending index serves every ranking:
- * rank_score, then the earlier save, then the lower user_game_id.
- */
 /** What the caller read of the leaderboard, which the save checks is still so. */
 export interface SavedOnBoard {
   readonly sort_order: 'asc' | 'desc';
   readonly period_type: string;
+  readonly operator: string;
 }
 
-export async function upsertScore(db: Knex, saved: SavedScore, board: SavedOnBoard): Promise<SaveOutcome> {
+/** Who the save's audit entry names (null: the save is not audited, AUDIT_SCORE_SAVES=false). */
+export interface SaveAuditor {
+  readonly userId: number | null;
+  readonly role: string | null;
+  readonly requestId: string | null;
+  readonly ip: string | null;
+}
+
+/** The period's stored score after the save, and whether the save changed it. */
+export interface StoredScore {
+  readonly score: number;
+  readonly updatedAt: Date;
+  readonly kept: boolean;
+}
+
+/**
+ * What a save found: stored (with the score now stored); a user-game not of the game; a leaderboard
+ * other than the caller read; an incr past |1e15|.
+ */
+export type SaveOutcome = { outcome: 'saved'; stored: StoredScore } | { outcome: 'not_of_game' | 'leaderboard_changed' | 'out_of_bounds' };
+const REFUSALS: Record<number, Exclude<SaveOutcome['outcome'], 'saved'>> = { 0: 'not_of_game', [-1]: 'leaderboard_changed', [-2]: 'out_of_bounds' };
+
+interface ProcedureRow {
+  saved: number;
+  score?: number;
+  updated_at?: Date;
+  kept?: number;
+}
+
+/**
+ * One score per (leaderboard, period, user-game), combined with the stored one by the leaderboard's
+ * operator; the copy in every group of the leaderboard the user belongs to follows, and the audit
+ * entry is appended, in the same transaction (the procedure save_leaderboard_score, one round trip).
+ * One ascending index serves every ranking: rank_score, then the earlier save, then the lower user_game_id.
+ */
+export async function upsertScore(db: Knex, saved: SavedScore, board: SavedOnBoard, auditor: SaveAuditor | null): Promise<SaveOutcome> {
   const [[rows]] = (await retryOnDeadlock(() =>
-    db.raw('CALL save_leaderboard_score(?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-      saved.leaderboardId, saved.gameId, board.sort_order, board.period_type, saved.periodStart, saved.userGameId,
-      saved.score, rankScore(saved.score, board.sort_order), saved.savedAt,
+    db.raw('CALL save_leaderboard_score(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      saved.leaderboardId, saved.gameId, board.sort_order, board.period_type, board.operator, saved.periodStart, saved.userGameId,
+      saved.score, saved.savedAt, auditor ? 1 : 0, auditor?.userId ?? null, auditor?.role ?? null, auditor?.requestId ?? null, auditor?.ip ?? null,
     ]),
-  )) as [[Array<{ saved: number }>]];
-  const outcome = OUTCOMES[Number(rows?.[0]?.saved)];
-  if (!outcome) throw new Error(`save_leaderboard_score answered ${JSON.stringify(rows)}`);
-  return outcome;
+  )) as [[ProcedureRow[]]];
+  const row = rows?.[0];
+  if (row?.saved === 1) return { outcome: 'saved', stored: { score: Number(row.score), updatedAt: row.updated_at!, kept: row.kept === 1 } };
+  const refusal = REFUSALS[Number(row?.saved)];
+  if (!refusal) throw new Error(`save_leaderboard_score answered ${JSON.stringify(rows)}`);
+  return { outcome: refusal };
 }
 
 /** A new member's scores of every period go into the group's copy (with the membership row). */
@@ -100,13 +128,83 @@ export async function topScoresOf(db: Knex, queries: readonly RankingQuery[], li
   return groupByParent(ids, rows, 'leaderboard_id');
 }
 
-function topScoresPart(db: Knex, query: RankingQuery, limit: number): Knex.QueryBuilder {
+/** A ranking's rows with their users, in no order yet: the scores of a leaderboard's period, or of a group's members. */
+function rankingBase(db: Knex, query: RankingQuery): Knex.QueryBuilder {
   const [table, owner] = query.groupId === undefined ? [SCORES, { 's.leaderboard_id': query.leaderboardId }] : [GROUP_SCORES, { 's.group_id': query.groupId }];
   return db(`${table} as s`)
     .join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id')
     .join(`${USERS} as u`, 'u.id', 'ug.user_id')
-    .where({ ...owner, 's.period_start': query.periodStart })
-    .orderBy([{ column: 's.rank_score' }, { column: 's.updated_at' }, { column: 's.user_game_id' }])
+    .where({ ...owner, 's.period_start': query.periodStart });
+}
+
+const RANKING_COLUMNS = ['s.user_game_id', 'ug.user_id', 'u.username', 's.score', 's.rank_score', 's.updated_at'];
+const ORDER_ASC = [{ column: 's.rank_score' }, { column: 's.updated_at' }, { column: 's.user_game_id' }];
+const ORDER_DESC = ORDER_ASC.map((order) => ({ ...order, order: 'desc' }));
+
+function topScoresPart(db: Knex, query: RankingQuery, limit: number): Knex.QueryBuilder {
+  return rankingBase(db, query)
+    .orderBy(ORDER_ASC)
     .limit(limit)
-    .select(db.raw('? as leaderboard_id', [query.leaderboardId]), 's.user_game_id', 'ug.user_id', 'u.username', 's.score', 's.rank_score', 's.updated_at');
+    .select(db.raw('? as leaderboard_id', [query.leaderboardId]), ...RANKING_COLUMNS);
+}
+
+/** Where a row stands in a ranking: the three columns of the ranking index after the owner and period. */
+export interface RankPosition {
+  readonly rank_score: number;
+  readonly updated_at: Date;
+  readonly user_game_id: number;
+}
+
+/** The user-game's row of the ranking, or undefined when it has no score in that period (or group). */
+export async function findRankPosition(db: Knex, query: RankingQuery, userGameId: number): Promise<RankPosition | undefined> {
+  const rows = (await rankingBase(db, query).where('s.user_game_id', userGameId).select('s.rank_score', 's.updated_at', 's.user_game_id')) as RankPosition[];
+  return rows[0];
+}
+
+/** Rows that come before `x` in the ranking order (`ties`: only those with x's rank_score). */
+function before(query: Knex.QueryBuilder, x: RankPosition, ties = false): Knex.QueryBuilder {
+  const tied = (q: Knex.QueryBuilder) =>
+    q.where('s.rank_score', x.rank_score).andWhere((t) =>
+      t.where('s.updated_at', '<', x.updated_at).orWhere((u) => u.where('s.updated_at', x.updated_at).andWhere('s.user_game_id', '<', x.user_game_id)),
+    );
+  return ties ? query.where(tied) : query.where((q) => q.where('s.rank_score', '<', x.rank_score).orWhere(tied));
+}
+
+/** `x` and the rows after it (without `x` when not `inclusive`). */
+function fromOn(query: Knex.QueryBuilder, x: RankPosition, inclusive = true): Knex.QueryBuilder {
+  return query.where((q) =>
+    q.where('s.rank_score', '>', x.rank_score).orWhere((t) =>
+      t.where('s.rank_score', x.rank_score).andWhere((u) =>
+        u.where('s.updated_at', '>', x.updated_at).orWhere((v) => v.where('s.updated_at', x.updated_at).andWhere('s.user_game_id', inclusive ? '>=' : '>', x.user_game_id)),
+      ),
+    ),
+  );
+}
+
+/**
+ * The rows around `x`: up to `beforeLimit` rows before it (nearest first) and up to `fromLimit` rows
+ * from it on (x first). Each is a range scan of the ranking index from x's position, in opposite directions.
+ */
+export async function scoresAround(db: Knex, query: RankingQuery, x: RankPosition, beforeLimit: number, fromLimit: number) {
+  const [preceding, following] = await Promise.all([
+    beforeLimit === 0 ? [] : (before(rankingBase(db, query), x).orderBy(ORDER_DESC).limit(beforeLimit).select(...RANKING_COLUMNS) as Promise<RankingRow[]>),
+    fromOn(rankingBase(db, query), x).orderBy(ORDER_ASC).limit(fromLimit).select(...RANKING_COLUMNS) as Promise<RankingRow[]>,
+  ]);
+  return { preceding, following };
+}
+
+/** How many rows come before `x` (`ties`: only among those with its rank_score): an index range count. */
+export async function countBefore(db: Knex, query: RankingQuery, x: RankPosition, ties = false): Promise<number> {
+  const [row] = (await before(rankingBase(db, query), x, ties).count({ n: '*' })) as Array<{ n: number | string }>;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One chunk of a leaderboard period's ranking after `after` (from the start without it), for
+ * building its rank index: rank_score and user_game_id in ranking order.
+ */
+export function rankScoresAfter(db: Knex, leaderboardId: number, period: Date, after: RankPosition | undefined, limit: number): Promise<RankPosition[]> {
+  const query = db(`${SCORES} as s`).where({ 's.leaderboard_id': leaderboardId, 's.period_start': period });
+  if (after) fromOn(query, after, false);
+  return query.orderBy(ORDER_ASC).limit(limit).select('s.rank_score', 's.updated_at', 's.user_game_id');
 }

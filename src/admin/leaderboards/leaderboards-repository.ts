@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { applyPage, type Page } from '../../db/page';
+import { lockedIf } from '../../db/row-lock';
 import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import type { PeriodType } from './leaderboard-periods';
 import { flipRankScores } from './leaderboard-scores-repository';
-import { LEADERBOARDS } from './leaderboard-tables';
+import { LEADERBOARDS, SCORES } from './leaderboard-tables';
 
 export interface LeaderboardRow {
   id: number;
@@ -12,15 +13,25 @@ export interface LeaderboardRow {
   name: string;
   sort_order: 'asc' | 'desc';
   period_type: PeriodType;
+  operator: ScoreOperator;
   is_active: number | boolean;
   created_at: Date;
   updated_at: Date;
 }
 
-export type LeaderboardFields = Pick<LeaderboardRow, 'key' | 'name' | 'sort_order' | 'period_type'> & { is_active: boolean };
+/** SPEC §2.6: how a save combines with the period's stored score. */
+export const SCORE_OPERATORS = ['set', 'best', 'incr'] as const;
+export type ScoreOperator = (typeof SCORE_OPERATORS)[number];
 
-export function findLeaderboard(db: Knex, id: number): Promise<LeaderboardRow | undefined> {
-  return db<LeaderboardRow>(LEADERBOARDS).where({ id }).first();
+export type LeaderboardFields = Pick<LeaderboardRow, 'key' | 'name' | 'sort_order' | 'period_type' | 'operator'> & { is_active: boolean };
+
+export function findLeaderboard(db: Knex, id: number, forUpdate = false): Promise<LeaderboardRow | undefined> {
+  return lockedIf(db<LeaderboardRow>(LEADERBOARDS).where({ id }), forUpdate).first();
+}
+
+/** Whether any period of the leaderboard holds a score (its operator is then fixed). */
+export async function hasScores(db: Knex, id: number): Promise<boolean> {
+  return (await db(SCORES).where({ leaderboard_id: id }).first('user_game_id')) !== undefined;
 }
 
 /** A page of each game's leaderboards, in one statement. */
@@ -38,12 +49,10 @@ export async function insertLeaderboard(db: Knex, gameId: number, fields: Leader
   return id as number;
 }
 
-/** A change of sort order flips every stored rank_score in the same transaction (see the scores tables). */
-export function updateLeaderboard(db: Knex, current: LeaderboardRow, changes: Partial<LeaderboardFields>): Promise<void> {
-  return db.transaction(async (trx) => {
-    await trx(LEADERBOARDS).where({ id: current.id }).update({ ...changes, updated_at: trx.fn.now(3) });
-    if (changes.sort_order !== undefined && changes.sort_order !== current.sort_order) await flipRankScores(trx, current.id);
-  });
+/** A change of sort order flips every stored rank_score in the caller's transaction (see the scores tables). */
+export async function updateLeaderboard(trx: Knex.Transaction, current: LeaderboardRow, changes: Partial<LeaderboardFields>): Promise<void> {
+  await trx(LEADERBOARDS).where({ id: current.id }).update({ ...changes, updated_at: trx.fn.now(3) });
+  if (changes.sort_order !== undefined && changes.sort_order !== current.sort_order) await flipRankScores(trx, current.id);
 }
 
 export async function deleteLeaderboard(db: Knex, id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { createRouter } from '../http/router';
 import type { AccessGuard } from '../http/access';
-import { idParam, intQuery, pageQuery, RANKINGS_LIMIT } from '../http/params';
+import { idParam, intQuery, optionalIdQuery, pageQuery, RANKINGS_LIMIT, stringQuery } from '../http/params';
 import { created, noContent } from '../http/respond';
 import type { AppState } from '../koa-types';
 import type { LeaderboardGroupsService } from './leaderboard-groups-service';
@@ -44,8 +44,12 @@ export function leaderboardsRoutes(leaderboards: LeaderboardsService, groups: Le
   });
   router.get('/api/leaderboards/:leaderboard_id/rankings', guard('any'), async (ctx) => {
     const id = lb(ctx.params);
-    const groupId = ctx.query.group_id === undefined ? undefined : idParam({ group_id: String(ctx.query.group_id) }, 'group_id');
-    ctx.body = await leaderboards.rankings(id, { groupId, limit: intQuery(ctx.query, 'limit', RANKINGS_LIMIT.defaultLimit, 1, RANKINGS_LIMIT.maxLimit) });
+    ctx.body = await leaderboards.rankings(id, {
+      groupId: optionalIdQuery(ctx.query, 'group_id'),
+      aroundUserGameId: optionalIdQuery(ctx.query, 'around_user_game_id'),
+      periodStart: stringQuery(ctx.query, 'period_start'),
+      limit: intQuery(ctx.query, 'limit', RANKINGS_LIMIT.defaultLimit, 1, RANKINGS_LIMIT.maxLimit),
+    });
   });
 
   router.get('/api/leaderboards/:leaderboard_id/groups', guard('any'), async (ctx) => {

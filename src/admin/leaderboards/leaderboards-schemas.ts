@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { flag, integer, oneOf, text } from '../http/validation';
 import { PERIOD_TYPES } from './leaderboard-periods';
+import { SCORE_OPERATORS } from './leaderboards-repository';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 /** SPEC §2.6: |score| ≤ 1e15, so every score is exact in a double. */
@@ -11,6 +12,7 @@ const leaderboardFields = {
   name: text(1, 255),
   sort_order: oneOf(SORT_ORDERS),
   period_type: oneOf(PERIOD_TYPES),
+  operator: oneOf(SCORE_OPERATORS),
   is_active: flag(),
 };
 
@@ -19,6 +21,7 @@ export const createLeaderboardSchema = yup.object({
   name: leaderboardFields.name.defined('is required'),
   sort_order: leaderboardFields.sort_order.optional(),
   period_type: leaderboardFields.period_type.optional(),
+  operator: leaderboardFields.operator.optional(),
   is_active: leaderboardFields.is_active.optional(),
 });
 
@@ -28,6 +31,7 @@ export const updateLeaderboardSchema = yup.object({
   name: leaderboardFields.name.optional(),
   sort_order: leaderboardFields.sort_order.optional(),
   period_type: leaderboardFields.period_type.optional(),
+  operator: leaderboardFields.operator.optional(),
   is_active: leaderboardFields.is_active.optional(),
 });
 

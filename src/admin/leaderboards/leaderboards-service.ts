@@ -1,18 +1,24 @@
 import type { Knex } from 'knex';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { translateMysqlError } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
+import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
+import { currentActor } from '../audit/audit-scope';
+import type { AdminCaches } from '../cache/admin-caches';
 import { findUserGame } from '../connections/connections-repository';
 import { namedFields, validateBody } from '../http/validation';
 import { perEnabledGame, type GameWithModules } from '../modules/modules-service';
+import { createLeaderboardRankings } from './leaderboard-rankings';
 import { periodStart } from './leaderboard-periods';
-import type { AdminCaches } from '../cache/admin-caches';
 import { LEADERBOARD_MODULE, type LeaderboardScope } from './leaderboard-scope';
-import { findGroup } from './leaderboard-groups-repository';
-import { topScoresOf, upsertScore, type RankingRow } from './leaderboard-scores-repository';
+import { rankScore, upsertScore } from './leaderboard-scores-repository';
+import { auditedLeaderboard, toPublicLeaderboard, type PublicLeaderboard } from './leaderboard-view';
 import {
   createLeaderboardSchema,
+  MAX_ABS_SCORE,
   scoreSchema,
   updateLeaderboardSchema,
   type CreateLeaderboardInput,
@@ -22,53 +28,23 @@ import {
 import {
   deleteLeaderboard,
   findLeaderboard,
+  hasScores,
   insertLeaderboard,
   leaderboardsOfGames,
   listLeaderboards,
   updateLeaderboard,
-  type LeaderboardRow,
 } from './leaderboards-repository';
-
-export interface PublicLeaderboard {
-  id: number;
-  game_id: number;
-  key: string;
-  name: string;
-  sort_order: 'asc' | 'desc';
-  period_type: LeaderboardRow['period_type'];
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export const toPublicLeaderboard = (row: LeaderboardRow): PublicLeaderboard => ({
-  id: row.id,
-  game_id: row.game_id,
-  key: row.key,
-  name: row.name,
-  sort_order: row.sort_order,
-  period_type: row.period_type,
-  is_active: Boolean(row.is_active),
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});
-
-export interface RankingItem {
-  rank: number;
-  user_id: number;
-  user_game_id: number;
-  username: string;
-  score: number;
-}
-
-const toRankingItems = (rows: readonly RankingRow[]): RankingItem[] =>
-  rows.map((row, i) => ({ rank: i + 1, user_id: row.user_id, user_game_id: row.user_game_id, username: row.username, score: row.score }));
+import type { RankIndex } from './rank-index-store';
 
 export interface LeaderboardsDeps {
   readonly db: Knex;
   readonly scope: LeaderboardScope;
   /** A leaderboard's change or removal drops it from every instance's cache. */
   readonly caches: AdminCaches;
+  readonly audit: AuditLog;
+  readonly rankIndex: RankIndex;
+  /** SPEC §2.11's AUDIT_SCORE_SAVES (default true). */
+  readonly auditScoreSaves?: boolean;
   /** Decides the period of a save and of the rankings (tests move it across period boundaries). */
   readonly clock?: () => number;
 }
@@ -76,7 +52,7 @@ export interface LeaderboardsDeps {
 /** A save whose leaderboard changed under it reads it again and tries again, this many times in all. */
 const SAVE_ATTEMPTS = 3;
 
-export function createLeaderboardsService({ db, scope, caches, clock = Date.now }: LeaderboardsDeps) {
+export function createLeaderboardsService({ db, scope, caches, audit, rankIndex, auditScoreSaves = true, clock = Date.now }: LeaderboardsDeps) {
   const keyTaken = (gameId: number, key: string | undefined) => `game ${gameId} already has a leaderboard with key "${key}"`;
   const reread = async (id: number) => toPublicLeaderboard((await findLeaderboard(db, id))!);
 
@@ -92,35 +68,60 @@ export function createLeaderboardsService({ db, scope, caches, clock = Date.now 
 
     async create(gameId: number, input: CreateLeaderboardInput): Promise<PublicLeaderboard> {
       await scope.inGame(gameId);
-      const fields = { sort_order: 'desc' as const, period_type: 'all_time' as const, is_active: true, ...validateBody(createLeaderboardSchema, input) };
-      const id = await insertLeaderboard(db, gameId, fields).catch((error: unknown) => {
-        throw translateMysqlError(error, keyTaken(gameId, fields.key));
-      });
+      const fields = { sort_order: 'desc' as const, period_type: 'all_time' as const, operator: 'set' as const, is_active: true, ...validateBody(createLeaderboardSchema, input) };
+      const id = await db
+        .transaction(async (trx) => {
+          const leaderboardId = await insertLeaderboard(trx, gameId, fields);
+          await audit.record(trx, { action: 'leaderboard.create', targetId: leaderboardId, gameId, changes: createdFields(fields) });
+          return leaderboardId;
+        })
+        .catch((error: unknown) => {
+          throw translateMysqlError(error, keyTaken(gameId, fields.key));
+        });
       return reread(id);
     },
 
-    /** PUT changes the fields given; a new sort order re-orders the stored scores with it. */
+    /**
+     * PUT changes the fields given; a new sort order re-orders the stored scores with it. The operator
+     * changes only while no period holds a score (409): the row is locked, and saves check it under a
+     * shared lock, so no save slips in between.
+     */
     async update(gameId: number, id: number, input: UpdateLeaderboardInput): Promise<PublicLeaderboard> {
-      const current = (await scope.inGame(gameId, id))!;
+      await scope.inGame(gameId, id);
       const changes = namedFields(validateBody(updateLeaderboardSchema, input));
-      if (Object.keys(changes).length > 0) {
-        await updateLeaderboard(db, current, changes).catch((error: unknown) => {
-          throw translateMysqlError(error, keyTaken(gameId, changes.key));
-        });
-        await caches.leaderboardChanged(id);
-      }
+      if (Object.keys(changes).length === 0) return reread(id);
+      await retryOnDeadlock(() =>
+        db.transaction(async (trx) => {
+          const current = await findLeaderboard(trx, id, true);
+          if (!current) throw new AppError('NOT_FOUND', `leaderboard ${id} of game ${gameId} not found`);
+          if (changes.operator !== undefined && changes.operator !== current.operator && (await hasScores(trx, id))) {
+            throw new AppError('CONFLICT', `leaderboard ${id} has scores: its operator can no longer change`);
+          }
+          await updateLeaderboard(trx, current, changes);
+          const audited = changedFields(auditedLeaderboard(toPublicLeaderboard(current)), changes);
+          await audit.record(trx, { action: 'leaderboard.update', targetId: id, gameId, changes: audited });
+        }),
+      ).catch((error: unknown) => {
+        throw translateMysqlError(error, keyTaken(gameId, changes.key));
+      });
+      await caches.leaderboardChanged(id);
+      if (changes.sort_order !== undefined) await rankIndex.gameChanged(gameId);
       return reread(id);
     },
 
     async remove(gameId: number, id: number): Promise<void> {
-      await scope.inGame(gameId, id);
-      await deleteLeaderboard(db, id);
+      const before = toPublicLeaderboard((await scope.inGame(gameId, id))!);
+      await db.transaction(async (trx) => {
+        await deleteLeaderboard(trx, id);
+        await audit.record(trx, { action: 'leaderboard.delete', targetId: id, gameId, changes: deletedFields(auditedLeaderboard(before)) });
+      });
       await caches.leaderboardChanged(id);
     },
 
     /**
-     * Saves the user-game's score of the current period, replacing any earlier one whatever its value.
-     * The user-game must belong to the leaderboard's game (400); an inactive leaderboard is a 409.
+     * Saves the user-game's score of the current period by the leaderboard's operator (SPEC §2.6) and
+     * answers the stored score. The user-game must belong to the leaderboard's game (400); an inactive
+     * leaderboard, or an incr past |1e15|, is a 409.
      */
     async saveScore(leaderboardId: number, input: ScoreInput) {
       let leaderboard = await scope.leaderboard(leaderboardId);
@@ -136,46 +137,28 @@ export function createLeaderboardsService({ db, scope, caches, clock = Date.now 
         }
         const savedAt = new Date(clock());
         const saved = { leaderboardId, gameId: leaderboard.game_id, userGameId, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
-        const outcome = await upsertScore(db, saved, leaderboard);
-        if (outcome === 'not_of_game') throw notOfGame();
-        if (outcome === 'saved') {
+        const result = await upsertScore(db, saved, leaderboard, auditScoreSaves ? currentActor() : null);
+        if (result.outcome === 'not_of_game') throw notOfGame();
+        if (result.outcome === 'out_of_bounds') throw new AppError('CONFLICT', `the stored score would pass ±${MAX_ABS_SCORE}; nothing was stored`);
+        if (result.outcome === 'saved') {
+          const { stored } = result;
+          if (stored.kept) await rankIndex.scoreSaved(leaderboard.game_id, leaderboardId, saved.periodStart, userGameId, rankScore(stored.score, leaderboard.sort_order)).catch(() => undefined);
           return {
             leaderboard_id: leaderboardId,
             user_game_id: userGameId,
-            score,
+            score: stored.score,
             period_start: saved.periodStart.toISOString(),
-            updated_at: savedAt.toISOString(),
+            updated_at: stored.updatedAt.toISOString(),
           };
         }
-        // The cached leaderboard was stale (its sort order, period or state changed): read it again.
+        // The cached leaderboard was stale (its sort order, period, operator or state changed): read it again.
         await caches.leaderboardChanged(leaderboardId);
         leaderboard = await scope.leaderboard(leaderboardId);
       }
       throw new AppError('CONFLICT', `leaderboard ${leaderboardId} kept changing during the save; try again`);
     },
 
-    /** The current period's ranking, optionally of one group's members; `rank` is the position in it. */
-    async rankings(leaderboardId: number, options: { groupId?: number; limit: number }): Promise<{ leaderboard: PublicLeaderboard; items: RankingItem[] }> {
-      const leaderboard = await scope.leaderboard(leaderboardId);
-      const [items] = await this.rankingsOf([toPublicLeaderboard(leaderboard)], options);
-      if (items instanceof AppError) throw items;
-      return { leaderboard: toPublicLeaderboard(leaderboard), items: items! };
-    },
-
-    /**
-     * The current period's ranking of each leaderboard read in this request (their module was checked
-     * when they were read), in one statement; `groupId` must belong to the leaderboard (404 otherwise).
-     */
-    async rankingsOf(leaderboards: readonly PublicLeaderboard[], options: { groupId?: number; limit: number }): Promise<Array<RankingItem[] | AppError>> {
-      const groupOwner = options.groupId === undefined ? undefined : (await findGroup(db, options.groupId))?.leaderboard_id;
-      const ranked = leaderboards.filter((board) => options.groupId === undefined || groupOwner === board.id);
-      const now = clock();
-      const queries = ranked.map((board) => ({ leaderboardId: board.id, periodStart: periodStart(board.period_type, now), groupId: options.groupId }));
-      const rows = queries.length > 0 ? await topScoresOf(db, queries, options.limit) : new Map<number, RankingRow[]>();
-      return leaderboards.map((board) =>
-        rows.has(board.id) ? toRankingItems(rows.get(board.id)!) : new AppError('NOT_FOUND', `group ${options.groupId} of leaderboard ${board.id} not found`),
-      );
-    },
+    ...createLeaderboardRankings({ db, scope, rankIndex, clock }),
 
     /** Leaderboards of games read in this request (GraphQL lists): one statement for all of them. */
     async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicLeaderboard[] | AppError>> {
@@ -185,3 +168,5 @@ export function createLeaderboardsService({ db, scope, caches, clock = Date.now 
 }
 
 export type LeaderboardsService = ReturnType<typeof createLeaderboardsService>;
+export type { PublicLeaderboard } from './leaderboard-view';
+export type { RankingItem } from './leaderboard-rankings';

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import * as yup from 'yup';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
+import type { AuditLog } from '../audit/audit-service';
 import type { AdminCaches } from '../cache/admin-caches';
 import type { GamesService } from '../games/games-service';
 import { text, validateBody } from '../http/validation';
@@ -47,7 +48,7 @@ export async function perEnabledGame<T>(
  * version follows it). Which modules a game has is read through the caches (every module endpoint
  * asks) and dropped from them on every change.
  */
-export function createModulesService(db: Knex, games: GamesService, caches: AdminCaches, changed: (gameId: number) => Promise<void> = async () => undefined) {
+export function createModulesService(db: Knex, games: GamesService, caches: AdminCaches, audit: AuditLog, changed: (gameId: number) => Promise<void> = async () => undefined) {
   const afterChange = async (gameId: number) => {
     await caches.modulesChanged(gameId);
     await changed(gameId);
@@ -73,7 +74,10 @@ export function createModulesService(db: Knex, games: GamesService, caches: Admi
       const { module_key: key } = validateBody(connectSchema, body);
       const module = await mustFindModule(key);
       try {
-        await connectModule(db, gameId, module.id);
+        await db.transaction(async (trx) => {
+          await connectModule(trx, gameId, module.id);
+          await audit.record(trx, { action: 'module.connect', targetId: key, gameId, changes: { connected: [false, true] } });
+        });
       } catch (error) {
         if (isDuplicateKey(error)) throw new AppError('CONFLICT', `module ${key} is already connected to game ${gameId}`);
         throw error;
@@ -86,9 +90,12 @@ export function createModulesService(db: Knex, games: GamesService, caches: Admi
     async disconnect(gameId: number, key: string): Promise<void> {
       await games.mustFind(gameId);
       const module = await mustFindModule(key);
-      if (!(await disconnectModule(db, gameId, module.id))) {
-        throw new AppError('NOT_FOUND', `module ${key} is not connected to game ${gameId}`);
-      }
+      await db.transaction(async (trx) => {
+        if (!(await disconnectModule(trx, gameId, module.id))) {
+          throw new AppError('NOT_FOUND', `module ${key} is not connected to game ${gameId}`);
+        }
+        await audit.record(trx, { action: 'module.disconnect', targetId: key, gameId, changes: { connected: [true, false] } });
+      });
       await afterChange(gameId);
     },
 

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { applyPage, type Page } from '../../db/page';
 import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import type { NotificationDefinition } from './notification-rules';
@@ -63,24 +62,17 @@ const columns = (definition: NotificationDefinition) => ({
   entries: JSON.stringify(definition.entries),
 });
 
-export function insertNotification(db: Knex, gameId: number, definition: NotificationDefinition): Promise<number> {
-  return retryOnDeadlock(() =>
-    db.transaction(async (trx) => {
-      const [id] = await trx(NOTIFICATIONS).insert({ game_id: gameId, ...columns(definition) });
-      await insertDescriptions(trx, id as number, definition);
-      return id as number;
-    }),
-  );
+/** Inside the caller's transaction: the notification row and its description rows. */
+export async function insertNotification(trx: Knex.Transaction, gameId: number, definition: NotificationDefinition): Promise<number> {
+  const [id] = await trx(NOTIFICATIONS).insert({ game_id: gameId, ...columns(definition) });
+  await insertDescriptions(trx, id as number, definition);
+  return id as number;
 }
 
-export function replaceNotification(db: Knex, id: number, definition: NotificationDefinition): Promise<void> {
-  return retryOnDeadlock(() =>
-    db.transaction(async (trx) => {
-      await trx(NOTIFICATIONS).where({ id }).update({ ...columns(definition), updated_at: trx.fn.now(3) });
-      await trx(NOTIFICATION_DESCRIPTIONS).where({ notification_id: id }).delete();
-      await insertDescriptions(trx, id, definition);
-    }),
-  );
+export async function replaceNotification(trx: Knex.Transaction, id: number, definition: NotificationDefinition): Promise<void> {
+  await trx(NOTIFICATIONS).where({ id }).update({ ...columns(definition), updated_at: trx.fn.now(3) });
+  await trx(NOTIFICATION_DESCRIPTIONS).where({ notification_id: id }).delete();
+  await insertDescriptions(trx, id, definition);
 }
 
 export async function deleteNotification(db: Knex, id: number): Promise<void> {

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
+import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { AppError } from '../../errors';
+import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import type { GamesService } from '../games/games-service';
 import { LANGUAGES } from '../languages/languages-repository';
 import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
@@ -25,7 +28,10 @@ const toPublic = ({ created_at, updated_at, ...rest }: StoredNotification): Publ
   updated_at: updated_at.toISOString(),
 });
 
-export function createNotificationsService({ db, games, modules }: { db: Knex; games: GamesService; modules: ModulesService }) {
+/** The fields of a notification an audit entry shows. */
+const auditedFields = (n: NotificationDefinition) => ({ name: n.name, variables: n.variables, entries: n.entries });
+
+export function createNotificationsService({ db, games, modules, audit }: { db: Knex; games: GamesService; modules: ModulesService; audit: AuditLog }) {
   /** SPEC §2.1's order: the game (404), the notification in its path (404), then the module (403). */
   async function scope(gameId: number, notificationId?: number): Promise<StoredNotification | undefined> {
     await games.mustFind(gameId);
@@ -58,19 +64,36 @@ export function createNotificationsService({ db, games, modules }: { db: Knex; g
     async create(gameId: number, input: NotificationInput): Promise<PublicNotification> {
       await scope(gameId);
       const definition = await checkNotification(input, existingLanguages);
-      return reread(gameId, await insertNotification(db, gameId, definition));
+      const id = await retryOnDeadlock(() =>
+        db.transaction(async (trx) => {
+          const notificationId = await insertNotification(trx, gameId, definition);
+          await audit.record(trx, { action: 'notification.create', targetId: notificationId, gameId, changes: createdFields(auditedFields(definition)) });
+          return notificationId;
+        }),
+      );
+      return reread(gameId, id);
     },
 
     /** PUT replaces the whole notification (the body of a create). */
     async replace(gameId: number, id: number, input: NotificationInput): Promise<PublicNotification> {
-      await scope(gameId, id);
-      await replaceNotification(db, id, await checkNotification(input, existingLanguages));
+      const before = (await scope(gameId, id))!;
+      const definition = await checkNotification(input, existingLanguages);
+      await retryOnDeadlock(() =>
+        db.transaction(async (trx) => {
+          await replaceNotification(trx, id, definition);
+          const changes = changedFields(auditedFields(before), auditedFields(definition));
+          await audit.record(trx, { action: 'notification.update', targetId: id, gameId, changes });
+        }),
+      );
       return reread(gameId, id);
     },
 
     async remove(gameId: number, id: number): Promise<void> {
-      await scope(gameId, id);
-      await deleteNotification(db, id);
+      const before = (await scope(gameId, id))!;
+      await db.transaction(async (trx) => {
+        await deleteNotification(trx, id);
+        await audit.record(trx, { action: 'notification.delete', targetId: id, gameId, changes: deletedFields(auditedFields(before)) });
+      });
     },
   };
 }

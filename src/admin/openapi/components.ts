@@ -73,15 +73,31 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   NotificationWithMacros: object({ ...notificationFields, macros: arrayOf(str()) }),
   Leaderboard: object({
     id: id(), game_id: id(), key: str(), name: str(), sort_order: oneOfValues(['asc', 'desc']),
-    period_type: oneOfValues(['all_time', 'daily', 'weekly', 'monthly']), is_active: bool(), created_at: timestamp(), updated_at: timestamp(),
+    period_type: oneOfValues(['all_time', 'daily', 'weekly', 'monthly']), operator: ref('ScoreOperator'), is_active: bool(), created_at: timestamp(), updated_at: timestamp(),
   }),
+  ScoreOperator: { ...oneOfValues(['set', 'best', 'incr']), description: 'set replaces the period\'s score; best keeps a strictly better one (by sort_order); incr adds to it' },
   LeaderboardGroup: object({ id: id(), leaderboard_id: id(), key: str(), name: str(), is_default: bool(), created_at: timestamp(), updated_at: timestamp() }),
   GroupMember: object({ user_id: id(), username: str(), created_at: timestamp() }),
   GroupMembership: object({ group_id: id(), user_id: id(), created_at: timestamp() }),
   SavedScore: object({ leaderboard_id: id(), user_game_id: id(), score: num(), period_start: timestamp(), updated_at: timestamp() }),
   Rankings: object({
     leaderboard: ref('Leaderboard'),
-    items: arrayOf(object({ rank: int({ minimum: 1 }), user_id: id(), user_game_id: id(), username: str(), score: num() })),
+    items: arrayOf(object({ rank: int({ minimum: 1 }), user_id: id(), user_game_id: id(), username: str(), score: num(), period_start: timestamp() }, { optional: ['period_start'] })),
+  }),
+  ConfigVersion: object({
+    version: int({ minimum: 1 }), change: oneOfValues(['create', 'update', 'delete', 'rollback']), key: nullable(str({ description: 'the variable changed (null for a rollback)' })),
+    created_by: nullable(id()), created_at: timestamp(),
+  }),
+  ConfigVersionDetail: object({
+    version: int({ minimum: 1 }), change: oneOfValues(['create', 'update', 'delete', 'rollback']), key: nullable(str()), created_by: nullable(id()), created_at: timestamp(),
+    document: ref('ConfigDocument'), variables: arrayOf(ref('Variable')),
+  }),
+  RollbackResult: object({ version: int({ minimum: 1, description: 'the new version the rollback made' }), document: ref('ConfigDocument') }),
+  AuditEntry: object({
+    id: id(), action: str({ description: '<resource>.<verb>, e.g. game.update' }), actor_user_id: nullable(id()), actor_role: nullable(str()),
+    target_type: str(), target_id: nullable(str()), game_id: nullable(id()), request_id: nullable(str()), ip: nullable(str()),
+    changes: { type: 'object', description: 'each changed field as [before, after]; secrets show as "[redacted]"', additionalProperties: { type: 'array', minItems: 2, maxItems: 2 } },
+    created_at: timestamp(),
   }),
   Topup: object({
     id: id(), user_game_id: id(), amount: money(), currency: str(), comment: str(), available_balance: money(), reserved_balance: money(), created_at: timestamp(),
@@ -117,8 +133,9 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   }, ['name', 'descriptions', 'entries']),
   LeaderboardInput: input({
     key: str({ minLength: 1, maxLength: 64 }), name: str({ minLength: 1, maxLength: 255 }), sort_order: oneOfValues(['asc', 'desc']),
-    period_type: oneOfValues(['all_time', 'daily', 'weekly', 'monthly']), is_active: bool(),
+    period_type: oneOfValues(['all_time', 'daily', 'weekly', 'monthly']), operator: ref('ScoreOperator'), is_active: bool(),
   }),
+  RollbackInput: input({ version: int({ minimum: 1 }) }, ['version']),
   GroupInput: input({ key: str(), name: str(), is_default: bool() }),
   MemberInput: input({ user_id: id() }, ['user_id']),
   ScoreInput: input({ user_game_id: id(), score: num({ minimum: -1e15, maximum: 1e15 }) }, ['user_game_id', 'score']),

@@ -75,6 +75,11 @@ export const API_PATHS: readonly PathEntry[] = [
     headers: [{ name: 'If-None-Match', schema: str(), description: 'an ETag from an earlier reply: 304 while it is current' }],
     extraResponses: { 304: { description: 'The document has not changed since the ETag given.' } },
   } },
+  { method: 'get', path: `${GAMES}/config/versions`, tag: 'variables', spec: { summary: 'The config\'s versions, newest first', access: 'staff', module: 'variables', query: page(100, 1000), ok: list('ConfigVersion'),
+    description: 'Every change of the variables (create, update, delete, rollback) is a version; the last 300 are kept.' } },
+  { method: 'get', path: `${GAMES}/config/versions/{version}`, tag: 'variables', spec: { summary: 'One version: its document and variables', access: 'staff', module: 'variables', ok: one('ConfigVersionDetail') } },
+  { method: 'post', path: `${GAMES}/config/rollback`, tag: 'variables', spec: { summary: 'Roll the variables back to a version', access: 'staff', module: 'variables', body: 'RollbackInput', ok: one('RollbackResult'), errors: [409],
+    description: 'In one transaction, as a new version with change `rollback`; the config document follows at once under a new ETag.' } },
 
   { method: 'get', path: `${GAMES}/notifications`, tag: 'notifications', spec: { summary: 'A game\'s notifications', access: 'any', module: 'notification', query: page(), ok: list('Notification') } },
   { method: 'get', path: `${GAMES}/notifications/{notification_id}`, tag: 'notifications', spec: { summary: 'A notification, with the macros its descriptions may use', access: 'any', module: 'notification', ok: one('NotificationWithMacros') } },
@@ -88,11 +93,16 @@ export const API_PATHS: readonly PathEntry[] = [
   { method: 'put', path: `${LEADERBOARDS}/{leaderboard_id}`, tag: 'leaderboards', spec: { summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard', body: 'LeaderboardInput', ok: one('Leaderboard'), errors: [409] } },
   { method: 'delete', path: `${LEADERBOARDS}/{leaderboard_id}`, tag: 'leaderboards', spec: { summary: 'Delete a leaderboard', access: 'staff', module: 'leaderboard', ok: gone } },
   { method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', spec: {
-    summary: 'Save a user-game\'s score of the current period (replaces it)', access: 'staff', module: 'leaderboard', body: 'ScoreInput', ok: one('SavedScore'), errors: [409],
-    description: 'An inactive leaderboard answers 409.' } },
+    summary: 'Save a user-game\'s score of the current period (by the leaderboard\'s operator)', access: 'staff', module: 'leaderboard', body: 'ScoreInput', ok: one('SavedScore'), errors: [409],
+    description: 'The reply is the stored score after the save. An inactive leaderboard, or an incr past ±1e15, answers 409.' } },
   { method: 'get', path: '/api/leaderboards/{leaderboard_id}/rankings', tag: 'leaderboards', spec: {
     summary: 'The current period\'s rankings', access: 'any', module: 'leaderboard', ok: one('Rankings'),
-    query: [{ name: 'group_id', schema: id(), description: 'only this group\'s members' }, limit(RANKINGS_LIMIT.defaultLimit, RANKINGS_LIMIT.maxLimit)] } },
+    query: [
+      { name: 'group_id', schema: id(), description: 'only this group\'s members' },
+      { name: 'around_user_game_id', schema: id(), description: 'a window of `limit` rows around this user-game; ranks in the whole ordering ([] without a score)' },
+      { name: 'period_start', schema: str({ format: 'date-time' }), description: 'rank the past period that starts then (the UTC start of a day, ISO week or month); rows then carry period_start' },
+      limit(RANKINGS_LIMIT.defaultLimit, RANKINGS_LIMIT.maxLimit),
+    ] } },
   { method: 'get', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', spec: { summary: 'A leaderboard\'s groups', access: 'any', module: 'leaderboard', query: page(), ok: list('LeaderboardGroup') } },
   { method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', spec: { summary: 'Create a group', access: 'staff', module: 'leaderboard', body: 'GroupInput', ok: made('LeaderboardGroup', false), errors: [409] } },
   { method: 'put', path: '/api/leaderboard-groups/{group_id}', tag: 'leaderboard groups', spec: { summary: 'Change a group', access: 'staff', module: 'leaderboard', body: 'GroupInput', ok: one('LeaderboardGroup'), errors: [409] } },
@@ -110,6 +120,14 @@ export const API_PATHS: readonly PathEntry[] = [
     summary: 'The wallet\'s ledger from MySQL, newest first', access: 'self', query: page(LEDGER_PAGE.defaultLimit, LEDGER_PAGE.maxLimit), ok: list('LedgerItem'),
     description: 'The owner, an admin or a moderator. It trails the engine by the sync lag.' } },
   { method: 'get', path: '/api/user-games/{ug_id}/balance', tag: 'balance', spec: { summary: 'The wallet\'s balances per currency, from Redis', access: 'self', ok: list('Balance') } },
+
+  { method: 'get', path: '/api/audit', tag: 'audit', spec: {
+    summary: 'The audit log, newest first', access: 'admin', ok: list('AuditEntry'),
+    query: [
+      { name: 'action', schema: str() }, { name: 'actor_user_id', schema: id() }, { name: 'target_type', schema: str() }, { name: 'target_id', schema: str() },
+      { name: 'game_id', schema: id() }, { name: 'since', schema: str({ format: 'date-time' }) }, { name: 'until', schema: str({ format: 'date-time' }) }, ...page(100, 1000),
+    ],
+    description: 'One entry per successful write (REST, GraphQL, operator commands). Entries cannot be changed or deleted: PUT, PATCH and DELETE here are 405.' } },
 
   { method: 'post', path: '/api/images', tag: 'images', spec: {
     summary: 'Upload an image (PNG, JPEG, GIF or WebP, by its first bytes)', access: 'staff', body: 'multipart', ok: made('Image'),

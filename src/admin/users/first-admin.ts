@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logging/logger';
+import { changedFields, createdFields } from '../audit/audit-changes';
+import { createAuditLog } from '../audit/audit-service';
 import { hashPassword } from '../auth/password-hasher';
 import { USERNAME } from '../auth/auth-schemas';
 import { canonicalEmail } from './email';
@@ -20,7 +22,12 @@ export async function createOrPromoteAdmin(db: Knex, admin: AdminCredentials): P
   const existing = await findUserByEmail(db, canonicalEmail(admin.email));
   if (!existing) return createAdmin(db, admin);
   if (existing.role === 'admin' && existing.is_active) return 'unchanged';
-  await updateUser(db, existing.id, { role: 'admin', is_active: true });
+  const changes = { role: 'admin' as const, is_active: true };
+  await db.transaction(async (trx) => {
+    await updateUser(trx, existing.id, changes);
+    const audited = changedFields({ role: existing.role, is_active: Boolean(existing.is_active) }, changes);
+    await createAuditLog(db).record(trx, { action: 'user.update', targetId: existing.id, changes: audited });
+  });
   return 'promoted';
 }
 
@@ -45,7 +52,11 @@ export async function ensureStartupAdmin(db: Knex, admin: AdminCredentials, logg
 
 async function createAdmin(db: Knex, admin: AdminCredentials): Promise<'created'> {
   const email = canonicalEmail(admin.email);
-  await insertUser(db, { email, username: await freeUsername(db, email), password_hash: await hashPassword(admin.password), role: 'admin' });
+  const fields = { email, username: await freeUsername(db, email), password_hash: await hashPassword(admin.password), role: 'admin' as const };
+  await db.transaction(async (trx) => {
+    const id = await insertUser(trx, fields);
+    await createAuditLog(db).record(trx, { action: 'user.create', targetId: id, changes: createdFields(fields) });
+  });
   return 'created';
 }
 

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
+import { changedFields } from '../audit/audit-changes';
+import type { AuditLog } from '../audit/audit-service';
 import { ROLES, type Role } from '../auth/token-service';
 import type { AdminCaches } from '../cache/admin-caches';
 import { assertSelfOrStaff } from '../http/access';
@@ -13,7 +15,7 @@ const patchUserSchema = yup.object({
 });
 export type PatchUserInput = yup.InferType<typeof patchUserSchema>;
 
-export function createUsersService(db: Knex, caches: AdminCaches) {
+export function createUsersService(db: Knex, caches: AdminCaches, audit: AuditLog) {
   async function mustFind(id: number): Promise<PublicUser> {
     const row = await findUserById(db, id);
     if (!row) throw new AppError('NOT_FOUND', `user ${id} not found`);
@@ -49,7 +51,9 @@ export function createUsersService(db: Knex, caches: AdminCaches) {
         if (losesAdmin && activeAdmins.length === 1) {
           throw new AppError('CONFLICT', 'the last active admin cannot be demoted or deactivated');
         }
+        const before = toPublicUser((await findUserById(trx, id))!);
         await updateUser(trx, id, changes);
+        await audit.record(trx, { action: 'user.update', targetId: id, changes: changedFields(before, changes) });
       });
       await caches.userChanged(id); // every instance's next request of this user reads the change
       return mustFind(id);

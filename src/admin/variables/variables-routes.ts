@@ -7,8 +7,9 @@ import type { AppState } from '../koa-types';
 import { matchesEtag } from './config-document';
 import type { VariableInput } from './variable-rules';
 import type { VariablesService } from './variables-service';
+import type { ConfigHistoryService, RollbackInput } from './config-history-service';
 
-export function variablesRoutes(variables: VariablesService, guard: AccessGuard): Router<AppState> {
+export function variablesRoutes(variables: VariablesService, history: ConfigHistoryService, guard: AccessGuard): Router<AppState> {
   const router = createRouter();
   const base = '/api/games/:id/variables';
   router.get(base, guard('staff'), async (ctx) => {
@@ -39,6 +40,16 @@ export function variablesRoutes(variables: VariablesService, guard: AccessGuard)
     }
     ctx.type = 'application/json';
     ctx.body = document.body;
+  });
+
+  router.get('/api/games/:id/config/versions', guard('staff'), async (ctx) => {
+    ctx.body = await history.list(idParam(ctx.params, 'id'), pageQuery(ctx.query, 100));
+  });
+  router.get('/api/games/:id/config/versions/:version', guard('staff'), async (ctx) => {
+    ctx.body = await history.get(idParam(ctx.params, 'id'), idParam(ctx.params, 'version'));
+  });
+  router.post('/api/games/:id/config/rollback', guard('staff'), async (ctx) => {
+    ctx.body = await history.rollback(idParam(ctx.params, 'id'), ctx.request.body as RollbackInput);
   });
   return router;
 }

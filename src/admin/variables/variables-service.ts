@@ -1,14 +1,16 @@
 import type { Knex } from 'knex';
-import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
 import type { GamesService } from '../games/games-service';
 import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
-import { buildConfigDocument, configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES, type ConfigDocument } from './config-document';
+import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
+import { buildConfigDocument, type ConfigDocument } from './config-document';
 import type { ConfigVersions } from './config-versions';
+import { VARIABLES_MODULE, type ConfigWriter } from './config-writer';
 import { checkVariable, type VariableDefinition, type VariableInput } from './variable-rules';
+import { definitionOf, toPublicVariable, type PublicVariable } from './variable-view';
 import {
   deleteVariable,
   findVariable,
@@ -19,31 +21,20 @@ import {
   type StoredVariable,
 } from './variables-repository';
 
-export const VARIABLES_MODULE = 'variables';
-/** SPEC §2.4: a game holds at most this many variables. */
-export const MAX_VARIABLES_PER_GAME = 1000;
 /** A cached config document is rebuilt after this long even without a version bump (a lost bump). */
 export const CONFIG_CACHE_MAX_AGE_MS = 30_000;
 const CONFIG_CACHE_GAMES = 10_000;
-
-/** A variable as clients see it: only the fields of its type, vector items by index. */
-export type PublicVariable = VariableDefinition & { id: number; game_id: number; created_at: string; updated_at: string };
-
-const toPublic = ({ created_at, updated_at, ...definition }: StoredVariable): PublicVariable => ({
-  ...definition,
-  created_at: created_at.toISOString(),
-  updated_at: updated_at.toISOString(),
-});
 
 export interface VariablesDeps {
   readonly db: Knex;
   readonly games: GamesService;
   readonly modules: ModulesService;
   readonly versions: ConfigVersions;
+  readonly writer: ConfigWriter;
   readonly clock?: () => number;
 }
 
-export function createVariablesService({ db, games, modules, versions, clock = Date.now }: VariablesDeps) {
+export function createVariablesService({ db, games, modules, versions, writer, clock = Date.now }: VariablesDeps) {
   const cache = new Map<number, { version: string; builtAt: number; document: ConfigDocument }>();
 
   /** SPEC §2.1's order: the game (404), the variable in its path (404), then the module (403). */
@@ -57,29 +48,6 @@ export function createVariablesService({ db, games, modules, versions, clock = D
 
   const keyTaken = (error: unknown, key: string) =>
     isDuplicateKey(error) ? new AppError('CONFLICT', `game already has a variable with key "${key}"`) : error;
-
-  /**
-   * A create or PUT: `write` runs in a transaction holding the game's lock, then the game's variables
-   * are read back whole; past a limit of SPEC §2.4 the transaction rolls back (409 naming the limit),
-   * so nothing changes, also when writes race.
-   */
-  function withinLimits<T>(gameId: number, write: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-    return retryOnDeadlock(() =>
-      db.transaction(async (trx) => {
-        await games.lockForChange(trx, gameId);
-        const result = await write(trx);
-        const variables = await listVariables(trx, gameId);
-        if (variables.length > MAX_VARIABLES_PER_GAME) {
-          throw new AppError('CONFLICT', `a game holds at most ${MAX_VARIABLES_PER_GAME} variables`);
-        }
-        const bytes = Buffer.byteLength(configDocumentBody(variables));
-        if (bytes > MAX_CONFIG_DOCUMENT_BYTES) {
-          throw new AppError('CONFLICT', `the config document would be ${bytes} bytes; its limit is ${MAX_CONFIG_DOCUMENT_BYTES} bytes (1 MiB)`);
-        }
-        return result;
-      }),
-    );
-  }
 
   /**
    * Config documents from this instance's cache while a game's version in Redis is unchanged (a poll
@@ -114,48 +82,55 @@ export function createVariablesService({ db, games, modules, versions, clock = D
     cache.set(gameId, { version, builtAt: clock(), document });
   }
 
-  async function written(gameId: number, id: number): Promise<PublicVariable> {
-    await versions.bump(gameId);
-    return toPublic((await findVariable(db, gameId, id))!);
-  }
+  const reread = async (gameId: number, id: number) => toPublicVariable((await findVariable(db, gameId, id))!);
 
   return {
     async list(gameId: number, page: Page): Promise<PublicVariable[]> {
       await scope(gameId);
-      return (await listVariables(db, gameId, page)).map(toPublic);
+      return (await listVariables(db, gameId, page)).map(toPublicVariable);
     },
 
     async get(gameId: number, variableId: number): Promise<PublicVariable> {
-      return toPublic((await scope(gameId, variableId))!);
+      return toPublicVariable((await scope(gameId, variableId))!);
     },
 
     async create(gameId: number, input: VariableInput): Promise<PublicVariable> {
       await scope(gameId);
       const definition = checkVariable(input);
-      const id = await withinLimits(gameId, (trx) =>
-        insertVariable(trx, gameId, definition).catch((error: unknown) => {
+      const { result: id } = await writer.write(gameId, async (trx) => {
+        const variableId = await insertVariable(trx, gameId, definition).catch((error: unknown) => {
           throw keyTaken(error, definition.key);
-        }),
-      );
-      return written(gameId, id);
+        });
+        return { result: variableId, change: 'create', key: definition.key, audit: { action: 'variable.create', targetId: variableId, gameId, changes: createdFields(definition) } };
+      });
+      return reread(gameId, id);
     },
 
     /** PUT replaces the whole definition; the type may change. */
     async replace(gameId: number, variableId: number, input: VariableInput): Promise<PublicVariable> {
       await scope(gameId, variableId);
       const definition = checkVariable(input);
-      await withinLimits(gameId, (trx) =>
-        replaceVariable(trx, gameId, variableId, definition).catch((error: unknown) => {
+      await writer.write(gameId, async (trx) => {
+        const before = await findVariable(trx, gameId, variableId);
+        if (!before) throw new AppError('NOT_FOUND', `variable ${variableId} of game ${gameId} not found`);
+        await replaceVariable(trx, gameId, variableId, definition).catch((error: unknown) => {
           throw keyTaken(error, definition.key);
-        }),
-      );
-      return written(gameId, variableId);
+        });
+        const changes = changedFields(valueFields(definitionOf(before)), valueFields(definition));
+        return { result: undefined, change: 'update', key: definition.key, audit: { action: 'variable.update', targetId: variableId, gameId, changes } };
+      });
+      return reread(gameId, variableId);
     },
 
     async remove(gameId: number, variableId: number): Promise<void> {
       await scope(gameId, variableId);
-      await deleteVariable(db, gameId, variableId);
-      await versions.bump(gameId);
+      await writer.write(gameId, async (trx) => {
+        const before = await findVariable(trx, gameId, variableId);
+        if (!before) throw new AppError('NOT_FOUND', `variable ${variableId} of game ${gameId} not found`);
+        await deleteVariable(trx, gameId, variableId);
+        const changes = deletedFields(definitionOf(before));
+        return { result: undefined, change: 'delete', key: before.key, audit: { action: 'variable.delete', targetId: variableId, gameId, changes } };
+      });
     },
 
     /** The config document game clients poll (any authenticated user); see `documents` for its cache. */
@@ -165,7 +140,7 @@ export function createVariablesService({ db, games, modules, versions, clock = D
 
     /** Variables of games read in this request (GraphQL lists): one statement for all of them. */
     async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicVariable[] | AppError>> {
-      return perEnabledGame(games, VARIABLES_MODULE, async (ids) => mapPerParent(await variablesOfGames(db, ids, page), toPublic));
+      return perEnabledGame(games, VARIABLES_MODULE, async (ids) => mapPerParent(await variablesOfGames(db, ids, page), toPublicVariable));
     },
 
     /** Config documents of games read in this request (GraphQL lists). */
@@ -176,3 +151,12 @@ export function createVariablesService({ db, games, modules, versions, clock = D
 }
 
 export type VariablesService = ReturnType<typeof createVariablesService>;
+
+export type { PublicVariable } from './variable-view';
+export { MAX_VARIABLES_PER_GAME, VARIABLES_MODULE } from './config-writer';
+
+/** A definition's fields without the key's own: an audit entry of a PUT shows what changed in each. */
+function valueFields(definition: VariableDefinition): Record<string, unknown> {
+  const fields: Record<string, unknown> = { key: definition.key, type: definition.type, number_value: null, string_value: null, table_value_type: null, items: null };
+  return { ...fields, ...definition };
+}

@@ -1,0 +1,88 @@
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import type { Page } from '../../db/page';
+import { integer, validateBody } from '../http/validation';
+import type { Changes } from './audit-changes';
+import { insertAuditEntry, listAuditEntries, type AuditRow } from './audit-repository';
+import { currentActor } from './audit-scope';
+
+/** What a service says about one write; who did it comes from the acting scope. */
+export interface AuditRecord {
+  /** `<resource>.<verb>`; the resource part is the entry's target_type. */
+  readonly action: string;
+  readonly targetId: string | number | null;
+  readonly gameId?: number | null;
+  readonly changes: Changes;
+}
+
+export interface PublicAuditEntry {
+  id: number;
+  action: string;
+  actor_user_id: number | null;
+  actor_role: string | null;
+  target_type: string;
+  target_id: string | null;
+  game_id: number | null;
+  request_id: string | null;
+  ip: string | null;
+  changes: Changes;
+  created_at: string;
+}
+
+const toPublic = (row: AuditRow): PublicAuditEntry => ({
+  ...row,
+  id: Number(row.id),
+  changes: JSON.parse(row.changes) as Changes,
+  created_at: row.created_at.toISOString(),
+});
+
+const timestamp = () =>
+  yup.string().strict().test('iso', 'must be an ISO 8601 timestamp', (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))));
+const filtersSchema = yup.object({
+  action: yup.string().strict().max(64).optional(),
+  actor_user_id: integer().min(1, 'must be a positive integer').optional(),
+  target_type: yup.string().strict().max(32).optional(),
+  target_id: yup.string().strict().max(64).optional(),
+  game_id: integer().min(1, 'must be a positive integer').optional(),
+  since: timestamp().optional(),
+  until: timestamp().optional(),
+});
+export type AuditFilterInput = yup.InferType<typeof filtersSchema>;
+
+/** The audit log (SPEC §2.11): services append in their write's transaction; admins read it. */
+export function createAuditLog(db: Knex) {
+  return {
+    /** Appends the entry of a write inside that write's transaction `trx`. */
+    async record(trx: Knex, entry: AuditRecord): Promise<void> {
+      const actor = currentActor();
+      await insertAuditEntry(trx, {
+        action: entry.action,
+        target_type: entry.action.slice(0, entry.action.indexOf('.')),
+        target_id: entry.targetId === null ? null : String(entry.targetId),
+        game_id: entry.gameId ?? null,
+        actor_user_id: actor.userId,
+        actor_role: actor.role,
+        request_id: actor.requestId,
+        ip: actor.ip,
+        changes: entry.changes,
+      });
+    },
+
+    /** A write outside MySQL (a top-up credited in Redis, an uploaded file): its entry on its own. */
+    async recordAlone(entry: AuditRecord): Promise<void> {
+      await this.record(db, entry);
+    },
+
+    async list(input: AuditFilterInput, page: Page): Promise<PublicAuditEntry[]> {
+      const filters = validateBody(filtersSchema, input);
+      const rows = await listAuditEntries(db, {
+        ...filters,
+        since: filters.since === undefined ? undefined : new Date(filters.since),
+        until: filters.until === undefined ? undefined : new Date(filters.until),
+      }, page);
+      return rows.map(toPublic);
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

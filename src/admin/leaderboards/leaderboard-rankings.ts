@@ -1,0 +1,107 @@
+import type { Knex } from 'knex';
+import { AppError } from '../../errors';
+import { findGroup } from './leaderboard-groups-repository';
+import { periodStart, type PeriodType } from './leaderboard-periods';
+import type { LeaderboardScope } from './leaderboard-scope';
+import { countBefore, findRankPosition, scoresAround, topScoresOf, type RankingQuery, type RankingRow } from './leaderboard-scores-repository';
+import type { RankIndex } from './rank-index-store';
+import { toPublicLeaderboard, type PublicLeaderboard } from './leaderboard-view';
+
+export interface RankingItem {
+  rank: number;
+  user_id: number;
+  user_game_id: number;
+  username: string;
+  score: number;
+  /** Only when a past period was asked for (SPEC §2.6). */
+  period_start?: string;
+}
+
+export interface RankingOptions {
+  readonly groupId?: number;
+  readonly limit: number;
+  /** A window of the ordering around this user-game, ranks in the whole ordering. */
+  readonly aroundUserGameId?: number;
+  /** An ISO timestamp: the start of the period to rank (the current one without it). */
+  readonly periodStart?: string;
+}
+
+const toItems = (rows: readonly RankingRow[], firstRank: number, period?: Date): RankingItem[] =>
+  rows.map((row, i) => ({
+    rank: firstRank + i,
+    user_id: row.user_id,
+    user_game_id: row.user_game_id,
+    username: row.username,
+    score: Number(row.score),
+    ...(period ? { period_start: period.toISOString() } : {}),
+  }));
+
+/** The period asked for: the UTC start of a period of the leaderboard's type (400 naming period_start otherwise). */
+function requestedPeriod(periodType: PeriodType, requested: string): Date | AppError {
+  const at = Date.parse(requested);
+  const valid = /^\d{4}-\d{2}-\d{2}T/.test(requested) && !Number.isNaN(at) && periodStart(periodType, at).getTime() === at;
+  if (valid) return new Date(at);
+  const message = `must be the UTC start of a ${periodType} period (an ISO timestamp)`;
+  return new AppError('BAD_REQUEST', `period_start ${message}`, { errors: [{ path: 'period_start', message }] });
+}
+
+/**
+ * Rankings (SPEC §2.6): the top of a period, or a window around one player with ranks in the whole
+ * ordering; the current period or a past one; of the leaderboard or of one group's members. Every
+ * read is a range scan of the ranking index; a player's rank in a leaderboard comes from its rank
+ * index in Redis (O(log n)), counted in MySQL while that index is being built and for groups.
+ */
+export function createLeaderboardRankings({ db, scope, rankIndex, clock }: { db: Knex; scope: LeaderboardScope; rankIndex: RankIndex; clock: () => number }) {
+  async function rankOf(board: PublicLeaderboard, query: RankingQuery, x: NonNullable<Awaited<ReturnType<typeof findRankPosition>>>): Promise<number> {
+    if (query.groupId === undefined) {
+      const below = await rankIndex.countBelow(board.game_id, board.id, query.periodStart, x);
+      if (below !== null) return below + (await countBefore(db, query, x, true)) + 1;
+    }
+    return (await countBefore(db, query, x)) + 1;
+  }
+
+  /** ⌊(N−1)/2⌋ rows before the player and the rest after, shifted to fit at either end of the ordering. */
+  async function around(board: PublicLeaderboard, query: RankingQuery, userGameId: number, limit: number, period?: Date): Promise<RankingItem[]> {
+    const x = await findRankPosition(db, query, userGameId);
+    if (!x) return [];
+    const { preceding, following } = await scoresAround(db, query, x, limit - 1, limit);
+    const wantBefore = Math.floor((limit - 1) / 2);
+    const takeBefore = Math.min(preceding.length, Math.max(wantBefore, limit - following.length));
+    const window = [...preceding.slice(0, takeBefore).reverse(), ...following.slice(0, limit - takeBefore)];
+    return toItems(window, (await rankOf(board, query, x)) - takeBefore, period);
+  }
+
+  async function rankingOf(board: PublicLeaderboard, options: RankingOptions, groupOwner: number | undefined): Promise<RankingItem[] | AppError> {
+    if (options.groupId !== undefined && groupOwner !== board.id) return new AppError('NOT_FOUND', `group ${options.groupId} of leaderboard ${board.id} not found`);
+    const period = options.periodStart === undefined ? undefined : requestedPeriod(board.period_type, options.periodStart);
+    if (period instanceof AppError) return period;
+    const query = { leaderboardId: board.id, periodStart: period ?? periodStart(board.period_type, clock()), groupId: options.groupId };
+    if (options.aroundUserGameId !== undefined) return around(board, query, options.aroundUserGameId, options.limit, period);
+    return toItems((await topScoresOf(db, [query], options.limit)).get(board.id)!, 1, period);
+  }
+
+  return {
+    /** One leaderboard's ranking (REST). */
+    async rankings(leaderboardId: number, options: RankingOptions): Promise<{ leaderboard: PublicLeaderboard; items: RankingItem[] }> {
+      const leaderboard = toPublicLeaderboard(await scope.leaderboard(leaderboardId));
+      const [items] = await this.rankingsOf([leaderboard], options);
+      if (items instanceof AppError) throw items;
+      return { leaderboard, items: items! };
+    },
+
+    /**
+     * The ranking of each leaderboard read in this request (their module was checked when they were
+     * read); the tops of current periods in one statement. `groupId` must belong to the leaderboard (404).
+     */
+    async rankingsOf(leaderboards: readonly PublicLeaderboard[], options: RankingOptions): Promise<Array<RankingItem[] | AppError>> {
+      const groupOwner = options.groupId === undefined ? undefined : (await findGroup(db, options.groupId))?.leaderboard_id;
+      const plain = options.aroundUserGameId === undefined && options.periodStart === undefined && options.groupId === undefined;
+      if (plain && leaderboards.length > 1) {
+        const now = clock();
+        const rows = await topScoresOf(db, leaderboards.map((board) => ({ leaderboardId: board.id, periodStart: periodStart(board.period_type, now) })), options.limit);
+        return leaderboards.map((board) => toItems(rows.get(board.id)!, 1));
+      }
+      return Promise.all(leaderboards.map((board) => rankingOf(board, options, groupOwner)));
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../../logging/logger';
+import { registerScripts, type RedisLike } from '../../redis/script-registry';
+import { rankScoresAfter, type RankPosition } from './leaderboard-scores-repository';
+
+/** An index lives this long after it is built, then is built again (the bound on a lost update). */
+export const RANK_INDEX_TTL_MS = 10 * 60_000;
+const BUILD_CHUNK = 10_000;
+const BUILD_LOCK_MS = 120_000;
+/** The build's start marker: a member that is no user_game_id. */
+const MARKER = '-';
+
+/**
+ * The rank of a player in a leaderboard period of a million scores, in O(log n): a Redis sorted set per
+ * (leaderboard, period) of user_game_id → rank_score, beside the MySQL rows it is built from (as
+ * Nakama keeps a rank cache beside its records). MySQL stays the truth: rows and ties come from there,
+ * and an index that is missing or being built answers null, so the caller counts in MySQL instead.
+ * Anything that removes scores or reorders them (a user-game disconnected, a sort order flipped, a
+ * game deleted) moves the game's generation, which names every index of its leaderboards anew.
+ */
+export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Logger; ttlMs?: number }) {
+  const { db, redis, logger, ttlMs = RANK_INDEX_TTL_MS } = deps;
+  registerScripts(redis);
+  const generationKey = (gameId: number) => `lbrg:${gameId}`;
+  const indexKey = async (gameId: number, leaderboardId: number, period: Date) =>
+    `lbr{${leaderboardId}}:${(await redis.get(generationKey(gameId))) ?? '0'}:${period.getTime()}`;
+  const building = new Set<string>();
+
+  async function build(key: string, leaderboardId: number, period: Date): Promise<void> {
+    const lock = `${key}:lock`;
+    if ((await redis.set(lock, '1', 'PX', BUILD_LOCK_MS, 'NX')) !== 'OK') return;
+    const target = `${key}:building`;
+    try {
+      await redis.multi().del(target).zadd(target, 0, MARKER).pexpire(target, BUILD_LOCK_MS).exec();
+      let after: RankPosition | undefined;
+      for (;;) {
+        const rows = await rankScoresAfter(db, leaderboardId, period, after, BUILD_CHUNK);
+        if (rows.length === 0) break;
+        await redis.zadd(target, 'NX', ...rows.flatMap((row) => [row.rank_score, String(row.user_game_id)]));
+        after = rows.at(-1);
+      }
+      await redis.rank_index_publish(target, key, MARKER, String(ttlMs));
+    } finally {
+      await redis.del(lock);
+    }
+  }
+
+  function startBuild(key: string, leaderboardId: number, period: Date): void {
+    if (building.has(key)) return;
+    building.add(key);
+    build(key, leaderboardId, period)
+      .catch((error: unknown) => logger?.warn({ err: error, key }, 'rank index build failed; ranks are counted in MySQL meanwhile'))
+      .finally(() => building.delete(key));
+  }
+
+  return {
+    /** After a save committed: the user-game's new rank score goes into the period's index. */
+    async scoreSaved(gameId: number, leaderboardId: number, period: Date, userGameId: number, rankScore: number): Promise<void> {
+      const key = await indexKey(gameId, leaderboardId, period);
+      await redis.rank_index_set(key, `${key}:building`, String(userGameId), String(rankScore));
+    },
+
+    /**
+     * How many rows of the period have a rank_score below x's, or null when the index is not there
+     * (then its build starts). x's own entry is set from MySQL first: a save whose update was lost
+     * cannot move x's count.
+     */
+    async countBelow(gameId: number, leaderboardId: number, period: Date, x: RankPosition): Promise<number | null> {
+      try {
+        const key = await indexKey(gameId, leaderboardId, period);
+        const [[, present], [, below]] = (await redis
+          .pipeline()
+          .rank_index_set(key, `${key}:building`, String(x.user_game_id), String(x.rank_score))
+          .zcount(key, '-inf', `(${x.rank_score}`)
+          .exec()) as [[Error | null, number], [Error | null, number]];
+        if ((Number(present) & 1) === 0) {
+          startBuild(key, leaderboardId, period);
+          return null;
+        }
+        return Number(below);
+      } catch (error) {
+        logger?.warn({ err: error }, 'rank index unavailable; ranks are counted in MySQL');
+        return null;
+      }
+    },
+
+    /** Every index of the game's leaderboards is stale (scores removed or reordered): name them anew. */
+    async gameChanged(gameId: number): Promise<void> {
+      await redis.incr(generationKey(gameId)).catch(() => undefined);
+    },
+  };
+}
+
+export type RankIndex = ReturnType<typeof createRankIndex>;

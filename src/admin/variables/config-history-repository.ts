@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import type { Page } from '../../db/page';
+import type { PublicVariable } from './variable-view';
+
+export const CONFIG_VERSIONS = 'config_versions';
+
+export const CONFIG_CHANGES = ['create', 'update', 'delete', 'rollback'] as const;
+export type ConfigChange = (typeof CONFIG_CHANGES)[number];
+
+export interface ConfigVersionRow {
+  game_id: number;
+  version: number;
+  change: ConfigChange;
+  key: string | null;
+  created_by: number | null;
+  created_at: Date;
+}
+
+export interface NewConfigVersion {
+  readonly change: ConfigChange;
+  readonly key: string | null;
+  readonly createdBy: number | null;
+  /** The game's variables right after the change, as the variables list shows them. */
+  readonly variables: readonly PublicVariable[];
+}
+
+const SUMMARY = ['game_id', 'version', 'change', 'key', 'created_by', 'created_at'];
+
+/**
+ * Appends the game's next version in the caller's transaction, which holds the game's lock (so numbers
+ * never race), and drops the versions older than the last `keep`.
+ */
+export async function appendConfigVersion(trx: Knex.Transaction, gameId: number, next: NewConfigVersion, keep: number): Promise<number> {
+  const [row] = (await trx(CONFIG_VERSIONS).where({ game_id: gameId }).max({ last: 'version' })) as Array<{ last: number | null }>;
+  const version = Number(row?.last ?? 0) + 1;
+  await trx(CONFIG_VERSIONS).insert({
+    game_id: gameId,
+    version,
+    change: next.change,
+    key: next.key,
+    created_by: next.createdBy,
+    variables: JSON.stringify(next.variables),
+  });
+  if (version > keep) await trx(CONFIG_VERSIONS).where({ game_id: gameId }).andWhere('version', '<=', version - keep).delete();
+  return version;
+}
+
+/** Newest first, without the variables. */
+export function listConfigVersions(db: Knex, gameId: number, page: Page): Promise<ConfigVersionRow[]> {
+  return db(CONFIG_VERSIONS).where({ game_id: gameId }).orderBy('version', 'desc').limit(page.limit).offset(page.offset).select(SUMMARY);
+}
+
+export async function findConfigVersion(db: Knex, gameId: number, version: number): Promise<(ConfigVersionRow & { variables: PublicVariable[] }) | undefined> {
+  const row = (await db(CONFIG_VERSIONS).where({ game_id: gameId, version }).first([...SUMMARY, 'variables'])) as (ConfigVersionRow & { variables: string }) | undefined;
+  return row && { ...row, variables: JSON.parse(row.variables) as PublicVariable[] };
+}

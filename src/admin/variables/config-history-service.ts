@@ -1,0 +1,80 @@
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import type { Page } from '../../db/page';
+import { AppError } from '../../errors';
+import { integer, validateBody } from '../http/validation';
+import { buildConfigDocument } from './config-document';
+import { findConfigVersion, listConfigVersions, type ConfigVersionRow } from './config-history-repository';
+import type { ConfigWriter } from './config-writer';
+import { definitionOf, type PublicVariable } from './variable-view';
+import { deleteVariable, insertVariable, listVariables, replaceVariable } from './variables-repository';
+
+export interface PublicConfigVersion {
+  version: number;
+  change: ConfigVersionRow['change'];
+  key: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+const toPublic = (row: ConfigVersionRow): PublicConfigVersion => ({
+  version: row.version,
+  change: row.change,
+  key: row.key,
+  created_by: row.created_by,
+  created_at: row.created_at.toISOString(),
+});
+
+const rollbackSchema = yup.object({ version: integer().min(1, 'must be a positive integer').defined('is required') });
+export type RollbackInput = Partial<yup.InferType<typeof rollbackSchema>>;
+
+const documentOf = (variables: readonly PublicVariable[]) => JSON.parse(buildConfigDocument(variables.map(definitionOf)).body) as Record<string, unknown>;
+const same = (a: PublicVariable, b: PublicVariable) => JSON.stringify(definitionOf(a)) === JSON.stringify(definitionOf(b));
+
+/** A game's config history (SPEC §2.4): its numbered versions, each one's document, and rollback to one. */
+export function createConfigHistoryService({ db, writer }: { db: Knex; writer: ConfigWriter }) {
+  async function mustFind(gameId: number, version: number) {
+    const found = await findConfigVersion(db, gameId, version);
+    if (!found) throw new AppError('NOT_FOUND', `version ${version} of game ${gameId}'s config not found`);
+    return found;
+  }
+
+  return {
+    async list(gameId: number, page: Page): Promise<PublicConfigVersion[]> {
+      await writer.assertScope(gameId);
+      return (await listConfigVersions(db, gameId, page)).map(toPublic);
+    },
+
+    /** One version: the config document right after that change, and the variables' definitions then. */
+    async get(gameId: number, version: number): Promise<PublicConfigVersion & { document: Record<string, unknown>; variables: PublicVariable[] }> {
+      await writer.assertScope(gameId);
+      const found = await mustFind(gameId, version);
+      return { ...toPublic(found), document: documentOf(found.variables), variables: found.variables };
+    },
+
+    /**
+     * Makes the variables exactly what they were at `version` (keys, types, values; created and
+     * deleted as needed) in one transaction, as a new version with change `rollback`.
+     */
+    async rollback(gameId: number, body: RollbackInput): Promise<{ version: number; document: Record<string, unknown> }> {
+      await writer.assertScope(gameId);
+      const { version: target } = validateBody(rollbackSchema, body);
+      const { variables: wanted } = await mustFind(gameId, target);
+      const { version, variables } = await writer.write(gameId, async (trx) => {
+        const current = new Map((await listVariables(trx, gameId)).map((variable) => [variable.key, variable]));
+        const wantedKeys = new Set(wanted.map((variable) => variable.key));
+        for (const variable of current.values()) if (!wantedKeys.has(variable.key)) await deleteVariable(trx, gameId, variable.id);
+        for (const variable of wanted) {
+          const existing = current.get(variable.key);
+          if (!existing) await insertVariable(trx, gameId, definitionOf(variable));
+          else if (!same(variable, { ...existing, created_at: '', updated_at: '' })) await replaceVariable(trx, gameId, existing.id, definitionOf(variable));
+        }
+        const changes = { rolled_back_to: [null, target] as [unknown, unknown], keys: [[...current.keys()], [...wantedKeys]] as [unknown, unknown] };
+        return { result: undefined, change: 'rollback', key: null, audit: { action: 'config.rollback', targetId: gameId, gameId, changes } };
+      });
+      return { version, document: JSON.parse(buildConfigDocument(variables).body) as Record<string, unknown> };
+    },
+  };
+}
+
+export type ConfigHistoryService = ReturnType<typeof createConfigHistoryService>;
