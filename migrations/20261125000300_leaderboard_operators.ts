@@ -31,6 +31,7 @@ BEGIN
     RESIGNAL;
   END;
   START TRANSACTION;
+  -- (The audit entry's JSON is written by CONCAT: MariaDB's JSON_ARRAY quotes DOUBLE values as strings.)
   -- The enums are compared as bytes: the parameters take the database's collation, the columns the table's.
   SELECT COUNT(*) INTO v_same FROM leaderboards
     WHERE id = p_leaderboard AND game_id = p_game AND is_active
@@ -75,7 +76,7 @@ BEGIN
       IF p_audit = 1 THEN
         INSERT INTO audit_log (action, actor_user_id, actor_role, target_type, target_id, game_id, request_id, ip, changes, created_at)
           VALUES ('score.save', p_actor_user, p_actor_role, 'score', CONCAT(p_leaderboard, ':', p_user_game), p_game, p_request_id, p_ip,
-                  IF(v_kept = 1 AND (v_old IS NULL OR v_old <> v_new), JSON_OBJECT('score', JSON_ARRAY(v_old, v_new)), '{}'), p_at);
+                  IF(v_kept = 1 AND (v_old IS NULL OR v_old <> v_new), CONCAT('{"score":[', COALESCE(v_old, 'null'), ',', v_new, ']}'), '{}'), p_at);
       END IF;
       COMMIT;
       SELECT 1 AS saved, v_new AS score, v_at AS updated_at, v_old_rank AS old_rank_score, v_old_at AS old_updated_at, v_kept AS kept;

@@ -68,6 +68,8 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
   return {
     caches,
     audit,
+    /** Leaderboards' rank indexes in Redis (the bench and tests wait for a build). */
+    rankIndex,
     auth: createAuthService({ db, tokens, limiter, hasher, caches, audit }),
     tokens,
     hasher,

@@ -122,6 +122,10 @@ const rows: Row[] = [
     return { method: 'DELETE', path: `/api/games/${v.game_id}/variables/${v.id}` };
   }, M(204)],
   ['GET /api/games/:id/config', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config` }), A],
+  ['GET /api/games/:id/config/versions', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config/versions` }), M(200)],
+  ['GET /api/games/:id/config/versions/:version', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config/versions/1` }), M(200)],
+  ['POST /api/games/:id/config/rollback', async (api) => ({ method: 'POST', path: `/api/games/${(await variable(api)).game_id}/config/rollback`, body: { version: 1 } }), M(200)],
+  ['GET /api/audit', async () => ({ method: 'GET', path: '/api/audit?limit=5' }), ADMIN(200)],
   ['GET /api/games/:id/notifications', async (api) => ({ method: 'GET', path: `/api/games/${(await notification(api)).game_id}/notifications` }), A],
   ['GET /api/games/:id/notifications/:notification_id', async (api) => {
     const note = await notification(api);

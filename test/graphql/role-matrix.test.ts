@@ -54,6 +54,12 @@ const rows: Row[] = [
     return `{ variable(game_id: ${v.game_id}, id: ${v.id}) { id } }`;
   }, 'staff'],
   ['config', async (api) => `{ config(game_id: ${await game(api)}) { etag } }`, 'any'],
+  ['configVersions', async (api) => `{ configVersions(game_id: ${await game(api)}) { version } }`, 'staff'],
+  ['configVersion', async (api) => {
+    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    return `{ configVersion(game_id: ${v.game_id}, version: 1) { document } }`;
+  }, 'staff'],
+  ['audit', async () => '{ audit(limit: 5) { id action } }', 'admin'],
   ['notifications', async (api) => `{ notifications(game_id: ${await game(api)}) { id } }`, 'any'],
   ['notification', async (api) => {
     const gameId = await game(api);
@@ -72,6 +78,10 @@ const rows: Row[] = [
   ['transactions', async (api) => `{ transactions(user_game_id: ${(await userGame(api)).id}) { id } }`, 'any'],
   ['syncStatus', async () => '{ syncStatus { outbox_entries } }', 'staff'],
 
+  ['rollbackConfig', async (api) => {
+    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    return `mutation { rollbackConfig(game_id: ${v.game_id}, input: { version: 1 }) { version } }`;
+  }, 'staff'],
   ['createInvite', async () => 'mutation { createInvite(input: { role: "user", max_uses: 2 }) { code } }', 'staff'],
   ['deleteInvite', async (api) => `mutation { deleteInvite(code: "${(await api.services.invites.create(api.users.admin, { role: 'user', max_uses: 1 })).code}") }`, 'staff'],
   ['updateUser', async (api) => `mutation { updateUser(id: ${api.users.other.id}, input: { is_active: true }) { id } }`, 'admin'],

@@ -84,6 +84,11 @@ export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Log
       }
     },
 
+    /** Whether the period's index is built (tests and the bench wait for it). */
+    async isBuilt(gameId: number, leaderboardId: number, period: Date): Promise<boolean> {
+      return (await redis.exists(await indexKey(gameId, leaderboardId, period))) === 1;
+    },
+
     /** Every index of the game's leaderboards is stale (scores removed or reordered): name them anew. */
     async gameChanged(gameId: number): Promise<void> {
       await redis.incr(generationKey(gameId)).catch(() => undefined);

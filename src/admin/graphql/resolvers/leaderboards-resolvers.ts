@@ -8,16 +8,24 @@ import type {
   UpdateLeaderboardInput,
 } from '../../leaderboards/leaderboards-schemas';
 import type { PublicLeaderboard } from '../../leaderboards/leaderboards-service';
-import { batchName, idArg, NESTED_PAGE, limitArg, optionalIdArg, pageArgs } from '../graphql-args';
+import { batchName, idArg, NESTED_PAGE, limitArg, optionalIdArg, pageArgs, type Args } from '../graphql-args';
+import type { RankingOptions } from '../../leaderboards/leaderboard-rankings';
 import { done, gameList, guarded, input, type ResolverMap } from './resolver-types';
+
+/** REST's query parameters of rankings, from the field's arguments. */
+const rankingOptions = (args: Args): RankingOptions => ({
+  groupId: optionalIdArg(args, 'group_id'),
+  aroundUserGameId: optionalIdArg(args, 'around_user_game_id'),
+  periodStart: typeof args.period_start === 'string' ? args.period_start : undefined,
+  limit: limitArg(args, RANKINGS_LIMIT),
+});
 
 /** Module leaderboard: leaderboards, scores, rankings, groups and their members. */
 export const leaderboardsResolvers: ResolverMap = {
   Query: {
     leaderboards: guarded('any', (args, { services }) => services.leaderboards.list(idArg(args, 'game_id'), pageArgs(args))),
     leaderboard: guarded('any', (args, { services }) => services.leaderboards.get(idArg(args, 'game_id'), idArg(args, 'id'))),
-    rankings: guarded('any', (args, { services }) =>
-      services.leaderboards.rankings(idArg(args, 'leaderboard_id'), { groupId: optionalIdArg(args, 'group_id'), limit: limitArg(args, RANKINGS_LIMIT) })),
+    rankings: guarded('any', (args, { services }) => services.leaderboards.rankings(idArg(args, 'leaderboard_id'), rankingOptions(args))),
     leaderboardGroups: guarded('any', (args, { services }) => services.leaderboardGroups.list(idArg(args, 'leaderboard_id'), pageArgs(args))),
     groupMembers: guarded('any', (args, { services }) => services.leaderboardGroups.members(idArg(args, 'group_id'), pageArgs(args))),
   },
@@ -48,7 +56,7 @@ export const leaderboardsResolvers: ResolverMap = {
       return loader.load(leaderboard.id);
     }),
     rankings: guarded('any', (args, ctx, _, leaderboard: PublicLeaderboard) => {
-      const options = { groupId: optionalIdArg(args, 'group_id'), limit: limitArg(args, RANKINGS_LIMIT) };
+      const options = rankingOptions(args);
       const loader = ctx.batch(batchName('Leaderboard.rankings', args), (boards: readonly PublicLeaderboard[]) => ctx.services.leaderboards.rankingsOf(boards, options), (board) => board.id);
       return loader.load(leaderboard);
     }),

@@ -1,4 +1,5 @@
 import type { ConfigDocument } from '../../variables/config-document';
+import type { RollbackInput } from '../../variables/config-history-service';
 import type { VariableInput } from '../../variables/variable-rules';
 import { idArg, pageArgs } from '../graphql-args';
 import type { PublicGame } from '../../games/games-service';
@@ -13,12 +14,15 @@ export const variablesResolvers: ResolverMap = {
     variables: guarded('staff', (args, { services }) => services.variables.list(idArg(args, 'game_id'), pageArgs(args))),
     variable: guarded('staff', (args, { services }) => services.variables.get(idArg(args, 'game_id'), idArg(args, 'id'))),
     config: guarded('any', async (args, { services }) => configReply(await services.variables.configDocument(idArg(args, 'game_id')))),
+    configVersions: guarded('staff', (args, { services }) => services.configHistory.list(idArg(args, 'game_id'), pageArgs(args, { defaultLimit: 100, maxLimit: 1000 }))),
+    configVersion: guarded('staff', (args, { services }) => services.configHistory.get(idArg(args, 'game_id'), idArg(args, 'version'))),
   },
   Mutation: {
     createVariable: guarded('staff', (args, { services }) => services.variables.create(idArg(args, 'game_id'), input<VariableInput>(args))),
     replaceVariable: guarded('staff', (args, { services }) =>
       services.variables.replace(idArg(args, 'game_id'), idArg(args, 'id'), input<VariableInput>(args))),
     deleteVariable: guarded('staff', (args, { services }) => done(services.variables.remove(idArg(args, 'game_id'), idArg(args, 'id')))),
+    rollbackConfig: guarded('staff', (args, { services }) => services.configHistory.rollback(idArg(args, 'game_id'), input<RollbackInput>(args))),
   },
   Game: {
     variables: gameList('Game.variables', 'staff', (services, games, page) => services.variables.listOfGames(games, page)),
