@@ -1,0 +1,99 @@
+import anyTest, { type TestFn } from 'ava';
+import { REDACTED } from '../../src/admin/audit/audit-changes';
+import { useSharedTestApi, type TestApi } from '../helpers/api';
+import { gql } from '../helpers/graphql';
+
+// SPEC §2.11: one entry per successful write, in the write's transaction, through REST, GraphQL and commands.
+const test = anyTest as TestFn<{ api: TestApi }>;
+useSharedTestApi(test);
+
+let n = 0;
+const slug = () => `audit-${process.pid}-${(n += 1)}`;
+const admin = (api: TestApi) => ({ token: api.users.admin.token });
+const entries = async (api: TestApi, query: string) => (await api.request('GET', `/api/audit?${query}`, admin(api))).body as Array<Record<string, unknown>>;
+
+test('a REST write records who, from where, under which request, and each changed field as [before, after]', async (t) => {
+  const { api } = t.context;
+  const requestId = `req-${process.pid}-${(n += 1)}`;
+  const created = await api.request('POST', '/api/games', { token: api.users.moderator.token, body: { name: 'Audited', slug: slug() }, headers: { 'x-request-id': requestId } });
+  const id = created.body.id as number;
+  await api.request('PUT', `/api/games/${id}`, { token: api.users.admin.token, body: { name: 'Renamed', slug: created.body.slug } });
+  await api.request('DELETE', `/api/games/${id}`, admin(api));
+  const log = await entries(api, `target_type=game&target_id=${id}`);
+  t.deepEqual(log.map((entry) => entry.action), ['game.delete', 'game.update', 'game.create'], 'newest first');
+  const [deleted, updated, first] = log;
+  t.like(first, { actor_user_id: api.users.moderator.id, actor_role: 'moderator', target_type: 'game', target_id: String(id), game_id: id, request_id: requestId });
+  t.truthy(first!.ip);
+  t.deepEqual((first!.changes as Record<string, unknown>).name, [null, 'Audited']);
+  t.deepEqual(updated!.changes, { name: ['Audited', 'Renamed'] }, 'only what changed');
+  t.deepEqual((deleted!.changes as Record<string, unknown>).name, ['Renamed', null]);
+});
+
+test('a refused write (400, 403, 409) adds no entry', async (t) => {
+  const { api } = t.context;
+  const taken = (await api.services.games.create({ name: 'T', slug: slug() })).slug;
+  const requestId = `refused-${process.pid}-${(n += 1)}`;
+  const headers = { 'x-request-id': requestId };
+  t.is((await api.request('POST', '/api/games', { ...admin(api), headers, body: { name: 'Again', slug: taken } })).status, 409);
+  t.is((await api.request('POST', '/api/games', { ...admin(api), headers, body: { name: '' } })).status, 400);
+  t.is((await api.request('POST', '/api/games', { token: api.users.user.token, headers, body: { name: 'x', slug: slug() } })).status, 403);
+  t.is((await api.request('POST', '/api/games', { ...admin(api), headers, body: { name: 'ok', slug: slug() } })).status, 201);
+  t.deepEqual(await api.database.db('audit_log').where({ request_id: requestId }).pluck('action'), ['game.create'], 'only the write that succeeded');
+});
+
+test('secrets never appear: invite codes and password hashes are redacted', async (t) => {
+  const { api } = t.context;
+  const invite = (await api.request('POST', '/api/invites', { ...admin(api), body: { role: 'user', max_uses: 1 } })).body;
+  const name = `aud_${process.pid}_${(n += 1)}`;
+  const registered = await api.request('POST', '/api/auth/register', { body: { email: `${name}@example.com`, username: name, password: 'long enough pw', invite_code: invite.code } });
+  const log = JSON.stringify(await entries(api, 'limit=50'));
+  t.false(log.includes(invite.code));
+  t.false(log.includes('long enough pw'));
+  t.false(/scrypt|argon|\$[0-9a-z]+\$/.test(log));
+  const [inviteEntry] = await entries(api, `action=invite.create&target_id=${invite.id}`);
+  t.deepEqual((inviteEntry!.changes as Record<string, unknown>).code, [null, REDACTED]);
+  const [registration] = await entries(api, `action=user.register&target_id=${registered.body.user.id}`);
+  t.like(registration!.changes, { password_hash: [null, REDACTED], invite_code: [null, REDACTED], username: [null, name] });
+});
+
+test('GraphQL writes, top-ups and score saves are audited; a repeated Idempotency-Key adds no entry', async (t) => {
+  const { api } = t.context;
+  const gameId = (await api.services.games.create({ name: 'G', slug: slug() })).id;
+  await gql(api, `mutation { connectModule(game_id: ${gameId}, input: { module_key: "leaderboard" }) { key } }`, admin(api));
+  const [connect] = await entries(api, `action=module.connect&game_id=${gameId}`);
+  t.like(connect, { actor_user_id: api.users.admin.id, actor_role: 'admin', target_id: 'leaderboard' });
+  const ug = await api.services.connections.connect(api.users.user.id, { game_id: gameId });
+  const topup = { ...admin(api), body: { amount: 500, comment: 'gift' }, headers: { 'idempotency-key': `k-${gameId}` } };
+  await api.request('POST', `/api/user-games/${ug.id}/topup`, topup);
+  await api.request('POST', `/api/user-games/${ug.id}/topup`, topup);
+  const topups = await entries(api, `action=user_game.topup&target_id=${ug.id}`);
+  t.is(topups.length, 1);
+  t.like(topups[0]!.changes, { amount: [null, 500], currency: [null, 'EUR'], comment: [null, 'gift'] });
+  const board = await api.services.leaderboards.create(gameId, { key: 'k', name: 'L' });
+  await api.request('POST', `/api/leaderboards/${board.id}/scores`, { token: api.users.moderator.token, body: { user_game_id: ug.id, score: 12 } });
+  const [saved] = await entries(api, `action=score.save&game_id=${gameId}`);
+  t.like(saved, { actor_user_id: api.users.moderator.id, target_type: 'score', target_id: `${board.id}:${ug.id}`, changes: { score: [null, 12] } });
+});
+
+test('only admins read the log, with every filter and paging; nothing changes or deletes an entry', async (t) => {
+  const { api } = t.context;
+  const id = (await api.services.games.create({ name: 'F', slug: slug() })).id;
+  await api.request('PUT', `/api/games/${id}`, { ...admin(api), body: { description: 'one' } });
+  await api.request('PUT', `/api/games/${id}`, { ...admin(api), body: { description: 'two' } });
+  t.is((await api.request('GET', '/api/audit', { token: api.users.moderator.token })).status, 403);
+  t.is((await api.request('GET', '/api/audit')).status, 401);
+  const mine = await entries(api, `actor_user_id=${api.users.admin.id}&game_id=${id}&action=game.update`);
+  t.deepEqual(mine.map((entry) => (entry.changes as { description: unknown[] }).description[1]), ['two', 'one']);
+  t.is((await entries(api, `game_id=${id}&action=game.update&limit=1&offset=1`))[0]!.id, mine[1]!.id);
+  const at = mine[0]!.created_at as string;
+  t.is((await entries(api, `game_id=${id}&since=${encodeURIComponent(at)}`)).length >= 1, true);
+  t.is((await entries(api, `game_id=${id}&until=${encodeURIComponent('2000-01-01T00:00:00.000Z')}`)).length, 0);
+  t.is((await api.request('GET', '/api/audit?since=yesterday', admin(api))).status, 400);
+  t.is((await api.request('GET', '/api/audit?limit=0', admin(api))).status, 400);
+  for (const method of ['PUT', 'PATCH', 'DELETE']) t.is((await api.request(method, '/api/audit', { ...admin(api), body: method === 'DELETE' ? undefined : {} })).status, 405, method);
+  const graph = await gql(api, `{ audit(game_id: ${id}, action: "game.update", limit: 1) { action changes } }`, admin(api));
+  t.deepEqual(graph.body.data.audit, [{ action: 'game.update', changes: { description: ['one', 'two'] } }]);
+  const db = api.database.db;
+  await t.throwsAsync(db('audit_log').where({ id: mine[0]!.id }).update({ action: 'forged' }), { message: /cannot be changed/ });
+  await t.throwsAsync(db('audit_log').where({ id: mine[0]!.id }).delete(), { message: /cannot be deleted/ });
+});
