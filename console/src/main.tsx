@@ -4,6 +4,7 @@ import { render } from 'preact';
 import { Redirect, Route, Router, Switch } from 'wouter-preact';
 import { useSession } from './api/hooks';
 import { Layout } from './components/layout';
+import { AuditPage } from './pages/audit-page';
 import { GamePage } from './pages/game-page';
 import { GamesPage } from './pages/games-page';
 import { InvitesPage } from './pages/invites-page';
@@ -46,6 +47,7 @@ function App() {
         <Route path="/wallets/:userGameId" component={WalletPage} />
         <Route path="/invites" component={InvitesPage} />
         <Route path="/ops" component={OpsPage} />
+        <Route path="/audit" component={AuditPage} />
         <Route>
           <Redirect to="/games" />
         </Route>

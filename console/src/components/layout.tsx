@@ -21,6 +21,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
             {isStaff(role) && <li><Link href="/users">Users</Link></li>}
             {isStaff(role) && <li><Link href="/invites">Invites</Link></li>}
             {isStaff(role) && <li><Link href="/ops">Ops</Link></li>}
+            {role === 'admin' && <li><Link href="/audit">Audit</Link></li>}
             <li>
               <span class="who">
                 {current?.user.username} ({role})

@@ -20,13 +20,15 @@ export function LeaderboardPage() {
   const staff = isStaff(useSession()?.user.role);
   const [limit, setLimit] = useState(10);
   const [groupId, setGroupId] = useState<number | null>(null);
+  const [around, setAround] = useState<number | null>(null);
+  const [periodDay, setPeriodDay] = useState('');
   const [selectedGroup, setSelectedGroup] = useState<number | null>(null);
 
   const board = useQuery<{ leaderboard: Leaderboard; leaderboardGroups: Group[] }>(
     `query ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { ${LEADERBOARD_FIELDS} } leaderboardGroups(leaderboard_id: $id) { id key name is_default } }`, { g: gameId, id });
   const rankings = useQuery<{ rankings: { items: Ranking[] } }>(
-    'query ($id: SafeInt!, $group: SafeInt, $limit: Int) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit) { items { rank user_id user_game_id username score } } }',
-    { id, group: groupId, limit });
+    'query ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }',
+    { id, group: groupId, limit, around, period: periodDay ? `${periodDay}T00:00:00.000Z` : null });
   const players = useQuery<{ gameUsers: Array<{ user_game_id: number; user: { id: number; username: string } }> }>(
     'query ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { user_game_id user { id username } } }', { g: gameId });
   useEffect(() => {
@@ -48,7 +50,7 @@ export function LeaderboardPage() {
     <>
       <GameTabs gameId={gameId} />
       <h1>{leaderboard.name}</h1>
-      <p class="muted">{leaderboard.sort_order === 'desc' ? 'Highest first' : 'Lowest first'}, {leaderboard.period_type.replace('_', ' ')}; the current period, refreshed every {REFRESH_MS / 1000} s.</p>
+      <p class="muted">{leaderboard.sort_order === 'desc' ? 'Highest first' : 'Lowest first'}, {leaderboard.period_type.replace('_', ' ')}, saves by <strong>{leaderboard.operator}</strong>; refreshed every {REFRESH_MS / 1000} s.</p>
 
       <section>
         <h2>Rankings</h2>
@@ -58,7 +60,15 @@ export function LeaderboardPage() {
             <option value="">everyone</option>
             {groups.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
           </select></label>
+          <label>Around a player<select aria-label="Around a player" value={around ?? ''} onChange={(e) => setAround(e.currentTarget.value ? Number(e.currentTarget.value) : null)}>
+            <option value="">the top</option>
+            {players.data?.gameUsers.map((p) => <option key={p.user_game_id} value={p.user_game_id}>{p.user.username}</option>)}
+          </select></label>
+          {leaderboard.period_type !== 'all_time' && (
+            <label>Period starting<input type="date" aria-label="Period start" value={periodDay} onInput={(e) => setPeriodDay(e.currentTarget.value)} /></label>
+          )}
         </div>
+        {leaderboard.period_type !== 'all_time' && <small class="muted">A past period: the UTC day its {leaderboard.period_type.replace('ly', '')} starts (a Monday for weekly, the 1st for monthly); empty for the current one.</small>}
         <Problem error={rankings.error} />
         <table data-testid="rankings">
           <thead><tr><th>Rank</th><th>Player</th><th>Score</th></tr></thead>
@@ -133,7 +143,7 @@ export function LeaderboardPage() {
           <h2>Settings</h2>
           <LeaderboardForm
             key={leaderboard.id}
-            initial={{ key: leaderboard.key, name: leaderboard.name, sort_order: leaderboard.sort_order, period_type: leaderboard.period_type, is_active: leaderboard.is_active }}
+            initial={{ key: leaderboard.key, name: leaderboard.name, sort_order: leaderboard.sort_order, period_type: leaderboard.period_type, operator: leaderboard.operator, is_active: leaderboard.is_active }}
             submitLabel="Save leaderboard"
             action={save}
             onSubmit={async (fields) => { if (await save.run(fields)) board.reload(); }}

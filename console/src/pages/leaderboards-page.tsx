@@ -12,9 +12,10 @@ export interface Leaderboard {
   name: string;
   sort_order: 'asc' | 'desc';
   period_type: 'all_time' | 'daily' | 'weekly' | 'monthly';
+  operator: 'set' | 'best' | 'incr';
   is_active: boolean;
 }
-export const LEADERBOARD_FIELDS = 'id key name sort_order period_type is_active';
+export const LEADERBOARD_FIELDS = 'id key name sort_order period_type operator is_active';
 export type LeaderboardFields = Omit<Leaderboard, 'id'>;
 
 /** Key, name, order, period, active: for create and edit. */
@@ -48,6 +49,13 @@ export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
             <option value="monthly">monthly</option>
           </select>
         </Field>
+        <Field label="Operator" path="operator" error={action.error}>
+          <select name="operator" value={fields.operator} onChange={set('operator')}>
+            <option value="set">set: a save replaces</option>
+            <option value="best">best: keep the better</option>
+            <option value="incr">incr: add to the score</option>
+          </select>
+        </Field>
       </div>
       <label><input name="is_active" type="checkbox" role="switch" checked={fields.is_active} onChange={set('is_active')} /> Active</label>
       <Problem error={action.error} />
@@ -67,12 +75,12 @@ export function LeaderboardsPage() {
       <h1>Leaderboards</h1>
       <Problem error={list.error} />
       <table>
-        <thead><tr><th>Name</th><th>Key</th><th>Order</th><th>Period</th><th>Active</th></tr></thead>
+        <thead><tr><th>Name</th><th>Key</th><th>Order</th><th>Period</th><th>Operator</th><th>Active</th></tr></thead>
         <tbody>
           {list.data?.leaderboards.map((lb) => (
             <tr key={lb.id}>
               <td><Link href={`/games/${gameId}/leaderboards/${lb.id}`}>{lb.name}</Link></td>
-              <td>{lb.key}</td><td>{lb.sort_order}</td><td>{lb.period_type}</td><td>{lb.is_active ? 'yes' : 'no'}</td>
+              <td>{lb.key}</td><td>{lb.sort_order}</td><td>{lb.period_type}</td><td>{lb.operator}</td><td>{lb.is_active ? 'yes' : 'no'}</td>
             </tr>
           ))}
         </tbody>
@@ -81,7 +89,7 @@ export function LeaderboardsPage() {
         <details>
           <summary role="button" class="outline">New leaderboard</summary>
           <LeaderboardForm
-            initial={{ key: '', name: '', sort_order: 'desc', period_type: 'all_time', is_active: true }}
+            initial={{ key: '', name: '', sort_order: 'desc', period_type: 'all_time', operator: 'set', is_active: true }}
             submitLabel="Create leaderboard"
             action={create}
             onSubmit={async (fields) => { if (await create.run(fields)) list.reload(); }}
