@@ -15,19 +15,8 @@ export interface AuditRecord {
   readonly changes: Changes;
 }
 
-export interface PublicAuditEntry {
-  id: number;
-  action: string;
-  actor_user_id: number | null;
-  actor_role: string | null;
-  target_type: string;
-  target_id: string | null;
-  game_id: number | null;
-  request_id: string | null;
-  ip: string | null;
-  changes: Changes;
-  created_at: string;
-}
+/** An entry as the API answers it: the changes parsed, the time as ISO text. */
+export type PublicAuditEntry = Omit<AuditRow, 'changes' | 'created_at'> & { changes: Changes; created_at: string };
 
 const toPublic = (row: AuditRow): PublicAuditEntry => ({
   ...row,
