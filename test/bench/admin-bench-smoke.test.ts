@@ -22,7 +22,7 @@ test('npm run bench:admin -- --smoke runs every scenario with the expected repli
   t.regex(stdout, /rankings top-50/);
   const report = JSON.parse(readFileSync(path.join(out, 'admin-smoke.json'), 'utf8'));
   t.deepEqual(report.results.map((r: { name: string }) => r.name), [
-    'rankings top-50 (1M scores)', 'group top-50 (10k members)', 'score saves', 'config, If-None-Match (304)', 'config, 500 variables (200)',
+    'rankings top-50 (1M scores)', 'group top-50 (10k members)', 'around a player ±25 (1M scores)', 'score saves', 'config, If-None-Match (304)', 'config, 500 variables (200)',
   ]);
   for (const { name, result } of report.results) {
     t.true(result.requests > 0, name);
