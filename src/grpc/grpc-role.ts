@@ -7,6 +7,8 @@ import type { Config } from '../config';
 import type { RunningRole } from '../lifecycle/running-role';
 import type { Logger } from '../logging/logger';
 import { grpcMetrics } from '../metrics/grpc-metrics';
+import { bothObservers, grpcTimeline } from '../metrics/grpc-timeline';
+import { createOpsTimelineStore } from '../metrics/ops-timeline-store';
 import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from '../wallet/reservation-handlers';
@@ -38,11 +40,15 @@ export function grpcServerOptions(maxMessageBytes: number): ServerOptions {
   };
 }
 
-/** The gRPC server: ReservationService, grpc.health.v1 (NOT_SERVING while Redis is down), reflection. */
+/**
+ * The gRPC server: ReservationService, grpc.health.v1 (NOT_SERVING while Redis is down), reflection.
+ * Its calls are counted on the ops timeline (the console's charts) and, with a registry, in metrics.
+ */
 export async function startGrpcRole({ config, wallet, redis, logger, metrics }: GrpcRoleDeps): Promise<RunningRole> {
   const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: callerAuthInterceptors(config.authTokens) });
   const { packageDefinition, service } = loadReservationProto();
-  server.addService(service, reservationHandlers(wallet, { logger, observe: metrics && grpcMetrics(metrics) }));
+  const timeline = grpcTimeline(createOpsTimelineStore(redis), { logger });
+  server.addService(service, reservationHandlers(wallet, { logger, observe: bothObservers(metrics && grpcMetrics(metrics), timeline.observer) }));
   new ReflectionService(packageDefinition).addToServer(server);
   const health = new HealthImplementation({});
   health.addToServer(server);
@@ -67,7 +73,7 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics }: 
         const force = setTimeout(() => server.forceShutdown(), graceMs);
         server.tryShutdown(() => {
           clearTimeout(force);
-          resolve();
+          resolve(timeline.stop());
         });
       }),
   };

@@ -10,6 +10,7 @@ import { syncMetrics } from '../metrics/sync-metrics';
 import type { RedisLike } from '../redis/script-registry';
 import type { WalletStore } from '../wallet/wallet-store';
 import { createOutboxRelay } from './outbox-relay';
+import { startSyncSampler } from './ops-sampler';
 import { createOutboxStore } from './outbox-store';
 import { createSyncProcessor } from './sync-processor';
 import { batchBackoffMs, createSyncQueue, SWEEP_JOB, SYNC_QUEUE } from './sync-queue';
@@ -28,8 +29,9 @@ export interface WorkerRoleDeps {
 }
 
 /**
- * The sync worker: an outbox relay feeding BullMQ, processors applying batches to MySQL, and (with
- * RESERVATION_TIMEOUT_S) a repeatable expiry sweep. Any number of workers can run side by side.
+ * The sync worker: an outbox relay feeding BullMQ, processors applying batches to MySQL, (with
+ * RESERVATION_TIMEOUT_S) a repeatable expiry sweep, and the sync's points on the ops timeline. Any
+ * number of workers can run side by side.
  */
 export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole> {
   const { config, logger } = deps;
@@ -77,10 +79,12 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     lingerMs: config.sync.lingerMs,
   });
   relay.start();
+  const sampler = startSyncSampler(deps.redis, { logger });
   logger.info({ consumer }, 'sync worker started');
   return {
     name: 'worker',
     stop: async () => {
+      sampler.stop();
       await relay.stop();
       await worker.close();
       await queue.close();

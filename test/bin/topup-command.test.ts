@@ -2,18 +2,30 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
+import { createAuditLog } from '../../src/admin/audit/audit-service';
+import { insertConnection } from '../../src/admin/connections/connections-repository';
 import { createEngine } from '../helpers/engine';
+import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
 import { createTestRedis } from '../helpers/redis';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 
+// The command audits its top-ups (SPEC §2.11): one migrated database for the file.
+let database: TestDatabase;
+test.before(async () => {
+  database = await createTestDatabase({ migrate: true });
+});
+test.after.always(() => database?.drop());
+
 function cli(prefix: string, args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'topup', ...args], {
     cwd: ROOT,
-    env: { ...process.env, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'silent' },
+    env: { ...process.env, REDIS_KEY_PREFIX: prefix, MYSQL_URL: database.url, LOG_LEVEL: 'silent' },
   });
 }
+
+const auditOf = (targetId: string) => createAuditLog(database.db).list({ action: 'user_game.topup', target_id: targetId }, { limit: 10, offset: 0 });
 
 test('the operator top-up credits the wallet that Reserve spends, through the same script and outbox', async (t) => {
   const store = await createTestRedis();
@@ -26,6 +38,24 @@ test('the operator top-up credits the wallet that Reserve spends, through the sa
   t.like((await engine.outbox(target))[0], { kind: 'topup', amount: '1000', comment: 'goodwill' });
   const reply = await engine.wallet.reserve({ ...target, requestId: 'r', roundId: 'x', amount: '400' });
   t.like(reply, { status: 'reserved', availableBalance: '600', reservedBalance: '400' });
+  // No user-game 42/7 in the management API: the entry names the wallet by its ids.
+  const [entry, ...more] = await auditOf('42:7');
+  t.deepEqual(more, []);
+  t.like(entry, { actor_user_id: null, game_id: null, changes: { amount: [null, 1000], comment: [null, 'goodwill'] } });
+});
+
+test("a command's top-up of a connected user-game is audited under that user-game; a repeat with its key adds no entry", async (t) => {
+  const store = await createTestRedis();
+  t.teardown(store.cleanup);
+  const [userId] = await database.db('users').insert({ email: `u${Date.now()}@example.com`, username: `u${Date.now()}`, password_hash: 'x', role: 'user' });
+  const [gameId] = await database.db('games').insert({ name: 'G', slug: `g-${Date.now()}`, description: '' });
+  const ugId = await insertConnection(database.db, userId!, gameId!);
+  const args = ['--user-id', String(userId), '--game-id', String(gameId), '--amount', '5', '--idempotency-key', 'once'];
+  await cli(store.prefix, args);
+  t.like(JSON.parse((await cli(store.prefix, args)).stdout), { replayed: true, available_balance: 5 });
+  const entries = await auditOf(String(ugId));
+  t.is(entries.length, 1);
+  t.like(entries[0], { game_id: gameId, actor_user_id: null, target_type: 'user_game' });
 });
 
 test('the operator top-up refuses a bad amount with exit code 2 and a message naming the field', async (t) => {

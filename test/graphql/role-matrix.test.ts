@@ -77,6 +77,7 @@ const rows: Row[] = [
   ['balances', async (api) => `{ balances(user_game_id: ${(await userGame(api)).id}) { currency } }`, 'any'],
   ['transactions', async (api) => `{ transactions(user_game_id: ${(await userGame(api)).id}) { id } }`, 'any'],
   ['syncStatus', async () => '{ syncStatus { outbox_entries } }', 'staff'],
+  ['opsTimeline', async () => '{ opsTimeline(minutes: 1) { bucket_seconds } }', 'staff'],
 
   ['rollbackConfig', async (api) => {
     const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });

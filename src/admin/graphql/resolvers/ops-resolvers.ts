@@ -1,10 +1,15 @@
+import { TIMELINE_MAX_MINUTES } from '../../../metrics/ops-timeline';
+import { intQuery } from '../../http/params';
 import { optionalIdArg, pageArgs } from '../graphql-args';
 import { guarded, type ResolverMap } from './resolver-types';
 
-/** The console's ops page (the ledger sync's backlog and queue) and the audit log. */
+/** The console's ops page (the ledger sync's backlog and queue, the ops timeline) and the audit log. */
 export const opsResolvers: ResolverMap = {
   Query: {
     syncStatus: guarded('staff', (_args, { services }) => services.ops.syncStatus()),
+    opsTimeline: guarded('staff', (args, { services }) =>
+      services.ops.timeline(intQuery({ minutes: args.minutes == null ? undefined : String(args.minutes) }, 'minutes', 5, 1, TIMELINE_MAX_MINUTES)),
+    ),
     audit: guarded('admin', (args, { services }) => {
       const text = (name: string) => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
       const filters = {
