@@ -5,6 +5,7 @@ import { Redirect, Route, Router, Switch } from 'wouter-preact';
 import { useSession } from './api/hooks';
 import { Layout } from './components/layout';
 import { AuditPage } from './pages/audit-page';
+import { ConfigHistoryPage } from './pages/config-history-page';
 import { GamePage } from './pages/game-page';
 import { GamesPage } from './pages/games-page';
 import { InvitesPage } from './pages/invites-page';
@@ -39,6 +40,7 @@ function App() {
         <Route path="/games" component={GamesPage} />
         <Route path="/games/:id" component={GamePage} />
         <Route path="/games/:id/variables" component={VariablesPage} />
+        <Route path="/games/:id/config" component={ConfigHistoryPage} />
         <Route path="/games/:id/notifications" component={NotificationsPage} />
         <Route path="/games/:id/leaderboards" component={LeaderboardsPage} />
         <Route path="/games/:id/leaderboards/:leaderboardId" component={LeaderboardPage} />

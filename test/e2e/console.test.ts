@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApi, type TestApi } from '../helpers/api';
-import { launchChromium, openConsole, screenshot, signIn, TINY_PNG } from '../helpers/console-browser';
+import { gameWithModules, launchChromium, openConsole, screenshot, signedInTab, TINY_PNG, unique } from '../helpers/console-browser';
+import { until } from '../helpers/until';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 
 /**
@@ -27,32 +27,8 @@ test.after.always(async (t) => {
   await t.context.api?.close();
 });
 
-/** Polls `check` until it holds (a deadline, not a sleep: the test waits for a state). */
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${check.toString()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const unique = (name: string) => `${name}-${randomBytes(3).toString('hex')}`;
-
-/** A game with every module on, made through the API (the UI's game form has its own test). */
-async function gameWithModules(api: TestApi, name: string): Promise<{ id: number; name: string }> {
-  const token = api.users.admin.token;
-  const game = await api.request('POST', '/api/games', { token, body: { name, slug: unique(name.toLowerCase().replace(/\W+/g, '-')) } });
-  for (const module_key of ['variables', 'notification', 'leaderboard']) {
-    await api.request('POST', `/api/games/${game.body.id}/modules`, { token, body: { module_key } });
-  }
-  return { id: game.body.id, name };
-}
-
-async function withPage(t: { context: Context; teardown(fn: () => Promise<void>): void }, email: string): Promise<{ page: Page; urls: string[] }> {
-  const tab = await openConsole(t.context.browser, t.context.api);
-  t.teardown(() => tab.close());
-  await signIn(tab.page, email);
-  return tab;
+function withPage(t: { context: Context; teardown(fn: () => Promise<void>): void }, email: string): Promise<{ page: Page; urls: string[] }> {
+  return signedInTab(t, t.context.browser, t.context.api, email);
 }
 
 test.serial('an admin creates a game: inline field errors, an image upload with preview, module toggles', async (t) => {
@@ -67,7 +43,7 @@ test.serial('an admin creates a game: inline field errors, an image upload with 
   await t.notThrowsAsync(page.locator('.field-error[data-path="image_url"]').waitFor());
 
   await page.getByLabel('Upload an image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
-  await until(async () => (await page.getByLabel('Image URL').inputValue()).startsWith('/uploads/images/'));
+  await until('the uploaded image URL', async () => (await page.getByLabel('Image URL').inputValue()).startsWith('/uploads/images/'));
   t.true(await page.locator('img.preview').isVisible());
   await page.getByRole('button', { name: 'Create game' }).click();
   await page.waitForURL(/\/console\/games\/\d+$/);
@@ -77,14 +53,14 @@ test.serial('an admin creates a game: inline field errors, an image upload with 
   for (const module of ['Variables', 'Notification', 'Leaderboard']) {
     const toggle = page.getByRole('switch', { name: new RegExp(module) });
     await toggle.check();
-    await until(async () => (await toggle.isEnabled()) && (await moduleKeys()).includes(module.toLowerCase()));
+    await until(`module ${module} on`, async () => (await toggle.isEnabled()) && (await moduleKeys()).includes(module.toLowerCase()));
   }
   const game = await api.request('GET', `/api/games/${id}`, { token: api.users.admin.token });
   t.deepEqual(game.body.modules.map((m: { key: string }) => m.key).sort(), ['leaderboard', 'notification', 'variables']);
   t.regex(game.body.image_url, /^\/uploads\/images\/[0-9a-f]{32}\.png$/);
 
   await page.getByRole('switch', { name: /Notification/ }).uncheck();
-  await until(async () => !(await moduleKeys()).includes('notification'));
+  await until('module notification off', async () => !(await moduleKeys()).includes('notification'));
   t.false(await page.getByRole('switch', { name: /Notification/ }).isChecked());
   await screenshot(page, 'game');
 
@@ -172,8 +148,8 @@ test.serial('a leaderboard is created and a saved score ranks at once', async (t
   await page.waitForURL(/leaderboards\/\d+$/);
 
   const saveScore = async (player: string, score: string) => {
-    await page.getByLabel('Player').first().selectOption({ label: player });
-    await page.getByLabel('Score').fill(score);
+    await page.locator('select[name="user_game_id"]').selectOption({ label: player });
+    await page.getByLabel('Score', { exact: true }).fill(score);
     await page.getByRole('button', { name: 'Save score' }).click();
   };
   const firstRow = () => page.getByTestId('rankings').locator('tbody tr').first().innerText();
@@ -199,10 +175,10 @@ test.serial('a top-up shows in the balances at once and in the ledger once the w
   await page.getByTestId('balances').getByText('1500').waitFor();
   t.regex((await page.getByTestId('balances').innerText()).replace(/\s+/g, ' '), /EUR Available 1500 Reserved 0/);
 
-  await until(async () => {
+  await until('the top-up in the ledger', async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     return (await page.getByTestId('ledger').innerText()).includes('welcome bonus');
-  }, 20_000);
+  }, 20_000, 250);
   t.regex(await page.getByTestId('ledger').locator('tbody tr').first().innerText(), /topup\s+1500 EUR/);
   const ledger = await api.request('GET', `/api/user-games/${connection.body.id}/transactions`, { token: api.users.admin.token });
   t.is(ledger.body.length, 1, 'one submit, one credit');
@@ -282,7 +258,6 @@ test.serial('a refused token sends the tab back to login; tokens never appear in
   await page.getByTestId('sync-status').waitFor();
   t.regex(await page.getByTestId('sync-status').innerText(), /Sync lag[\s\S]*Outbox[\s\S]*Queue/);
   t.is(await page.getByRole('link', { name: 'Open the queue dashboard' }).getAttribute('href'), '/admin/queues');
-  await screenshot(page, 'ops');
 
   // Evaluated in the page (strings: this file is type-checked without the DOM's types).
   const stored = JSON.parse(await page.evaluate<string>("sessionStorage.getItem('reservation-console.session')")) as { token: string };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -50,3 +51,28 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+export const unique = (name: string) => `${name}-${randomBytes(3).toString('hex')}`;
+
+/** A game with every module on, made through the API (the UI's game form has its own test). */
+export async function gameWithModules(api: TestApi, name: string): Promise<{ id: number; name: string }> {
+  const token = api.users.admin.token;
+  const game = await api.request('POST', '/api/games', { token, body: { name, slug: unique(name.toLowerCase().replace(/\W+/g, '-')) } });
+  for (const module_key of ['variables', 'notification', 'leaderboard']) {
+    await api.request('POST', `/api/games/${game.body.id}/modules`, { token, body: { module_key } });
+  }
+  return { id: game.body.id, name };
+}
+
+/** A signed-in tab, closed when the test ends. */
+export async function signedInTab(
+  t: { teardown(fn: () => Promise<void>): void },
+  browser: Browser,
+  api: TestApi,
+  email: string,
+): Promise<{ page: Page; urls: string[] }> {
+  const tab = await openConsole(browser, api);
+  t.teardown(() => tab.close());
+  await signIn(tab.page, email);
+  return tab;
+}

@@ -12,6 +12,8 @@ export function useSession(): Session | null {
 export interface QueryState<T> {
   readonly data: T | null;
   readonly error: ApiError | null;
+  /** Whether `data` answers the current variables (false while new variables' answer is on its way). */
+  readonly current: boolean;
   reload(): void;
 }
 
@@ -21,20 +23,20 @@ export interface QueryState<T> {
  */
 export function useQuery<T>(query: string, variables: Record<string, unknown> = {}): QueryState<T> {
   const key = JSON.stringify(variables);
-  const [state, setState] = useState<{ data: T | null; error: ApiError | null }>({ data: null, error: null });
+  const [state, setState] = useState<{ data: T | null; error: ApiError | null; key: string | null }>({ data: null, error: null, key: null });
   const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
     gql<T>(query, JSON.parse(key) as Record<string, unknown>).then(
-      (data) => live && setState({ data, error: null }),
-      (error: unknown) => live && setState((previous) => ({ data: previous.data, error: asApiError(error) })),
+      (data) => live && setState({ data, error: null, key }),
+      (error: unknown) => live && setState((previous) => ({ data: previous.data, error: asApiError(error), key: previous.key })),
     );
     return () => {
       live = false;
     };
   }, [query, key, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { ...state, reload };
+  return { data: state.data, error: state.error, current: state.key === key, reload };
 }
 
 /** An action (a mutation, an upload): `run` resolves to its result, or to null with `error` set. */

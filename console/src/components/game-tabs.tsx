@@ -2,7 +2,7 @@ import { Link } from 'wouter-preact';
 import { useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 
-/** Links between a game's pages, under the game's name; Variables is for staff only (as the API). */
+/** Links between a game's pages, under the game's name; Variables and Config history are for staff only (as the API). */
 export function GameTabs({ gameId }: { gameId: number }) {
   const staff = isStaff(useSession()?.user.role);
   const game = useQuery<{ game: { name: string } | null }>('query ($id: SafeInt!) { game(id: $id) { name } }', { id: gameId });
@@ -12,6 +12,7 @@ export function GameTabs({ gameId }: { gameId: number }) {
       <nav class="tabs">
         <Link href={`/games/${gameId}`}>Settings</Link>
         {staff && <Link href={`/games/${gameId}/variables`}>Variables</Link>}
+        {staff && <Link href={`/games/${gameId}/config`}>Config history</Link>}
         <Link href={`/games/${gameId}/notifications`}>Notifications</Link>
         <Link href={`/games/${gameId}/leaderboards`}>Leaderboards</Link>
       </nav>

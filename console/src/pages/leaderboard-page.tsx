@@ -10,6 +10,7 @@ import { LEADERBOARD_FIELDS, LeaderboardForm, type Leaderboard, type Leaderboard
 interface Group { id: number; key: string; name: string; is_default: boolean }
 interface Ranking { rank: number; user_id: number; user_game_id: number; username: string; score: number }
 const REFRESH_MS = 5000;
+const PERIOD_NOUN: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month', all_time: 'period' };
 
 /** One leaderboard: settings, a live rankings table (top N, group filter), scores, groups and members. */
 export function LeaderboardPage() {
@@ -68,12 +69,17 @@ export function LeaderboardPage() {
             <label>Period starting<input type="date" aria-label="Period start" value={periodDay} onInput={(e) => setPeriodDay(e.currentTarget.value)} /></label>
           )}
         </div>
-        {leaderboard.period_type !== 'all_time' && <small class="muted">A past period: the UTC day its {leaderboard.period_type.replace('ly', '')} starts (a Monday for weekly, the 1st for monthly); empty for the current one.</small>}
+        {leaderboard.period_type !== 'all_time' && <small class="muted">A past period: the UTC day its {PERIOD_NOUN[leaderboard.period_type]} starts (a Monday for weekly, the 1st for monthly); empty for the current one.</small>}
+        {around !== null && <small class="muted"> Around a player: ranks are places in the whole ordering; the player's row is marked.</small>}
         <Problem error={rankings.error} />
         <table data-testid="rankings">
           <thead><tr><th>Rank</th><th>Player</th><th>Score</th></tr></thead>
           <tbody>
-            {rankings.data?.rankings.items.map((item) => <tr key={item.user_game_id}><td>{item.rank}</td><td>{item.username}</td><td>{item.score}</td></tr>)}
+            {rankings.data?.rankings.items.map((item) => (
+              <tr key={item.user_game_id} class={item.user_game_id === around ? 'focus' : undefined} aria-current={item.user_game_id === around ? 'true' : undefined}>
+                <td>{item.rank}</td><td>{item.username}</td><td>{item.score}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
         {rankings.data?.rankings.items.length === 0 && <p class="muted">No scores in this period yet.</p>}

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+const HEIGHT = 170;
+
+/**
+ * One series over time, drawn by uPlot (a canvas; gaps where a value is null), with its latest value
+ * written above it for those who would rather read. `times` are Unix seconds.
+ */
+export function TimeChart({ title, unit, times, values, color, testId, format = (v) => v.toFixed(1) }: {
+  title: string;
+  unit: string;
+  times: readonly number[];
+  values: ReadonlyArray<number | null>;
+  color: string;
+  testId: string;
+  format?: (value: number) => string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const data: uPlot.AlignedData = [times as number[], values as Array<number | null>];
+
+  useEffect(() => {
+    const element = box.current!;
+    plot.current = new uPlot(
+      {
+        width: element.clientWidth || 480,
+        height: HEIGHT,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, (max ?? 0) * 1.15)] } },
+        axes: [{}, { size: 56, values: (_u, ticks) => ticks.map((tick) => format(tick)) }],
+        series: [{}, { label: title, stroke: color, fill: `${color}22`, width: 2, spanGaps: false, points: { show: true, size: 4, fill: color } }],
+      },
+      data,
+      element,
+    );
+    const resize = new ResizeObserver(() => plot.current?.setSize({ width: element.clientWidth, height: HEIGHT }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.current?.destroy();
+      plot.current = null;
+    };
+  }, []);
+  useEffect(() => plot.current?.setData(data), [times, values]);
+
+  const latest = [...values].reverse().find((value) => value !== null);
+  return (
+    <article data-testid={testId}>
+      <header>
+        {title}: <strong class="chart-now" data-testid={`${testId}-now`}>{latest === undefined || latest === null ? '—' : `${format(latest)} ${unit}`}</strong>
+      </header>
+      <div ref={box} />
+    </article>
+  );
+}
