@@ -15,14 +15,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import jwt from 'jsonwebtoken';
 import { loadConfig } from '../src/config';
-import { createKnex, type Knex } from '../src/db/knex-factory';
-import { runMigrations } from '../src/db/migrations';
-import { runSeeds } from '../src/db/seed';
-import { deleteMatching } from '../src/redis/key-scan';
 import { createRedisClient } from '../src/redis/redis-client';
 import { createRankIndex } from '../src/admin/leaderboards/rank-index-store';
 import { freePort } from '../src/local-services/process-tools';
 import { seedAdminFixture, type AdminFixture } from './lib/admin-seed';
+import { createBenchDatabase } from './lib/bench-database';
+import type { Knex } from '../src/db/knex-factory';
 import { runHttpLoad, type HttpLoadResult, type LoadPlan } from './lib/http-load';
 import { migrateBenchRedis, startNode } from './lib/processes';
 import { table } from './lib/report';
@@ -92,27 +90,18 @@ function scenarios(f: AdminFixture, token: string, etag: string, rankIndexBuilt:
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const tag = randomBytes(4).toString('hex');
-  const server = new URL(config.mysql.url);
-  const admin = createKnex(server.toString(), { min: 0, max: 1 });
-  const database = `bench_admin_${tag}`;
-  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [database]);
-  await admin.destroy();
-  server.pathname = `/${database}`;
-  const db = createKnex(server.toString(), { min: 0, max: 2 });
-  const prefix = `bench-admin:${tag}:`;
+  const bench = await createBenchDatabase(config.mysql.url, config.redis.url, 'bench_admin');
+  const { db, prefix } = bench;
   const secret = randomBytes(32).toString('hex');
   let http: Awaited<ReturnType<typeof startNode>> | null = null;
   try {
-    await runMigrations(db);
-    await runSeeds(db);
     const seeding = performance.now();
     const fixture = await seedAdminFixture(db, { players: opts.players, groupMembers: opts.members, variables: 500 });
     console.log(`seeded ${opts.players.toLocaleString('en-US')} players with scores, a group of ${opts.members.toLocaleString('en-US')}, 500 variables in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     await migrateBenchRedis(config.redis.url, prefix);
     const port = await freePort();
     http = await startNode('src/cli.ts', ['serve', '--roles', 'http'], {
-      MYSQL_URL: server.toString(), REDIS_KEY_PREFIX: prefix, JWT_SECRET: secret, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1',
+      MYSQL_URL: bench.url, REDIS_KEY_PREFIX: prefix, JWT_SECRET: secret, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1',
     }, port);
     const base = `http://127.0.0.1:${port}`;
     const token = jwt.sign({ role: 'admin' }, secret, { algorithm: 'HS256', subject: String(fixture.adminId), expiresIn: 3600 });
@@ -129,11 +118,7 @@ async function main(): Promise<void> {
     report(results);
   } finally {
     await http?.stop();
-    await db.raw('DROP DATABASE IF EXISTS ??', [database]).catch(() => undefined);
-    await db.destroy();
-    const redis = createRedisClient({ url: config.redis.url, role: 'cli' });
-    await deleteMatching(redis, `${prefix}*`).catch(() => undefined);
-    redis.disconnect();
+    await bench.drop();
   }
 }
 

@@ -78,7 +78,8 @@ export async function runHttpLoad(plan: LoadPlan): Promise<HttpLoadResult> {
       const due = started + n * interval;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      inFlight.push(one(plan.next(i++), due));
+      // From the planned start when sent late (queueing counts), from the send when sent up to 1 ms early.
+      inFlight.push(one(plan.next(i++), Math.max(due, performance.now())));
     }
     await Promise.all(inFlight);
   } else {

@@ -52,23 +52,27 @@ function requestedPeriod(periodType: PeriodType, requested: string): Date | AppE
  * index in Redis (O(log n)), counted in MySQL while that index is being built and for groups.
  */
 export function createLeaderboardRankings({ db, scope, rankIndex, clock }: { db: Knex; scope: LeaderboardScope; rankIndex: RankIndex; clock: () => number }) {
+  /** x's rank: rows below its score from the rank index and its ties before it from MySQL, side by side. */
   async function rankOf(board: PublicLeaderboard, query: RankingQuery, x: NonNullable<Awaited<ReturnType<typeof findRankPosition>>>): Promise<number> {
     if (query.groupId === undefined) {
-      const below = await rankIndex.countBelow(board.game_id, board.id, query.periodStart, x);
-      if (below !== null) return below + (await countBefore(db, query, x, true)) + 1;
+      const [below, tiesBefore] = await Promise.all([rankIndex.countBelow(board.game_id, board.id, query.periodStart, x), countBefore(db, query, x, true)]);
+      if (below !== null) return below + tiesBefore + 1;
     }
     return (await countBefore(db, query, x)) + 1;
   }
 
-  /** ⌊(N−1)/2⌋ rows before the player and the rest after, shifted to fit at either end of the ordering. */
+  /**
+   * ⌊(N−1)/2⌋ rows before the player and the rest after, shifted to fit at either end of the ordering.
+   * Once the player's row is read, the window's two range scans and its rank go out at once.
+   */
   async function around(board: PublicLeaderboard, query: RankingQuery, userGameId: number, limit: number, period?: Date): Promise<RankingItem[]> {
     const x = await findRankPosition(db, query, userGameId);
     if (!x) return [];
-    const { preceding, following } = await scoresAround(db, query, x, limit - 1, limit);
+    const [{ preceding, following }, rank] = await Promise.all([scoresAround(db, query, x, limit - 1, limit), rankOf(board, query, x)]);
     const wantBefore = Math.floor((limit - 1) / 2);
     const takeBefore = Math.min(preceding.length, Math.max(wantBefore, limit - following.length));
     const window = [...preceding.slice(0, takeBefore).reverse(), ...following.slice(0, limit - takeBefore)];
-    return toItems(window, (await rankOf(board, query, x)) - takeBefore, period);
+    return toItems(window, rank - takeBefore, period);
   }
 
   async function rankingOf(board: PublicLeaderboard, options: RankingOptions, groupOwner: number | undefined): Promise<RankingItem[] | AppError> {
