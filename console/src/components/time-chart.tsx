@@ -8,7 +8,7 @@ const HEIGHT = 170;
  * One series over time, drawn by uPlot (a canvas; gaps where a value is null), with its latest value
  * written above it for those who would rather read. `times` are Unix seconds.
  */
-export function TimeChart({ title, unit, times, values, color, testId, format = (v) => v.toFixed(1) }: {
+export function TimeChart({ title, unit, times, values, color, testId, format = (v) => v.toFixed(1), counts = false }: {
   title: string;
   unit: string;
   times: readonly number[];
@@ -16,6 +16,8 @@ export function TimeChart({ title, unit, times, values, color, testId, format = 
   color: string;
   testId: string;
   format?: (value: number) => string;
+  /** A count: the axis labels whole numbers only. */
+  counts?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -30,7 +32,7 @@ export function TimeChart({ title, unit, times, values, color, testId, format = 
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, (max ?? 0) * 1.15)] } },
-        axes: [{}, { size: 56, values: (_u, ticks) => ticks.map((tick) => format(tick)) }],
+        axes: [{}, { size: 56, values: (_u, ticks) => ticks.map((tick) => (counts && !Number.isInteger(tick) ? '' : format(tick))) }],
         series: [{}, { label: title, stroke: color, fill: `${color}22`, width: 2, spanGaps: false, points: { show: true, size: 4, fill: color } }],
       },
       data,

@@ -47,7 +47,7 @@ export function OpsPage() {
           <TimeChart title="gRPC calls" unit="/s" testId="chart-calls" color="#1f6feb" times={times} values={series((p) => p.grpc_calls_per_s)} />
           <TimeChart title="gRPC p99" unit="ms" testId="chart-p99" color="#8250df" times={times} values={series((p) => p.grpc_p99_ms)} format={(v) => v.toFixed(2)} />
           <TimeChart title="Sync lag" unit="s" testId="chart-lag" color="#b35c00" times={times} values={series((p) => (p.sync_lag_ms === null ? null : p.sync_lag_ms / 1000))} />
-          <TimeChart title="Outbox" unit="entries" testId="chart-outbox" color="#1b7f3b" times={times} values={series((p) => p.outbox_entries)} format={(v) => v.toFixed(0)} />
+          <TimeChart title="Outbox" unit="entries" testId="chart-outbox" color="#1b7f3b" times={times} values={series((p) => p.outbox_entries)} format={(v) => v.toFixed(0)} counts />
         </div>
       )}
 
