@@ -132,7 +132,7 @@ test('the config document: one object, a strong ETag, 304 on If-None-Match, new 
   t.is((await api.request('GET', `/api/games/${id}/config`)).status, 401);
 });
 
-test('a write through one HTTP instance shows at once in the cached document of another', async (t) => {
+test('a write (a rollback too) through one HTTP instance shows at once in the cached document of another', async (t) => {
   const { api } = t.context;
   const id = await game(api);
   const shared = { db: api.database.db, games: api.services.games, modules: api.services.modules, versions: createConfigVersions(api.redis.redis) };
@@ -141,6 +141,10 @@ test('a write through one HTTP instance shows at once in the cached document of 
   t.is((await other.configDocument(id)).body, '{"a":1}');
   await post(api, id, { key: 'b', type: 'number', number_value: 2 });
   t.is((await other.configDocument(id)).body, '{"a":1,"b":2}');
+  const etag = (await other.configDocument(id)).etag;
+  await api.request('POST', `/api/games/${id}/config/rollback`, { token: api.users.admin.token, body: { version: 1 } });
+  t.is((await other.configDocument(id)).body, '{"a":1}', 'a rollback too (SPEC §2.4)');
+  t.not((await other.configDocument(id)).etag, etag);
   await api.services.modules.disconnect(id, 'variables');
   const error = await t.throwsAsync(other.configDocument(id));
   t.is((error as { code?: string }).code, 'MODULE_DISABLED');

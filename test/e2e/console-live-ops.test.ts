@@ -4,7 +4,7 @@ import { startGrpcRole } from '../../src/grpc/grpc-role';
 import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createLogger } from '../../src/logging/logger';
 import { createTestApi, type TestApi } from '../helpers/api';
-import { gameWithModules, launchChromium, screenshot, signedInTab, unique } from '../helpers/console-browser';
+import { createLeaderboardInConsole, gameWithModules, launchChromium, saveScoreInConsole, screenshot, signedInTab, unique } from '../helpers/console-browser';
 import { reservationClient } from '../helpers/grpc-client';
 import { until } from '../helpers/until';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
@@ -102,24 +102,13 @@ test.serial('leaderboards: the operator chosen in the form rules saves; rankings
     players.push({ name, userGameId: connection.body.id });
   }
   const { page } = await tab(t, api.users.moderator.email);
-  await page.goto(`/console/games/${game.id}/leaderboards`);
-  await page.getByText('New leaderboard').click();
-  await page.getByLabel('Key').fill('daily-best');
-  await page.getByLabel('Name').fill('Daily best');
-  await page.getByLabel('Period').selectOption('daily');
-  await page.getByLabel('Operator').selectOption('best');
-  await page.getByRole('button', { name: 'Create leaderboard' }).click();
-  await page.getByRole('link', { name: 'Daily best' }).click();
-  await page.waitForURL(/leaderboards\/\d+$/);
-  const leaderboardId = Number(page.url().split('/').at(-1));
+  const leaderboardId = await createLeaderboardInConsole(page, game.id, { key: 'daily-best', name: 'Daily best', period: 'daily', operator: 'best' });
   t.like((await api.request('GET', `/api/games/${game.id}/leaderboards/${leaderboardId}`, admin(api))).body, { operator: 'best', period_type: 'daily' });
 
   // best: 50 is kept, a lower 40 is not.
   const first = players[0]!;
   for (const score of ['50', '40']) {
-    await page.locator('select[name="user_game_id"]').selectOption({ label: first.name });
-    await page.getByLabel('Score', { exact: true }).fill(score);
-    await page.getByRole('button', { name: 'Save score' }).click();
+    await saveScoreInConsole(page, first.name, score);
     await rowsOf(page, 'rankings').first().filter({ hasText: first.name }).waitFor();
   }
   t.regex(await rowsOf(page, 'rankings').first().innerText(), new RegExp(`1\\s+${first.name}\\s+50`));

@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApi, type TestApi } from '../helpers/api';
-import { gameWithModules, launchChromium, openConsole, screenshot, signedInTab, TINY_PNG, unique } from '../helpers/console-browser';
+import { createLeaderboardInConsole, gameWithModules, launchChromium, openConsole, saveScoreInConsole, screenshot, signedInTab, TINY_PNG, unique } from '../helpers/console-browser';
 import { until } from '../helpers/until';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 
@@ -138,20 +138,10 @@ test.serial('a leaderboard is created and a saved score ranks at once', async (t
     await api.request('POST', `/api/users/${user.id}/games`, { token: api.users.admin.token, body: { game_id: game.id } });
   }
   const { page } = await withPage(t, api.users.moderator.email);
-  await page.goto(`/console/games/${game.id}/leaderboards`);
-  await page.getByText('New leaderboard').click();
-  await page.getByLabel('Key').fill('weekly-stars');
-  await page.getByLabel('Name').fill('Weekly stars');
-  await page.getByLabel('Period').selectOption('weekly');
-  await page.getByRole('button', { name: 'Create leaderboard' }).click();
-  await page.getByRole('link', { name: 'Weekly stars' }).click();
-  await page.waitForURL(/leaderboards\/\d+$/);
+  await createLeaderboardInConsole(page, game.id, { key: 'weekly-stars', name: 'Weekly stars', period: 'weekly' });
 
-  const saveScore = async (player: string, score: string) => {
-    await page.locator('select[name="user_game_id"]').selectOption({ label: player });
-    await page.getByLabel('Score', { exact: true }).fill(score);
-    await page.getByRole('button', { name: 'Save score' }).click();
-  };
+  const saveScore = (player: string, score: string) => saveScoreInConsole(page, player, score);
+
   const firstRow = () => page.getByTestId('rankings').locator('tbody tr').first().innerText();
   await saveScore('uma_user', '42');
   await page.getByTestId('rankings').locator('tbody tr').first().filter({ hasText: 'uma_user' }).waitFor();

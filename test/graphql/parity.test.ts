@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { periodStart } from '../../src/admin/leaderboards/leaderboard-periods';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { asGraphQL, gql, selectionOf, withoutNulls } from '../helpers/graphql';
@@ -65,6 +66,9 @@ test.after.always(async (t) => {
   await t.context.api?.close();
 });
 
+/** The start of the fixture's weekly period (the scores were saved in it). */
+const THIS_WEEK = periodStart('weekly', Date.now()).toISOString();
+
 type Case = [name: string, restPath: (f: Fixture) => string, field: (f: Fixture) => string, token?: 'admin' | 'user'];
 
 // [name, REST path, the GraphQL field (with arguments) whose value is the REST reply]
@@ -91,6 +95,9 @@ const sameShape: Case[] = [
   ['groupMembers', (f) => `/api/leaderboard-groups/${f.groupId}/members`, (f) => `groupMembers(group_id: ${f.groupId})`],
   ['balances (as the player)', (f) => `/api/user-games/${f.userGameId}/balance`, (f) => `balances(user_game_id: ${f.userGameId})`, 'user'],
   ['transactions', (f) => `/api/user-games/${f.userGameId}/transactions?limit=5`, (f) => `transactions(user_game_id: ${f.userGameId}, limit: 5)`],
+  ['rankings around a player', (f) => `/api/leaderboards/${f.leaderboardId}/rankings?around_user_game_id=${f.userGameId}&limit=1`, (f) => `rankings(leaderboard_id: ${f.leaderboardId}, around_user_game_id: ${f.userGameId}, limit: 1)`],
+  ['rankings of a period by its start', (f) => `/api/leaderboards/${f.leaderboardId}/rankings?period_start=${encodeURIComponent(THIS_WEEK)}`, (f) => `rankings(leaderboard_id: ${f.leaderboardId}, period_start: "${THIS_WEEK}")`],
+  ['configVersions', (f) => `/api/games/${f.gameId}/config/versions`, (f) => `configVersions(game_id: ${f.gameId})`],
   // Nested lists: the same values as the REST list of that game or leaderboard.
   ['Game.variables', (f) => `/api/games/${f.gameId}/variables`, (f) => `game(id: ${f.gameId}) { variables }`],
   ['Game.notifications', (f) => `/api/games/${f.gameId}/notifications`, (f) => `game(id: ${f.gameId}) { notifications }`],
@@ -143,4 +150,21 @@ test('config, top level and nested: the document REST serves and its ETag', asyn
   const reply = await gql(api, `{ config(game_id: ${fixture.gameId}) { etag document } game(id: ${fixture.gameId}) { config { etag document } } }`, { token: api.users.user.token });
   t.deepEqual(reply.body.data.config, { etag: rest.headers.get('etag'), document: rest.body });
   t.deepEqual(reply.body.data.game.config, reply.body.data.config);
+});
+
+test('configVersion and audit: the REST reply, their JSON fields (a document, changes) as they are', async (t) => {
+  const { api, fixture } = t.context;
+  const token = api.users.admin.token;
+  const version = await api.request('GET', `/api/games/${fixture.gameId}/config/versions/3`, { token });
+  const { variables, ...scalars } = version.body;
+  const versionReply = await gql(api, `{ r: configVersion(game_id: ${fixture.gameId}, version: 3) { ${Object.keys(scalars).join(' ')} variables ${selectionOf(variables)} } }`, { token });
+  t.is(versionReply.body.errors, undefined, JSON.stringify(versionReply.body.errors));
+  t.deepEqual(withoutNulls(versionReply.body.data.r), withoutNulls(version.body));
+  t.deepEqual(version.body.document, { speed: 1.5, title: 'Hi', prices: { a: 1 } });
+
+  const audit = await api.request('GET', `/api/audit?game_id=${fixture.gameId}&limit=5`, { token });
+  t.is(audit.body.length, 5);
+  const auditReply = await gql(api, `{ r: audit(game_id: ${fixture.gameId}, limit: 5) { ${Object.keys(audit.body[0]).join(' ')} } }`, { token });
+  t.is(auditReply.body.errors, undefined, JSON.stringify(auditReply.body.errors));
+  t.deepEqual(auditReply.body.data.r, audit.body);
 });

@@ -76,3 +76,24 @@ export async function signedInTab(
   await signIn(tab.page, email);
   return tab;
 }
+
+/** Creates a leaderboard through the game's Leaderboards page and opens it; answers its id. */
+export async function createLeaderboardInConsole(page: Page, gameId: number, fields: { key: string; name: string; period: string; operator?: string }): Promise<number> {
+  await page.goto(`/console/games/${gameId}/leaderboards`);
+  await page.getByText('New leaderboard').click();
+  await page.getByLabel('Key').fill(fields.key);
+  await page.getByLabel('Name').fill(fields.name);
+  await page.getByLabel('Period').selectOption(fields.period);
+  if (fields.operator) await page.getByLabel('Operator').selectOption(fields.operator);
+  await page.getByRole('button', { name: 'Create leaderboard' }).click();
+  await page.getByRole('link', { name: fields.name }).click();
+  await page.waitForURL(/leaderboards\/\d+$/);
+  return Number(page.url().split('/').at(-1));
+}
+
+/** Saves a score through a leaderboard page's form (the player by username). */
+export async function saveScoreInConsole(page: Page, player: string, score: string): Promise<void> {
+  await page.locator('select[name="user_game_id"]').selectOption({ label: player });
+  await page.getByLabel('Score', { exact: true }).fill(score);
+  await page.getByRole('button', { name: 'Save score' }).click();
+}
