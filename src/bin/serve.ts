@@ -20,6 +20,7 @@ import { createRoleRedis, type RedisRole } from '../redis/redis-client';
 import type { RedisLike } from '../redis/script-registry';
 import { createSyncQueue } from '../sync/sync-queue';
 import { createTransactionArchive } from '../sync/transaction-archive';
+import { startSyncSampler } from '../sync/ops-sampler';
 import { startWorkerRole } from '../sync/worker-role';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
@@ -86,6 +87,9 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       clients.closers.push(() => syncQueue.close());
       const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config, syncQueue, logger: roleLogger });
       clients.closers.push(async () => services.caches.close());
+      // The ops charts' sync points come from here too: with every worker down the outbox still shows.
+      const sampler = startSyncSampler(redis, { logger: roleLogger });
+      clients.closers.unshift(() => sampler.stop()); // before Redis closes
       const app = createHttpApp({
         logger: roleLogger, probes, services, corsOrigins: config.http.corsOrigins, trustedProxies: config.http.trustedProxies, graphqlIntrospection: config.http.graphqlIntrospection,
         metrics: clients.metrics, metricsOnApiPort: config.metrics.onApiPort, queues: [syncQueue],

@@ -5,11 +5,12 @@ import type { RedisLike } from '../redis/script-registry';
 import { readSyncStatus } from './sync-status';
 
 /**
- * A worker's share of the ops timeline: twice per bucket it reads the outbox (every partition, one
+ * The sync's points on the ops timeline: twice per bucket it reads the outbox (every partition, one
  * round trip each) and sets the bucket's backlog and sync lag (the age of the oldest entry waiting).
- * Workers read the same outbox, so several of them set the same values. A failed read skips a point.
+ * Workers and HTTP instances run one each (so the charts show a growing outbox when every worker is
+ * down); they read the same outbox and set the same values. A failed read skips a point.
  */
-export function startSyncSampler(redis: RedisLike, options: { logger: Logger; clock?: () => number }): { sample(): Promise<void>; stop(): void } {
+export function startSyncSampler(redis: RedisLike, options: { logger: Logger; clock?: () => number }): { sample(): Promise<void>; stop(): Promise<void> } {
   const clock = options.clock ?? Date.now;
   const store = createOpsTimelineStore(redis);
   let failing = false;
@@ -24,8 +25,17 @@ export function startSyncSampler(redis: RedisLike, options: { logger: Logger; cl
       failing = true;
     }
   };
-  void sample();
-  const timer = setInterval(() => void sample(), BUCKET_MS / 2);
+  let last = sample();
+  const timer = setInterval(() => {
+    last = sample();
+  }, BUCKET_MS / 2);
   timer.unref();
-  return { sample, stop: () => clearInterval(timer) };
+  return {
+    sample,
+    /** No more samples; resolves once the one under way (if any) is done, before Redis is closed. */
+    stop: () => {
+      clearInterval(timer);
+      return last;
+    },
+  };
 }

@@ -84,7 +84,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
   return {
     name: 'worker',
     stop: async () => {
-      sampler.stop();
+      await sampler.stop();
       await relay.stop();
       await worker.close();
       await queue.close();

@@ -8,6 +8,8 @@ import { healthClient, reservationClient } from '../helpers/grpc-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
 import { documentedFetch } from '../helpers/openapi-check';
 import { freePort } from '../helpers/ports';
+import { scanKeys } from '../../src/redis/key-scan';
+import { createEngine } from '../helpers/engine';
 import { createTestRedis, type TestRedis } from '../helpers/redis';
 
 const run = promisify(execFile);
@@ -54,10 +56,20 @@ test('serve starts every role, answers health checks, and stops cleanly on SIGTE
   t.truthy(started.lines.find((line) => line.includes('"msg":"stopped"')));
 });
 
-test('serve --roles http starts only the HTTP role', async (t) => {
-  const started = await startCli(['serve', '--roles', 'http']);
+test('serve --roles http starts only the HTTP role, which samples the sync for the ops charts without a worker', async (t) => {
+  const own = await createTestRedis(); // no other test's worker samples here
+  t.teardown(() => own.cleanup());
+  const wallet = createEngine(own.redis).newWallet();
+  await createEngine(own.redis).fund(wallet, 5);
+  const started = await startCli(['serve', '--roles', 'http'], { REDIS_KEY_PREFIX: own.prefix });
   t.teardown(() => started.child.kill('SIGKILL'));
   t.deepEqual(Object.keys(started.addresses), ['http']);
+  const sampled = async () => {
+    const [key] = await scanKeys(own.redis, `${own.prefix}ops:{timeline}:*`);
+    return key === undefined ? null : own.redis.hget(key.slice(own.prefix.length), 'outbox');
+  };
+  await waitUntil('the sync sampled by the HTTP role', async () => (await sampled()) !== null, 10_000);
+  t.is(await sampled(), '1', 'the top-up waiting in the outbox');
   started.child.kill('SIGINT');
   t.is(await started.exit, 0);
 });

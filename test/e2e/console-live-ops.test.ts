@@ -206,11 +206,11 @@ test.serial('the ops page draws the last minutes live: gRPC calls/s and p99 from
   // Calls keep coming (a bounded loop) until a whole 5 s bucket with calls reaches the chart.
   await until('calls on the chart', async () => {
     await Promise.all(Array.from({ length: 20 }, reserve));
-    return /^[1-9][\d.]* \/s$/.test((await page.getByTestId('chart-calls-now').innerText()).trim());
+    return /^[1-9][\d,.]* \/s$/.test((await page.getByTestId('chart-calls-now').innerText()).trim());
   }, 30_000, 200);
   t.regex(await page.getByTestId('chart-p99-now').innerText(), /^\d+\.\d\d ms$/);
-  t.regex(await page.getByTestId('chart-outbox-now').innerText(), /^\d+ entries$/, 'the worker sampled the outbox');
-  t.regex(await page.getByTestId('chart-lag-now').innerText(), /^\d+\.\d s$/);
+  t.regex(await page.getByTestId('chart-outbox-now').innerText(), /^[\d,]+ entries$/, 'the worker sampled the outbox');
+  t.regex(await page.getByTestId('chart-lag-now').innerText(), /^[\d,.]+ s$/);
   t.true(calls <= 20 * 200, `bounded: ${calls} calls`);
   await screenshot(page, 'ops');
 });

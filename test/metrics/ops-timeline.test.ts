@@ -79,7 +79,7 @@ test('a worker samples the outbox it sees: backlog and the age of its oldest ent
   await engine.fund(wallet, 50);
   const now = Date.now() + 2000; // the oldest entry is ≥ 2 s old by this clock
   const sampler = startSyncSampler(redis.redis, { logger: silent, clock: () => now });
-  sampler.stop();
+  await sampler.stop(); // the first sample, taken at its start, is done
   await sampler.sample();
   const ops = createOpsService({ redis: redis.redis, clock: () => now + BUCKET_MS });
   const last = (await ops.timeline(1)).points.at(-1)!;

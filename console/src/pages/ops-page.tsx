@@ -36,7 +36,7 @@ export function OpsPage() {
     <>
       <h1>Operations</h1>
       <div class="row">
-        <p class="muted">The last minutes, a point per 5 s, over every gRPC process and worker; refreshed every {REFRESH_MS / 1000} s.</p>
+        <p class="muted">The last minutes, a point per 5 s: the calls of every gRPC process, the sync as the workers and HTTP instances read it; refreshed every {REFRESH_MS / 1000} s.</p>
         <label>Window<select aria-label="Window" value={minutes} onChange={(e) => setMinutes(Number(e.currentTarget.value))}>
           {[5, 15].map((n) => <option key={n} value={n}>{n} minutes</option>)}
         </select></label>
@@ -47,7 +47,7 @@ export function OpsPage() {
           <TimeChart title="gRPC calls" unit="/s" testId="chart-calls" color="#1f6feb" times={times} values={series((p) => p.grpc_calls_per_s)} />
           <TimeChart title="gRPC p99" unit="ms" testId="chart-p99" color="#8250df" times={times} values={series((p) => p.grpc_p99_ms)} format={(v) => v.toFixed(2)} />
           <TimeChart title="Sync lag" unit="s" testId="chart-lag" color="#b35c00" times={times} values={series((p) => (p.sync_lag_ms === null ? null : p.sync_lag_ms / 1000))} />
-          <TimeChart title="Outbox" unit="entries" testId="chart-outbox" color="#1b7f3b" times={times} values={series((p) => p.outbox_entries)} format={(v) => v.toFixed(0)} counts />
+          <TimeChart title="Outbox" unit="entries" testId="chart-outbox" color="#1b7f3b" times={times} values={series((p) => p.outbox_entries)} format={(v) => Math.round(v).toLocaleString('en-US')} counts />
         </div>
       )}
 
