@@ -26,80 +26,75 @@ export interface OutboxEvent {
   readonly atMs: number;
 }
 
-const KINDS = new Set<OutboxKind>(['topup', 'reserve', 'confirm', 'cancel', 'expire']);
-
 type Fields = Omit<OutboxEvent, 'eventId' | 'streamId' | 'atMs'> & { readonly at: string };
+/** The values an entry carries, by name (the wire's short names are decoded into these, here only). */
+type ValueName = Exclude<keyof Fields, 'kind'>;
+type Values = Partial<Record<ValueName, string>>;
 
 /** The currency inside a transaction_id (`<pp>.<ref 22>.<CUR>...`). */
 const currencyOf = (transactionId: string) => transactionId.slice(26, 29);
 
-/** The packed entry (field `e`, see lua/lib/prelude.lua): the values in a fixed order per kind. */
-function packedFields(values: string[]): Fields | null {
-  const [k] = values;
-  const move = (kind: OutboxKind, v: Record<string, string | undefined>): Fields => ({
-    kind,
-    transactionId: v.tx ?? null,
-    userId: v.u ?? '',
-    gameId: v.g ?? '',
-    currency: v.c ?? currencyOf(v.tx ?? ''),
-    roundId: v.rd ?? null,
-    amount: v.amt ?? '',
-    winAmount: v.win ?? '0',
-    availableBalance: v.a ?? '',
-    reservedBalance: v.r ?? '',
-    requestId: v.rid ?? null,
-    requestRoundId: v.rq ?? null,
-    topupId: v.id ?? null,
-    comment: v.cm ?? null,
-    at: v.ts ?? '',
-  });
-  const rest = (from: number) => values.slice(from).join('\n');
-  switch (k) {
-    case 'r': {
-      const [, tx, u, g, rd, amt, a, r, rid, ts] = values;
-      return move('reserve', { tx, u, g, rd, amt, a, r, rid, ts });
-    }
-    case 'c': {
-      const [, tx, u, g, rd, amt, win, a, r, rid, rq, ts] = values;
-      return move('confirm', { tx, u, g, rd, amt, win, a, r, rid, rq, ts });
-    }
-    case 'x':
-    case 'e': {
-      const [, tx, u, g, rd, amt, a, r, rid, ts] = values;
-      return move(k === 'x' ? 'cancel' : 'expire', { tx, u, g, rd, amt, a, r, rid, ts, cm: rest(10) });
-    }
-    case 't': {
-      const [, id, u, g, c, amt, a, r, ts] = values;
-      return move('topup', { id, u, g, c, amt, a, r, ts, cm: rest(9) });
-    }
-    default:
-      return null;
-  }
-}
+const MOVE: readonly ValueName[] = ['transactionId', 'userId', 'gameId', 'roundId', 'amount', 'availableBalance', 'reservedBalance', 'requestId', 'at'];
+const CONFIRM: readonly ValueName[] = ['transactionId', 'userId', 'gameId', 'roundId', 'amount', 'winAmount', 'availableBalance', 'reservedBalance', 'requestId', 'requestRoundId', 'at'];
+const TOPUP: readonly ValueName[] = ['topupId', 'userId', 'gameId', 'currency', 'amount', 'availableBalance', 'reservedBalance', 'at'];
 
-/** The entry of the layout before the packed one: a field per value, named as in `f`. */
-function namedFields(flat: string[]): Fields | null {
-  const f: Record<string, string> = {};
-  for (let i = 0; i + 1 < flat.length; i += 2) f[flat[i]!] = flat[i + 1]!;
-  const kind = f.k as OutboxKind;
-  if (!KINDS.has(kind)) return null;
+/**
+ * The packed layout (field `e`, see lua/lib/prelude.lua): a one-letter kind, then the values in a fixed
+ * order per kind; a cancel's reason, an expiry's or a top-up's comment is all that follows them (it may
+ * hold newlines).
+ */
+const PACKED: Readonly<Record<string, { kind: OutboxKind; values: readonly ValueName[]; commentFollows?: true }>> = {
+  r: { kind: 'reserve', values: MOVE },
+  c: { kind: 'confirm', values: CONFIRM },
+  x: { kind: 'cancel', values: MOVE, commentFollows: true },
+  e: { kind: 'expire', values: MOVE, commentFollows: true },
+  t: { kind: 'topup', values: TOPUP, commentFollows: true },
+};
+
+/** The layout before the packed one: a stream field per value, under these short names. */
+const NAMED: Readonly<Record<string, ValueName>> = {
+  u: 'userId', g: 'gameId', c: 'currency', amt: 'amount', win: 'winAmount', a: 'availableBalance', r: 'reservedBalance',
+  tx: 'transactionId', rd: 'roundId', rid: 'requestId', rq: 'requestRoundId', id: 'topupId', cm: 'comment', rs: 'comment', ts: 'at',
+};
+const KINDS = new Set<string>(['topup', 'reserve', 'confirm', 'cancel', 'expire']);
+
+/** The fields of an entry from its named values: absent ones empty, null, or their defaults. */
+function fieldsOf(kind: OutboxKind, v: Values): Fields {
   return {
     kind,
-    userId: f.u ?? '',
-    gameId: f.g ?? '',
-    currency: f.c ?? '',
-    amount: f.amt ?? '',
-    winAmount: f.win ?? '0',
-    availableBalance: f.a ?? '',
-    reservedBalance: f.r ?? '',
-    transactionId: f.tx ?? null,
-    roundId: f.rd ?? null,
-    requestId: f.rid ?? null,
-    requestRoundId: f.rq ?? null,
-    topupId: f.id ?? null,
-    comment: f.cm ?? f.rs ?? null,
-    at: f.ts ?? '',
+    userId: v.userId ?? '',
+    gameId: v.gameId ?? '',
+    currency: v.currency ?? currencyOf(v.transactionId ?? ''),
+    amount: v.amount ?? '',
+    winAmount: v.winAmount ?? '0',
+    availableBalance: v.availableBalance ?? '',
+    reservedBalance: v.reservedBalance ?? '',
+    transactionId: v.transactionId ?? null,
+    roundId: v.roundId ?? null,
+    requestId: v.requestId ?? null,
+    requestRoundId: v.requestRoundId ?? null,
+    topupId: v.topupId ?? null,
+    comment: v.comment ?? null,
+    at: v.at ?? '',
   };
+}
+
+function packedFields([code, ...rest]: string[]): Fields | null {
+  const layout = code === undefined ? undefined : PACKED[code];
+  if (!layout) return null;
+  const values: Values = {};
+  layout.values.forEach((name, i) => (values[name] = rest[i]));
+  if (layout.commentFollows) values.comment = rest.slice(layout.values.length).join('\n');
+  return fieldsOf(layout.kind, values);
+}
+
+function namedFields(flat: string[]): Fields | null {
+  const stored: Record<string, string> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) stored[flat[i]!] = flat[i + 1]!;
+  if (stored.k === undefined || !KINDS.has(stored.k)) return null;
+  const values: Values = {};
+  for (const [short, name] of Object.entries(NAMED)) if (stored[short] !== undefined) values[name] ??= stored[short]; // cm before rs
+  return fieldsOf(stored.k as OutboxKind, values);
 }
 
 /** Turns a raw stream entry ([id, [field, value, ...]]) into an event; a malformed one is a bug. */
