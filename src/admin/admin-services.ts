@@ -37,7 +37,7 @@ export interface AdminDeps {
   readonly redis: RedisLike;
   readonly wallet: WalletService;
   readonly config: Pick<Config, 'auth' | 'engine' | 'uploads' | 'http'> & Partial<Pick<Config, 'audit'>>;
-  /** The time of score saves and rankings (tests move it across period boundaries). */
+  /** The time of score saves, rankings and invite expiry (tests move it instead of waiting). */
   readonly clock?: () => number;
   /** The ledger-sync queue, for the ops page's job counts (without it they are null). */
   readonly syncQueue?: Queue;
@@ -70,11 +70,11 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
     audit,
     /** Leaderboards' rank indexes in Redis (the bench and tests wait for a build). */
     rankIndex,
-    auth: createAuthService({ db, tokens, limiter, hasher, caches, audit }),
+    auth: createAuthService({ db, tokens, limiter, hasher, caches, audit, clock }),
     tokens,
     hasher,
     users,
-    invites: createInvitesService(db, audit),
+    invites: createInvitesService(db, audit, clock),
     games,
     modules,
     variables: createVariablesService({ db, games, modules, versions: configVersions, writer: configWriter }),

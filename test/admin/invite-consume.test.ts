@@ -17,13 +17,13 @@ test('ten transactions consuming an invite of 3 uses at once: exactly 3 succeed'
   });
   const code = 'race-invite-0123456789abcdef';
   await insertInvite(db, { code, role: 'user', max_uses: 3, expires_at: null, created_by: null });
-  const consume = () => db.transaction((trx) => consumeInvite(trx, code)).then(() => 'used', (error: unknown) => {
+  const consume = () => db.transaction((trx) => consumeInvite(trx, code, new Date())).then(() => 'used', (error: unknown) => {
     if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return 'refused';
     throw error;
   });
 
   const first = await db.transaction();
-  await consumeInvite(first, code);
+  await consumeInvite(first, code, new Date());
   const racers = Array.from({ length: 9 }, consume);
   // Every racer has reached the invite's row and waits on the first one's lock.
   await waitUntil('nine transactions waiting on the invite row', async () => {

@@ -7,19 +7,15 @@ import { createEngine } from '../helpers/engine';
 import { healthClient, reservationClient } from '../helpers/grpc-client';
 import { createTestDatabase } from '../helpers/mysql';
 import { createTestRedis } from '../helpers/redis';
+import { until } from '../helpers/until';
 import { uniqueQueuePrefix } from '../helpers/worker';
 
 const LANES = 16;
 const WALLETS = 4;
 const CALL_DEADLINE_MS = 20_000;
 
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** How long a state may take: the load runs on a shared 2-core machine. */
+const STATE_TIMEOUT_MS = 60_000;
 
 /**
  * SIGTERM while game servers are calling: every call gets an answer (OK, or UNAVAILABLE once the port
@@ -50,7 +46,7 @@ test('SIGTERM under load: every call answered, health NOT_SERVING, the ledger co
     health.close();
   });
   const watchers = ['', RESERVATION_SERVICE_NAME].map((service) => ({ service, ...health.watch(service) }));
-  await waitFor('SERVING from the health watchers', () => watchers.every((watch) => watch.statuses.includes('SERVING')));
+  await until('SERVING from the health watchers', () => watchers.every((watch) => watch.statuses.includes('SERVING')), STATE_TIMEOUT_MS, 50);
 
   let exited = false;
   void started.exit.then(() => { exited = true; });
@@ -73,10 +69,10 @@ test('SIGTERM under load: every call answered, health NOT_SERVING, the ledger co
     }
   };
   const load = Promise.all(Array.from({ length: LANES }, (_, laneId) => lane(laneId)));
-  await waitFor('some load', () => (outcomes.get('Confirm OK') ?? 0) >= 200);
+  await until('some load', () => (outcomes.get('Confirm OK') ?? 0) >= 200, STATE_TIMEOUT_MS, 50);
 
   started.child.kill('SIGTERM');
-  await waitFor('NOT_SERVING from both watchers', () => watchers.every((watch) => watch.statuses.at(-1) === 'NOT_SERVING'), 10_000);
+  await until('NOT_SERVING from both watchers', () => watchers.every((watch) => watch.statuses.at(-1) === 'NOT_SERVING'), 10_000, 50);
   watchers.forEach((watch) => watch.cancel());
   t.is(await started.exit, 0, started.lines.slice(-20).join('\n'));
   await load;
@@ -92,12 +88,12 @@ test('SIGTERM under load: every call answered, health NOT_SERVING, the ledger co
   const worker = await startCliProcess(['serve', '--roles', 'worker'], env);
   t.teardown(() => worker.child.kill('SIGKILL'));
   let last = '';
-  await waitFor('the outbox drained and every wallet equal to its ledger', async () => {
+  await until('the outbox drained and every wallet equal to its ledger', async () => {
     const backlog = (await readSyncStatus(redis.redis, undefined, Date.now())).outboxEntries;
     const { wallets: compared, mismatches } = await reconcile(redis.redis, redis.prefix, database.db);
     last = `backlog ${backlog}, ${compared} wallets, mismatches ${JSON.stringify(mismatches)}`;
     return backlog === 0 && compared === WALLETS && mismatches.length === 0;
-  }).catch((error: Error) => t.fail(`${error.message}: ${last}`));
+  }, STATE_TIMEOUT_MS, 50).catch((error: Error) => t.fail(`${error.message}: ${last}`));
   const inMysql = await database.db('transactions').whereIn('transaction_id', acknowledgedReserves).count({ n: '*' });
   t.is(Number(inMysql[0]!.n), acknowledgedReserves.length, 'every acknowledged reserve is in MySQL');
   worker.child.kill('SIGTERM');

@@ -8,6 +8,7 @@ import { createTestRedis } from '../helpers/redis';
 import { freePort } from '../helpers/ports';
 import { uniqueQueuePrefix } from '../helpers/worker';
 import { documentedFetch } from '../helpers/openapi-check';
+import { until } from '../helpers/until';
 
 let database: TestDatabase;
 test.before(async () => {
@@ -41,14 +42,6 @@ async function scrape(url: string): Promise<string> {
   const response = await documentedFetch(url);
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
   return response.text();
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 test('the gRPC and worker roles serve one merged page on METRICS_PORT: calls, scripts, outbox, sync, queue, process', async (t) => {

@@ -5,17 +5,19 @@ import { sweepExpiredReservations } from '../../src/sync/expiry-sweeper';
 import { reconcile } from '../../src/sync/reconcile';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 import { createSyncHarness } from '../helpers/sync';
+import { until } from '../helpers/until';
 
 const target = { userId: 'p1', gameId: 'g1', currency: 'EUR' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('a Confirm after the deadline is refused before any sweep; the sweep then cancels it as expired, like a Cancel', async (t) => {
-  const sync = await createSyncHarness({ RESERVATION_TIMEOUT_S: '1' });
+  // The engine's clock, moved past the deadline instead of waiting for it.
+  let now = Date.now();
+  const sync = await createSyncHarness({ RESERVATION_TIMEOUT_S: '1' }, { clock: () => now });
   t.teardown(sync.cleanup);
   const { wallet } = sync.engine;
   await sync.engine.fund(target, 1000);
   const reply = await wallet.reserve({ ...target, requestId: 'r', roundId: 'x', amount: '300' });
-  await sleep(1100);
+  now += 1001;
 
   const before = await sync.engine.state(target, [reply.transactionId]);
   const refused = await t.throwsAsync(wallet.confirm({ requestId: 'c', transactionId: reply.transactionId, roundId: '', winAmount: '5' }));
@@ -23,13 +25,13 @@ test('a Confirm after the deadline is refused before any sweep; the sweep then c
   t.regex(refused!.message, /expired/);
   t.deepEqual(await sync.engine.state(target, [reply.transactionId]), before, 'the refusal changed nothing');
 
-  t.is(await sweepExpiredReservations(createWalletStore(sync.redis), 1, Date.now()), 1);
+  t.is(await sweepExpiredReservations(createWalletStore(sync.redis), 1, now), 1);
   t.deepEqual(await wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '1000', reservedBalance: '0' });
   t.like((await sync.engine.outbox(target)).at(-1), { kind: 'expire', transactionId: reply.transactionId, amount: '300', comment: 'expired', availableBalance: '1000', reservedBalance: '0' });
   t.like(await wallet.cancel({ requestId: 'x', transactionId: reply.transactionId, reason: '' }), { status: 'already_canceled' });
   const confirm = await t.throwsAsync(wallet.confirm({ requestId: 'c2', transactionId: reply.transactionId, roundId: '', winAmount: '0' }));
   t.regex(confirm!.message, /canceled/);
-  t.is(await sweepExpiredReservations(createWalletStore(sync.redis), 1, Date.now()), 0, 'nothing left to expire');
+  t.is(await sweepExpiredReservations(createWalletStore(sync.redis), 1, now), 0, 'nothing left to expire');
 });
 
 test('the worker sweeps due reservations on its own, and MySQL records the expiry', async (t) => {
@@ -38,7 +40,8 @@ test('the worker sweeps due reservations on its own, and MySQL records the expir
   await sync.engine.fund(target, 1000);
   const due = await sync.engine.wallet.reserve({ ...target, requestId: 'old', roundId: 'x', amount: '200' });
   await sync.startWorker();
-  await sleep(2500);
+  // The worker's sweep runs on the real clock: wait for its outcome, not for a time.
+  await until('the worker to sweep the due reservation', async () => (await sync.engine.wallet.getTransaction(due.transactionId))?.status === 'canceled', 20_000, 50);
   const fresh = await sync.engine.wallet.reserve({ ...target, requestId: 'new', roundId: 'x', amount: '50' });
   await sync.drain();
   t.like(await sync.engine.wallet.getTransaction(due.transactionId), { status: 'canceled' });

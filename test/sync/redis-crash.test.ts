@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import { pingRedis } from '../../src/local-services/local-redis';
 import { findBinary, waitUntil } from '../../src/local-services/process-tools';
 import { keys } from '../../src/redis/wallet-keys';
 import { reconcile } from '../../src/sync/reconcile';
@@ -26,7 +27,7 @@ test('Redis (appendfsync always) killed with SIGKILL mid-load and restarted keep
     rmSync(dir, { recursive: true, force: true });
   });
   const url = `redis://127.0.0.1:${port}`;
-  await sleep(300);
+  await waitUntil('redis-server to answer', () => pingRedis(url).then(() => true, () => false), 10_000);
   const sync = await createSyncHarness({ REDIS_URL: url });
   t.teardown(sync.cleanup);
   await sync.startWorker();

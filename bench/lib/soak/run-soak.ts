@@ -9,7 +9,7 @@ import { LEDGER_TABLE } from '../../../src/sync/ledger-repository';
 import { reconcile } from '../../../src/sync/reconcile';
 import { createWalletService } from '../../../src/wallet/wallet-service';
 import { createWalletStore } from '../../../src/wallet/wallet-store';
-import { startMysqlGate } from './mysql-gate';
+import { startTcpRelay } from '../tcp-relay';
 import { startSoakRedis } from './redis-process';
 import { startSoakLoad } from './soak-load';
 import { startSoakWorker } from './worker-process';
@@ -64,7 +64,8 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
   await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [database]);
   mysqlUrl.pathname = `/${database}`;
   const db = createKnex(mysqlUrl.toString(), { min: 0, max: 4 });
-  const gate = await startMysqlGate(mysqlUrl.hostname, Number(mysqlUrl.port || 3306));
+  // A gate in front of MySQL: closed, the worker sees MySQL stop (the soak never stops a MySQL it may share).
+  const gate = await startTcpRelay(mysqlUrl.hostname, Number(mysqlUrl.port || 3306));
   const gatedUrl = new URL(mysqlUrl);
   gatedUrl.hostname = '127.0.0.1';
   gatedUrl.port = String(gate.port);

@@ -30,9 +30,11 @@ export interface AuthDeps {
   /** The token's user is read through them on every request. */
   readonly caches: AdminCaches;
   readonly audit: AuditLog;
+  /** The time invites expire by (default Date.now). */
+  readonly clock?: () => number;
 }
 
-export function createAuthService({ db, tokens, limiter, hasher, caches, audit }: AuthDeps) {
+export function createAuthService({ db, tokens, limiter, hasher, caches, audit, clock = Date.now }: AuthDeps) {
   const reply = (user: PublicUser): TokenReply => ({
     access_token: tokens.issue(user.id, user.role),
     token_type: 'Bearer',
@@ -64,10 +66,10 @@ export function createAuthService({ db, tokens, limiter, hasher, caches, audit }
      */
     async register(body: RegisterInput): Promise<TokenReply> {
       const input = validateBody(registerSchema, body);
-      await assertInviteUsable(db, input.invite_code);
+      await assertInviteUsable(db, input.invite_code, new Date(clock()));
       const passwordHash = await hasher.hash(input.password);
       const id = await db.transaction(async (trx) => {
-        const role = await consumeInvite(trx, input.invite_code);
+        const role = await consumeInvite(trx, input.invite_code, new Date(clock()));
         const fields = { email: canonicalEmail(input.email), username: input.username, password_hash: passwordHash, role };
         const userId = await insertUser(trx, fields).catch((error: unknown) => {
           throw isDuplicateKey(error) ? new AppError('CONFLICT', 'a user with this email or username already exists') : error;

@@ -25,18 +25,18 @@ const unusableInvite = () =>
   });
 
 /** A cheap check before any expensive work (hashing a password): 400 on invite_code when unusable. */
-export async function assertInviteUsable(db: Knex, code: string): Promise<void> {
+export async function assertInviteUsable(db: Knex, code: string, now: Date): Promise<void> {
   const invite = await findInvite(db, code);
-  if (!invite || !isUsable(invite, new Date())) throw unusableInvite();
+  if (!invite || !isUsable(invite, now)) throw unusableInvite();
 }
 
 /**
  * Takes one use of an invite inside the caller's transaction (the row is locked until it commits, so
  * racing registrations queue up and an invite of N uses admits exactly N). Returns the invite's role.
  */
-export async function consumeInvite(trx: Knex.Transaction, code: string): Promise<Role> {
+export async function consumeInvite(trx: Knex.Transaction, code: string, now: Date): Promise<Role> {
   const invite = await trx<InviteRow>(INVITES).where({ code }).forUpdate().first();
-  if (!invite || !isUsable(invite, new Date())) throw unusableInvite();
+  if (!invite || !isUsable(invite, now)) throw unusableInvite();
   await trx(INVITES).where({ id: invite.id }).increment('uses', 1);
   return invite.role;
 }

@@ -49,7 +49,8 @@ const auditedFields = (row: Pick<InviteRow, 'code' | 'role' | 'max_uses'> & { ex
   expires_at: row.expires_at?.toISOString() ?? null,
 });
 
-export function createInvitesService(db: Knex, audit: AuditLog) {
+/** `clock`: the time invites expire by (tests move it instead of waiting). */
+export function createInvitesService(db: Knex, audit: AuditLog, clock: () => number = Date.now) {
   return {
     /** A moderator may invite users only; the code carries 128 random bits. */
     async create(actor: { id: number; role: Role }, body: CreateInviteInput): Promise<PublicInvite> {
@@ -58,7 +59,7 @@ export function createInvitesService(db: Knex, audit: AuditLog) {
         throw new AppError('FORBIDDEN', 'a moderator may create invites for role user only');
       }
       const code = randomBytes(16).toString('base64url');
-      const expiresAt = input.expires_in_s ? new Date(Date.now() + input.expires_in_s * 1000) : null;
+      const expiresAt = input.expires_in_s ? new Date(clock() + input.expires_in_s * 1000) : null;
       const fields = { code, role: input.role, max_uses: input.max_uses, expires_at: expiresAt };
       await db.transaction(async (trx) => {
         await insertInvite(trx, { ...fields, created_by: actor.id });
@@ -85,7 +86,7 @@ export function createInvitesService(db: Knex, audit: AuditLog) {
 
     async validate(code: string): Promise<{ valid: false } | { valid: true; role: Role; remaining_uses: number }> {
       const invite = await findInvite(db, code);
-      if (!invite || !isUsable(invite, new Date())) return { valid: false };
+      if (!invite || !isUsable(invite, new Date(clock()))) return { valid: false };
       return { valid: true, role: invite.role, remaining_uses: invite.max_uses - invite.uses };
     },
   };
