@@ -32,7 +32,7 @@ const USAGE = `usage: cli <command> [options]
   topup --user-id ID --game-id ID --amount N [--currency EUR] [--comment TEXT] [--idempotency-key K]
                            credit a wallet (same script and outbox as the management API)
 
-Configuration comes from the environment (and ./.env when present); see README.md.`;
+Configuration comes from the environment (and ./.env when present); see docs/configuration.md.`;
 
 async function main(argv: string[]): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');

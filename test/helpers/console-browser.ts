@@ -34,7 +34,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
 
 /**
  * A screenshot of the page under .data/console-screenshots/; with UPDATE_SCREENSHOTS=1 also into
- * docs/console/, the pictures the README shows.
+ * docs/console/, the pictures the docs show.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
