@@ -25,8 +25,8 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', PROCESS_ENV] },
   },
   {
-    // Composition roots read the environment (a game server's example among them); local-services hands it (PATH) to child processes.
-    files: ['src/cli.ts', 'src/healthcheck.ts', 'src/local-services/**/*.ts', 'src/bin/**/*.ts', 'knexfile.ts', 'test/**/*.ts', 'bench/**/*.ts', 'client/examples/**/*.ts'],
+    // Composition roots read the environment (a game server's example and the console's Vite config among them); local-services hands it (PATH) to child processes.
+    files: ['src/cli.ts', 'src/healthcheck.ts', 'src/local-services/**/*.ts', 'src/bin/**/*.ts', 'knexfile.ts', 'console/vite.config.ts', 'test/**/*.ts', 'bench/**/*.ts', 'client/examples/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', NEW_ROUTER] },
   },
 );
