@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAdminServices, type AdminServices } from '../src/admin/admin-services';
-import { actingAs } from '../src/admin/audit/audit-scope';
+import { actingAs } from '../src/admin/core/actor-scope';
 import { loadConfig } from '../src/config';
 import { createRedisClient } from '../src/redis/redis-client';
 import { createWalletService } from '../src/wallet/wallet-service';

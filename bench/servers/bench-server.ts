@@ -9,7 +9,7 @@ import { createKnex } from '../../src/db/knex-factory';
 import { grpcServerOptions } from '../../src/grpc/grpc-role';
 import { loadReservationProto } from '../../src/grpc/reservation-proto';
 import { createLogger } from '../../src/logging/logger';
-import { reservationHandlers } from '../../src/wallet/reservation-handlers';
+import { reservationHandlers } from '../../src/grpc/reservation-handlers';
 import { createEchoWallet } from './echo-wallet';
 import { withUnaryBatches } from './unary-batches';
 import { createMysqlPeerWallet } from './mysql-peer-wallet';

@@ -1,4 +1,4 @@
-import type { ReservationOperations } from '../../src/wallet/reservation-handlers';
+import type { ReservationOperations } from '../../src/grpc/reservation-handlers';
 
 /** The transport ceiling: the engine's gRPC stack answering constant replies (per item, for batches), no Redis behind it. */
 export function createEchoWallet(): ReservationOperations {

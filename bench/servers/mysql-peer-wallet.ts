@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError } from '../../src/errors';
-import type { UnaryOperations } from '../../src/wallet/reservation-handlers';
+import type { UnaryOperations } from '../../src/grpc/reservation-handlers';
 import { checkCancel, checkConfirm, checkReserve } from '../../src/wallet/wallet-validation';
 import type { BalanceReply } from '../../src/wallet/wallet-types';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Knex } from 'knex';
 import { createPool, type Pool, type RowDataPacket } from 'mysql2/promise';
 import { AppError } from '../../src/errors';
-import type { UnaryOperations } from '../../src/wallet/reservation-handlers';
+import type { UnaryOperations } from '../../src/grpc/reservation-handlers';
 import { checkCancel, checkConfirm, checkReserve } from '../../src/wallet/wallet-validation';
 import type { BalanceReply } from '../../src/wallet/wallet-types';
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../src/errors';
 import { checkBatchSize } from '../../src/wallet/batch-runner';
-import type { ReservationOperations, UnaryOperations } from '../../src/wallet/reservation-handlers';
+import type { ReservationOperations, UnaryOperations } from '../../src/grpc/reservation-handlers';
 import type { BalanceOutcome, BalanceReply } from '../../src/wallet/wallet-types';
 
 /** Batches for a peer that has only the unary calls: each item through its unary call, in order. */

@@ -1,6 +1,6 @@
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from '../logging/logger';
-import type { PublicUser } from './users/users-repository';
+import type { SessionUser } from './core/session-user';
 
 /** What every request carries through the middleware chain. */
 export interface AppState {
@@ -9,7 +9,7 @@ export interface AppState {
   clientAddress: string;
   log: Logger;
   /** Set by the access guard on every non-public route. */
-  user: PublicUser;
+  user: SessionUser;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -11,7 +11,7 @@ import { bothObservers, grpcTimeline } from '../metrics/grpc-timeline';
 import { createOpsTimelineStore } from '../metrics/ops-timeline-store';
 import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
-import { reservationHandlers } from '../wallet/reservation-handlers';
+import { reservationHandlers } from './reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
 import { callerAuthInterceptors } from './caller-auth';
 import { loadReservationProto, RESERVATION_SERVICE_NAME } from './reservation-proto';

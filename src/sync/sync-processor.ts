@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Logger } from '../logging/logger';
-import type { AppliedObserver } from '../metrics/sync-metrics';
+import type { AppliedObserver } from './sync-metrics';
 import type { WalletStore } from '../wallet/wallet-store';
 import { applyOutboxBatch } from './ledger-repository';
 import { parseOutboxEntry } from './outbox-event';

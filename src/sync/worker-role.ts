@@ -6,7 +6,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { RunningRole } from '../lifecycle/running-role';
 import type { Logger } from '../logging/logger';
-import { syncMetrics } from '../metrics/sync-metrics';
+import { syncMetrics } from './sync-metrics';
 import type { RedisLike } from '../redis/script-registry';
 import type { WalletStore } from '../wallet/wallet-store';
 import { createOutboxRelay } from './outbox-relay';

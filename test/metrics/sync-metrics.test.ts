@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import test from 'ava';
 import { createMetricsRegistry } from '../../src/metrics/metrics-registry';
-import { syncMetrics } from '../../src/metrics/sync-metrics';
+import { syncMetrics } from '../../src/sync/sync-metrics';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { createOutboxStore } from '../../src/sync/outbox-store';
 import { createSyncQueue } from '../../src/sync/sync-queue';

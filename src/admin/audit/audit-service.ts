@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import type { Page } from '../../db/page';
-import { integer, validateBody } from '../http/validation';
+import { integer, validateBody } from '../core/validation';
 import type { Changes } from './audit-changes';
 import { insertAuditEntry, listAuditEntries, type AuditRow } from './audit-repository';
-import { currentActor } from './audit-scope';
+import { currentActor } from '../core/actor-scope';
 
 /** What a service says about one write; who did it comes from the acting scope. */
 export interface AuditRecord {

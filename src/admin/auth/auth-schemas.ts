@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { text } from '../http/validation';
+import { text } from '../core/validation';
 
 export const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 

@@ -3,7 +3,7 @@ import { isDuplicateKey } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
 import { createdFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
-import { validateBody } from '../http/validation';
+import { validateBody } from '../core/validation';
 import { assertInviteUsable, consumeInvite } from '../invites/invites-repository';
 import { canonicalEmail } from '../users/email';
 import type { AdminCaches } from '../cache/admin-caches';

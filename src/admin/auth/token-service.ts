@@ -2,7 +2,9 @@ import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { AppError } from '../../errors';
 
-export type Role = 'user' | 'moderator' | 'admin';
+import type { Role } from '../core/roles';
+
+export type { Role };
 export const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
 
 export interface TokenClaims {

@@ -8,8 +8,8 @@ import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { Role } from '../auth/token-service';
 import type { ConnectionsService } from '../connections/connections-service';
-import { assertSelfOrStaff } from '../http/access';
-import { integer, text, validateBody } from '../http/validation';
+import { assertSelfOrStaff } from '../core/roles';
+import { integer, text, validateBody } from '../core/validation';
 
 const topupSchema = yup.object({
   amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required'),

@@ -8,8 +8,8 @@ import type { AuditLog } from '../audit/audit-service';
 import type { Role } from '../auth/token-service';
 import type { GamesService, PublicGame } from '../games/games-service';
 import { findGame } from '../games/games-repository';
-import { assertSelfOrStaff } from '../http/access';
-import { integer, validateBody } from '../http/validation';
+import { assertSelfOrStaff } from '../core/roles';
+import { integer, validateBody } from '../core/validation';
 import { toPublicUser, type PublicUser } from '../users/users-repository';
 import type { UsersService } from '../users/users-service';
 import {

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { flag, text } from '../http/validation';
+import { flag, text } from '../core/validation';
 
 /**
  * SPEC §2.3: empty, an absolute http(s) URL, or a path under /uploads/images/. Anything else

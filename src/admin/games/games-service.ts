@@ -4,7 +4,7 @@ import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
-import { namedFields, validateBody } from '../http/validation';
+import { namedFields, validateBody } from '../core/validation';
 import { modulesOfGames, type PublicModule } from '../modules/modules-repository';
 import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
 import { deleteGame, findGame, findGames, insertGame, listGames, lockGame, updateGame, type GameRow } from './games-repository';

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Logger } from '../../logging/logger';
 import type { AdminServices } from '../admin-services';
-import { assertRole, type Access } from '../http/access';
+import { assertRole, type Access } from '../core/roles';
 import type { PublicUser } from '../users/users-repository';
 
 /** What every resolver of one request sees (a type, not an interface: graphql-http wants an index signature). */

@@ -1,16 +1,11 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { AppError } from '../../errors';
+import { MALFORMED_JSON } from '../core/validation';
 import type { AppState } from '../koa-types';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/**
- * Stands in for a body that is not valid JSON. The parse error waits for the body's own turn in
- * SPEC §2.1's order (token → role → path → entities → module → body): `validateBody` raises it, so a
- * request for a missing game with a broken body is still a 404.
- */
-export const MALFORMED_JSON = Symbol('malformed JSON body');
 
 /**
  * JSON bodies up to 1 MiB (413 beyond). Mounted after the access guard on protected routes, so a

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import { ROLES, type Role } from '../auth/token-service';
-import { integer, oneOf, validateBody } from '../http/validation';
+import { integer, oneOf, validateBody } from '../core/validation';
 import { deleteInvite, findInvite, insertInvite, isUsable, listInvites, type InviteRow } from './invites-repository';
 
 const createInviteSchema = yup.object({

@@ -5,7 +5,7 @@ import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
-import { namedFields, text, validateBody } from '../http/validation';
+import { namedFields, text, validateBody } from '../core/validation';
 import { deleteLanguage, findLanguage, insertLanguage, listLanguages, updateLanguage, type LanguageRow } from './languages-repository';
 
 export interface PublicLanguage {

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import { findConnection } from '../connections/connections-repository';
-import { namedFields, validateBody } from '../http/validation';
+import { namedFields, validateBody } from '../core/validation';
 import type { LeaderboardScope } from './leaderboard-scope';
 import {
   deleteGroup,

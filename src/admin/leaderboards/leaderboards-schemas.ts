@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { flag, integer, oneOf, text } from '../http/validation';
+import { flag, integer, oneOf, text } from '../core/validation';
 import { PERIOD_TYPES } from './leaderboard-periods';
 import { SCORE_OPERATORS } from './leaderboards-repository';
 

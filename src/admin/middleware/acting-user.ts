@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { actingAs } from '../audit/audit-scope';
+import { actingAs } from '../core/actor-scope';
 import type { AppState } from '../koa-types';
 
 /**

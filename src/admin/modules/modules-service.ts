@@ -1,13 +1,11 @@
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
 import * as yup from 'yup';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
 import type { AuditLog } from '../audit/audit-service';
 import type { AdminCaches } from '../cache/admin-caches';
 import type { GamesService } from '../games/games-service';
-import { text, validateBody } from '../http/validation';
-import type { AppState } from '../koa-types';
+import { text, validateBody } from '../core/validation';
 import {
   connectModule,
   disconnectModule,
@@ -108,18 +106,3 @@ export function createModulesService(db: Knex, games: GamesService, caches: Admi
 }
 
 export type ModulesService = ReturnType<typeof createModulesService>;
-
-/**
- * Route guard for a module's endpoints: `gameIdOf` finds the game the request addresses (from the
- * path, or through the leaderboard or group it names) and throws 404 when that entity is missing.
- */
-export function requireModule(
-  modules: ModulesService,
-  key: string,
-  gameIdOf: (ctx: Parameters<Middleware<AppState>>[0]) => Promise<number>,
-): Middleware<AppState> {
-  return async (ctx, next) => {
-    await modules.assertEnabled(await gameIdOf(ctx), key);
-    await next();
-  };
-}

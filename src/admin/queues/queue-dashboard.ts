@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import type { Middleware } from 'koa';
 import { AppError } from '../../errors';
 import type { AuthService } from '../auth/auth-service';
-import { assertRole } from '../http/access';
+import { assertRole } from '../core/roles';
 import { PAGE_POLICY, serveHtmlPage, serveStartScript } from '../http/static-page';
 import type { AppContext, AppState } from '../koa-types';
 import { LOGIN_PAGE, LOGIN_SCRIPT } from './dashboard-login-page';

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { containsPattern } from '../../db/like';
 import type { Role } from '../auth/token-service';
+import type { PublicUser } from '../core/session-user';
 
 export const USERS = 'users';
 
@@ -15,16 +16,7 @@ export interface UserRow {
   updated_at: Date;
 }
 
-/** What clients see of a user: never the password hash. */
-export interface PublicUser {
-  id: number;
-  email: string;
-  username: string;
-  role: Role;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type { PublicUser };
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {

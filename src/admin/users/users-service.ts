@@ -5,8 +5,8 @@ import { changedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import { ROLES, type Role } from '../auth/token-service';
 import type { AdminCaches } from '../cache/admin-caches';
-import { assertSelfOrStaff } from '../http/access';
-import { flag, namedFields, oneOf, validateBody } from '../http/validation';
+import { assertSelfOrStaff } from '../core/roles';
+import { flag, namedFields, oneOf, validateBody } from '../core/validation';
 import { findUserById, listUsers, lockActiveAdminIds, toPublicUser, updateUser, type PublicUser } from './users-repository';
 
 const patchUserSchema = yup.object({

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import * as yup from 'yup';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
-import { integer, validateBody } from '../http/validation';
+import { integer, validateBody } from '../core/validation';
 import { buildConfigDocument } from './config-document';
 import { findConfigVersion, listConfigVersions, type ConfigVersionRow } from './config-history-repository';
 import type { ConfigWriter } from './config-writer';

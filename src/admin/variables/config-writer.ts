@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { AppError } from '../../errors';
 import type { AuditLog, AuditRecord } from '../audit/audit-service';
-import { currentActor } from '../audit/audit-scope';
+import { currentActor } from '../core/actor-scope';
 import type { GamesService } from '../games/games-service';
 import type { ModulesService } from '../modules/modules-service';
 import { configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES } from './config-document';

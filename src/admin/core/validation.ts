@@ -1,6 +1,13 @@
 import * as yup from 'yup';
 import { AppError, type FieldViolation } from '../../errors';
-import { MALFORMED_JSON } from './json-body';
+
+/**
+ * Stands in for a body that could not be read as JSON. The parse error waits for the body's own turn
+ * in SPEC §2.1's order (token → role → path → entities → module → body): `validateBody` raises it, so
+ * a request for a missing game with a broken body is still a 404. (The HTTP layer's body parser puts
+ * it there; the services know only this marker.)
+ */
+export const MALFORMED_JSON = Symbol('malformed JSON body');
 
 /**
  * Body validation: every violation listed with its path; fields are strictly typed (no "5" for 5),

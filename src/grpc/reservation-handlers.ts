@@ -11,10 +11,10 @@ import type {
   GetTransactionRequest,
   GetTransactionResponse,
   ReserveRequest,
-} from '../grpc/reservation-proto';
-import { unaryHandler, type UnaryOptions } from '../grpc/unary-handler';
-import type { WalletService } from './wallet-service';
-import type { BalanceOutcome, BalanceReply, CancelInput, ConfirmInput, ReserveInput } from './wallet-types';
+} from './reservation-proto';
+import { unaryHandler, type UnaryOptions } from './unary-handler';
+import type { WalletService } from '../wallet/wallet-service';
+import type { BalanceOutcome, BalanceReply, CancelInput, ConfirmInput, ReserveInput } from '../wallet/wallet-types';
 
 /** The seed's four calls (the benchmarks' peers implement these and get batches item by item). */
 export type UnaryOperations = Pick<WalletService, 'reserve' | 'confirm' | 'cancel' | 'getTransaction'>;

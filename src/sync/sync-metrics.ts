@@ -1,8 +1,8 @@
 import type { JobType } from 'bullmq';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { PARTITION_COUNT } from '../redis/wallet-keys';
-import type { OutboxStore } from '../sync/outbox-store';
-import { LIVE_JOB_STATES } from '../sync/sync-queue';
+import type { OutboxStore } from './outbox-store';
+import { LIVE_JOB_STATES } from './sync-queue';
 
 export interface SyncMetricsSources {
   readonly outbox: Pick<OutboxStore, 'status'>;

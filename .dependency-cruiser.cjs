@@ -1,0 +1,75 @@
+/**
+ * The layering of ../shared/ARCHITECTURE.md as rules `npm run lint` checks (dependency-cruiser).
+ * A rule a tool checks needs no reviewer: an import that breaks one fails the lint, naming the rule.
+ */
+const SHARED = '^src/(config|errors|logging|redis|db|metrics|lifecycle|local-services)/';
+const FEATURES = '^src/(wallet|grpc|sync|admin|bin)/';
+const DRIVERS = '^node_modules/(knex|ioredis|mysql2)/';
+const TRANSPORTS = '^node_modules/(koa|@koa/[^/]+|koa-body|@grpc/grpc-js|graphql-http)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles: none (ARCHITECTURE.md, layering 5).',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'shared-imports-no-feature',
+      severity: 'error',
+      comment: 'Shared folders never import feature folders (layering 5).',
+      from: { path: SHARED },
+      to: { path: FEATURES },
+    },
+    {
+      name: 'only-roots-import-roots',
+      severity: 'error',
+      comment: 'Composition roots (src/bin, src/cli.ts, src/healthcheck.ts) are imported by nothing but other roots (layering 1).',
+      from: { path: '^src/', pathNot: '^src/(bin/|cli\\.ts|healthcheck\\.ts)' },
+      to: { path: '^src/(bin/|cli\\.ts|healthcheck\\.ts)' },
+    },
+    {
+      name: 'engine-knows-no-transport',
+      severity: 'error',
+      comment: 'The engine (src/wallet) holds the rules and knows no gRPC, Koa or management API (layering 3).',
+      from: { path: '^src/wallet/' },
+      to: { path: [TRANSPORTS, '^src/(grpc|admin|sync)/'] },
+    },
+    {
+      name: 'adapters-touch-no-driver',
+      severity: 'error',
+      comment: 'Adapters (gRPC handlers, Koa routes, GraphQL resolvers) translate and call services; they never import knex or ioredis (layering 2).',
+      from: { path: ['^src/grpc/', '^src/admin/.+-routes\\.ts$', '^src/admin/graphql/'] },
+      to: { path: DRIVERS, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'services-know-no-koa',
+      severity: 'error',
+      comment: "Services throw AppError and know nothing of Koa's ctx or the HTTP layer (layering 3).",
+      from: { path: '^src/admin/.+-service\\.ts$' },
+      to: { path: [TRANSPORTS, '^src/admin/(http|middleware)/', '^src/admin/koa-types\\.ts$'] },
+    },
+    {
+      name: 'admin-shared-imports-no-resource',
+      severity: 'error',
+      comment: "The management API's shared parts (http/, middleware/, koa-types, core/) import no resource folder (layering 5).",
+      from: { path: ['^src/admin/(http|middleware|core)/', '^src/admin/koa-types\\.ts$'] },
+      to: { path: '^src/admin/(?!http/|middleware/|core/|koa-types\\.ts)[^/]+/' },
+    },
+    {
+      name: 'admin-core-knows-no-transport',
+      severity: 'error',
+      comment: 'src/admin/core (roles, validation, the acting user, the session user) is what services and the HTTP layer share: it knows no Koa (layering 3).',
+      from: { path: '^src/admin/core/' },
+      to: { path: [TRANSPORTS, '^src/admin/(http|middleware)/', '^src/admin/koa-types\\.ts$'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^src/bin/dev\\.ts$' },
+  },
+};
