@@ -1,7 +1,8 @@
 # One image for every role: `serve --roles grpc|http|worker` (comma-separated), `migrate`, `topup`, ...
 # It runs the artifact `npm run build` makes (dist/, with the Lua scripts, proto, GraphQL schema and
-# the built admin console inside it), the same one test/bin/compiled-runtime.test.ts builds and runs. Node 26 is the Active LTS line; the
-# code is tested on Node 20 as well (package.json `engines`).
+# the built admin console inside it), the same one test/bin/compiled-runtime.test.ts builds and runs.
+# Node 26 is the Active LTS line, and CI (.ci/run) runs the whole suite on it; `npm ci && npm test`
+# on a machine's Node 20 keeps working for development (package.json `engines`).
 # Not built in the development environment (no Docker engine there); kept simple so it reads correct.
 
 FROM node:26-trixie-slim AS build

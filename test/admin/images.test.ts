@@ -22,7 +22,7 @@ const SAMPLES = {
 
 function upload(api: TestApi, bytes: Buffer, filename: string, declaredType = 'application/octet-stream', field = 'file') {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type: declaredType }), filename);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type: declaredType }), filename);
   return api.request('POST', '/api/images', { token: api.users.moderator.token, raw: form });
 }
 

@@ -125,7 +125,7 @@ for (const [name, setup, as = 'admin'] of pairs) {
 
 function uploadForm(bytes: Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), 'a.png');
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'a.png');
   return form;
 }
 

@@ -27,7 +27,17 @@ export async function createTestDatabase(options: { migrate?: boolean; serverUrl
     url,
     db,
     drop: async () => {
-      await db.raw('DROP DATABASE IF EXISTS ??', [name]);
+      // MariaDB may fail a DROP with "can't rmdir … Directory not empty" (errno 1010) while its own
+      // files of the database are still being removed: a retry a moment later succeeds.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.raw('DROP DATABASE IF EXISTS ??', [name]);
+          break;
+        } catch (error) {
+          if ((error as { errno?: number }).errno !== 1010 || attempt === 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        }
+      }
       await db.destroy();
     },
   };
