@@ -9,9 +9,11 @@ FROM node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY console/package.json ./console/
+COPY explorer/package.json ./explorer/
 COPY client/package.json ./client/
 RUN npm ci --no-audit --no-fund
 COPY console ./console
+COPY explorer ./explorer
 COPY client ./client
 COPY tsconfig.json tsconfig.build.json knexfile.ts ./
 COPY src ./src
@@ -25,6 +27,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY console/package.json ./console/
+COPY explorer/package.json ./explorer/
 COPY client/package.json ./client/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist

@@ -1,21 +1,31 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONSOLE_DIR } from '../admin/console/console-app';
+import { EXPLORER_DIR } from '../admin/graphql/graphql-explorer';
 import { runCommand, type Log } from '../local-services/process-tools';
 
-/** The console's Vite project, present in a source checkout (not in the image, which ships the build). */
-const CONSOLE_PROJECT = path.resolve(__dirname, '../../console');
 const VITE = path.resolve(__dirname, '../../node_modules/vite/bin/vite.js');
 
-/** `npm start` builds the console when no build is there yet (a fresh clone); a build already there is kept. */
+/** The browser apps Vite builds: their projects exist in a source checkout (the image ships the builds). */
+const APPS = [
+  { name: 'console', project: path.resolve(__dirname, '../../console'), dist: CONSOLE_DIR, missing: '/console answers 404' },
+  { name: 'explorer', project: path.resolve(__dirname, '../../explorer'), dist: EXPLORER_DIR, missing: "a browser's GET /graphql answers 404" },
+] as const;
+
+/**
+ * `npm start` builds the console and the GraphQL explorer when no build is there yet (a fresh clone);
+ * a build already there is kept.
+ */
 export async function ensureConsoleBuilt(log: Log): Promise<void> {
-  if (existsSync(path.join(CONSOLE_DIR, 'index.html'))) return;
-  if (!existsSync(path.join(CONSOLE_PROJECT, 'package.json')) || !existsSync(VITE)) {
-    log('console: no build and no sources to build it from; /console answers 404');
-    return;
+  for (const app of APPS) {
+    if (existsSync(path.join(app.dist, 'index.html'))) continue;
+    if (!existsSync(path.join(app.project, 'package.json')) || !existsSync(VITE)) {
+      log(`${app.name}: no build and no sources to build it from; ${app.missing}`);
+      continue;
+    }
+    log(`${app.name}: building it once (npm run build:${app.name})…`);
+    const result = await runCommand(process.execPath, [VITE, 'build', app.project]);
+    if (result.code !== 0) throw new Error(`the ${app.name} build failed:\n${result.output}`);
+    log(`${app.name}: built into ${path.relative(process.cwd(), app.dist)}`);
   }
-  log('console: building it once (npm run build:console)…');
-  const result = await runCommand(process.execPath, [VITE, 'build', CONSOLE_PROJECT]);
-  if (result.code !== 0) throw new Error(`the console build failed:\n${result.output}`);
-  log(`console: built into ${path.relative(process.cwd(), CONSOLE_DIR)}`);
 }

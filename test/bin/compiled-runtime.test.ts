@@ -18,7 +18,7 @@ const ROOT = path.resolve(__dirname, '../..');
  * The artifact the image runs, built the way `npm run build` builds it (into a folder of this test's
  * own inside the project, so `node_modules` resolves), then run with plain node, no tsx: migrate on a
  * database the sources migrated, serve every role, one Reserve and one REST call through it, and the
- * console it ships (built by `npm test` before the suite, as `npm run build` builds it first).
+ * console and explorer it ships (built by `npm test` before the suite, as `npm run build` builds them first).
  */
 test('the compiled dist/ runs on its own: migrate, serve, a Reserve and a REST call', async (t) => {
   const outDir = path.join(ROOT, '.data', `build-test-${randomBytes(4).toString('hex')}`);
@@ -60,6 +60,9 @@ test('the compiled dist/ runs on its own: migrate, serve, a Reserve and a REST c
   const consolePage = await fetch(`http://${started.addresses.http}/console/games`); // the console's build, copied into dist/
   t.is(consolePage.status, 200);
   t.regex(await consolePage.text(), /<script type="module" crossorigin src="\/console\/assets\/index-[\w-]+\.js">/);
+  const explorerPage = await fetch(`http://${started.addresses.http}/graphql`, { headers: { accept: 'text/html' } }); // the explorer's build, too
+  t.is(explorerPage.status, 200);
+  t.regex(await explorerPage.text(), /<script type="module" crossorigin src="\/graphql\/explorer\/assets\/index-[\w-]+\.js">/);
   const ready = await documentedFetch(`http://${started.addresses.http}/readyz`);
   t.is(ready.status, 200);
   t.deepEqual(await ready.json(), { status: 'ready', checks: { mysql: 'ok', redis: 'ok' } });

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import { EXPLORER_DEFAULT_QUERY } from '../../src/admin/graphql/graphql-explorer';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { launchChromium, openConsole } from '../helpers/console-browser';
 
@@ -14,6 +15,9 @@ test.before(async (t) => {
 test.after.always(async (t) => {
   await t.context.browser?.close();
 });
+
+/** The editor's starting text, as the explorer's build takes it. */
+const EXPLORER_DEFAULT_QUERY = readFileSync(path.resolve(__dirname, '../../explorer/src/default-query.graphql'), 'utf8');
 
 /** The query editor's text (GraphiQL's CodeMirror). */
 const editorText = (page: Page) =>

@@ -10,7 +10,7 @@ import type { AppContext, AppState } from '../koa-types';
 import { createDocumentJudge } from './document-judge';
 import { createGraphQLContext, type GraphQLContext } from './graphql-context';
 import { appErrorOf, errorReply, formatGraphQLError } from './graphql-errors';
-import { EXPLORER_ASSETS_PATH, serveExplorerAsset, serveExplorerPage } from './graphql-explorer';
+import { EXPLORER_ASSETS_PATH, explorerApp } from './graphql-explorer';
 import { createGraphQLSchema } from './graphql-schema';
 
 const GRAPHQL_TYPES = ['application/graphql-response+json', 'application/json'];
@@ -69,15 +69,14 @@ export function graphqlRoutes(services: AdminServices, options: { introspection:
     ctx.body = text;
   }
 
+  const explorer = explorerApp();
   const router = createRouter();
   router.get('/graphql', async (ctx) => {
-    if (ctx.query.query === undefined && ctx.accepts([...GRAPHQL_TYPES, 'text/html']) === 'text/html') return serveExplorerPage(ctx);
+    if (ctx.query.query === undefined && ctx.accepts([...GRAPHQL_TYPES, 'text/html']) === 'text/html') return explorer.page(ctx);
     await serve(ctx);
   });
   router.post('/graphql', transportErrors(), jsonBody(), serve);
-  router.get(`${EXPLORER_ASSETS_PATH}/:name`, (ctx) => {
-    if (!serveExplorerAsset(ctx, ctx.params.name ?? '')) throw new AppError('NOT_FOUND', 'no such explorer file');
-  });
+  router.get(`${EXPLORER_ASSETS_PATH}/assets/:name`, (ctx) => explorer.asset(ctx, ctx.params.name ?? ''));
   return router;
 }
 
