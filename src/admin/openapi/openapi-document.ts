@@ -19,7 +19,7 @@ const OPERATIONS_PATHS: readonly PathEntry[] = [
   { method: 'get', path: OPENAPI_PATH, tag: 'operations', spec: { summary: 'This document', access: 'public', ok: { status: 200, body: { type: 'object' } } } },
   { method: 'get', path: DOCS_PATH, tag: 'operations', spec: { summary: 'This document as a page (Swagger UI)', access: 'public', ok: { status: 200, type: 'text/html', body: str() } } },
   { method: 'get', path: `${DOCS_PATH}/assets/{file}`, tag: 'operations', spec: {
-    summary: 'The docs page\'s scripts and styles', access: 'public', ok: { status: 200, type: '*/*', body: str() }, description: 'From the project\'s own dependencies (no CDN).' } },
+    summary: 'The docs page\'s scripts and styles', access: 'public', ok: { status: 200, type: '*/*', body: str() }, errors: [404], description: 'From the project\'s own dependencies (no CDN); any other file is a 404.' } },
 ];
 
 let built: Record<string, unknown> | null = null;
@@ -29,13 +29,14 @@ export function openApiDocument(): Record<string, unknown> {
   if (built) return built;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const entry of [...API_PATHS, ...OPERATIONS_PATHS]) {
-    (paths[entry.path] ??= {})[entry.method] = operation(entry.path, entry.tag, entry.spec);
+    (paths[entry.path] ??= {})[entry.method] = operation(entry.method, entry.path, entry.tag, entry.spec);
   }
   built = {
     openapi: '3.1.0',
     info: {
       title: 'Reservation engine: management API',
       version: '1.0.0',
+      license: { name: 'Proprietary (UNLICENSED)', identifier: 'LicenseRef-Proprietary' },
       description: [
         'The management backend\'s REST API (SPEC §2). Errors are `application/problem+json` (RFC 9457); checks run in the order',
         'token (401) → role (403) → path parameters (400) → entities in the path (404) → module (403 `module_disabled`) → body (400) → state (409).',

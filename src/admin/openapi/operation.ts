@@ -109,8 +109,22 @@ const optionalParam = (param: QueryParam, where: 'query' | 'header') => ({
   name: param.name, in: where, required: false, schema: param.schema, ...(param.description ? { description: param.description } : {}),
 });
 
+/**
+ * The operation's id, from its method and path: `GET /api/games/{id}/config/versions` is
+ * `getGamesByIdConfigVersions` (unique, since a method and a path name one operation).
+ */
+export function operationId(method: string, template: string): string {
+  const words = template
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== 'api')
+    .map((segment) => (segment.startsWith('{') ? `by-${segment.slice(1, -1)}` : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
+
 /** One OpenAPI operation from its facts: parameters, body, success and every error status. */
-export function operation(template: string, tag: string, spec: OperationSpec): Record<string, unknown> {
+export function operation(method: string, template: string, tag: string, spec: OperationSpec): Record<string, unknown> {
   const moduleNote = spec.module ? ` Needs the game's module \`${spec.module}\`.` : '';
   const parameters = [
     ...pathParamsOf(template).map((name) => ({
@@ -120,6 +134,7 @@ export function operation(template: string, tag: string, spec: OperationSpec): R
     ...(spec.headers ?? []).map((param) => optionalParam(param, 'header')),
   ];
   return {
+    operationId: operationId(method, template),
     tags: [tag],
     summary: spec.summary,
     description: [ACCESS_TEXT[spec.access] + moduleNote, spec.description].filter(Boolean).join('\n\n'),
