@@ -71,3 +71,13 @@ test('GET /docs is Swagger UI served from this server: no CDN, a strict CSP, eve
   t.is((await documentedFetch(`${base}/docs/assets/..%2Fpackage.json`)).status, 404);
   t.is((await documentedFetch(`${base}/docs/assets/index.html`)).status, 404);
 });
+
+test("request bodies are the services' yup schemas, derived: required fields, lengths, bounds and enums as the service checks them", (t) => {
+  const schemas = (openApiDocument() as { components: { schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }> } }).components.schemas;
+  t.deepEqual(schemas.GameCreateInput!.required, ['name', 'slug']);
+  t.is(schemas.GameUpdateInput!.required, undefined, 'PUT changes the fields given');
+  t.like(schemas.GameCreateInput!.properties, { description: { type: 'string', maxLength: 65535 }, image_url: { type: 'string', maxLength: 2048 } });
+  t.like(schemas.TopupInput!.properties, { amount: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, currency: { pattern: '^[A-Z]{3}$' } });
+  t.like(schemas.LeaderboardCreateInput!.properties, { operator: { enum: ['set', 'best', 'incr'] }, key: { maxLength: 64 } });
+  t.like(schemas.ScoreInput!.properties, { score: { type: 'number', minimum: -1e15, maximum: 1e15 } });
+});

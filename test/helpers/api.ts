@@ -93,7 +93,7 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
         // not JSON: keep the text
       }
       const received = { status: reply.status, headers: reply.headers, body: parsed };
-      assertDocumentedReply({ method, url, ...received });
+      assertDocumentedReply({ method, url, ...received, requestBody: options.body });
       return received;
     },
     async close() {

@@ -13,6 +13,7 @@ const DOCUMENT_ID = 'openapi.json';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
 }
 interface PathTemplate {
   readonly template: string;
@@ -114,10 +115,29 @@ function schemaViolations(where: string, schema: unknown, body: unknown): string
   return (validate.errors ?? []).map((error) => `${where}: body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
 }
 
+/**
+ * What is wrong with a JSON request body the server accepted (a 2xx reply), by the document: a body
+ * the service took must be one the document describes (its request schemas come from the services'
+ * yup schemas). A refused body is not checked: rules beyond the schema (a unique key, a macro) are
+ * the service's, and tests send broken bodies on purpose.
+ */
+export function openApiRequestViolations(request: { method: string; url: string; status: number; body: unknown }): string[] {
+  if (request.status < 200 || request.status >= 300 || request.body === undefined) return [];
+  const path = new URL(request.url, 'http://api.invalid').pathname;
+  if (NOT_REST.test(path)) return [];
+  const operation = templateOf(path)?.operations[request.method.toLowerCase()];
+  const schema = operation?.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return [];
+  return schemaViolations(`${request.method} ${path} (request)`, schema, request.body);
+}
+
 /** Throws (failing the test that received it) when a reply breaks the document. */
-export function assertDocumentedReply(reply: ReceivedReply): void {
-  const violations = openApiViolations(reply);
-  if (violations.length > 0) throw new Error(`The reply breaks the OpenAPI document (src/admin/openapi):\n  ${violations.join('\n  ')}`);
+export function assertDocumentedReply(reply: ReceivedReply & { readonly requestBody?: unknown }): void {
+  const violations = [
+    ...openApiViolations(reply),
+    ...openApiRequestViolations({ method: reply.method, url: reply.url, status: reply.status, body: reply.requestBody }),
+  ];
+  if (violations.length > 0) throw new Error(`The exchange breaks the OpenAPI document (src/admin/openapi):\n  ${violations.join('\n  ')}`);
 }
 
 /** `fetch` for the HTTP role, with the reply checked against the document; the response is returned unread. */

@@ -11,10 +11,10 @@ import type { ConnectionsService } from '../connections/connections-service';
 import { assertSelfOrStaff } from '../core/roles';
 import { integer, text, validateBody } from '../core/validation';
 
-const topupSchema = yup.object({
+export const topupSchema = yup.object({
   amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required'),
   comment: text(0, 255).optional(),
-  currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').optional(),
+  currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').optional().meta({ description: 'default DEFAULT_CURRENCY (EUR)' }),
 });
 
 export type TopupInput = Partial<yup.InferType<typeof topupSchema>>;

@@ -22,8 +22,8 @@ import {
   type UserGameRow,
 } from './connections-repository';
 
-const connectSchema = yup.object({ game_id: integer().min(1, 'must be a positive integer').defined('is required') });
-export type ConnectGameInput = Partial<yup.InferType<typeof connectSchema>>;
+export const connectGameSchema = yup.object({ game_id: integer().min(1, 'must be a positive integer').defined('is required') });
+export type ConnectGameInput = Partial<yup.InferType<typeof connectGameSchema>>;
 
 export interface PublicConnection {
   id: number;
@@ -45,7 +45,7 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
     /** A game_id in the body that names no game is a 400 on that field (it is not part of the path). */
     async connect(userId: number, body: ConnectGameInput): Promise<PublicConnection> {
       await users.mustFind(userId);
-      const { game_id: gameId } = validateBody(connectSchema, body);
+      const { game_id: gameId } = validateBody(connectGameSchema, body);
       if (!(await findGame(db, gameId))) {
         throw new AppError('VALIDATION_FAILED', `game ${gameId} does not exist`, { errors: [{ path: 'game_id', message: 'names no game' }] });
       }

@@ -8,7 +8,7 @@ import { ROLES, type Role } from '../auth/token-service';
 import { integer, oneOf, validateBody } from '../core/validation';
 import { deleteInvite, findInvite, insertInvite, isUsable, listInvites, type InviteRow } from './invites-repository';
 
-const createInviteSchema = yup.object({
+export const createInviteSchema = yup.object({
   role: oneOf(ROLES).defined('is required'),
   max_uses: integer().min(1, 'must be at least 1').max(10000, 'must be at most 10000').defined('is required'),
   expires_in_s: integer().min(1, 'must be at least 1').max(366 * 24 * 3600, 'must be at most one year').optional(),

@@ -15,10 +15,10 @@ export interface PublicLanguage {
 }
 
 const code = () => text(2, 16).matches(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en or pt-BR');
-const createSchema = yup.object({ code: code().defined('is required'), name: text(1, 255).defined('is required') });
-const updateSchema = yup.object({ code: code().optional(), name: text(1, 255).optional() });
-export type CreateLanguageInput = Partial<yup.InferType<typeof createSchema>>;
-export type UpdateLanguageInput = yup.InferType<typeof updateSchema>;
+export const createLanguageSchema = yup.object({ code: code().defined('is required'), name: text(1, 255).defined('is required') });
+export const updateLanguageSchema = yup.object({ code: code().optional(), name: text(1, 255).optional() });
+export type CreateLanguageInput = Partial<yup.InferType<typeof createLanguageSchema>>;
+export type UpdateLanguageInput = yup.InferType<typeof updateLanguageSchema>;
 
 const toPublic = (row: LanguageRow): PublicLanguage => ({ id: row.id, code: row.code, name: row.name });
 
@@ -40,7 +40,7 @@ export function createLanguagesService(db: Knex, audit: AuditLog, languageInUse:
       return toPublic(await mustFind(id));
     },
     async create(body: CreateLanguageInput): Promise<PublicLanguage> {
-      const input = validateBody(createSchema, body);
+      const input = validateBody(createLanguageSchema, body);
       const id = await db
         .transaction(async (trx) => {
           const languageId = await insertLanguage(trx, input);
@@ -54,7 +54,7 @@ export function createLanguagesService(db: Knex, audit: AuditLog, languageInUse:
     },
     async update(id: number, body: UpdateLanguageInput): Promise<PublicLanguage> {
       await mustFind(id);
-      const input = validateBody(updateSchema, body);
+      const input = validateBody(updateLanguageSchema, body);
       const changes = namedFields(input);
       if (Object.keys(changes).length > 0) {
         await db

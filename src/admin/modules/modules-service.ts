@@ -16,8 +16,8 @@ import {
   type PublicModule,
 } from './modules-repository';
 
-const connectSchema = yup.object({ module_key: text(1, 64).defined('is required') });
-export type ConnectModuleInput = Partial<yup.InferType<typeof connectSchema>>;
+export const connectModuleSchema = yup.object({ module_key: text(1, 64).defined('is required') });
+export type ConnectModuleInput = Partial<yup.InferType<typeof connectModuleSchema>>;
 
 /** A game as read in this request, with the modules connected to it. */
 export interface GameWithModules {
@@ -69,7 +69,7 @@ export function createModulesService(db: Knex, games: GamesService, caches: Admi
 
     async connect(gameId: number, body: ConnectModuleInput): Promise<PublicModule> {
       await games.mustFind(gameId);
-      const { module_key: key } = validateBody(connectSchema, body);
+      const { module_key: key } = validateBody(connectModuleSchema, body);
       const module = await mustFindModule(key);
       try {
         await db.transaction(async (trx) => {

@@ -1,3 +1,14 @@
+import { loginSchema, registerSchema } from '../auth/auth-schemas';
+import { topupSchema } from '../balance/balance-service';
+import { connectGameSchema } from '../connections/connections-service';
+import { createGameSchema, updateGameSchema } from '../games/games-schemas';
+import { createInviteSchema } from '../invites/invites-service';
+import { createLanguageSchema, updateLanguageSchema } from '../languages/languages-service';
+import { createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema } from '../leaderboards/leaderboards-schemas';
+import { connectModuleSchema } from '../modules/modules-service';
+import { patchUserSchema } from '../users/users-service';
+import { rollbackSchema } from '../variables/config-history-service';
+import { jsonSchemaOf } from './from-yup';
 import { ERROR_SPECS } from '../../errors/error-specs';
 import { MAX_KEY_CHARS, MAX_STRING_CHARS } from '../variables/variable-rules';
 import {
@@ -111,16 +122,19 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   Health: object({ status: str({ const: 'ok' }) }),
   Readiness: object({ status: oneOfValues(['ready', 'not_ready']), checks: { type: 'object', additionalProperties: oneOfValues(['ok', 'unavailable']) } }),
 
-  // Request bodies: unknown fields are ignored; every violation is a 400 naming its path.
-  LoginInput: input({ email: str(), password: str() }, ['email', 'password']),
-  RegisterInput: input({ email: str({ format: 'email' }), username: str({ pattern: '^[A-Za-z0-9_.-]{3,32}$' }), password: str({ minLength: 8, maxLength: 256 }), invite_code: str() },
-    ['email', 'username', 'password', 'invite_code']),
-  UserPatch: input({ role: ref('Role'), is_active: bool() }),
-  InviteInput: input({ role: ref('Role'), max_uses: int({ minimum: 1, maximum: 10000 }), expires_in_s: int({ minimum: 1 }) }, ['role', 'max_uses']),
-  GameInput: input({ name: str({ minLength: 1, maxLength: 255 }), slug: str({ minLength: 1, maxLength: 255 }), description: str(), image_url: str(), is_active: bool() }),
-  ModuleConnectInput: input({ module_key: str() }, ['module_key']),
-  LanguageInput: input({ code: str({ description: 'a language tag such as en or pt-BR' }), name: str({ minLength: 1, maxLength: 255 }) }),
-  ConnectGameInput: input({ game_id: id() }, ['game_id']),
+  // Request bodies: unknown fields are ignored; every violation is a 400 naming its path. Each is
+  // derived from the yup schema its service validates with (from-yup.ts), but for variables and
+  // notifications, whose rules are code (variable-rules.ts, the notification checks), written here.
+  LoginInput: jsonSchemaOf(loginSchema),
+  RegisterInput: jsonSchemaOf(registerSchema),
+  UserPatch: jsonSchemaOf(patchUserSchema),
+  InviteInput: jsonSchemaOf(createInviteSchema),
+  GameCreateInput: jsonSchemaOf(createGameSchema),
+  GameUpdateInput: jsonSchemaOf(updateGameSchema),
+  ModuleConnectInput: jsonSchemaOf(connectModuleSchema),
+  LanguageCreateInput: jsonSchemaOf(createLanguageSchema),
+  LanguageUpdateInput: jsonSchemaOf(updateLanguageSchema),
+  ConnectGameInput: jsonSchemaOf(connectGameSchema),
   VariableInput: input({
     key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), type: oneOfValues(['number', 'string', 'table', 'vector']), ...itemValue, table_value_type: tableValueType,
     items: arrayOf(input({ key: str(), index: int({ minimum: 0 }), ...itemValue })),
@@ -131,13 +145,12 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     variables: arrayOf(input({ key: str({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }) }, ['key'])),
     entries: arrayOf(input({ time_second: int({ minimum: 0 }), image: str(), login: str(), variables: arrayOf(input({ key: str(), value: str() })) })),
   }, ['name', 'descriptions', 'entries']),
-  LeaderboardInput: input({
-    key: str({ minLength: 1, maxLength: 64 }), name: str({ minLength: 1, maxLength: 255 }), sort_order: oneOfValues(['asc', 'desc']),
-    period_type: oneOfValues(['all_time', 'daily', 'weekly', 'monthly']), operator: ref('ScoreOperator'), is_active: bool(),
-  }),
-  RollbackInput: input({ version: int({ minimum: 1 }) }, ['version']),
-  GroupInput: input({ key: str(), name: str(), is_default: bool() }),
-  MemberInput: input({ user_id: id() }, ['user_id']),
-  ScoreInput: input({ user_game_id: id(), score: num({ minimum: -1e15, maximum: 1e15 }) }, ['user_game_id', 'score']),
-  TopupInput: input({ amount: int({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), comment: str({ maxLength: 255 }), currency: str({ description: 'default DEFAULT_CURRENCY (EUR)' }) }, ['amount']),
+  LeaderboardCreateInput: jsonSchemaOf(createLeaderboardSchema),
+  LeaderboardUpdateInput: jsonSchemaOf(updateLeaderboardSchema),
+  RollbackInput: jsonSchemaOf(rollbackSchema),
+  GroupCreateInput: jsonSchemaOf(createGroupSchema),
+  GroupUpdateInput: jsonSchemaOf(updateGroupSchema),
+  MemberInput: jsonSchemaOf(memberSchema),
+  ScoreInput: jsonSchemaOf(scoreSchema),
+  TopupInput: jsonSchemaOf(topupSchema),
 };

@@ -49,9 +49,9 @@ export const API_PATHS: readonly PathEntry[] = [
 
   { method: 'get', path: '/api/games', tag: 'games', spec: { summary: 'Games, newest first', access: 'any', query: [search('name or slug'), ...page()], ok: list('Game') } },
   { method: 'get', path: GAMES, tag: 'games', spec: { summary: 'A game', access: 'any', ok: one('Game') } },
-  { method: 'post', path: '/api/games', tag: 'games', spec: { summary: 'Create a game', access: 'staff', body: 'GameInput', ok: made('Game'), errors: [409],
+  { method: 'post', path: '/api/games', tag: 'games', spec: { summary: 'Create a game', access: 'staff', body: 'GameCreateInput', ok: made('Game'), errors: [409],
     description: '`name` and `slug` are required; the slug is unique.' } },
-  { method: 'put', path: GAMES, tag: 'games', spec: { summary: 'Change a game (the fields given)', access: 'staff', body: 'GameInput', ok: one('Game'), errors: [409] } },
+  { method: 'put', path: GAMES, tag: 'games', spec: { summary: 'Change a game (the fields given)', access: 'staff', body: 'GameUpdateInput', ok: one('Game'), errors: [409] } },
   { method: 'delete', path: GAMES, tag: 'games', spec: { summary: 'Delete a game with its module data and connections (the ledger stays)', access: 'staff', ok: gone } },
 
   { method: 'get', path: '/api/modules', tag: 'modules', spec: { summary: 'Every module a game may enable', access: 'any', ok: list('Module') } },
@@ -61,8 +61,8 @@ export const API_PATHS: readonly PathEntry[] = [
 
   { method: 'get', path: '/api/languages', tag: 'languages', spec: { summary: 'Languages', access: 'any', query: page(), ok: list('Language') } },
   { method: 'get', path: '/api/languages/{id}', tag: 'languages', spec: { summary: 'A language', access: 'any', ok: one('Language') } },
-  { method: 'post', path: '/api/languages', tag: 'languages', spec: { summary: 'Create a language', access: 'staff', body: 'LanguageInput', ok: made('Language'), errors: [409] } },
-  { method: 'put', path: '/api/languages/{id}', tag: 'languages', spec: { summary: 'Change a language', access: 'staff', body: 'LanguageInput', ok: one('Language'), errors: [409] } },
+  { method: 'post', path: '/api/languages', tag: 'languages', spec: { summary: 'Create a language', access: 'staff', body: 'LanguageCreateInput', ok: made('Language'), errors: [409] } },
+  { method: 'put', path: '/api/languages/{id}', tag: 'languages', spec: { summary: 'Change a language', access: 'staff', body: 'LanguageUpdateInput', ok: one('Language'), errors: [409] } },
   { method: 'delete', path: '/api/languages/{id}', tag: 'languages', spec: { summary: 'Delete a language no notification uses', access: 'staff', ok: gone, errors: [409] } },
 
   { method: 'get', path: `${GAMES}/variables`, tag: 'variables', spec: { summary: 'A game\'s variables', access: 'staff', module: 'variables', query: page(), ok: list('Variable') } },
@@ -89,8 +89,8 @@ export const API_PATHS: readonly PathEntry[] = [
 
   { method: 'get', path: LEADERBOARDS, tag: 'leaderboards', spec: { summary: 'A game\'s leaderboards', access: 'any', module: 'leaderboard', query: page(), ok: list('Leaderboard') } },
   { method: 'get', path: `${LEADERBOARDS}/{leaderboard_id}`, tag: 'leaderboards', spec: { summary: 'A leaderboard', access: 'any', module: 'leaderboard', ok: one('Leaderboard') } },
-  { method: 'post', path: LEADERBOARDS, tag: 'leaderboards', spec: { summary: 'Create a leaderboard', access: 'staff', module: 'leaderboard', body: 'LeaderboardInput', ok: made('Leaderboard'), errors: [409] } },
-  { method: 'put', path: `${LEADERBOARDS}/{leaderboard_id}`, tag: 'leaderboards', spec: { summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard', body: 'LeaderboardInput', ok: one('Leaderboard'), errors: [409] } },
+  { method: 'post', path: LEADERBOARDS, tag: 'leaderboards', spec: { summary: 'Create a leaderboard', access: 'staff', module: 'leaderboard', body: 'LeaderboardCreateInput', ok: made('Leaderboard'), errors: [409] } },
+  { method: 'put', path: `${LEADERBOARDS}/{leaderboard_id}`, tag: 'leaderboards', spec: { summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard', body: 'LeaderboardUpdateInput', ok: one('Leaderboard'), errors: [409] } },
   { method: 'delete', path: `${LEADERBOARDS}/{leaderboard_id}`, tag: 'leaderboards', spec: { summary: 'Delete a leaderboard', access: 'staff', module: 'leaderboard', ok: gone } },
   { method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', spec: {
     summary: 'Save a user-game\'s score of the current period (by the leaderboard\'s operator)', access: 'staff', module: 'leaderboard', body: 'ScoreInput', ok: one('SavedScore'), errors: [409],
@@ -104,8 +104,8 @@ export const API_PATHS: readonly PathEntry[] = [
       limit(RANKINGS_LIMIT.defaultLimit, RANKINGS_LIMIT.maxLimit),
     ] } },
   { method: 'get', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', spec: { summary: 'A leaderboard\'s groups', access: 'any', module: 'leaderboard', query: page(), ok: list('LeaderboardGroup') } },
-  { method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', spec: { summary: 'Create a group', access: 'staff', module: 'leaderboard', body: 'GroupInput', ok: made('LeaderboardGroup', false), errors: [409] } },
-  { method: 'put', path: '/api/leaderboard-groups/{group_id}', tag: 'leaderboard groups', spec: { summary: 'Change a group', access: 'staff', module: 'leaderboard', body: 'GroupInput', ok: one('LeaderboardGroup'), errors: [409] } },
+  { method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', spec: { summary: 'Create a group', access: 'staff', module: 'leaderboard', body: 'GroupCreateInput', ok: made('LeaderboardGroup', false), errors: [409] } },
+  { method: 'put', path: '/api/leaderboard-groups/{group_id}', tag: 'leaderboard groups', spec: { summary: 'Change a group', access: 'staff', module: 'leaderboard', body: 'GroupUpdateInput', ok: one('LeaderboardGroup'), errors: [409] } },
   { method: 'delete', path: '/api/leaderboard-groups/{group_id}', tag: 'leaderboard groups', spec: { summary: 'Delete a group', access: 'staff', module: 'leaderboard', ok: gone } },
   { method: 'get', path: '/api/leaderboard-groups/{group_id}/members', tag: 'leaderboard groups', spec: { summary: 'A group\'s members', access: 'any', module: 'leaderboard', query: page(), ok: list('GroupMember') } },
   { method: 'post', path: '/api/leaderboard-groups/{group_id}/members', tag: 'leaderboard groups', spec: {

@@ -9,7 +9,7 @@ import { assertSelfOrStaff } from '../core/roles';
 import { flag, namedFields, oneOf, validateBody } from '../core/validation';
 import { findUserById, listUsers, lockActiveAdminIds, toPublicUser, updateUser, type PublicUser } from './users-repository';
 
-const patchUserSchema = yup.object({
+export const patchUserSchema = yup.object({
   role: oneOf(ROLES).optional(),
   is_active: flag().optional(),
 });

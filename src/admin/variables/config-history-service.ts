@@ -25,7 +25,7 @@ const toPublic = (row: ConfigVersionRow): PublicConfigVersion => ({
   created_at: row.created_at.toISOString(),
 });
 
-const rollbackSchema = yup.object({ version: integer().min(1, 'must be a positive integer').defined('is required') });
+export const rollbackSchema = yup.object({ version: integer().min(1, 'must be a positive integer').defined('is required') });
 export type RollbackInput = Partial<yup.InferType<typeof rollbackSchema>>;
 
 const documentOf = (variables: readonly PublicVariable[]) => JSON.parse(buildConfigDocument(variables.map(definitionOf)).body) as Record<string, unknown>;

@@ -1,0 +1,63 @@
+import type { AnyObjectSchema, AnySchema } from 'yup';
+import type { Schema } from './schema-kit';
+
+/** The parts of yup's `describe()` this reads (yup 1.x). */
+interface Described {
+  readonly type: string;
+  readonly optional?: boolean;
+  readonly nullable?: boolean;
+  readonly oneOf?: readonly unknown[];
+  readonly tests?: ReadonlyArray<{ readonly name?: string; readonly params?: Record<string, unknown> }>;
+  readonly fields?: Record<string, Described>;
+  readonly innerType?: Described;
+  readonly meta?: { readonly description?: string };
+}
+
+const JSON_TYPES: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean', object: 'object', array: 'array' };
+
+/** A test's bound, named as JSON Schema names it for that type. */
+const BOUNDS: Record<string, Record<string, string>> = {
+  string: { min: 'minLength', max: 'maxLength', length: 'minLength' },
+  number: { min: 'minimum', max: 'maximum', moreThan: 'exclusiveMinimum', lessThan: 'exclusiveMaximum' },
+  array: { min: 'minItems', max: 'maxItems' },
+};
+
+function fromDescription(d: Described): Schema {
+  const schema: Record<string, unknown> = {};
+  const type = JSON_TYPES[d.type];
+  for (const test of d.tests ?? []) {
+    const name = test.name ?? '';
+    const bound = BOUNDS[d.type]?.[name];
+    if (bound) {
+      const value = Object.values(test.params ?? {})[0];
+      schema[bound] = value;
+      if (name === 'length') schema.maxLength = value;
+    }
+    if (name === 'integer') schema.integer = true;
+    if (name === 'matches') schema.pattern = (test.params?.regex as RegExp | undefined)?.source;
+    if (name === 'email') schema.format = 'email';
+  }
+  const jsonType = schema.integer ? 'integer' : type;
+  delete schema.integer;
+  if (jsonType) schema.type = d.nullable ? [jsonType, 'null'] : jsonType;
+  const values = (d.oneOf ?? []).filter((value) => value !== undefined);
+  if (values.length > 0) schema.enum = values;
+  if (d.fields) {
+    schema.properties = Object.fromEntries(Object.entries(d.fields).map(([name, field]) => [name, fromDescription(field)]));
+    const required = Object.entries(d.fields).filter(([, field]) => field.optional === false).map(([name]) => name);
+    if (required.length > 0) schema.required = required;
+  }
+  if (d.innerType) schema.items = fromDescription(d.innerType);
+  if (d.meta?.description) schema.description = d.meta.description;
+  return schema as Schema;
+}
+
+/**
+ * The JSON Schema of a request body, derived from the yup schema the service validates it with (the
+ * one source of the contract): types, required fields, lengths and bounds, patterns, enums. Rules a
+ * custom test holds (a well-formed image URL, a macro in a description) are not in it: the document
+ * may accept a body the service refuses with a 400 naming the rule, never the other way round.
+ */
+export function jsonSchemaOf(schema: AnyObjectSchema | AnySchema): Schema {
+  return fromDescription(schema.describe() as unknown as Described);
+}
