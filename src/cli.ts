@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './errors';
-import { ensureConsoleBuilt } from './bin/console-build';
+import { ensureBrowserAppsBuilt } from './bin/browser-apps-build';
 import { reportHealth } from './bin/healthcheck-command';
 import { servicesCommand } from './bin/services-command';
 import { withDevelopmentAdmin } from './bin/dev-admin';
@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'start': {
       await ensureLocalServices(config, (message) => logger.info(message));
-      await ensureConsoleBuilt((message) => logger.info(message));
+      await ensureBrowserAppsBuilt((message) => logger.info(message));
       await migrateAndSeed(config, logger);
       const withAdmin = withDevelopmentAdmin(config);
       await serveAndAnnounce(withAdmin, logger, [...ROLE_NAMES], withAdmin.admin !== config.admin);

@@ -16,7 +16,7 @@ const APPS = [
  * `npm start` builds the console and the GraphQL explorer when no build is there yet (a fresh clone);
  * a build already there is kept.
  */
-export async function ensureConsoleBuilt(log: Log): Promise<void> {
+export async function ensureBrowserAppsBuilt(log: Log): Promise<void> {
   for (const app of APPS) {
     if (existsSync(path.join(app.dist, 'index.html'))) continue;
     if (!existsSync(path.join(app.project, 'package.json')) || !existsSync(VITE)) {
