@@ -11,9 +11,9 @@ export const opsResolvers: ResolverMap = {
       services.ops.timeline(intQuery({ minutes: args.minutes == null ? undefined : String(args.minutes) }, 'minutes', 5, 1, TIMELINE_MAX_MINUTES)),
     ),
     audit: guarded('admin', (args, { services }) => {
-      const text = (name: string) => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
       const filters = {
-        action: text('action'), target_type: text('target_type'), target_id: text('target_id'), since: text('since'), until: text('until'),
+        action: args.action ?? undefined, target_type: args.target_type ?? undefined, target_id: args.target_id ?? undefined,
+        since: args.since ?? undefined, until: args.until ?? undefined,
         actor_user_id: optionalIdArg(args, 'actor_user_id'), game_id: optionalIdArg(args, 'game_id'),
       };
       return services.audit.list(filters, pageArgs(args, { defaultLimit: 100, maxLimit: 1000 }));

@@ -4,23 +4,36 @@ import type { PublicGame } from '../../games/games-service';
 import type { Access } from '../../http/access';
 import type { PublicUser } from '../../users/users-repository';
 import { batchName, NESTED_PAGE, pageArgs, type Args } from '../graphql-args';
+import type { Resolvers } from '../generated/schema-types';
 import type { GraphQLContext } from '../graphql-context';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resolver knows its parent's shape
-export type Resolver = (parent: any, args: Args, context: GraphQLContext) => unknown;
+/**
+ * What a resolver answers: a service's reply, whose shape the SDL's type describes (the GraphQL parity
+ * tests hold the two together); the generated map checks names and arguments, not these replies.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type Reply = any;
 
-/** Resolvers by type name, then field name (the SDL's names). */
-export type ResolverMap = Record<string, Record<string, Resolver>>;
+/** A resolver: its arguments typed by the field it serves (the generated `…Args`), its parent as its type's resolvers know it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resolver knows its parent's shape
+export type Resolver<A = Args> = (parent: any, args: A, context: GraphQLContext) => Promise<Reply>;
+
+/**
+ * Resolvers by type name, then field name, typed from the SDL (`npm run codegen`): a type or field the
+ * schema lacks, or a resolver whose arguments do not fit its field's, does not compile.
+ */
+export type ResolverMap = Resolvers;
 
 /**
  * A field for callers with `access`, checked first as REST's access guard does (401, then 403);
  * `run` then checks the arguments (400) and calls the service, which checks the rest in SPEC's order.
+ * `A` is the field's arguments, inferred from the map's type where the resolver is placed.
  */
-export function guarded(
+export function guarded<A extends object = Args>(
   access: Access,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Resolver
-  run: (args: Args, context: GraphQLContext, caller: PublicUser, parent: any) => unknown,
-): Resolver {
+  run: (args: A, context: GraphQLContext, caller: PublicUser, parent: any) => unknown,
+): Resolver<A> {
   return async (parent, args, context) => run(args, context, await context.caller(access), parent);
 }
 
