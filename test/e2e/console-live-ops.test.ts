@@ -132,9 +132,17 @@ test.serial('leaderboards: the operator chosen in the form rules saves; rankings
   t.regex(await page.getByTestId('rankings').locator('tr[aria-current="true"]').innerText(), new RegExp(`^5\\s+${players[5]!.name}\\s+60$`), "the player's row, marked");
 
   const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+  const pastRankings = await api.request('GET', `/api/leaderboards/${leaderboardId}/rankings?period_start=${yesterday}T00:00:00.000Z`, admin(api));
+  t.deepEqual(pastRankings.body.items.map((row: { score: number }) => row.score), [999], "the API ranks yesterday's period");
   await page.getByLabel('Around a player').selectOption({ label: 'the top' });
-  await page.getByLabel('Period start').fill(yesterday);
-  await until("yesterday's rankings", async () => (await rowsOf(page, 'rankings').count()) === 1);
+  const periodInput = page.getByLabel('Period start');
+  await periodInput.fill(yesterday);
+  t.is(await periodInput.inputValue(), yesterday);
+  await until("yesterday's rankings", async () => (await rowsOf(page, 'rankings').count()) === 1).catch(async (error: Error) => {
+    const shown = await page.getByTestId('rankings').innerText();
+    const problem = await page.locator('.problem').allInnerTexts();
+    throw new Error(`${error.message}; the table shows ${JSON.stringify(shown)}, problems ${JSON.stringify(problem)}`);
+  });
   t.regex(await rowsOf(page, 'rankings').first().innerText(), new RegExp(`1\\s+${players[6]!.name}\\s+999`));
   await page.getByLabel('Period start').fill('');
   await until("today's rankings again", async () => (await rowsOf(page, 'rankings').count()) === 7);
