@@ -1,7 +1,9 @@
 import '@picocss/pico/css/pico.min.css';
 import './styles.css';
+import { Provider } from '@urql/preact';
 import { render } from 'preact';
 import { Redirect, Route, Router, Switch } from 'wouter-preact';
+import { currentClient } from './api/client';
 import { useSession } from './api/hooks';
 import { Layout } from './components/layout';
 import { AuditPage } from './pages/audit-page';
@@ -58,9 +60,19 @@ function App() {
   );
 }
 
+/** The pages, with the GraphQL client of the current session (a new one, so a new cache, per sign-in). */
+function Root() {
+  useSession();
+  return (
+    <Provider value={currentClient()}>
+      <App />
+    </Provider>
+  );
+}
+
 render(
   <Router base="/console">
-    <App />
+    <Root />
   </Router>,
   document.getElementById('app')!,
 );

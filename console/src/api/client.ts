@@ -1,3 +1,4 @@
+import { Client, fetchExchange, type AnyVariables, type CombinedError, type OperationResult } from '@urql/core';
 import { session } from './session';
 
 export interface FieldProblem {
@@ -21,34 +22,60 @@ export class ApiError extends Error {
   }
 }
 
-interface GraphQLReply<T> {
-  data?: T | null;
-  errors?: Array<{ message: string; extensions?: { code?: string; errors?: FieldProblem[] } }>;
+/**
+ * The console's GraphQL client (urql): POST to /graphql with the session's token; a query asked twice
+ * at once (two components, a double click) goes out once. No cache exchange: the data change under the
+ * console (the engine, REST, other admins), so every page asks the server (hooks.ts).
+ */
+function newClient(): Client {
+  return new Client({
+    url: '/graphql',
+    preferGetMethod: false,
+    exchanges: [fetchExchange],
+    fetchOptions: () => {
+      const token = session.token();
+      return { headers: { accept: 'application/graphql-response+json, application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } };
+    },
+  });
 }
 
-/**
- * One GraphQL operation on /graphql with the session's token. The first error becomes an ApiError
- * (its message is the REST problem's `detail`); UNAUTHORIZED ends the session, which sends the app
- * back to the login page.
- */
-export async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = session.token();
-  const response = await fetch('/graphql', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/graphql-response+json, application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const reply = (await response.json().catch(() => ({}))) as GraphQLReply<T>;
-  const error = reply.errors?.[0];
-  if (error) {
-    const code = error.extensions?.code ?? 'INTERNAL';
-    if (code === 'UNAUTHORIZED' && token) session.expire(error.message);
-    throw new ApiError(error.message, code, error.extensions?.errors ?? []);
+// A client per session: nothing one user's queries had under way is answered to the next.
+let current = newClient();
+session.subscribe(() => {
+  current = newClient();
+});
+
+/** The client of the current session. */
+export const currentClient = (): Client => current;
+
+/** A result's first error as an ApiError (its message is the REST problem's `detail`). */
+export function apiErrorOf(error: CombinedError): ApiError {
+  const first = error.graphQLErrors[0];
+  if (!first) return new ApiError(error.networkError?.message ?? error.message, 'INTERNAL');
+  const extensions = first.extensions as { code?: string; errors?: FieldProblem[] };
+  return new ApiError(first.message, extensions.code ?? 'INTERNAL', extensions.errors ?? []);
+}
+
+/** A refused token (UNAUTHORIZED) ends the session, which sends the app back to the login page. */
+export function endSessionIfRefused(error: ApiError): void {
+  if (error.code === 'UNAUTHORIZED' && session.token()) session.expire(error.message);
+}
+
+function dataOf<T>(result: OperationResult<T, AnyVariables>): T {
+  if (result.error) {
+    const error = apiErrorOf(result.error);
+    endSessionIfRefused(error);
+    throw error;
   }
-  if (!reply.data) throw new ApiError(`the server answered ${response.status}`, 'INTERNAL');
-  return reply.data;
+  if (!result.data) throw new ApiError('the server answered without data', 'INTERNAL');
+  return result.data;
+}
+
+/** One operation, run now (a mutation, a query outside a component). */
+export async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const isMutation = /^\s*mutation\b/.test(query);
+  const result = isMutation
+    ? await current.mutation<T>(query, variables).toPromise()
+    : await current.query<T>(query, variables, { requestPolicy: 'network-only' }).toPromise();
+  return dataOf(result);
 }

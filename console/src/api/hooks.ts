@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { ApiError, gql } from './client';
+import { useQuery as useUrqlQuery } from '@urql/preact';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ApiError, apiErrorOf, endSessionIfRefused } from './client';
 import { session, type Session } from './session';
 
 /** The session, re-rendering when it changes (sign-in, sign-out, a refused token). */
@@ -18,25 +19,24 @@ export interface QueryState<T> {
 }
 
 /**
- * A GraphQL query run when `variables` change (compared as JSON); `reload` runs it again. The last
- * data stays while a reload runs (pages show "Loading…" only before the first answer).
+ * A GraphQL query through urql, run when `variables` change; `reload` asks the network again. The
+ * last data stays while a reload runs (pages show "Loading…" only before the first answer).
  */
 export function useQuery<T>(query: string, variables: Record<string, unknown> = {}): QueryState<T> {
-  const key = JSON.stringify(variables);
-  const [state, setState] = useState<{ data: T | null; error: ApiError | null; key: string | null }>({ data: null, error: null, key: null });
-  const [round, setRound] = useState(0);
+  // network-only: a page shows what the server says now (others change the data too: REST, the engine,
+  // other admins), never a cached answer first; urql still dedupes a query asked twice at once.
+  const [result, reexecute] = useUrqlQuery<T>({ query, variables, requestPolicy: 'network-only' });
+  // The last good answer stays on screen while the next one is on its way, and when a reload fails (a
+  // reply with errors carries partial data: the page shows the error beside the last good data).
+  const last = useRef<T | null>(null);
+  const good = result.data !== undefined && !result.error;
+  if (good) last.current = result.data!;
+  const error = useMemo(() => (result.error ? apiErrorOf(result.error) : null), [result.error]);
   useEffect(() => {
-    let live = true;
-    gql<T>(query, JSON.parse(key) as Record<string, unknown>).then(
-      (data) => live && setState({ data, error: null, key }),
-      (error: unknown) => live && setState((previous) => ({ data: previous.data, error: asApiError(error), key: previous.key })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, key, round]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { data: state.data, error: state.error, current: state.key === key, reload };
+    if (error) endSessionIfRefused(error);
+  }, [error]);
+  const reload = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
+  return { data: last.current, error, current: good && !result.fetching, reload };
 }
 
 /** An action (a mutation, an upload): `run` resolves to its result, or to null with `error` set. */
