@@ -13,15 +13,25 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 
-/** A fresh tab (its own sessionStorage) on the test API; every URL it requests is kept. */
-export async function openConsole(browser: Browser, api: TestApi): Promise<{ page: Page; urls: string[]; close(): Promise<void> }> {
+/** A fresh tab (its own sessionStorage) on the test API; every URL it requests, and every GraphQL operation it sends, is kept. */
+export async function openConsole(browser: Browser, api: TestApi): Promise<{ page: Page; urls: string[]; operations: string[]; close(): Promise<void> }> {
   const context = await browser.newContext({ baseURL: api.base, viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  return { page, urls, close: () => context.close() };
+  const operations: string[] = [];
+  page.on('request', (request) => {
+    urls.push(request.url());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') {
+      operations.push((JSON.parse(request.postData() ?? '{}') as { query?: string }).query ?? '');
+    }
+  });
+  return { page, urls, operations, close: () => context.close() };
 }
+
+/** The console's operations that have no name (each is `query Name …` or `mutation Name …`: logs and traces name them). */
+export const anonymousOperations = (operations: readonly string[]) =>
+  operations.filter((operation) => !/^\s*(query|mutation)\s+[A-Za-z_]\w*/.test(operation));
 
 /** Signs in through the login page and waits for the games list. */
 export async function signIn(page: Page, email: string): Promise<void> {
@@ -70,9 +80,13 @@ export async function signedInTab(
   browser: Browser,
   api: TestApi,
   email: string,
-): Promise<{ page: Page; urls: string[] }> {
+): Promise<{ page: Page; urls: string[]; operations: string[] }> {
   const tab = await openConsole(browser, api);
-  t.teardown(() => tab.close());
+  t.teardown(async () => {
+    await tab.close();
+    const anonymous = anonymousOperations(tab.operations);
+    if (anonymous.length > 0) throw new Error(`the console sent operations without a name: ${anonymous.join(' | ')}`);
+  });
   await signIn(tab.page, email);
   return tab;
 }

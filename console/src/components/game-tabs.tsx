@@ -5,7 +5,7 @@ import { isStaff } from '../api/session';
 /** Links between a game's pages, under the game's name; Variables and Config history are for staff only (as the API). */
 export function GameTabs({ gameId }: { gameId: number }) {
   const staff = isStaff(useSession()?.user.role);
-  const game = useQuery<{ game: { name: string } | null }>('query ($id: SafeInt!) { game(id: $id) { name } }', { id: gameId });
+  const game = useQuery<{ game: { name: string } | null }>('query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }', { id: gameId });
   return (
     <>
       <p class="muted"><Link href="/games">Games</Link> / {game.data?.game?.name ?? `game ${gameId}`}</p>

@@ -38,7 +38,7 @@ export function AuditPage() {
     offset,
   };
   const log = useQuery<{ audit: AuditEntry[] }>(
-    'query ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }',
+    'query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }',
     variables,
   );
   // The fields are the form's own (uncontrolled): a page arriving while the admin types does not wipe them.

@@ -20,7 +20,7 @@ export function ConfigHistoryPage() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [done, setDone] = useState<number | null>(null);
   const list = useQuery<{ configVersions: ConfigVersion[] }>(
-    'query ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }',
+    'query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }',
     { g: gameId, limit: PAGE, offset },
   );
   const versions = list.data?.configVersions ?? [];
@@ -30,7 +30,7 @@ export function ConfigHistoryPage() {
     if (latest !== undefined && (compare === null || done !== null)) setCompare({ from: Math.max(0, latest - 1), to: latest });
   }, [latest]);
   const rollback = useAction((version: number) =>
-    gql<{ rollbackConfig: { version: number } }>('mutation ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }', { g: gameId, input: { version } }));
+    gql<{ rollbackConfig: { version: number } }>('mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }', { g: gameId, input: { version } }));
 
   return (
     <>
@@ -93,7 +93,7 @@ export function ConfigHistoryPage() {
 /** Two versions chosen (0 is the empty config before the first change) and their documents' diff. */
 function Comparison({ gameId, latest, compare, onChange }: { gameId: number; latest: number; compare: { from: number; to: number }; onChange(next: { from: number; to: number }): void }) {
   const documentOf = useQuery<{ from: { document: unknown } | null; to: { document: unknown } | null }>(
-    'query ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }',
+    'query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }',
     { g: gameId, from: Math.max(1, compare.from), to: compare.to, hasFrom: compare.from > 0 },
   );
   const choices = Array.from({ length: latest + 1 }, (_, n) => latest - n);

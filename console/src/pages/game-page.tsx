@@ -13,13 +13,13 @@ export function GamePage() {
   const id = Number(useParams<{ id: string }>().id);
   const [, navigate] = useLocation();
   const staff = isStaff(useSession()?.user.role);
-  const game = useQuery<{ game: Game; modules: Module[] }>(`query ($id: SafeInt!) { game(id: $id) { ${GAME_FIELDS} } modules { key name } }`, { id });
-  const save = useAction((input: GameFields) => gql(`mutation ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }`, { id, input }));
+  const game = useQuery<{ game: Game; modules: Module[] }>(`query GamePageGame ($id: SafeInt!) { game(id: $id) { ${GAME_FIELDS} } modules { key name } }`, { id });
+  const save = useAction((input: GameFields) => gql(`mutation GamePageUpdateGame ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }`, { id, input }));
   const toggle = useAction((key: string, on: boolean) =>
     on
-      ? gql('mutation ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }', { id, key })
-      : gql('mutation ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }', { id, key }));
-  const remove = useAction(() => gql('mutation ($id: SafeInt!) { deleteGame(id: $id) }', { id }));
+      ? gql('mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }', { id, key })
+      : gql('mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }', { id, key }));
+  const remove = useAction(() => gql('mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }', { id }));
   // A toggle shows its new state at once; the game as re-read (or the error) then settles it.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   useEffect(() => setToggled({}), [game.data]);

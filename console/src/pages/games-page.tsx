@@ -11,8 +11,8 @@ export function GamesPage() {
   const [search, setSearch] = useState('');
   const [, navigate] = useLocation();
   const staff = isStaff(useSession()?.user.role);
-  const games = useQuery<{ games: Game[] }>(`query ($search: String) { games(search: $search, limit: 200) { ${GAME_FIELDS} } }`, { search: search || null });
-  const create = useAction((input: GameFields) => gql<{ createGame: Game }>(`mutation ($input: GameInput!) { createGame(input: $input) { id } }`, { input }));
+  const games = useQuery<{ games: Game[] }>(`query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ${GAME_FIELDS} } }`, { search: search || null });
+  const create = useAction((input: GameFields) => gql<{ createGame: Game }>(`mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }`, { input }));
   return (
     <>
       <h1>Games</h1>

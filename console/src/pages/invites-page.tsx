@@ -11,9 +11,9 @@ export const inviteLink = (code: string) => `${location.origin}/console/register
 export function InvitesPage() {
   const admin = useSession()?.user.role === 'admin';
   const [copied, setCopied] = useState<string | null>(null);
-  const invites = useQuery<{ invites: Invite[] }>('{ invites(limit: 1000) { code role max_uses uses expires_at created_at } }');
-  const create = useAction((input: { role: string; max_uses: number; expires_in_s?: number }) => gql('mutation ($input: InviteInput!) { createInvite(input: $input) { code } }', { input }));
-  const remove = useAction((code: string) => gql('mutation ($code: String!) { deleteInvite(code: $code) }', { code }));
+  const invites = useQuery<{ invites: Invite[] }>('query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }');
+  const create = useAction((input: { role: string; max_uses: number; expires_in_s?: number }) => gql('mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }', { input }));
+  const remove = useAction((code: string) => gql('mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }', { code }));
   const copy = async (code: string) => {
     await navigator.clipboard?.writeText(inviteLink(code)).catch(() => undefined);
     setCopied(code);

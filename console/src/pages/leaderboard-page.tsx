@@ -26,22 +26,22 @@ export function LeaderboardPage() {
   const [selectedGroup, setSelectedGroup] = useState<number | null>(null);
 
   const board = useQuery<{ leaderboard: Leaderboard; leaderboardGroups: Group[] }>(
-    `query ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { ${LEADERBOARD_FIELDS} } leaderboardGroups(leaderboard_id: $id) { id key name is_default } }`, { g: gameId, id });
+    `query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { ${LEADERBOARD_FIELDS} } leaderboardGroups(leaderboard_id: $id) { id key name is_default } }`, { g: gameId, id });
   const rankings = useQuery<{ rankings: { items: Ranking[] } }>(
-    'query ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }',
+    'query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }',
     { id, group: groupId, limit, around, period: periodDay ? `${periodDay}T00:00:00.000Z` : null });
   const players = useQuery<{ gameUsers: Array<{ user_game_id: number; user: { id: number; username: string } }> }>(
-    'query ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { user_game_id user { id username } } }', { g: gameId });
+    'query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { user_game_id user { id username } } }', { g: gameId });
   useEffect(() => {
     const timer = setInterval(() => rankings.reload(), REFRESH_MS);
     return () => clearInterval(timer);
   }, [rankings.reload]);
 
-  const save = useAction((input: LeaderboardFields) => gql('mutation ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id, input }));
-  const remove = useAction(() => gql('mutation ($g: SafeInt!, $id: SafeInt!) { deleteLeaderboard(game_id: $g, id: $id) }', { g: gameId, id }));
-  const score = useAction((userGameId: number, value: number) => gql('mutation ($id: SafeInt!, $input: ScoreInput!) { saveScore(leaderboard_id: $id, input: $input) { score } }', { id, input: { user_game_id: userGameId, score: value } }));
-  const addGroup = useAction((input: { key: string; name: string; is_default: boolean }) => gql('mutation ($id: SafeInt!, $input: GroupInput!) { createLeaderboardGroup(leaderboard_id: $id, input: $input) { id } }', { id, input }));
-  const removeGroup = useAction((group: number) => gql('mutation ($id: SafeInt!) { deleteLeaderboardGroup(id: $id) }', { id: group }));
+  const save = useAction((input: LeaderboardFields) => gql('mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id, input }));
+  const remove = useAction(() => gql('mutation LeaderboardPageDeleteLeaderboard ($g: SafeInt!, $id: SafeInt!) { deleteLeaderboard(game_id: $g, id: $id) }', { g: gameId, id }));
+  const score = useAction((userGameId: number, value: number) => gql('mutation LeaderboardPageSaveScore ($id: SafeInt!, $input: ScoreInput!) { saveScore(leaderboard_id: $id, input: $input) { score } }', { id, input: { user_game_id: userGameId, score: value } }));
+  const addGroup = useAction((input: { key: string; name: string; is_default: boolean }) => gql('mutation LeaderboardPageCreateLeaderboardGroup ($id: SafeInt!, $input: GroupInput!) { createLeaderboardGroup(leaderboard_id: $id, input: $input) { id } }', { id, input }));
+  const removeGroup = useAction((group: number) => gql('mutation LeaderboardPageDeleteLeaderboardGroup ($id: SafeInt!) { deleteLeaderboardGroup(id: $id) }', { id: group }));
 
   if (board.error && !board.data) return <Problem error={board.error} />;
   if (!board.data) return <p aria-busy="true">Loading…</p>;
@@ -170,9 +170,9 @@ function GroupMembers({ group, players, staff, onChange }: {
   onChange: () => void;
 }) {
   const members = useQuery<{ groupMembers: Array<{ user_id: number; username: string }> }>(
-    'query ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }', { group: group.id });
-  const add = useAction((userId: number) => gql('mutation ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }', { group: group.id, input: { user_id: userId } }));
-  const remove = useAction((userId: number) => gql('mutation ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }', { group: group.id, user: userId }));
+    'query LeaderboardPageGroupMembers ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }', { group: group.id });
+  const add = useAction((userId: number) => gql('mutation LeaderboardPageAddGroupMember ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }', { group: group.id, input: { user_id: userId } }));
+  const remove = useAction((userId: number) => gql('mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }', { group: group.id, user: userId }));
   const changed = () => {
     members.reload();
     onChange();

@@ -67,8 +67,8 @@ export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
 export function LeaderboardsPage() {
   const gameId = Number(useParams<{ id: string }>().id);
   const staff = isStaff(useSession()?.user.role);
-  const list = useQuery<{ leaderboards: Leaderboard[] }>(`query ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { ${LEADERBOARD_FIELDS} } }`, { id: gameId });
-  const create = useAction((input: LeaderboardFields) => gql('mutation ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }', { g: gameId, input }));
+  const list = useQuery<{ leaderboards: Leaderboard[] }>(`query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { ${LEADERBOARD_FIELDS} } }`, { id: gameId });
+  const create = useAction((input: LeaderboardFields) => gql('mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }', { g: gameId, input }));
   return (
     <>
       <GameTabs gameId={gameId} />

@@ -16,7 +16,7 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const [ended] = useState(session.takeEndReason());
   const login = useAction((email: string, password: string) =>
-    gql<{ login: { access_token: string; user: Session['user'] } }>(`mutation ($input: LoginInput!) { login(input: $input) { ${TOKEN_REPLY} } }`, {
+    gql<{ login: { access_token: string; user: Session['user'] } }>(`mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ${TOKEN_REPLY} } }`, {
       input: { email, password },
     }));
   const submit = async (event: Event) => {

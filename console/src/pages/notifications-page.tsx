@@ -15,14 +15,14 @@ export function NotificationsPage() {
   const staff = isStaff(useSession()?.user.role);
   const [editing, setEditing] = useState<Notification | null>(null);
   const data = useQuery<{ notifications: Array<Notification & { macros: string[] }>; languages: Language[] }>(
-    `query ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { ${FIELDS} } languages { id code name } }`, { id: gameId });
+    `query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { ${FIELDS} } languages { id code name } }`, { id: gameId });
   const save = useAction((n: Notification) => {
     const input = { name: n.name, descriptions: n.descriptions, variables: n.variables, entries: n.entries };
     return n.id
-      ? gql('mutation ($g: SafeInt!, $id: SafeInt!, $input: NotificationInput!) { replaceNotification(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id: n.id, input })
-      : gql('mutation ($g: SafeInt!, $input: NotificationInput!) { createNotification(game_id: $g, input: $input) { id } }', { g: gameId, input });
+      ? gql('mutation NotificationsPageReplaceNotification ($g: SafeInt!, $id: SafeInt!, $input: NotificationInput!) { replaceNotification(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id: n.id, input })
+      : gql('mutation NotificationsPageCreateNotification ($g: SafeInt!, $input: NotificationInput!) { createNotification(game_id: $g, input: $input) { id } }', { g: gameId, input });
   });
-  const remove = useAction((id: number) => gql('mutation ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }', { g: gameId, id }));
+  const remove = useAction((id: number) => gql('mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }', { g: gameId, id }));
   const languages = data.data?.languages ?? [];
   const blank = (): Notification => ({ name: '', descriptions: languages.slice(0, 1).map((l) => ({ language_id: l.id, description: '' })), variables: [], entries: [{ time_second: 0, image: '', login: '', variables: [] }] });
   return (

@@ -22,9 +22,9 @@ function useLive(reload: () => void) {
 export function OpsPage() {
   const admin = useSession()?.user.role === 'admin';
   const [minutes, setMinutes] = useState(5);
-  const status = useQuery<{ syncStatus: SyncStatus }>('{ syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }');
+  const status = useQuery<{ syncStatus: SyncStatus }>('query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }');
   const timeline = useQuery<{ opsTimeline: { points: OpsPoint[] } }>(
-    'query ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }', { minutes });
+    'query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }', { minutes });
   useLive(status.reload);
   useLive(timeline.reload);
   const sync = status.data?.syncStatus;

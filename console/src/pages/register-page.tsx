@@ -10,9 +10,9 @@ export function RegisterPage() {
   const [, navigate] = useLocation();
   const code = new URLSearchParams(useSearch()).get('code') ?? '';
   const check = useQuery<{ inviteCheck: { valid: boolean; role: string | null; remaining_uses: number | null } }>(
-    'query ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }', { code });
+    'query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }', { code });
   const register = useAction((input: Record<string, string>) =>
-    gql<{ register: { access_token: string; user: Session['user'] } }>(`mutation ($input: RegisterInput!) { register(input: $input) { ${TOKEN_REPLY} } }`, { input }));
+    gql<{ register: { access_token: string; user: Session['user'] } }>(`mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ${TOKEN_REPLY} } }`, { input }));
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);

@@ -9,10 +9,10 @@ export function UserPage() {
   const id = Number(useParams<{ id: string }>().id);
   const me = useSession()?.user;
   const data = useQuery<{ user: User; userGames: Array<{ user_game_id: number; game: Pick<Game, 'id' | 'name'> }>; games: Array<Pick<Game, 'id' | 'name'>> }>(
-    `query ($id: SafeInt!) { user(id: $id) { ${USER_FIELDS} } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`, { id });
-  const update = useAction((input: { role?: string; is_active?: boolean }) => gql('mutation ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }', { id, input }));
-  const connect = useAction((gameId: number) => gql('mutation ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }', { id, input: { game_id: gameId } }));
-  const disconnect = useAction((gameId: number) => gql('mutation ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }', { id, game: gameId }));
+    `query UserPageUser ($id: SafeInt!) { user(id: $id) { ${USER_FIELDS} } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`, { id });
+  const update = useAction((input: { role?: string; is_active?: boolean }) => gql('mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }', { id, input }));
+  const connect = useAction((gameId: number) => gql('mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }', { id, input: { game_id: gameId } }));
+  const disconnect = useAction((gameId: number) => gql('mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }', { id, game: gameId }));
   if (data.error && !data.data) return <Problem error={data.error} />;
   if (!data.data) return <p aria-busy="true">Loading…</p>;
   const { user, userGames, games } = data.data;

@@ -7,7 +7,7 @@ import { Problem } from '../components/problem';
 /** Users (staff): search by username, email or id. */
 export function UsersPage() {
   const [search, setSearch] = useState('');
-  const users = useQuery<{ users: User[] }>(`query ($search: String) { users(search: $search, limit: 200) { ${USER_FIELDS} } }`, { search: search || null });
+  const users = useQuery<{ users: User[] }>(`query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ${USER_FIELDS} } }`, { search: search || null });
   return (
     <>
       <h1>Users</h1>

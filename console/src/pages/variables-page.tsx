@@ -13,13 +13,13 @@ const NEW: Variable = { key: '', type: 'number', number_value: 0 };
 export function VariablesPage() {
   const gameId = Number(useParams<{ id: string }>().id);
   const [editing, setEditing] = useState<Variable | null>(null);
-  const list = useQuery<{ variables: Variable[] }>(`query ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { ${VARIABLE_FIELDS} } }`, { id: gameId });
-  const config = useQuery<{ config: { etag: string; document: unknown } }>('query ($id: SafeInt!) { config(game_id: $id) { etag document } }', { id: gameId });
+  const list = useQuery<{ variables: Variable[] }>(`query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { ${VARIABLE_FIELDS} } }`, { id: gameId });
+  const config = useQuery<{ config: { etag: string; document: unknown } }>('query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }', { id: gameId });
   const save = useAction((variable: Variable) =>
     variable.id
-      ? gql('mutation ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id: variable.id, input: toInput(variable) })
-      : gql('mutation ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }', { g: gameId, input: toInput(variable) }));
-  const remove = useAction((id: number) => gql('mutation ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }', { g: gameId, id }));
+      ? gql('mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id: variable.id, input: toInput(variable) })
+      : gql('mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }', { g: gameId, input: toInput(variable) }));
+  const remove = useAction((id: number) => gql('mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }', { g: gameId, id }));
   const refresh = () => {
     list.reload();
     config.reload();

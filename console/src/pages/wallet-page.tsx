@@ -13,14 +13,14 @@ export function WalletPage() {
   const userGameId = Number(useParams<{ userGameId: string }>().userGameId);
   const admin = useSession()?.user.role === 'admin';
   const [offset, setOffset] = useState(0);
-  const balances = useQuery<{ balances: Balance[] }>('query ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }', { id: userGameId });
+  const balances = useQuery<{ balances: Balance[] }>('query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }', { id: userGameId });
   const ledger = useQuery<{ transactions: LedgerItem[] }>(
-    'query ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }',
+    'query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }',
     { id: userGameId, limit: PAGE, offset });
   // Each submit carries a key of its own, and the button is locked while one runs: a double click
   // cannot credit twice, and a repeat of the same request (a proxy's retry) is answered, not credited.
   const topup = useAction((input: { amount: string; currency?: string; comment: string }) =>
-    gql('mutation ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }', { id: userGameId, input, key: crypto.randomUUID() }));
+    gql('mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }', { id: userGameId, input, key: crypto.randomUUID() }));
   const items = ledger.data?.transactions ?? [];
   return (
     <>
