@@ -18,7 +18,7 @@ const CONSOLE_POLICY = PAGE_POLICY.replace("img-src 'self' data:", "img-src 'sel
  * for upload previews). Without a build, a 404 problem says how to make one.
  */
 export function consoleApp(root = CONSOLE_DIR): Middleware<AppState> {
-  const app = builtApp(root, CONSOLE_POLICY, 'run `npm run build:console` (npm start builds it when missing)');
+  const app = builtApp('console', root, CONSOLE_POLICY, 'run `npm run build:console` (npm start builds it when missing)');
   return async (ctx, next) => {
     if (ctx.path !== CONSOLE_PATH && !ctx.path.startsWith(`${CONSOLE_PATH}/`)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
@@ -26,7 +26,7 @@ export function consoleApp(root = CONSOLE_DIR): Middleware<AppState> {
       throw new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
     }
     const asset = ctx.path.slice(CONSOLE_PATH.length + 1);
-    if (asset.startsWith('assets/')) await app.asset(ctx, asset, 'console');
-    else await app.index(ctx, 'console');
+    if (asset.startsWith('assets/')) await app.asset(ctx, asset);
+    else await app.index(ctx);
   };
 }

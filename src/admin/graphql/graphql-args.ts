@@ -26,7 +26,12 @@ export function pageArgs(args: Args, bounds: { defaultLimit: number; maxLimit: n
 }
 
 export function limitArg(args: Args, bounds: { defaultLimit: number; maxLimit: number }): number {
-  return intQuery({ limit: asText(args.limit) }, 'limit', bounds.defaultLimit, 1, bounds.maxLimit);
+  return intArg(args, 'limit', bounds.defaultLimit, 1, bounds.maxLimit);
+}
+
+/** An integer argument within bounds, or the fallback when absent: REST's query rule (a 400 naming it). */
+export function intArg(args: Args, name: string, fallback: number, min: number, max: number): number {
+  return intQuery({ [name]: asText(args[name]) }, name, fallback, min, max);
 }
 
 /** The key of a batched field's loader: the field and its arguments. */

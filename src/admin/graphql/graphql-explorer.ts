@@ -14,11 +14,11 @@ export const EXPLORER_DIR = path.resolve(__dirname, '../../../explorer/dist');
  * browser's storage and starts with no credentials (SPEC §2.10; explorer/src/main.ts).
  */
 export function explorerApp(root = EXPLORER_DIR) {
-  const app = builtApp(root, PAGE_POLICY, 'run `npm run build:explorer` (npm start builds it when missing)');
+  const app = builtApp('GraphQL explorer', root, PAGE_POLICY, 'run `npm run build:explorer` (npm start builds it when missing)');
   return {
     /** A browser's GET /graphql without a query: the explorer page. */
-    page: (ctx: AppContext) => app.index(ctx, 'GraphQL explorer'),
+    page: (ctx: AppContext) => app.index(ctx),
     /** One of its built files, `assets/<hashed name>`; anything else is a 404. */
-    asset: (ctx: AppContext, name: string) => app.asset(ctx, `assets/${name}`, 'GraphQL explorer'),
+    asset: (ctx: AppContext, name: string) => app.asset(ctx, `assets/${name}`),
   };
 }

@@ -11,20 +11,20 @@ const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
  * the given Content-Security-Policy, never cached, and its hashed assets with a year's cache. Without a
  * build, a 404 problem says how to make one (`howToBuild`).
  */
-export function builtApp(root: string, policy: string, howToBuild: string) {
-  const assertBuilt = (what: string) => {
+export function builtApp(what: string, root: string, policy: string, howToBuild: string) {
+  const assertBuilt = () => {
     if (!existsSync(path.join(root, 'index.html'))) throw new AppError('NOT_FOUND', `the ${what} is not built: ${howToBuild}`);
   };
   return {
-    async index(ctx: AppContext, what: string): Promise<void> {
-      assertBuilt(what);
+    async index(ctx: AppContext): Promise<void> {
+      assertBuilt();
       ctx.set('Content-Security-Policy', policy);
       ctx.set('Cache-Control', 'no-cache');
       await send(ctx, 'index.html', { root });
     },
     /** `asset` is the path below the app's base, `assets/<hashed name>`; anything else is a 404. */
-    async asset(ctx: AppContext, asset: string, what: string): Promise<void> {
-      assertBuilt(what);
+    async asset(ctx: AppContext, asset: string): Promise<void> {
+      assertBuilt();
       if (!asset.startsWith('assets/')) throw new AppError('NOT_FOUND', `no such ${what} file`);
       ctx.set('Content-Security-Policy', policy);
       try {

@@ -24,8 +24,9 @@ const BOUNDS: Record<string, Record<string, string>> = {
 
 function fromDescription(d: Described): Schema {
   const schema: Record<string, unknown> = {};
-  const type = JSON_TYPES[d.type];
-  for (const test of d.tests ?? []) {
+  const tests = d.tests ?? [];
+  const isInteger = tests.some((test) => test.name === 'integer');
+  for (const test of tests) {
     const name = test.name ?? '';
     const bound = BOUNDS[d.type]?.[name];
     if (bound) {
@@ -33,12 +34,10 @@ function fromDescription(d: Described): Schema {
       schema[bound] = value;
       if (name === 'length') schema.maxLength = value;
     }
-    if (name === 'integer') schema.integer = true;
     if (name === 'matches') schema.pattern = (test.params?.regex as RegExp | undefined)?.source;
     if (name === 'email') schema.format = 'email';
   }
-  const jsonType = schema.integer ? 'integer' : type;
-  delete schema.integer;
+  const jsonType = isInteger ? 'integer' : JSON_TYPES[d.type];
   if (jsonType) schema.type = d.nullable ? [jsonType, 'null'] : jsonType;
   const values = (d.oneOf ?? []).filter((value) => value !== undefined);
   if (values.length > 0) schema.enum = values;

@@ -1,15 +1,12 @@
 import { TIMELINE_MAX_MINUTES } from '../../../metrics/ops-timeline';
-import { intQuery } from '../../http/params';
-import { optionalIdArg, pageArgs } from '../graphql-args';
+import { intArg, optionalIdArg, pageArgs } from '../graphql-args';
 import { guarded, type ResolverMap } from './resolver-types';
 
 /** The console's ops page (the ledger sync's backlog and queue, the ops timeline) and the audit log. */
 export const opsResolvers: ResolverMap = {
   Query: {
     syncStatus: guarded('staff', (_args, { services }) => services.ops.syncStatus()),
-    opsTimeline: guarded('staff', (args, { services }) =>
-      services.ops.timeline(intQuery({ minutes: args.minutes == null ? undefined : String(args.minutes) }, 'minutes', 5, 1, TIMELINE_MAX_MINUTES)),
-    ),
+    opsTimeline: guarded('staff', (args, { services }) => services.ops.timeline(intArg(args, 'minutes', 5, 1, TIMELINE_MAX_MINUTES))),
     audit: guarded('admin', (args, { services }) => {
       const filters = {
         action: args.action ?? undefined, target_type: args.target_type ?? undefined, target_id: args.target_id ?? undefined,
