@@ -1,10 +1,15 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
+/** The SDL (src/admin/graphql/schema.graphql) is the one source of the GraphQL contract. */
+const scalars = { SafeInt: 'number', Money: 'string', JSON: 'unknown' };
+
 /**
- * `npm run codegen`: TypeScript types from the SDL (src/admin/graphql/schema.graphql), the one source
- * of the GraphQL contract: every field's arguments (`QueryRankingsArgs`, …), input objects, and the
- * resolver map's type (`Resolvers`), which resolvers/resolver-types.ts takes. `npm run lint` checks the
- * file is up to date.
+ * `npm run codegen` writes TypeScript from it at both ends; `npm run lint` checks both are up to date.
+ * - The server: every field's arguments (`QueryRankingsArgs`, …), input objects, and the resolver map's
+ *   type (`Resolvers`), which resolvers/resolver-types.ts takes.
+ * - The console: typed documents. Each operation is written once, in the page that sends it, inside
+ *   `graphql(…)`; its result and variables types come from the SDL (client preset, documents kept as
+ *   strings: urql parses them, and no AST ships in the bundle).
  */
 const config: CodegenConfig = {
   schema: 'src/admin/graphql/schema.graphql',
@@ -16,7 +21,7 @@ const config: CodegenConfig = {
         'typescript-resolvers',
       ],
       config: {
-        scalars: { SafeInt: 'number', Money: 'string', JSON: 'unknown' },
+        scalars,
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
         enumsAsTypes: true,
         useTypeImports: true,
@@ -26,6 +31,18 @@ const config: CodegenConfig = {
         contextType: '../graphql-context#GraphQLContext',
         defaultMapper: 'any',
         resolverTypeWrapperSignature: 'T',
+      },
+    },
+    'console/src/api/generated/': {
+      documents: ['console/src/**/*.{ts,tsx}', '!console/src/api/generated/**'],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        documentMode: 'string',
+        scalars,
+        enumsAsTypes: true,
+        useTypeImports: true,
+        skipTypename: true,
       },
     },
   },

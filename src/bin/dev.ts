@@ -3,11 +3,12 @@
  * MariaDB, migrations and seed, the development admin), under `tsx watch`: a change to the sources, a
  * Lua script or the proto restarts it. Its JSON log lines are printed by pino-pretty. Beside it, the
  * console's Vite dev server (hot reload at http://localhost:5173/console/) proxies /graphql, /api and
- * /uploads to the HTTP role. Ctrl-C stops both. Not part of the build: it needs the dev dependencies.
+ * /uploads to the HTTP role. A change to the SDL or to a console operation re-runs `npm run codegen`,
+ * so the typed documents follow. Ctrl-C stops all. Not part of the build: it needs the dev dependencies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pinoPretty from 'pino-pretty';
 import { loadConfig } from '../config';
@@ -42,6 +43,43 @@ const vite = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vit
   detached,
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+
+/** Re-runs codegen after a change to the SDL or the console's sources (one run at a time, the last change wins). */
+function regenerateOnChange(): void {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    const codegen = spawn(process.execPath, [path.join(ROOT, 'node_modules/@graphql-codegen/cli/esm/bin.js'), '--config', 'codegen.ts', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+    codegen.on('exit', () => {
+      running = false;
+      if (again) {
+        again = false;
+        run();
+      }
+    });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 200);
+  };
+  // Each folder watched on its own (Linux's recursive watch follows files, and loses one an editor
+  // replaces); the generated folder is codegen's own output.
+  const folders = (dir: string): string[] => [dir, ...readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'generated')
+    .flatMap((entry) => folders(path.join(dir, entry.name)))];
+  for (const folder of [...folders(path.join(ROOT, 'console/src')), path.join(ROOT, 'src/admin/graphql')]) {
+    watch(folder, (_event, file) => {
+      if (!file || /\.(tsx?|graphql)$/.test(file)) changed();
+    });
+  }
+}
+regenerateOnChange();
 
 const children: ChildProcess[] = [server, vite];
 let stopping = false;

@@ -1,4 +1,5 @@
 import { Client, fetchExchange, type AnyVariables, type CombinedError, type OperationResult } from '@urql/core';
+import type { TypedDocumentString } from './generated/graphql';
 import { session } from './session';
 
 export interface FieldProblem {
@@ -71,11 +72,24 @@ function dataOf<T>(result: OperationResult<T, AnyVariables>): T {
   return result.data;
 }
 
+/**
+ * A typed operation: written once inside `graphql(…)` (generated/gql.ts), its result and variables
+ * types come from the SDL (`npm run codegen`).
+ */
+export type Operation<Result, Variables> = TypedDocumentString<Result, Variables>;
+
+/** An operation's variables, optional when it takes none. */
+export type VariablesOf<Variables> = Record<string, never> extends Variables ? [variables?: Variables] : [variables: Variables];
+
 /** One operation, run now (a mutation, a query outside a component). */
-export async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const isMutation = /^\s*mutation\b/.test(query);
-  const result = isMutation
-    ? await current.mutation<T>(query, variables).toPromise()
-    : await current.query<T>(query, variables, { requestPolicy: 'network-only' }).toPromise();
+export async function request<Result, Variables extends AnyVariables>(
+  operation: Operation<Result, Variables>,
+  ...[variables]: VariablesOf<Variables>
+): Promise<Result> {
+  const text = operation.toString();
+  const given = (variables ?? {}) as Variables;
+  const result = /^\s*mutation\b/.test(text)
+    ? await current.mutation<Result, Variables>(text, given).toPromise()
+    : await current.query<Result, Variables>(text, given, { requestPolicy: 'network-only' }).toPromise();
   return dataOf(result);
 }

@@ -1,6 +1,7 @@
 import { useQuery as useUrqlQuery } from '@urql/preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, apiErrorOf, endSessionIfRefused } from './client';
+import type { AnyVariables } from '@urql/core';
+import { ApiError, apiErrorOf, endSessionIfRefused, type Operation, type VariablesOf } from './client';
 import { session, type Session } from './session';
 
 /** The session, re-rendering when it changes (sign-in, sign-out, a refused token). */
@@ -22,10 +23,10 @@ export interface QueryState<T> {
  * A GraphQL query through urql, run when `variables` change; `reload` asks the network again. The
  * last data stays while a reload runs (pages show "Loading…" only before the first answer).
  */
-export function useQuery<T>(query: string, variables: Record<string, unknown> = {}): QueryState<T> {
+export function useQuery<T, Variables extends AnyVariables>(operation: Operation<T, Variables>, ...[variables]: VariablesOf<Variables>): QueryState<T> {
   // network-only: a page shows what the server says now (others change the data too: REST, the engine,
   // other admins), never a cached answer first; urql still dedupes a query asked twice at once.
-  const [result, reexecute] = useUrqlQuery<T>({ query, variables, requestPolicy: 'network-only' });
+  const [result, reexecute] = useUrqlQuery<T, Variables>({ query: operation.toString(), variables: (variables ?? {}) as Variables, requestPolicy: 'network-only' });
   // The last good answer stays on screen while the next one is on its way, and when a reload fails (a
   // reply with errors carries partial data: the page shows the error beside the last good data).
   const last = useRef<T | null>(null);
@@ -57,6 +58,9 @@ export function useAction<Args extends unknown[], Result>(action: (...args: Args
   };
   return { run, busy, error, clear: () => setError(null) };
 }
+
+/** An entity page's problem when the server answered null for the entity it shows. */
+export const notFound = (what: string) => new ApiError(`${what} was not found`, 'NOT_FOUND');
 
 export function asApiError(thrown: unknown): ApiError {
   if (thrown instanceof ApiError) return thrown;

@@ -2,13 +2,10 @@
  * The signed-in user and their token, for this tab only (sessionStorage: gone when the tab closes,
  * never in a URL or a log). Components follow it through `useSession`.
  */
-export type Role = 'user' | 'moderator' | 'admin';
-export interface SessionUser {
-  readonly id: number;
-  readonly username: string;
-  readonly email: string;
-  readonly role: Role;
-}
+import type { Role, SessionTokenFragment } from './generated/graphql';
+
+export type { Role };
+export type SessionUser = SessionTokenFragment['user'];
 export interface Session {
   readonly token: string;
   readonly user: SessionUser;

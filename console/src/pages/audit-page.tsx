@@ -1,19 +1,11 @@
 import { useState } from 'preact/hooks';
+import { graphql } from '../api/generated';
 import { useQuery } from '../api/hooks';
 import { Problem } from '../components/problem';
 
-interface AuditEntry {
-  id: number;
-  action: string;
-  actor_user_id: number | null;
-  actor_role: string | null;
-  target_type: string;
-  target_id: string | null;
-  game_id: number | null;
-  ip: string | null;
-  changes: Record<string, [unknown, unknown]>;
-  created_at: string;
-}
+const AuditPageAudit = graphql(`query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }`);
+/** An entry's `changes` (JSON in the SDL): each changed field as [before, after] (SPEC §2.11). */
+type Changes = Record<string, [unknown, unknown]>;
 const PAGE = 50;
 const FILTER_NAMES = ['action', 'target_type', 'target_id', 'game_id', 'actor_user_id', 'since', 'until'] as const;
 type Filters = Record<(typeof FILTER_NAMES)[number], string>;
@@ -37,10 +29,7 @@ export function AuditPage() {
     limit: PAGE,
     offset,
   };
-  const log = useQuery<{ audit: AuditEntry[] }>(
-    'query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }',
-    variables,
-  );
+  const log = useQuery(AuditPageAudit, variables);
   // The fields are the form's own (uncontrolled): a page arriving while the admin types does not wipe them.
   const apply = (event: Event) => {
     event.preventDefault();
@@ -79,7 +68,7 @@ export function AuditPage() {
               <td>{entry.actor_user_id === null ? <em>command</em> : `user ${entry.actor_user_id} (${entry.actor_role})`}{entry.ip && <small class="muted"> {entry.ip}</small>}</td>
               <td>
                 <ul class="changes">
-                  {Object.entries(entry.changes).map(([field, [before, after]]) => (
+                  {Object.entries(entry.changes as Changes).map(([field, [before, after]]) => (
                     <li key={field}><strong>{field}</strong>: <del>{shown(before)}</del> → <ins>{shown(after)}</ins></li>
                   ))}
                 </ul>

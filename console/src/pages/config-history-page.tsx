@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useParams } from 'wouter-preact';
-import { gql } from '../api/client';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
 import { useAction, useQuery } from '../api/hooks';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
 import { SideBySideDiff } from '../components/side-by-side-diff';
 
-interface ConfigVersion { version: number; change: string; key: string | null; created_by: number | null; created_at: string }
+const ConfigHistoryPageConfigVersions = graphql(`query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }`);
+const ConfigHistoryPageRollbackConfig = graphql(`mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }`);
+const ConfigHistoryPageComparison = graphql(`query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }`);
 const PAGE = 50;
 
 /**
@@ -19,10 +22,7 @@ export function ConfigHistoryPage() {
   const [compare, setCompare] = useState<{ from: number; to: number } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [done, setDone] = useState<number | null>(null);
-  const list = useQuery<{ configVersions: ConfigVersion[] }>(
-    'query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }',
-    { g: gameId, limit: PAGE, offset },
-  );
+  const list = useQuery(ConfigHistoryPageConfigVersions, { g: gameId, limit: PAGE, offset });
   const versions = list.data?.configVersions ?? [];
   const latest = offset === 0 ? versions[0]?.version : undefined;
   useEffect(() => {
@@ -30,7 +30,7 @@ export function ConfigHistoryPage() {
     if (latest !== undefined && (compare === null || done !== null)) setCompare({ from: Math.max(0, latest - 1), to: latest });
   }, [latest]);
   const rollback = useAction((version: number) =>
-    gql<{ rollbackConfig: { version: number } }>('mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }', { g: gameId, input: { version } }));
+    request(ConfigHistoryPageRollbackConfig, { g: gameId, input: { version } }));
 
   return (
     <>
@@ -75,7 +75,7 @@ export function ConfigHistoryPage() {
               <button type="button" class="secondary" onClick={() => setConfirming(null)}>Cancel</button>{' '}
               <button type="button" aria-busy={rollback.busy} onClick={async () => {
                 const result = await rollback.run(confirming);
-                if (result) {
+                if (result?.rollbackConfig) {
                   setConfirming(null);
                   setDone(result.rollbackConfig.version);
                   setOffset(0);
@@ -92,10 +92,7 @@ export function ConfigHistoryPage() {
 
 /** Two versions chosen (0 is the empty config before the first change) and their documents' diff. */
 function Comparison({ gameId, latest, compare, onChange }: { gameId: number; latest: number; compare: { from: number; to: number }; onChange(next: { from: number; to: number }): void }) {
-  const documentOf = useQuery<{ from: { document: unknown } | null; to: { document: unknown } | null }>(
-    'query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }',
-    { g: gameId, from: Math.max(1, compare.from), to: compare.to, hasFrom: compare.from > 0 },
-  );
+  const documentOf = useQuery(ConfigHistoryPageComparison, { g: gameId, from: Math.max(1, compare.from), to: compare.to, hasFrom: compare.from > 0 });
   const choices = Array.from({ length: latest + 1 }, (_, n) => latest - n);
   const picker = (label: string, value: number, set: (n: number) => void) => (
     <label>{label}<select aria-label={label} value={value} onChange={(e) => set(Number(e.currentTarget.value))}>

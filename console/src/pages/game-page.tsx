@@ -1,31 +1,38 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useParams } from 'wouter-preact';
-import { gql } from '../api/client';
-import { useAction, useQuery, useSession } from '../api/hooks';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
+import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
-import { GAME_FIELDS, type Game, type Module } from '../api/types';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
 import { GameForm, type GameFields } from './game-form';
+
+const GamePageGame = graphql(`query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }`);
+const GamePageUpdateGame = graphql(`mutation GamePageUpdateGame ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }`);
+const GamePageConnectModule = graphql(`mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }`);
+const GamePageDisconnectModule = graphql(`mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }`);
+const GamePageDeleteGame = graphql(`mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }`);
 
 /** A game: its fields (staff edit them), its modules (toggles), delete. */
 export function GamePage() {
   const id = Number(useParams<{ id: string }>().id);
   const [, navigate] = useLocation();
   const staff = isStaff(useSession()?.user.role);
-  const game = useQuery<{ game: Game; modules: Module[] }>(`query GamePageGame ($id: SafeInt!) { game(id: $id) { ${GAME_FIELDS} } modules { key name } }`, { id });
-  const save = useAction((input: GameFields) => gql(`mutation GamePageUpdateGame ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }`, { id, input }));
-  const toggle = useAction((key: string, on: boolean) =>
+  const game = useQuery(GamePageGame, { id });
+  const save = useAction((input: GameFields) => request(GamePageUpdateGame, { id, input }));
+  const toggle = useAction((key: string, on: boolean): Promise<unknown> =>
     on
-      ? gql('mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }', { id, key })
-      : gql('mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }', { id, key }));
-  const remove = useAction(() => gql('mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }', { id }));
+      ? request(GamePageConnectModule, { id, key })
+      : request(GamePageDisconnectModule, { id, key }));
+  const remove = useAction(() => request(GamePageDeleteGame, { id }));
   // A toggle shows its new state at once; the game as re-read (or the error) then settles it.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   useEffect(() => setToggled({}), [game.data]);
   if (game.error && !game.data) return <Problem error={game.error} />;
   if (!game.data) return <p aria-busy="true">Loading…</p>;
   const { game: current, modules } = game.data;
+  if (!current) return <Problem error={notFound(`Game ${id}`)} />;
   const enabled = new Set(current.modules.map((module) => module.key));
   return (
     <>
@@ -34,7 +41,7 @@ export function GamePage() {
       <section>
         <h2>Modules</h2>
         <fieldset>
-          {modules.map((module) => (
+          {modules?.map((module) => (
             <label key={module.key}>
               <input
                 type="checkbox"

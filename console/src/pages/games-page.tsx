@@ -1,18 +1,21 @@
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
-import { gql } from '../api/client';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
-import { GAME_FIELDS, type Game } from '../api/types';
 import { Problem } from '../components/problem';
 import { GameForm, type GameFields } from './game-form';
+
+const GamesPageGames = graphql(`query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ...GameFields } }`);
+const GamesPageCreateGame = graphql(`mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }`);
 
 export function GamesPage() {
   const [search, setSearch] = useState('');
   const [, navigate] = useLocation();
   const staff = isStaff(useSession()?.user.role);
-  const games = useQuery<{ games: Game[] }>(`query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ${GAME_FIELDS} } }`, { search: search || null });
-  const create = useAction((input: GameFields) => gql<{ createGame: Game }>(`mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }`, { input }));
+  const games = useQuery(GamesPageGames, { search: search || null });
+  const create = useAction((input: GameFields) => request(GamesPageCreateGame, { input }));
   return (
     <>
       <h1>Games</h1>
@@ -23,7 +26,7 @@ export function GamesPage() {
           <tr><th>Name</th><th>Slug</th><th>Modules</th><th>Active</th></tr>
         </thead>
         <tbody>
-          {games.data?.games.map((game) => (
+          {games.data?.games?.map((game) => (
             <tr key={game.id}>
               <td><Link href={`/games/${game.id}`}>{game.name}</Link></td>
               <td>{game.slug}</td>
@@ -33,7 +36,7 @@ export function GamesPage() {
           ))}
         </tbody>
       </table>
-      {games.data?.games.length === 0 && <p class="muted">No games{search ? ` match "${search}"` : ''}.</p>}
+      {games.data?.games?.length === 0 && <p class="muted">No games{search ? ` match "${search}"` : ''}.</p>}
       {staff && (
         <details>
           <summary role="button" class="outline">New game</summary>
@@ -42,7 +45,7 @@ export function GamesPage() {
             action={create}
             onSubmit={async (fields) => {
               const made = await create.run(fields);
-              if (made) navigate(`/games/${made.createGame.id}`);
+              if (made?.createGame) navigate(`/games/${made.createGame.id}`);
             }}
           />
         </details>

@@ -1,9 +1,13 @@
 import { useState } from 'preact/hooks';
-import { gql } from '../api/client';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
+import type { InviteInput } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { Field, Problem } from '../components/problem';
 
-interface Invite { code: string; role: string; max_uses: number; uses: number; expires_at: string | null; created_at: string }
+const InvitesPageInvites = graphql(`query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }`);
+const InvitesPageCreateInvite = graphql(`mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }`);
+const InvitesPageDeleteInvite = graphql(`mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }`);
 
 export const inviteLink = (code: string) => `${location.origin}/console/register?code=${encodeURIComponent(code)}`;
 
@@ -11,9 +15,9 @@ export const inviteLink = (code: string) => `${location.origin}/console/register
 export function InvitesPage() {
   const admin = useSession()?.user.role === 'admin';
   const [copied, setCopied] = useState<string | null>(null);
-  const invites = useQuery<{ invites: Invite[] }>('query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }');
-  const create = useAction((input: { role: string; max_uses: number; expires_in_s?: number }) => gql('mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }', { input }));
-  const remove = useAction((code: string) => gql('mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }', { code }));
+  const invites = useQuery(InvitesPageInvites);
+  const create = useAction((input: InviteInput) => request(InvitesPageCreateInvite, { input }));
+  const remove = useAction((code: string) => request(InvitesPageDeleteInvite, { code }));
   const copy = async (code: string) => {
     await navigator.clipboard?.writeText(inviteLink(code)).catch(() => undefined);
     setCopied(code);
@@ -25,7 +29,7 @@ export function InvitesPage() {
       <table data-testid="invites">
         <thead><tr><th>Role</th><th>Uses</th><th>Expires</th><th>Link</th><th /></tr></thead>
         <tbody>
-          {invites.data?.invites.map((invite) => (
+          {invites.data?.invites?.map((invite) => (
             <tr key={invite.code}>
               <td>{invite.role}</td>
               <td>{invite.uses} / {invite.max_uses}</td>
@@ -45,9 +49,9 @@ export function InvitesPage() {
         const form = new FormData(event.currentTarget as HTMLFormElement);
         const hours = Number(form.get('expires_in_h'));
         const made = await create.run({ role: String(form.get('role')), max_uses: Number(form.get('max_uses')), ...(hours > 0 ? { expires_in_s: hours * 3600 } : {}) });
-        if (made) {
+        if (made?.createInvite) {
           invites.reload();
-          await copy((made as { createInvite: { code: string } }).createInvite.code);
+          await copy(made.createInvite.code);
         }
       }}>
         <Field label="Role" path="role" error={create.error}>

@@ -1,14 +1,29 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useParams } from 'wouter-preact';
-import { gql } from '../api/client';
-import { useAction, useQuery, useSession } from '../api/hooks';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
+import type { GamePlayerFragment, GroupInput, LeaderboardGroupRowFragment } from '../api/generated/graphql';
+import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Field, Problem } from '../components/problem';
-import { LEADERBOARD_FIELDS, LeaderboardForm, type Leaderboard, type LeaderboardFields } from './leaderboards-page';
+import { LeaderboardForm, type LeaderboardFields } from './leaderboards-page';
 
-interface Group { id: number; key: string; name: string; is_default: boolean }
-interface Ranking { rank: number; user_id: number; user_game_id: number; username: string; score: number }
+graphql(`fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }`);
+graphql(`fragment GamePlayer on GameUser { user_game_id user { id username } }`);
+type Group = LeaderboardGroupRowFragment;
+
+const LeaderboardPageLeaderboard = graphql(`query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }`);
+const LeaderboardPageRankings = graphql(`query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }`);
+const LeaderboardPageGameUsers = graphql(`query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { ...GamePlayer } }`);
+const LeaderboardPageUpdateLeaderboard = graphql(`mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }`);
+const LeaderboardPageDeleteLeaderboard = graphql(`mutation LeaderboardPageDeleteLeaderboard ($g: SafeInt!, $id: SafeInt!) { deleteLeaderboard(game_id: $g, id: $id) }`);
+const LeaderboardPageSaveScore = graphql(`mutation LeaderboardPageSaveScore ($id: SafeInt!, $input: ScoreInput!) { saveScore(leaderboard_id: $id, input: $input) { score } }`);
+const LeaderboardPageCreateLeaderboardGroup = graphql(`mutation LeaderboardPageCreateLeaderboardGroup ($id: SafeInt!, $input: GroupInput!) { createLeaderboardGroup(leaderboard_id: $id, input: $input) { id } }`);
+const LeaderboardPageDeleteLeaderboardGroup = graphql(`mutation LeaderboardPageDeleteLeaderboardGroup ($id: SafeInt!) { deleteLeaderboardGroup(id: $id) }`);
+const LeaderboardPageGroupMembers = graphql(`query LeaderboardPageGroupMembers ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }`);
+const LeaderboardPageAddGroupMember = graphql(`mutation LeaderboardPageAddGroupMember ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }`);
+const LeaderboardPageRemoveGroupMember = graphql(`mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }`);
 const REFRESH_MS = 5000;
 const PERIOD_NOUN: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month', all_time: 'period' };
 
@@ -25,27 +40,25 @@ export function LeaderboardPage() {
   const [periodDay, setPeriodDay] = useState('');
   const [selectedGroup, setSelectedGroup] = useState<number | null>(null);
 
-  const board = useQuery<{ leaderboard: Leaderboard; leaderboardGroups: Group[] }>(
-    `query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { ${LEADERBOARD_FIELDS} } leaderboardGroups(leaderboard_id: $id) { id key name is_default } }`, { g: gameId, id });
-  const rankings = useQuery<{ rankings: { items: Ranking[] } }>(
-    'query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }',
-    { id, group: groupId, limit, around, period: periodDay ? `${periodDay}T00:00:00.000Z` : null });
-  const players = useQuery<{ gameUsers: Array<{ user_game_id: number; user: { id: number; username: string } }> }>(
-    'query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { user_game_id user { id username } } }', { g: gameId });
+  const board = useQuery(LeaderboardPageLeaderboard, { g: gameId, id });
+  const rankings = useQuery(LeaderboardPageRankings, { id, group: groupId, limit, around, period: periodDay ? `${periodDay}T00:00:00.000Z` : null });
+  const players = useQuery(LeaderboardPageGameUsers, { g: gameId });
   useEffect(() => {
     const timer = setInterval(() => rankings.reload(), REFRESH_MS);
     return () => clearInterval(timer);
   }, [rankings.reload]);
 
-  const save = useAction((input: LeaderboardFields) => gql('mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id, input }));
-  const remove = useAction(() => gql('mutation LeaderboardPageDeleteLeaderboard ($g: SafeInt!, $id: SafeInt!) { deleteLeaderboard(game_id: $g, id: $id) }', { g: gameId, id }));
-  const score = useAction((userGameId: number, value: number) => gql('mutation LeaderboardPageSaveScore ($id: SafeInt!, $input: ScoreInput!) { saveScore(leaderboard_id: $id, input: $input) { score } }', { id, input: { user_game_id: userGameId, score: value } }));
-  const addGroup = useAction((input: { key: string; name: string; is_default: boolean }) => gql('mutation LeaderboardPageCreateLeaderboardGroup ($id: SafeInt!, $input: GroupInput!) { createLeaderboardGroup(leaderboard_id: $id, input: $input) { id } }', { id, input }));
-  const removeGroup = useAction((group: number) => gql('mutation LeaderboardPageDeleteLeaderboardGroup ($id: SafeInt!) { deleteLeaderboardGroup(id: $id) }', { id: group }));
+  const save = useAction((input: LeaderboardFields) => request(LeaderboardPageUpdateLeaderboard, { g: gameId, id, input }));
+  const remove = useAction(() => request(LeaderboardPageDeleteLeaderboard, { g: gameId, id }));
+  const score = useAction((userGameId: number, value: number) => request(LeaderboardPageSaveScore, { id, input: { user_game_id: userGameId, score: value } }));
+  const addGroup = useAction((input: GroupInput) => request(LeaderboardPageCreateLeaderboardGroup, { id, input }));
+  const removeGroup = useAction((group: number) => request(LeaderboardPageDeleteLeaderboardGroup, { id: group }));
 
   if (board.error && !board.data) return <Problem error={board.error} />;
   if (!board.data) return <p aria-busy="true">Loading…</p>;
-  const { leaderboard, leaderboardGroups: groups } = board.data;
+  const { leaderboard } = board.data;
+  if (!leaderboard) return <Problem error={notFound(`Leaderboard ${id}`)} />;
+  const groups = board.data.leaderboardGroups ?? [];
   const formValues = (event: Event) => new FormData(event.currentTarget as HTMLFormElement);
   return (
     <>
@@ -63,7 +76,7 @@ export function LeaderboardPage() {
           </select></label>
           <label>Around a player<select aria-label="Around a player" value={around ?? ''} onChange={(e) => setAround(e.currentTarget.value ? Number(e.currentTarget.value) : null)}>
             <option value="">the top</option>
-            {players.data?.gameUsers.map((p) => <option key={p.user_game_id} value={p.user_game_id}>{p.user.username}</option>)}
+            {players.data?.gameUsers?.map((p) => <option key={p.user_game_id} value={p.user_game_id}>{p.user.username}</option>)}
           </select></label>
           {leaderboard.period_type !== 'all_time' && (
             <label>Period starting<input type="date" aria-label="Period start" value={periodDay} onInput={(e) => setPeriodDay(e.currentTarget.value)} /></label>
@@ -75,14 +88,14 @@ export function LeaderboardPage() {
         <table data-testid="rankings">
           <thead><tr><th>Rank</th><th>Player</th><th>Score</th></tr></thead>
           <tbody>
-            {rankings.data?.rankings.items.map((item) => (
+            {rankings.data?.rankings?.items.map((item) => (
               <tr key={item.user_game_id} class={item.user_game_id === around ? 'focus' : undefined} aria-current={item.user_game_id === around ? 'true' : undefined}>
                 <td>{item.rank}</td><td>{item.username}</td><td>{item.score}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        {rankings.data?.rankings.items.length === 0 && <p class="muted">No scores in this period yet.</p>}
+        {rankings.data?.rankings?.items.length === 0 && <p class="muted">No scores in this period yet.</p>}
       </section>
 
       {staff && (
@@ -94,7 +107,7 @@ export function LeaderboardPage() {
             if (await score.run(Number(form.get('user_game_id')), Number(form.get('score')))) rankings.reload();
           }}>
             <Field label="Player" path="user_game_id" error={score.error}>
-              <select name="user_game_id">{players.data?.gameUsers.map((p) => <option key={p.user_game_id} value={p.user_game_id}>{p.user.username}</option>)}</select>
+              <select name="user_game_id">{players.data?.gameUsers?.map((p) => <option key={p.user_game_id} value={p.user_game_id}>{p.user.username}</option>)}</select>
             </Field>
             <Field label="Score" path="score" error={score.error}><input name="score" type="number" step="any" required /></Field>
             <button type="submit" aria-busy={score.busy}>Save score</button>
@@ -165,14 +178,13 @@ export function LeaderboardPage() {
 /** A group's members: listed for everyone, added (players of the game) and removed by staff. */
 function GroupMembers({ group, players, staff, onChange }: {
   group: Group;
-  players: ReadonlyArray<{ user_game_id: number; user: { id: number; username: string } }>;
+  players: readonly GamePlayerFragment[];
   staff: boolean;
   onChange: () => void;
 }) {
-  const members = useQuery<{ groupMembers: Array<{ user_id: number; username: string }> }>(
-    'query LeaderboardPageGroupMembers ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }', { group: group.id });
-  const add = useAction((userId: number) => gql('mutation LeaderboardPageAddGroupMember ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }', { group: group.id, input: { user_id: userId } }));
-  const remove = useAction((userId: number) => gql('mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }', { group: group.id, user: userId }));
+  const members = useQuery(LeaderboardPageGroupMembers, { group: group.id });
+  const add = useAction((userId: number) => request(LeaderboardPageAddGroupMember, { group: group.id, input: { user_id: userId } }));
+  const remove = useAction((userId: number) => request(LeaderboardPageRemoveGroupMember, { group: group.id, user: userId }));
   const changed = () => {
     members.reload();
     onChange();
@@ -182,7 +194,7 @@ function GroupMembers({ group, players, staff, onChange }: {
       <h3>Members of {group.name}</h3>
       <Problem error={members.error} />
       <ul>
-        {members.data?.groupMembers.map((m) => (
+        {members.data?.groupMembers?.map((m) => (
           <li key={m.user_id}>
             {m.username}{' '}
             {staff && <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(m.user_id)) changed(); }}>Remove</button>}

@@ -1,22 +1,19 @@
 import { useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import { gql, type ApiError } from '../api/client';
+import { request, type ApiError } from '../api/client';
+import { graphql } from '../api/generated';
+import type { LeaderboardSettingsFragment } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Field, Problem } from '../components/problem';
 
-export interface Leaderboard {
-  id: number;
-  key: string;
-  name: string;
-  sort_order: 'asc' | 'desc';
-  period_type: 'all_time' | 'daily' | 'weekly' | 'monthly';
-  operator: 'set' | 'best' | 'incr';
-  is_active: boolean;
-}
-export const LEADERBOARD_FIELDS = 'id key name sort_order period_type operator is_active';
-export type LeaderboardFields = Omit<Leaderboard, 'id'>;
+/** What the form edits and sends as a LeaderboardInput (spread as `...LeaderboardSettings`). */
+graphql(`fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }`);
+export type LeaderboardFields = LeaderboardSettingsFragment;
+
+const LeaderboardsPageLeaderboards = graphql(`query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }`);
+const LeaderboardsPageCreateLeaderboard = graphql(`mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }`);
 
 /** Key, name, order, period, active: for create and edit. */
 export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
@@ -67,8 +64,8 @@ export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
 export function LeaderboardsPage() {
   const gameId = Number(useParams<{ id: string }>().id);
   const staff = isStaff(useSession()?.user.role);
-  const list = useQuery<{ leaderboards: Leaderboard[] }>(`query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { ${LEADERBOARD_FIELDS} } }`, { id: gameId });
-  const create = useAction((input: LeaderboardFields) => gql('mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }', { g: gameId, input }));
+  const list = useQuery(LeaderboardsPageLeaderboards, { id: gameId });
+  const create = useAction((input: LeaderboardFields) => request(LeaderboardsPageCreateLeaderboard, { g: gameId, input }));
   return (
     <>
       <GameTabs gameId={gameId} />
@@ -77,7 +74,7 @@ export function LeaderboardsPage() {
       <table>
         <thead><tr><th>Name</th><th>Key</th><th>Order</th><th>Period</th><th>Operator</th><th>Active</th></tr></thead>
         <tbody>
-          {list.data?.leaderboards.map((lb) => (
+          {list.data?.leaderboards?.map((lb) => (
             <tr key={lb.id}>
               <td><Link href={`/games/${gameId}/leaderboards/${lb.id}`}>{lb.name}</Link></td>
               <td>{lb.key}</td><td>{lb.sort_order}</td><td>{lb.period_type}</td><td>{lb.operator}</td><td>{lb.is_active ? 'yes' : 'no'}</td>

@@ -1,14 +1,20 @@
 import { useState } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
-import { gql } from '../api/client';
+import { ApiError, request } from '../api/client';
+import { graphql } from '../api/generated';
+import type { SessionTokenFragment } from '../api/generated/graphql';
 import { useAction } from '../api/hooks';
-import { session, type Session } from '../api/session';
+import { session } from '../api/session';
 import { Field, Problem } from '../components/problem';
 
-export const TOKEN_REPLY = 'access_token user { id username email role }';
+/** What login and register answer: the token and the user it signs in (spread as `...SessionToken`). */
+graphql(`fragment SessionToken on TokenReply { access_token user { id username email role } }`);
+
+const LoginPageLogin = graphql(`mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }`);
 
 /** Turns a login or register reply into the tab's session. */
-export function signInWith(reply: { access_token: string; user: Session['user'] }): void {
+export function signInWith(reply: SessionTokenFragment | null): void {
+  if (!reply) throw new ApiError('the server answered without a token', 'INTERNAL');
   session.signIn({ token: reply.access_token, user: reply.user });
 }
 
@@ -16,9 +22,7 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const [ended] = useState(session.takeEndReason());
   const login = useAction((email: string, password: string) =>
-    gql<{ login: { access_token: string; user: Session['user'] } }>(`mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ${TOKEN_REPLY} } }`, {
-      input: { email, password },
-    }));
+    request(LoginPageLogin, { input: { email, password } }));
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);

@@ -1,25 +1,17 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { graphql } from '../api/generated';
+import type { LanguageOptionFragment, NotificationDraftFragment } from '../api/generated/graphql';
 import { Field, Problem } from '../components/problem';
 
-export interface NotificationEntry {
-  time_second: number;
-  image: string;
-  login: string;
-  variables: Array<{ key: string; value: string }>;
-}
-export interface Notification {
-  id?: number;
-  name: string;
-  descriptions: Array<{ language_id: number; description: string }>;
-  variables: Array<{ key: string }>;
-  entries: NotificationEntry[];
-}
-export interface Language {
-  id: number;
-  code: string;
-  name: string;
-}
+/** What the editor edits and sends as a NotificationInput (spread as `...NotificationDraft`). */
+graphql(`fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }`);
+graphql(`fragment LanguageOption on Language { id code name }`);
+
+/** The draft, with the id of a notification that exists. */
+export type Notification = NotificationDraftFragment & { id?: number };
+export type Language = LanguageOptionFragment;
+type NotificationEntry = Notification['entries'][number];
 
 const BUILT_IN_MACROS = ['{{time_second}}', '{{image}}', '{{login}}'];
 export const macrosOf = (notification: Notification) => [...BUILT_IN_MACROS, ...notification.variables.map((v) => `{{${v.key}}}`)];

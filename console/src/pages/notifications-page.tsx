@@ -1,28 +1,31 @@
 import { useState } from 'preact/hooks';
 import { useParams } from 'wouter-preact';
-import { gql } from '../api/client';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
-import { MacroPreview, NotificationEditor, type Language, type Notification } from './notification-editor';
+import { MacroPreview, NotificationEditor, type Notification } from './notification-editor';
 
-const FIELDS = 'id name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } macros';
+const NotificationsPageNotifications = graphql(`query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { id macros ...NotificationDraft } languages { ...LanguageOption } }`);
+const NotificationsPageReplaceNotification = graphql(`mutation NotificationsPageReplaceNotification ($g: SafeInt!, $id: SafeInt!, $input: NotificationInput!) { replaceNotification(game_id: $g, id: $id, input: $input) { id } }`);
+const NotificationsPageCreateNotification = graphql(`mutation NotificationsPageCreateNotification ($g: SafeInt!, $input: NotificationInput!) { createNotification(game_id: $g, input: $input) { id } }`);
+const NotificationsPageDeleteNotification = graphql(`mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }`);
 
 /** A game's notifications: read by anyone, written by staff. */
 export function NotificationsPage() {
   const gameId = Number(useParams<{ id: string }>().id);
   const staff = isStaff(useSession()?.user.role);
   const [editing, setEditing] = useState<Notification | null>(null);
-  const data = useQuery<{ notifications: Array<Notification & { macros: string[] }>; languages: Language[] }>(
-    `query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { ${FIELDS} } languages { id code name } }`, { id: gameId });
-  const save = useAction((n: Notification) => {
+  const data = useQuery(NotificationsPageNotifications, { id: gameId });
+  const save = useAction((n: Notification): Promise<unknown> => {
     const input = { name: n.name, descriptions: n.descriptions, variables: n.variables, entries: n.entries };
     return n.id
-      ? gql('mutation NotificationsPageReplaceNotification ($g: SafeInt!, $id: SafeInt!, $input: NotificationInput!) { replaceNotification(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id: n.id, input })
-      : gql('mutation NotificationsPageCreateNotification ($g: SafeInt!, $input: NotificationInput!) { createNotification(game_id: $g, input: $input) { id } }', { g: gameId, input });
+      ? request(NotificationsPageReplaceNotification, { g: gameId, id: n.id, input })
+      : request(NotificationsPageCreateNotification, { g: gameId, input });
   });
-  const remove = useAction((id: number) => gql('mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }', { g: gameId, id }));
+  const remove = useAction((id: number) => request(NotificationsPageDeleteNotification, { g: gameId, id }));
   const languages = data.data?.languages ?? [];
   const blank = (): Notification => ({ name: '', descriptions: languages.slice(0, 1).map((l) => ({ language_id: l.id, description: '' })), variables: [], entries: [{ time_second: 0, image: '', login: '', variables: [] }] });
   return (
@@ -30,7 +33,7 @@ export function NotificationsPage() {
       <GameTabs gameId={gameId} />
       <h1>Notifications</h1>
       <Problem error={data.error} />
-      {data.data?.notifications.map((notification) => (
+      {data.data?.notifications?.map((notification) => (
         <article key={notification.id}>
           <header>
             <strong>{notification.name}</strong> <span class="muted">{notification.entries.length} entries</span>
@@ -44,7 +47,7 @@ export function NotificationsPage() {
           {staff && (
             <footer>
               <button type="button" class="outline" onClick={() => { save.clear(); setEditing(notification); }}>Edit</button>{' '}
-              <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(notification.id!)) data.reload(); }}>Delete</button>
+              <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(notification.id)) data.reload(); }}>Delete</button>
             </footer>
           )}
         </article>

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
+import { graphql } from '../api/generated';
+import type { OpsPageOpsTimelineQuery } from '../api/generated/graphql';
 import { useQuery, useSession } from '../api/hooks';
 import { Problem } from '../components/problem';
 import { TimeChart } from '../components/time-chart';
 
-interface SyncStatus { outbox_entries: number; outbox_pending: number; partitions_with_entries: number; oldest_age_ms: number; queue: Array<{ state: string; count: number }> | null; checked_at: string }
-interface OpsPoint { at: string; grpc_calls_per_s: number; grpc_p99_ms: number | null; sync_lag_ms: number | null; outbox_entries: number | null }
+const OpsPageSyncStatus = graphql(`query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }`);
+const OpsPageOpsTimeline = graphql(`query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }`);
+type OpsPoint = NonNullable<OpsPageOpsTimelineQuery['opsTimeline']>['points'][number];
 const REFRESH_MS = 5000;
 
 /** Re-runs a query every REFRESH_MS while the page is open. */
@@ -22,14 +25,13 @@ function useLive(reload: () => void) {
 export function OpsPage() {
   const admin = useSession()?.user.role === 'admin';
   const [minutes, setMinutes] = useState(5);
-  const status = useQuery<{ syncStatus: SyncStatus }>('query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }');
-  const timeline = useQuery<{ opsTimeline: { points: OpsPoint[] } }>(
-    'query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }', { minutes });
+  const status = useQuery(OpsPageSyncStatus);
+  const timeline = useQuery(OpsPageOpsTimeline, { minutes });
   useLive(status.reload);
   useLive(timeline.reload);
   const sync = status.data?.syncStatus;
   const behind = (sync?.oldest_age_ms ?? 0) > 10_000;
-  const points = timeline.data?.opsTimeline.points ?? [];
+  const points = timeline.data?.opsTimeline?.points ?? [];
   const times = points.map((p) => Date.parse(p.at) / 1000);
   const series = (pick: (p: OpsPoint) => number | null) => points.map(pick);
   return (

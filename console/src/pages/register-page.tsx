@@ -1,18 +1,20 @@
 import { useLocation, useSearch } from 'wouter-preact';
-import { gql } from '../api/client';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
+import type { RegisterInput } from '../api/generated/graphql';
 import { useAction, useQuery } from '../api/hooks';
-import type { Session } from '../api/session';
 import { Field, Problem } from '../components/problem';
-import { signInWith, TOKEN_REPLY } from './login-page';
+import { signInWith } from './login-page';
+
+const RegisterPageInviteCheck = graphql(`query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }`);
+const RegisterPageRegister = graphql(`mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }`);
 
 /** Registration by invite link: /console/register?code=… */
 export function RegisterPage() {
   const [, navigate] = useLocation();
   const code = new URLSearchParams(useSearch()).get('code') ?? '';
-  const check = useQuery<{ inviteCheck: { valid: boolean; role: string | null; remaining_uses: number | null } }>(
-    'query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }', { code });
-  const register = useAction((input: Record<string, string>) =>
-    gql<{ register: { access_token: string; user: Session['user'] } }>(`mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ${TOKEN_REPLY} } }`, { input }));
+  const check = useQuery(RegisterPageInviteCheck, { code });
+  const register = useAction((input: RegisterInput) => request(RegisterPageRegister, { input }));
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);

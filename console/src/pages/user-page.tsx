@@ -1,24 +1,32 @@
 import { Link, useParams } from 'wouter-preact';
-import { gql } from '../api/client';
-import { useAction, useQuery, useSession } from '../api/hooks';
-import { USER_FIELDS, type Game, type User } from '../api/types';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
+import type { UserPatch } from '../api/generated/graphql';
+import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { Field, Problem } from '../components/problem';
+
+const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`);
+const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }`);
+const UserPageConnectGame = graphql(`mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }`);
+const UserPageDisconnectGame = graphql(`mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }`);
 
 /** A user: role and active flag (admins, within SPEC's rules), games connected (staff), wallets. */
 export function UserPage() {
   const id = Number(useParams<{ id: string }>().id);
   const me = useSession()?.user;
-  const data = useQuery<{ user: User; userGames: Array<{ user_game_id: number; game: Pick<Game, 'id' | 'name'> }>; games: Array<Pick<Game, 'id' | 'name'>> }>(
-    `query UserPageUser ($id: SafeInt!) { user(id: $id) { ${USER_FIELDS} } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`, { id });
-  const update = useAction((input: { role?: string; is_active?: boolean }) => gql('mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }', { id, input }));
-  const connect = useAction((gameId: number) => gql('mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }', { id, input: { game_id: gameId } }));
-  const disconnect = useAction((gameId: number) => gql('mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }', { id, game: gameId }));
+  const data = useQuery(UserPageUser, { id });
+  const update = useAction((input: UserPatch) => request(UserPageUpdateUser, { id, input }));
+  const connect = useAction((gameId: number) => request(UserPageConnectGame, { id, input: { game_id: gameId } }));
+  const disconnect = useAction((gameId: number) => request(UserPageDisconnectGame, { id, game: gameId }));
   if (data.error && !data.data) return <Problem error={data.error} />;
   if (!data.data) return <p aria-busy="true">Loading…</p>;
-  const { user, userGames, games } = data.data;
+  const { user } = data.data;
+  if (!user) return <Problem error={notFound(`User ${id}`)} />;
+  const userGames = data.data.userGames ?? [];
+  const games = data.data.games ?? [];
   const admin = me?.role === 'admin';
   const connected = new Set(userGames.map((ug) => ug.game.id));
-  const change = async (input: { role?: string; is_active?: boolean }) => {
+  const change = async (input: UserPatch) => {
     if (await update.run(input)) data.reload();
   };
   return (

@@ -1,13 +1,15 @@
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { useQuery } from '../api/hooks';
-import { USER_FIELDS, type User } from '../api/types';
+import { graphql } from '../api/generated';
 import { Problem } from '../components/problem';
+
+const UsersPageUsers = graphql(`query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ...UserFields } }`);
 
 /** Users (staff): search by username, email or id. */
 export function UsersPage() {
   const [search, setSearch] = useState('');
-  const users = useQuery<{ users: User[] }>(`query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ${USER_FIELDS} } }`, { search: search || null });
+  const users = useQuery(UsersPageUsers, { search: search || null });
   return (
     <>
       <h1>Users</h1>
@@ -16,7 +18,7 @@ export function UsersPage() {
       <table>
         <thead><tr><th>Username</th><th>Email</th><th>Role</th><th>Active</th></tr></thead>
         <tbody>
-          {users.data?.users.map((user) => (
+          {users.data?.users?.map((user) => (
             <tr key={user.id}>
               <td><Link href={`/users/${user.id}`}>{user.username}</Link></td>
               <td>{user.email}</td><td>{user.role}</td><td>{user.is_active ? 'yes' : 'no'}</td>

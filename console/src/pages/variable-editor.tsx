@@ -1,26 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import type { VariableInput, VariableItemInput } from '../api/generated/graphql';
 import { Field, Problem } from '../components/problem';
 
-export type VariableType = 'number' | 'string' | 'table' | 'vector';
-export interface VariableItem {
-  key?: string | null;
-  index?: number | null;
-  number_value?: number | null;
-  string_value?: string | null;
-}
-export interface Variable {
-  id?: number;
-  key: string;
-  type: VariableType;
-  number_value?: number | null;
-  string_value?: string | null;
-  table_value_type?: 'number' | 'string' | null;
-  items?: VariableItem[] | null;
-}
+/** What the editor holds: the input it sends, and the id of a variable that exists. */
+export type Variable = VariableInput & { id?: number };
 
 /** Only the fields of the variable's type, as the API expects (a field of another type is a 400). */
-export function toInput(variable: Variable): Record<string, unknown> {
+export function toInput(variable: Variable): VariableInput {
   const { key, type } = variable;
   if (type === 'number') return { key, type, number_value: variable.number_value };
   if (type === 'string') return { key, type, string_value: variable.string_value ?? '' };
@@ -44,7 +31,7 @@ export function VariableEditor({ initial, submitLabel, action, onSubmit }: {
   const [variable, setVariable] = useState<Variable>(initial);
   const update = (changes: Partial<Variable>) => setVariable({ ...variable, ...changes });
   const items = variable.items ?? [];
-  const setItem = (i: number, changes: Partial<VariableItem>) => update({ items: items.map((item, j) => (j === i ? { ...item, ...changes } : item)) });
+  const setItem = (i: number, changes: Partial<VariableItemInput>) => update({ items: items.map((item, j) => (j === i ? { ...item, ...changes } : item)) });
   const valueType = variable.table_value_type ?? 'number';
   const collection = variable.type === 'table' || variable.type === 'vector';
   return (
@@ -56,10 +43,10 @@ export function VariableEditor({ initial, submitLabel, action, onSubmit }: {
     >
       <div class="row">
         <Field label="Key" path="key" error={action.error}>
-          <input name="key" value={variable.key} onInput={(e) => update({ key: e.currentTarget.value })} />
+          <input name="key" value={variable.key ?? ''} onInput={(e) => update({ key: e.currentTarget.value })} />
         </Field>
         <Field label="Type" path="type" error={action.error}>
-          <select name="type" value={variable.type} onChange={(e) => update({ type: e.currentTarget.value as VariableType })}>
+          <select name="type" value={variable.type ?? 'number'} onChange={(e) => update({ type: e.currentTarget.value })}>
             <option value="number">number</option>
             <option value="string">string</option>
             <option value="table">table</option>
@@ -68,7 +55,7 @@ export function VariableEditor({ initial, submitLabel, action, onSubmit }: {
         </Field>
         {collection && (
           <Field label="Value type" path="table_value_type" error={action.error}>
-            <select name="table_value_type" value={valueType} onChange={(e) => update({ table_value_type: e.currentTarget.value as 'number' | 'string' })}>
+            <select name="table_value_type" value={valueType} onChange={(e) => update({ table_value_type: e.currentTarget.value })}>
               <option value="number">number</option>
               <option value="string">string</option>
             </select>

@@ -1,25 +1,30 @@
 import { useState } from 'preact/hooks';
 import { useParams } from 'wouter-preact';
-import { gql } from '../api/client';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
 import { useAction, useQuery } from '../api/hooks';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
 import { toInput, VariableEditor, type Variable } from './variable-editor';
 
-const VARIABLE_FIELDS = 'id key type number_value string_value table_value_type items { key index number_value string_value }';
+const VariablesPageVariables = graphql(`query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }`);
+const VariablesPageConfig = graphql(`query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }`);
+const VariablesPageReplaceVariable = graphql(`mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }`);
+const VariablesPageCreateVariable = graphql(`mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }`);
+const VariablesPageDeleteVariable = graphql(`mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }`);
 const NEW: Variable = { key: '', type: 'number', number_value: 0 };
 
 /** A game's variables (create, edit by type, delete) beside its config document and ETag. */
 export function VariablesPage() {
   const gameId = Number(useParams<{ id: string }>().id);
   const [editing, setEditing] = useState<Variable | null>(null);
-  const list = useQuery<{ variables: Variable[] }>(`query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { ${VARIABLE_FIELDS} } }`, { id: gameId });
-  const config = useQuery<{ config: { etag: string; document: unknown } }>('query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }', { id: gameId });
-  const save = useAction((variable: Variable) =>
+  const list = useQuery(VariablesPageVariables, { id: gameId });
+  const config = useQuery(VariablesPageConfig, { id: gameId });
+  const save = useAction((variable: Variable): Promise<unknown> =>
     variable.id
-      ? gql('mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }', { g: gameId, id: variable.id, input: toInput(variable) })
-      : gql('mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }', { g: gameId, input: toInput(variable) }));
-  const remove = useAction((id: number) => gql('mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }', { g: gameId, id }));
+      ? request(VariablesPageReplaceVariable, { g: gameId, id: variable.id, input: toInput(variable) })
+      : request(VariablesPageCreateVariable, { g: gameId, input: toInput(variable) }));
+  const remove = useAction((id: number) => request(VariablesPageDeleteVariable, { g: gameId, id }));
   const refresh = () => {
     list.reload();
     config.reload();
@@ -34,13 +39,13 @@ export function VariablesPage() {
           <table>
             <thead><tr><th>Key</th><th>Type</th><th /></tr></thead>
             <tbody>
-              {list.data?.variables.map((variable) => (
+              {list.data?.variables?.map((variable) => (
                 <tr key={variable.id}>
                   <td>{variable.key}</td>
                   <td>{variable.type}</td>
                   <td>
                     <button type="button" class="outline" onClick={() => { save.clear(); setEditing(variable); }}>Edit</button>{' '}
-                    <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(variable.id!)) refresh(); }}>Delete</button>
+                    <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(variable.id)) refresh(); }}>Delete</button>
                   </td>
                 </tr>
               ))}

@@ -1,11 +1,14 @@
 import { useState } from 'preact/hooks';
 import { useParams } from 'wouter-preact';
-import { gql } from '../api/client';
+import { request } from '../api/client';
+import { graphql } from '../api/generated';
+import type { TopupInput } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { Field, Problem } from '../components/problem';
 
-interface Balance { currency: string; available_balance: string; reserved_balance: string }
-interface LedgerItem { id: number; kind: string; amount: string; win_amount: string; currency: string; transaction_id: string | null; round_id: string | null; comment: string | null; available_balance: string; reserved_balance: string; created_at: string }
+const WalletPageBalances = graphql(`query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }`);
+const WalletPageTransactions = graphql(`query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }`);
+const WalletPageTopup = graphql(`mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }`);
 const PAGE = 20;
 
 /** A user-game's wallet: balances from the engine, the ledger from MySQL (paged), top-ups (admins). */
@@ -13,21 +16,19 @@ export function WalletPage() {
   const userGameId = Number(useParams<{ userGameId: string }>().userGameId);
   const admin = useSession()?.user.role === 'admin';
   const [offset, setOffset] = useState(0);
-  const balances = useQuery<{ balances: Balance[] }>('query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }', { id: userGameId });
-  const ledger = useQuery<{ transactions: LedgerItem[] }>(
-    'query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }',
-    { id: userGameId, limit: PAGE, offset });
+  const balances = useQuery(WalletPageBalances, { id: userGameId });
+  const ledger = useQuery(WalletPageTransactions, { id: userGameId, limit: PAGE, offset });
   // Each submit carries a key of its own, and the button is locked while one runs: a double click
   // cannot credit twice, and a repeat of the same request (a proxy's retry) is answered, not credited.
-  const topup = useAction((input: { amount: string; currency?: string; comment: string }) =>
-    gql('mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }', { id: userGameId, input, key: crypto.randomUUID() }));
+  const topup = useAction((input: TopupInput) =>
+    request(WalletPageTopup, { id: userGameId, input, key: crypto.randomUUID() }));
   const items = ledger.data?.transactions ?? [];
   return (
     <>
       <h1>Wallet #{userGameId}</h1>
       <Problem error={balances.error} />
       <div class="grid" data-testid="balances">
-        {balances.data?.balances.map((b) => (
+        {balances.data?.balances?.map((b) => (
           <article key={b.currency}>
             <header>{b.currency}</header>
             <p>Available <strong>{b.available_balance}</strong></p>
@@ -35,7 +36,7 @@ export function WalletPage() {
           </article>
         ))}
       </div>
-      {balances.data?.balances.length === 0 && <p class="muted">No balance yet.</p>}
+      {balances.data?.balances?.length === 0 && <p class="muted">No balance yet.</p>}
       {admin && (
         <form class="row" onSubmit={async (event) => {
           event.preventDefault();

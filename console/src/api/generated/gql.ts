@@ -1,0 +1,386 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "fragment GameFields on Game { id name slug description image_url is_active modules { key name } }": typeof types.GameFieldsFragmentDoc,
+    "fragment UserFields on User { id email username role is_active created_at }": typeof types.UserFieldsFragmentDoc,
+    "fragment UploadedImage on Image { path url content_type }": typeof types.UploadedImageFragmentDoc,
+    "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }": typeof types.UploadImageDocument,
+    "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }": typeof types.GameTabsGameDocument,
+    "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }": typeof types.AuditPageAuditDocument,
+    "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }": typeof types.ConfigHistoryPageConfigVersionsDocument,
+    "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }": typeof types.ConfigHistoryPageRollbackConfigDocument,
+    "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }": typeof types.ConfigHistoryPageComparisonDocument,
+    "query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }": typeof types.GamePageGameDocument,
+    "mutation GamePageUpdateGame ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }": typeof types.GamePageUpdateGameDocument,
+    "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": typeof types.GamePageConnectModuleDocument,
+    "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }": typeof types.GamePageDisconnectModuleDocument,
+    "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }": typeof types.GamePageDeleteGameDocument,
+    "query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ...GameFields } }": typeof types.GamesPageGamesDocument,
+    "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }": typeof types.GamesPageCreateGameDocument,
+    "query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }": typeof types.InvitesPageInvitesDocument,
+    "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }": typeof types.InvitesPageCreateInviteDocument,
+    "mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }": typeof types.InvitesPageDeleteInviteDocument,
+    "fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }": typeof types.LeaderboardGroupRowFragmentDoc,
+    "fragment GamePlayer on GameUser { user_game_id user { id username } }": typeof types.GamePlayerFragmentDoc,
+    "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }": typeof types.LeaderboardPageLeaderboardDocument,
+    "query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }": typeof types.LeaderboardPageRankingsDocument,
+    "query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { ...GamePlayer } }": typeof types.LeaderboardPageGameUsersDocument,
+    "mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }": typeof types.LeaderboardPageUpdateLeaderboardDocument,
+    "mutation LeaderboardPageDeleteLeaderboard ($g: SafeInt!, $id: SafeInt!) { deleteLeaderboard(game_id: $g, id: $id) }": typeof types.LeaderboardPageDeleteLeaderboardDocument,
+    "mutation LeaderboardPageSaveScore ($id: SafeInt!, $input: ScoreInput!) { saveScore(leaderboard_id: $id, input: $input) { score } }": typeof types.LeaderboardPageSaveScoreDocument,
+    "mutation LeaderboardPageCreateLeaderboardGroup ($id: SafeInt!, $input: GroupInput!) { createLeaderboardGroup(leaderboard_id: $id, input: $input) { id } }": typeof types.LeaderboardPageCreateLeaderboardGroupDocument,
+    "mutation LeaderboardPageDeleteLeaderboardGroup ($id: SafeInt!) { deleteLeaderboardGroup(id: $id) }": typeof types.LeaderboardPageDeleteLeaderboardGroupDocument,
+    "query LeaderboardPageGroupMembers ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }": typeof types.LeaderboardPageGroupMembersDocument,
+    "mutation LeaderboardPageAddGroupMember ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }": typeof types.LeaderboardPageAddGroupMemberDocument,
+    "mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }": typeof types.LeaderboardPageRemoveGroupMemberDocument,
+    "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }": typeof types.LeaderboardSettingsFragmentDoc,
+    "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }": typeof types.LeaderboardsPageLeaderboardsDocument,
+    "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }": typeof types.LeaderboardsPageCreateLeaderboardDocument,
+    "fragment SessionToken on TokenReply { access_token user { id username email role } }": typeof types.SessionTokenFragmentDoc,
+    "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }": typeof types.LoginPageLoginDocument,
+    "fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }": typeof types.NotificationDraftFragmentDoc,
+    "fragment LanguageOption on Language { id code name }": typeof types.LanguageOptionFragmentDoc,
+    "query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { id macros ...NotificationDraft } languages { ...LanguageOption } }": typeof types.NotificationsPageNotificationsDocument,
+    "mutation NotificationsPageReplaceNotification ($g: SafeInt!, $id: SafeInt!, $input: NotificationInput!) { replaceNotification(game_id: $g, id: $id, input: $input) { id } }": typeof types.NotificationsPageReplaceNotificationDocument,
+    "mutation NotificationsPageCreateNotification ($g: SafeInt!, $input: NotificationInput!) { createNotification(game_id: $g, input: $input) { id } }": typeof types.NotificationsPageCreateNotificationDocument,
+    "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }": typeof types.NotificationsPageDeleteNotificationDocument,
+    "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }": typeof types.OpsPageSyncStatusDocument,
+    "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }": typeof types.OpsPageOpsTimelineDocument,
+    "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": typeof types.RegisterPageInviteCheckDocument,
+    "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": typeof types.RegisterPageRegisterDocument,
+    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": typeof types.UserPageUserDocument,
+    "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": typeof types.UserPageUpdateUserDocument,
+    "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": typeof types.UserPageConnectGameDocument,
+    "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": typeof types.UserPageDisconnectGameDocument,
+    "query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ...UserFields } }": typeof types.UsersPageUsersDocument,
+    "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": typeof types.VariablesPageVariablesDocument,
+    "query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }": typeof types.VariablesPageConfigDocument,
+    "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }": typeof types.VariablesPageReplaceVariableDocument,
+    "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }": typeof types.VariablesPageCreateVariableDocument,
+    "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }": typeof types.VariablesPageDeleteVariableDocument,
+    "query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": typeof types.WalletPageBalancesDocument,
+    "query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": typeof types.WalletPageTransactionsDocument,
+    "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": typeof types.WalletPageTopupDocument,
+};
+const documents: Documents = {
+    "fragment GameFields on Game { id name slug description image_url is_active modules { key name } }": types.GameFieldsFragmentDoc,
+    "fragment UserFields on User { id email username role is_active created_at }": types.UserFieldsFragmentDoc,
+    "fragment UploadedImage on Image { path url content_type }": types.UploadedImageFragmentDoc,
+    "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }": types.UploadImageDocument,
+    "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }": types.GameTabsGameDocument,
+    "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }": types.AuditPageAuditDocument,
+    "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }": types.ConfigHistoryPageConfigVersionsDocument,
+    "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }": types.ConfigHistoryPageRollbackConfigDocument,
+    "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }": types.ConfigHistoryPageComparisonDocument,
+    "query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }": types.GamePageGameDocument,
+    "mutation GamePageUpdateGame ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }": types.GamePageUpdateGameDocument,
+    "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": types.GamePageConnectModuleDocument,
+    "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }": types.GamePageDisconnectModuleDocument,
+    "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }": types.GamePageDeleteGameDocument,
+    "query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ...GameFields } }": types.GamesPageGamesDocument,
+    "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }": types.GamesPageCreateGameDocument,
+    "query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }": types.InvitesPageInvitesDocument,
+    "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }": types.InvitesPageCreateInviteDocument,
+    "mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }": types.InvitesPageDeleteInviteDocument,
+    "fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }": types.LeaderboardGroupRowFragmentDoc,
+    "fragment GamePlayer on GameUser { user_game_id user { id username } }": types.GamePlayerFragmentDoc,
+    "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }": types.LeaderboardPageLeaderboardDocument,
+    "query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }": types.LeaderboardPageRankingsDocument,
+    "query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { ...GamePlayer } }": types.LeaderboardPageGameUsersDocument,
+    "mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }": types.LeaderboardPageUpdateLeaderboardDocument,
+    "mutation LeaderboardPageDeleteLeaderboard ($g: SafeInt!, $id: SafeInt!) { deleteLeaderboard(game_id: $g, id: $id) }": types.LeaderboardPageDeleteLeaderboardDocument,
+    "mutation LeaderboardPageSaveScore ($id: SafeInt!, $input: ScoreInput!) { saveScore(leaderboard_id: $id, input: $input) { score } }": types.LeaderboardPageSaveScoreDocument,
+    "mutation LeaderboardPageCreateLeaderboardGroup ($id: SafeInt!, $input: GroupInput!) { createLeaderboardGroup(leaderboard_id: $id, input: $input) { id } }": types.LeaderboardPageCreateLeaderboardGroupDocument,
+    "mutation LeaderboardPageDeleteLeaderboardGroup ($id: SafeInt!) { deleteLeaderboardGroup(id: $id) }": types.LeaderboardPageDeleteLeaderboardGroupDocument,
+    "query LeaderboardPageGroupMembers ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }": types.LeaderboardPageGroupMembersDocument,
+    "mutation LeaderboardPageAddGroupMember ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }": types.LeaderboardPageAddGroupMemberDocument,
+    "mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }": types.LeaderboardPageRemoveGroupMemberDocument,
+    "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }": types.LeaderboardSettingsFragmentDoc,
+    "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }": types.LeaderboardsPageLeaderboardsDocument,
+    "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }": types.LeaderboardsPageCreateLeaderboardDocument,
+    "fragment SessionToken on TokenReply { access_token user { id username email role } }": types.SessionTokenFragmentDoc,
+    "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }": types.LoginPageLoginDocument,
+    "fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }": types.NotificationDraftFragmentDoc,
+    "fragment LanguageOption on Language { id code name }": types.LanguageOptionFragmentDoc,
+    "query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { id macros ...NotificationDraft } languages { ...LanguageOption } }": types.NotificationsPageNotificationsDocument,
+    "mutation NotificationsPageReplaceNotification ($g: SafeInt!, $id: SafeInt!, $input: NotificationInput!) { replaceNotification(game_id: $g, id: $id, input: $input) { id } }": types.NotificationsPageReplaceNotificationDocument,
+    "mutation NotificationsPageCreateNotification ($g: SafeInt!, $input: NotificationInput!) { createNotification(game_id: $g, input: $input) { id } }": types.NotificationsPageCreateNotificationDocument,
+    "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }": types.NotificationsPageDeleteNotificationDocument,
+    "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }": types.OpsPageSyncStatusDocument,
+    "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }": types.OpsPageOpsTimelineDocument,
+    "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": types.RegisterPageInviteCheckDocument,
+    "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": types.RegisterPageRegisterDocument,
+    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": types.UserPageUserDocument,
+    "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": types.UserPageUpdateUserDocument,
+    "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": types.UserPageConnectGameDocument,
+    "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": types.UserPageDisconnectGameDocument,
+    "query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ...UserFields } }": types.UsersPageUsersDocument,
+    "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": types.VariablesPageVariablesDocument,
+    "query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }": types.VariablesPageConfigDocument,
+    "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }": types.VariablesPageReplaceVariableDocument,
+    "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }": types.VariablesPageCreateVariableDocument,
+    "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }": types.VariablesPageDeleteVariableDocument,
+    "query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": types.WalletPageBalancesDocument,
+    "query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": types.WalletPageTransactionsDocument,
+    "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": types.WalletPageTopupDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment GameFields on Game { id name slug description image_url is_active modules { key name } }"): typeof import('./graphql').GameFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment UserFields on User { id email username role is_active created_at }"): typeof import('./graphql').UserFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment UploadedImage on Image { path url content_type }"): typeof import('./graphql').UploadedImageFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }"): typeof import('./graphql').UploadImageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }"): typeof import('./graphql').GameTabsGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }"): typeof import('./graphql').AuditPageAuditDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }"): typeof import('./graphql').ConfigHistoryPageConfigVersionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }"): typeof import('./graphql').ConfigHistoryPageRollbackConfigDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }"): typeof import('./graphql').ConfigHistoryPageComparisonDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }"): typeof import('./graphql').GamePageGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GamePageUpdateGame ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }"): typeof import('./graphql').GamePageUpdateGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }"): typeof import('./graphql').GamePageConnectModuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }"): typeof import('./graphql').GamePageDisconnectModuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }"): typeof import('./graphql').GamePageDeleteGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ...GameFields } }"): typeof import('./graphql').GamesPageGamesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }"): typeof import('./graphql').GamesPageCreateGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }"): typeof import('./graphql').InvitesPageInvitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }"): typeof import('./graphql').InvitesPageCreateInviteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }"): typeof import('./graphql').InvitesPageDeleteInviteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }"): typeof import('./graphql').LeaderboardGroupRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment GamePlayer on GameUser { user_game_id user { id username } }"): typeof import('./graphql').GamePlayerFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }"): typeof import('./graphql').LeaderboardPageLeaderboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }"): typeof import('./graphql').LeaderboardPageRankingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { ...GamePlayer } }"): typeof import('./graphql').LeaderboardPageGameUsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }"): typeof import('./graphql').LeaderboardPageUpdateLeaderboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LeaderboardPageDeleteLeaderboard ($g: SafeInt!, $id: SafeInt!) { deleteLeaderboard(game_id: $g, id: $id) }"): typeof import('./graphql').LeaderboardPageDeleteLeaderboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LeaderboardPageSaveScore ($id: SafeInt!, $input: ScoreInput!) { saveScore(leaderboard_id: $id, input: $input) { score } }"): typeof import('./graphql').LeaderboardPageSaveScoreDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LeaderboardPageCreateLeaderboardGroup ($id: SafeInt!, $input: GroupInput!) { createLeaderboardGroup(leaderboard_id: $id, input: $input) { id } }"): typeof import('./graphql').LeaderboardPageCreateLeaderboardGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LeaderboardPageDeleteLeaderboardGroup ($id: SafeInt!) { deleteLeaderboardGroup(id: $id) }"): typeof import('./graphql').LeaderboardPageDeleteLeaderboardGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query LeaderboardPageGroupMembers ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }"): typeof import('./graphql').LeaderboardPageGroupMembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LeaderboardPageAddGroupMember ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }"): typeof import('./graphql').LeaderboardPageAddGroupMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }"): typeof import('./graphql').LeaderboardPageRemoveGroupMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }"): typeof import('./graphql').LeaderboardSettingsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }"): typeof import('./graphql').LeaderboardsPageLeaderboardsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }"): typeof import('./graphql').LeaderboardsPageCreateLeaderboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment SessionToken on TokenReply { access_token user { id username email role } }"): typeof import('./graphql').SessionTokenFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }"): typeof import('./graphql').LoginPageLoginDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }"): typeof import('./graphql').NotificationDraftFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment LanguageOption on Language { id code name }"): typeof import('./graphql').LanguageOptionFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { id macros ...NotificationDraft } languages { ...LanguageOption } }"): typeof import('./graphql').NotificationsPageNotificationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation NotificationsPageReplaceNotification ($g: SafeInt!, $id: SafeInt!, $input: NotificationInput!) { replaceNotification(game_id: $g, id: $id, input: $input) { id } }"): typeof import('./graphql').NotificationsPageReplaceNotificationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation NotificationsPageCreateNotification ($g: SafeInt!, $input: NotificationInput!) { createNotification(game_id: $g, input: $input) { id } }"): typeof import('./graphql').NotificationsPageCreateNotificationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }"): typeof import('./graphql').NotificationsPageDeleteNotificationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }"): typeof import('./graphql').OpsPageSyncStatusDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }"): typeof import('./graphql').OpsPageOpsTimelineDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }"): typeof import('./graphql').RegisterPageInviteCheckDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }"): typeof import('./graphql').RegisterPageRegisterDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }"): typeof import('./graphql').UserPageUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }"): typeof import('./graphql').UserPageUpdateUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }"): typeof import('./graphql').UserPageConnectGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }"): typeof import('./graphql').UserPageDisconnectGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ...UserFields } }"): typeof import('./graphql').UsersPageUsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }"): typeof import('./graphql').VariablesPageVariablesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }"): typeof import('./graphql').VariablesPageConfigDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }"): typeof import('./graphql').VariablesPageReplaceVariableDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }"): typeof import('./graphql').VariablesPageCreateVariableDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }"): typeof import('./graphql').VariablesPageDeleteVariableDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }"): typeof import('./graphql').WalletPageBalancesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }"): typeof import('./graphql').WalletPageTransactionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }"): typeof import('./graphql').WalletPageTopupDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
