@@ -1,6 +1,7 @@
 # One image for every role: `serve --roles grpc|http|worker` (comma-separated), `migrate`, `topup`, ...
 # It runs the artifact `npm run build` makes (dist/, with the Lua scripts, proto, GraphQL schema and
-# the built admin console inside it), the same one test/bin/compiled-runtime.test.ts builds and runs.
+# the built browser apps inside it: console, GraphQL explorer, API docs page), the same one
+# test/bin/compiled-runtime.test.ts builds and runs.
 # Node 26 is the Active LTS line, and CI (.ci/run) runs the whole suite on it; `npm ci && npm test`
 # on a machine's Node 20 keeps working for development (package.json `engines`).
 # Not built in the development environment (no Docker engine there); kept simple so it reads correct.
@@ -10,10 +11,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY console/package.json ./console/
 COPY explorer/package.json ./explorer/
+COPY api-docs/package.json ./api-docs/
 COPY client/package.json ./client/
 RUN npm ci --no-audit --no-fund
 COPY console ./console
 COPY explorer ./explorer
+COPY api-docs ./api-docs
 COPY client ./client
 COPY tsconfig.json tsconfig.build.json knexfile.ts ./
 COPY src ./src
@@ -28,6 +31,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY console/package.json ./console/
 COPY explorer/package.json ./explorer/
+COPY api-docs/package.json ./api-docs/
 COPY client/package.json ./client/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONSOLE_DIR } from '../admin/console/console-app';
 import { EXPLORER_DIR } from '../admin/graphql/graphql-explorer';
+import { API_DOCS_DIR } from '../admin/openapi/api-docs-app';
 import { runCommand, type Log } from '../local-services/process-tools';
 
 const VITE = path.resolve(__dirname, '../../node_modules/vite/bin/vite.js');
@@ -10,10 +11,11 @@ const VITE = path.resolve(__dirname, '../../node_modules/vite/bin/vite.js');
 const APPS = [
   { name: 'console', project: path.resolve(__dirname, '../../console'), dist: CONSOLE_DIR, missing: '/console answers 404' },
   { name: 'explorer', project: path.resolve(__dirname, '../../explorer'), dist: EXPLORER_DIR, missing: "a browser's GET /graphql answers 404" },
+  { name: 'api-docs', project: path.resolve(__dirname, '../../api-docs'), dist: API_DOCS_DIR, missing: '/docs answers 404' },
 ] as const;
 
 /**
- * `npm start` builds the console and the GraphQL explorer when no build is there yet (a fresh clone);
+ * `npm start` builds the console, the GraphQL explorer and the API docs page when no build is there yet (a fresh clone);
  * a build already there is kept.
  */
 export async function ensureBrowserAppsBuilt(log: Log): Promise<void> {

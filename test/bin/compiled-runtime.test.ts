@@ -63,6 +63,9 @@ test('the compiled dist/ runs on its own: migrate, serve, a Reserve and a REST c
   const explorerPage = await fetch(`http://${started.addresses.http}/graphql`, { headers: { accept: 'text/html' } }); // the explorer's build, too
   t.is(explorerPage.status, 200);
   t.regex(await explorerPage.text(), /<script type="module" crossorigin src="\/graphql\/explorer\/assets\/index-[\w-]+\.js">/);
+  const docsPage = await fetch(`http://${started.addresses.http}/docs`); // and the API docs page's
+  t.is(docsPage.status, 200);
+  t.regex(await docsPage.text(), /<script type="module" crossorigin src="\/docs\/assets\/index-[\w-]+\.js">/);
   const ready = await documentedFetch(`http://${started.addresses.http}/readyz`);
   t.is(ready.status, 200);
   t.deepEqual(await ready.json(), { status: 'ready', checks: { mysql: 'ok', redis: 'ok' } });

@@ -17,9 +17,11 @@ const OPERATIONS_PATHS: readonly PathEntry[] = [
     summary: 'Prometheus metrics of this process', access: 'public', ok: { status: 200, type: 'text/plain', body: str(), description: 'Prometheus text format 0.0.4.' },
     errors: [404], description: 'A 404 when METRICS_ENABLED is false. Keep it off the public network: it names routes and queue depths.' } },
   { method: 'get', path: OPENAPI_PATH, tag: 'operations', spec: { summary: 'This document', access: 'public', ok: { status: 200, body: { type: 'object' } } } },
-  { method: 'get', path: DOCS_PATH, tag: 'operations', spec: { summary: 'This document as a page (Swagger UI)', access: 'public', ok: { status: 200, type: 'text/html', body: str() } } },
+  { method: 'get', path: DOCS_PATH, tag: 'operations', spec: {
+    summary: 'This document as a page (Swagger UI)', access: 'public', ok: { status: 200, type: 'text/html', body: str() }, errors: [404],
+    description: 'A Vite build of Swagger UI (`api-docs/`); a 404 when it is not built (`npm run build:api-docs`).' } },
   { method: 'get', path: `${DOCS_PATH}/assets/{file}`, tag: 'operations', spec: {
-    summary: 'The docs page\'s scripts and styles', access: 'public', ok: { status: 200, type: '*/*', body: str() }, errors: [404], description: 'From the project\'s own dependencies (no CDN); any other file is a 404.' } },
+    summary: 'The docs page\'s scripts and styles', access: 'public', ok: { status: 200, type: '*/*', body: str() }, errors: [404], description: 'The page\'s hashed build files (no CDN); any other file is a 404.' } },
 ];
 
 let built: Record<string, unknown> | null = null;
