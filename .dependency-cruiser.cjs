@@ -59,6 +59,15 @@ module.exports = {
       to: { path: '^src/admin/(?!http/|middleware/|core/|koa-types\\.ts)[^/]+/' },
     },
     {
+      name: 'features-read-others-through-their-exports',
+      severity: 'error',
+      comment:
+        "A feature reads another's data through that feature's service or the functions it exports for the purpose (a `-reads.ts` module), never by importing its repository (layering 8). " +
+        'Type-only imports of its row types aside; a repository may join another feature\'s table (its table constant and columns), since a join belongs in SQL.',
+      from: { path: '^src/((admin/)?[^/]+)/', pathNot: '-repository\\.ts$' },
+      to: { path: '-repository\\.ts$', pathNot: '^src/$1/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'admin-core-knows-no-transport',
       severity: 'error',
       comment: 'src/admin/core (roles, validation, the acting user, the session user) is what services and the HTTP layer share: it knows no Koa (layering 3).',

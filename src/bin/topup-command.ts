@@ -1,6 +1,6 @@
 import { createAuditLog } from '../admin/audit/audit-service';
 import { topupAuditEntry } from '../admin/balance/balance-service';
-import { findConnection } from '../admin/connections/connections-repository';
+import { findConnection } from '../admin/connections/connections-reads';
 import type { Config } from '../config';
 import { createKnex, type Knex } from '../db/knex-factory';
 import { operatorRedis } from './operator-redis';

@@ -3,7 +3,7 @@ import { createdFields } from '../audit/audit-changes';
 import type { AuditLog, AuditRecord } from '../audit/audit-service';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
-import { listUserGameLedger, type LedgerRow } from '../../sync/ledger-repository';
+import { listUserGameLedger, type LedgerRow } from '../../sync/ledger-reads';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { Role } from '../auth/token-service';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
 import { GAMES, type GameRow } from '../games/games-repository';
-import { applyUserSearch, PUBLIC_USER_COLUMNS, USERS, type UserRow } from '../users/users-repository';
+import { applyUserSearch, PUBLIC_USER_COLUMNS, toPublicUser, USERS, type PublicUser, type UserRow } from '../users/users-repository';
 
 export const USER_GAMES = 'user_games';
 
@@ -39,7 +39,7 @@ export function gamesOfUser(db: Knex, userId: number, page: Page): Promise<Array
     .select(`${GAMES}.*`, 'ug.id as user_game_id');
 }
 
-export function usersOfGame(db: Knex, gameId: number, search: string | undefined, page: Page): Promise<Array<UserRow & { user_game_id: number }>> {
+export async function usersOfGame(db: Knex, gameId: number, search: string | undefined, page: Page): Promise<Array<PublicUser & { user_game_id: number }>> {
   const query = db(`${USER_GAMES} as ug`)
     .join(USERS, `${USERS}.id`, 'ug.user_id')
     .where('ug.game_id', gameId)
@@ -47,5 +47,6 @@ export function usersOfGame(db: Knex, gameId: number, search: string | undefined
     .limit(page.limit)
     .offset(page.offset)
     .select([...PUBLIC_USER_COLUMNS, 'ug.id as user_game_id']);
-  return applyUserSearch(query, search);
+  const rows: Array<UserRow & { user_game_id: number }> = await applyUserSearch(query, search);
+  return rows.map((row) => ({ ...toPublicUser(row), user_game_id: row.user_game_id }));
 }

@@ -7,10 +7,9 @@ import { createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import type { Role } from '../auth/token-service';
 import type { GamesService, PublicGame } from '../games/games-service';
-import { findGame } from '../games/games-repository';
 import { assertSelfOrStaff } from '../core/roles';
 import { integer, validateBody } from '../core/validation';
-import { toPublicUser, type PublicUser } from '../users/users-repository';
+import type { PublicUser } from '../core/session-user';
 import type { UsersService } from '../users/users-service';
 import {
   deleteConnection,
@@ -46,7 +45,7 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
     async connect(userId: number, body: ConnectGameInput): Promise<PublicConnection> {
       await users.mustFind(userId);
       const { game_id: gameId } = validateBody(connectGameSchema, body);
-      if (!(await findGame(db, gameId))) {
+      if (!(await games.exists(gameId))) {
         throw new AppError('VALIDATION_FAILED', `game ${gameId} does not exist`, { errors: [{ path: 'game_id', message: 'names no game' }] });
       }
       try {
@@ -87,7 +86,7 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
 
     async usersOf(gameId: number, search: string | undefined, page: Page): Promise<Array<PublicUser & { user_game_id: number }>> {
       await games.mustFind(gameId);
-      return (await usersOfGame(db, gameId, search, page)).map((row) => ({ ...toPublicUser(row), user_game_id: row.user_game_id }));
+      return usersOfGame(db, gameId, search, page);
     },
 
     async mustFindUserGame(id: number): Promise<UserGameRow> {

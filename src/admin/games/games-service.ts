@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import { namedFields, validateBody } from '../core/validation';
-import { modulesOfGames, type PublicModule } from '../modules/modules-repository';
+import { modulesOfGames, type PublicModule } from '../modules/modules-reads';
 import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
 import { deleteGame, findGame, findGames, insertGame, listGames, lockGame, updateGame, type GameRow } from './games-repository';
 
@@ -60,6 +60,10 @@ export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: 
   return {
     mustFind,
     withModules,
+
+    async exists(id: number): Promise<boolean> {
+      return (await findGame(db, id)) !== undefined;
+    },
 
     /**
      * Locks the game inside `trx` so that writes to its children that check a limit over all of them

@@ -14,6 +14,11 @@ export function listLanguages(db: Knex, page: Page): Promise<LanguageRow[]> {
   return db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id').limit(page.limit).offset(page.offset);
 }
 
+/** Which of `ids` name a language. */
+export async function existingLanguageIds(db: Knex, ids: readonly number[]): Promise<Set<number>> {
+  return new Set<number>(await db(LANGUAGES).whereIn('id', ids).pluck('id'));
+}
+
 export function findLanguage(db: Knex, id: number, forUpdate = false): Promise<LanguageRow | undefined> {
   return lockedIf(db<LanguageRow>(LANGUAGES).where({ id }), forUpdate).first('id', 'code', 'name');
 }

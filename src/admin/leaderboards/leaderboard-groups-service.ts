@@ -5,7 +5,7 @@ import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
-import { findConnection } from '../connections/connections-repository';
+import { findConnection } from '../connections/connections-reads';
 import { namedFields, validateBody } from '../core/validation';
 import type { LeaderboardScope } from './leaderboard-scope';
 import {

@@ -8,7 +8,7 @@ import { changedFields, createdFields, deletedFields } from '../audit/audit-chan
 import type { AuditLog } from '../audit/audit-service';
 import { currentActor } from '../core/actor-scope';
 import type { AdminCaches } from '../cache/admin-caches';
-import { findUserGame } from '../connections/connections-repository';
+import { findUserGame } from '../connections/connections-reads';
 import { namedFields, validateBody } from '../core/validation';
 import { perEnabledGame, type GameWithModules } from '../modules/modules-service';
 import { createLeaderboardRankings } from './leaderboard-rankings';

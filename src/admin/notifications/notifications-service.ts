@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import type { GamesService } from '../games/games-service';
-import { LANGUAGES } from '../languages/languages-repository';
+import { existingLanguageIds } from '../languages/languages-reads';
 import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
 import { checkNotification, macrosOf, type NotificationDefinition, type NotificationInput } from './notification-rules';
 import {
@@ -41,7 +41,7 @@ export function createNotificationsService({ db, games, modules, audit }: { db: 
     return found;
   }
 
-  const existingLanguages = async (ids: number[]) => new Set<number>(await db(LANGUAGES).whereIn('id', ids).pluck('id'));
+  const existingLanguages = (ids: number[]) => existingLanguageIds(db, ids);
   const reread = async (gameId: number, id: number) => toPublic((await findNotifications(db, gameId, { id }))[0]!);
 
   return {

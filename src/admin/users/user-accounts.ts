@@ -1,0 +1,6 @@
+/**
+ * What sign-in and registration (the auth feature) may do with users (ARCHITECTURE.md, layering 8):
+ * read one by email or id, insert the one an invite registers, and show it. Listing and changing
+ * users stays behind the users service.
+ */
+export { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUser } from './users-repository';
