@@ -3,3 +3,4 @@
  * API's balance history of one user-game. Writing it stays with the sync's processor.
  */
 export { listUserGameLedger, type LedgerRow } from './ledger-repository';
+export { OUTBOX_KINDS as LEDGER_KINDS } from './outbox-event';

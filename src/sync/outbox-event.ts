@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 
-export type OutboxKind = 'topup' | 'reserve' | 'confirm' | 'cancel' | 'expire';
+export const OUTBOX_KINDS = ['topup', 'reserve', 'confirm', 'cancel', 'expire'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** One outbox stream entry (see the headers of lua/*.lua), as the sync moves it into MySQL. */
 export interface OutboxEvent {

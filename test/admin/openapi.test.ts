@@ -1,6 +1,9 @@
 import anyTest, { type TestFn } from 'ava';
 import { Registry } from 'prom-client';
 import { httpRouters } from '../../src/admin/http-app';
+import { fieldsOf, flagField, idField, listOf, replySchema, textField } from '../../src/admin/core/reply-schema';
+import { gameReply } from '../../src/admin/games/games-replies';
+import { replyComponents } from '../../src/admin/openapi/from-yup';
 import { openApiDocument } from '../../src/admin/openapi/openapi-document';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { documentedFetch, NOT_REST, openApiViolations } from '../helpers/openapi-check';
@@ -82,4 +85,28 @@ test("request bodies are the services' yup schemas, derived: required fields, le
   t.like(schemas.TopupInput!.properties, { amount: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, currency: { pattern: '^[A-Z]{3}$' } });
   t.like(schemas.LeaderboardCreateInput!.properties, { operator: { enum: ['set', 'best', 'incr'] }, key: { maxLength: 64 } });
   t.like(schemas.ScoreInput!.properties, { score: { type: 'number', minimum: -1e15, maximum: 1e15 } });
+});
+
+test("reply schemas are the services' reply types' yup schemas, derived: every field required, objects closed, a held component referenced, null where nullable", (t) => {
+  const schemas = (openApiDocument() as { components: { schemas: Record<string, Record<string, unknown>> } }).components.schemas;
+  t.deepEqual(schemas.Game!.required, Object.keys(gameReply.fields));
+  t.is(schemas.Game!.additionalProperties, false);
+  t.like(schemas.Game!.properties, { modules: { type: 'array', items: { $ref: '#/components/schemas/Module' } }, created_at: { type: 'string', format: 'date-time' } });
+  t.like(schemas.GameOfUser!.properties, { user_game_id: { type: 'integer', minimum: 1 } });
+  t.like(schemas.Invite!.properties, { role: { $ref: '#/components/schemas/Role' }, expires_at: { type: ['string', 'null'] }, max_uses: { maximum: 10000 } });
+  t.deepEqual(schemas.Role, { type: 'string', enum: ['user', 'moderator', 'admin'] });
+  const rankingItem = (schemas.Rankings!.properties as { items: { items: { required: string[]; additionalProperties: boolean } } }).items.items;
+  t.false(rankingItem.required.includes('period_start'), 'only for a past period');
+  t.is(rankingItem.additionalProperties, false);
+});
+
+test('a reply schema derives to exactly what its yup schema says; one without a component name is refused', (t) => {
+  const component = replyComponents([replySchema('Probe', { id: idField(), note: textField().nullable(), tags: listOf(textField()), flag: flagField().optional() })]).Probe!;
+  t.deepEqual(component, {
+    type: 'object',
+    properties: { id: { type: 'integer', minimum: 1 }, note: { type: ['string', 'null'] }, tags: { type: 'array', items: { type: 'string' } }, flag: { type: 'boolean' } },
+    required: ['id', 'note', 'tags'],
+    additionalProperties: false,
+  });
+  t.throws(() => replyComponents([fieldsOf({ id: idField() })]), { message: /needs its name/ });
 });

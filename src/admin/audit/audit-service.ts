@@ -4,6 +4,7 @@ import type { Page } from '../../db/page';
 import { integer, validateBody } from '../core/validation';
 import type { Changes } from './audit-changes';
 import { insertAuditEntry, listAuditEntries, type AuditRow } from './audit-repository';
+import type { PublicAuditEntry } from './audit-replies';
 import { currentActor } from '../core/actor-scope';
 
 /** What a service says about one write; who did it comes from the acting scope. */
@@ -16,7 +17,6 @@ export interface AuditRecord {
 }
 
 /** An entry as the API answers it: the changes parsed, the time as ISO text. */
-export type PublicAuditEntry = Omit<AuditRow, 'changes' | 'created_at'> & { changes: Changes; created_at: string };
 
 const toPublic = (row: AuditRow): PublicAuditEntry => ({
   ...row,

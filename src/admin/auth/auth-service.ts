@@ -9,16 +9,11 @@ import { canonicalEmail } from '../users/email';
 import type { AdminCaches } from '../cache/admin-caches';
 import { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUser } from '../users/user-accounts';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './auth-schemas';
+import type { TokenReply } from './auth-replies';
 import type { LoginLimiter } from './login-limiter';
 import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token-service';
 
-export interface TokenReply {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  user: PublicUser;
-}
 
 const WRONG_CREDENTIALS = 'wrong email or password';
 

@@ -2,10 +2,9 @@ import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { AppError } from '../../errors';
 
-import type { Role } from '../core/roles';
+import { ROLES, type Role } from '../core/roles';
 
-export type { Role };
-export const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
+export { ROLES, type Role };
 
 export interface TokenClaims {
   readonly sub: string;

@@ -10,6 +10,7 @@ import type { Role } from '../auth/token-service';
 import type { ConnectionsService } from '../connections/connections-service';
 import { assertSelfOrStaff } from '../core/roles';
 import { integer, text, validateBody } from '../core/validation';
+import type { Balance, LedgerItem, TopupResult } from './balance-replies';
 
 export const topupSchema = yup.object({
   amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required'),
@@ -19,30 +20,7 @@ export const topupSchema = yup.object({
 
 export type TopupInput = Partial<yup.InferType<typeof topupSchema>>;
 
-export interface TopupResult {
-  id: number;
-  user_game_id: number;
-  amount: number;
-  currency: string;
-  comment: string;
-  available_balance: number;
-  reserved_balance: number;
-  created_at: string;
-}
 
-export interface LedgerItem {
-  id: number;
-  kind: LedgerRow['kind'];
-  amount: number;
-  win_amount: number;
-  currency: string;
-  transaction_id: string | null;
-  round_id: string | null;
-  comment: string | null;
-  available_balance: number;
-  reserved_balance: number;
-  created_at: string;
-}
 
 const toLedgerItem = (row: LedgerRow): LedgerItem => ({
   id: row.id,
@@ -112,7 +90,7 @@ export function createBalanceService(deps: { db: Knex; wallet: WalletService; co
       return (await listUserGameLedger(db, ids.userId, ids.gameId, page)).map(toLedgerItem);
     },
 
-    async balances(actor: { id: number; role: Role }, userGameId: number) {
+    async balances(actor: { id: number; role: Role }, userGameId: number): Promise<Balance[]> {
       const ug = await owned(actor, userGameId);
       const ids = walletIds(ug);
       return (await wallet.balances(ids.userId, ids.gameId, defaultCurrency)).map((b) => ({

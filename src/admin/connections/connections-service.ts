@@ -6,10 +6,9 @@ import { AppError } from '../../errors';
 import { createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import type { Role } from '../auth/token-service';
-import type { GamesService, PublicGame } from '../games/games-service';
+import type { GamesService } from '../games/games-service';
 import { assertSelfOrStaff } from '../core/roles';
 import { integer, validateBody } from '../core/validation';
-import type { PublicUser } from '../core/session-user';
 import type { UsersService } from '../users/users-service';
 import {
   deleteConnection,
@@ -20,16 +19,11 @@ import {
   usersOfGame,
   type UserGameRow,
 } from './connections-repository';
+import type { GameOfUser, PublicConnection, UserOfGame } from './connections-replies';
 
 export const connectGameSchema = yup.object({ game_id: integer().min(1, 'must be a positive integer').defined('is required') });
 export type ConnectGameInput = Partial<yup.InferType<typeof connectGameSchema>>;
 
-export interface PublicConnection {
-  id: number;
-  user_id: number;
-  game_id: number;
-  created_at: string;
-}
 
 const toPublic = (row: UserGameRow): PublicConnection => ({
   id: row.id,
@@ -76,7 +70,7 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
       await disconnected(gameId);
     },
 
-    async gamesOf(actor: { id: number; role: Role }, userId: number, page: Page): Promise<Array<PublicGame & { user_game_id: number }>> {
+    async gamesOf(actor: { id: number; role: Role }, userId: number, page: Page): Promise<GameOfUser[]> {
       assertSelfOrStaff(actor, userId);
       await users.mustFind(userId);
       const rows = await gamesOfUser(db, userId, page);
@@ -84,7 +78,7 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
       return publicGames.map((game, i) => ({ ...game, user_game_id: rows[i]!.user_game_id }));
     },
 
-    async usersOf(gameId: number, search: string | undefined, page: Page): Promise<Array<PublicUser & { user_game_id: number }>> {
+    async usersOf(gameId: number, search: string | undefined, page: Page): Promise<UserOfGame[]> {
       await games.mustFind(gameId);
       return usersOfGame(db, gameId, search, page);
     },

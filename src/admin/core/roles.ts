@@ -1,7 +1,8 @@
 import { AppError } from '../../errors';
 
 /** The three roles (SPEC §2.2). */
-export type Role = 'user' | 'moderator' | 'admin';
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Who may call a route or a service: any authenticated user, staff (admin or moderator), or admins only. */
 export type Access = 'any' | 'staff' | 'admin';

@@ -1,15 +1,19 @@
-import type { Role } from './roles';
+import { enumComponent, flagField, idField, type ReplyOf, replySchema, textField, timestampField } from './reply-schema';
+import { ROLES } from './roles';
+
+export const roleReply = enumComponent('Role', ROLES);
 
 /** What clients see of a user, never the password hash: the signed-in user on every request, too. */
-export interface PublicUser {
-  id: number;
-  email: string;
-  username: string;
-  role: Role;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const userReply = replySchema('User', {
+  id: idField(),
+  email: textField().meta({ format: 'email' }),
+  username: textField(),
+  role: roleReply,
+  is_active: flagField(),
+  created_at: timestampField(),
+  updated_at: timestampField(),
+});
+export type PublicUser = ReplyOf<typeof userReply>;
 
 /** The user a request is made by (the access guard sets it). */
 export type SessionUser = PublicUser;

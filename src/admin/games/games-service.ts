@@ -5,21 +5,11 @@ import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import { namedFields, validateBody } from '../core/validation';
-import { modulesOfGames, type PublicModule } from '../modules/modules-reads';
+import { modulesOfGames } from '../modules/modules-reads';
+import type { PublicGame } from './games-replies';
 import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
 import { deleteGame, findGame, findGames, insertGame, listGames, lockGame, updateGame, type GameRow } from './games-repository';
 
-export interface PublicGame {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  image_url: string;
-  is_active: boolean;
-  modules: PublicModule[];
-  created_at: string;
-  updated_at: string;
-}
 
 /** The fields of a game an audit entry shows. */
 const auditedFields = (row: GameRow) => ({

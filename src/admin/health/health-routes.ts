@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { createRouter } from '../http/router';
 import type { AppState } from '../koa-types';
+import type { Health, Readiness } from './health-replies';
 
 export interface ReadinessProbe {
   readonly name: string;
@@ -11,7 +12,7 @@ export interface ReadinessProbe {
 export function healthRoutes(probes: readonly ReadinessProbe[]): Router<AppState> {
   const router = createRouter();
   router.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' };
+    ctx.body = { status: 'ok' } satisfies Health;
   });
   router.get('/readyz', async (ctx) => {
     const results = await Promise.all(
@@ -27,7 +28,7 @@ export function healthRoutes(probes: readonly ReadinessProbe[]): Router<AppState
     );
     const ready = results.every(([, state]) => state === 'ok');
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) };
+    ctx.body = { status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) } satisfies Readiness;
   });
   return router;
 }

@@ -5,13 +5,7 @@ import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../errors';
 import { sniffImageType } from './image-type';
-
-export interface ImageUploadResult {
-  name: string;
-  path: string;
-  url: string;
-  content_type: string;
-}
+import type { ImageUploadResult } from './images-replies';
 
 /** Stored names: 128 random bits in hex plus the sniffed type's extension. */
 export const STORED_IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;

@@ -7,25 +7,16 @@ import type { AuditLog } from '../audit/audit-service';
 import { ROLES, type Role } from '../auth/token-service';
 import { integer, oneOf, validateBody } from '../core/validation';
 import { deleteInvite, findInvite, insertInvite, isUsable, listInvites, type InviteRow } from './invites-repository';
+import { MAX_INVITE_USES, type PublicInvite } from './invites-replies';
 
 export const createInviteSchema = yup.object({
   role: oneOf(ROLES).defined('is required'),
-  max_uses: integer().min(1, 'must be at least 1').max(10000, 'must be at most 10000').defined('is required'),
+  max_uses: integer().min(1, 'must be at least 1').max(MAX_INVITE_USES, `must be at most ${MAX_INVITE_USES}`).defined('is required'),
   expires_in_s: integer().min(1, 'must be at least 1').max(366 * 24 * 3600, 'must be at most one year').optional(),
 });
 
 export type CreateInviteInput = Partial<yup.InferType<typeof createInviteSchema>>;
 
-export interface PublicInvite {
-  id: number;
-  code: string;
-  role: Role;
-  max_uses: number;
-  uses: number;
-  expires_at: string | null;
-  created_by: number | null;
-  created_at: string;
-}
 
 const toPublic = (row: InviteRow): PublicInvite => ({
   id: row.id,

@@ -7,12 +7,8 @@ import { changedFields, createdFields, deletedFields } from '../audit/audit-chan
 import type { AuditLog } from '../audit/audit-service';
 import { namedFields, text, validateBody } from '../core/validation';
 import { deleteLanguage, findLanguage, insertLanguage, listLanguages, updateLanguage, type LanguageRow } from './languages-repository';
+import type { PublicLanguage } from './languages-replies';
 
-export interface PublicLanguage {
-  id: number;
-  code: string;
-  name: string;
-}
 
 const code = () => text(2, 16).matches(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en or pt-BR');
 export const createLanguageSchema = yup.object({ code: code().defined('is required'), name: text(1, 255).defined('is required') });

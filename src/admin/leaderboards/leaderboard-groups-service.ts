@@ -21,16 +21,8 @@ import {
   type GroupRow,
 } from './leaderboard-groups-repository';
 import { createGroupSchema, memberSchema, updateGroupSchema, type CreateGroupInput, type MemberInput, type UpdateGroupInput } from './leaderboards-schemas';
+import type { GroupMember, GroupMembership, PublicGroup } from './leaderboards-replies';
 
-export interface PublicGroup {
-  id: number;
-  leaderboard_id: number;
-  key: string;
-  name: string;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
 
 const toPublic = (row: GroupRow): PublicGroup => ({
   id: row.id,
@@ -101,13 +93,13 @@ export function createLeaderboardGroupsService({ db, scope, audit }: { db: Knex;
       });
     },
 
-    async members(groupId: number, page: Page) {
+    async members(groupId: number, page: Page): Promise<GroupMember[]> {
       await scope.group(groupId);
       return (await listMembers(db, groupId, page)).map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
     },
 
     /** The user must be connected to the leaderboard's game (400); a second add is a 409. */
-    async addMember(groupId: number, input: MemberInput) {
+    async addMember(groupId: number, input: MemberInput): Promise<GroupMembership> {
       const { group, leaderboard } = await scope.group(groupId);
       const { user_id: userId } = validateBody(memberSchema, input);
       if (!(await findConnection(db, userId, leaderboard.game_id))) {

@@ -5,17 +5,9 @@ import { periodStart, type PeriodType } from './leaderboard-periods';
 import type { LeaderboardScope } from './leaderboard-scope';
 import { countBefore, findRankPosition, scoresAround, topScoresOf, type RankingQuery, type RankingRow } from './leaderboard-scores-repository';
 import type { RankIndex } from './rank-index-store';
-import { toPublicLeaderboard, type PublicLeaderboard } from './leaderboard-view';
+import { toPublicLeaderboard } from './leaderboard-view';
+import type { PublicLeaderboard, RankingItem, Rankings } from './leaderboards-replies';
 
-export interface RankingItem {
-  rank: number;
-  user_id: number;
-  user_game_id: number;
-  username: string;
-  score: number;
-  /** Only when a past period was asked for (SPEC §2.6). */
-  period_start?: string;
-}
 
 export interface RankingOptions {
   readonly groupId?: number;
@@ -86,7 +78,7 @@ export function createLeaderboardRankings({ db, scope, rankIndex, clock }: { db:
 
   return {
     /** One leaderboard's ranking (REST). */
-    async rankings(leaderboardId: number, options: RankingOptions): Promise<{ leaderboard: PublicLeaderboard; items: RankingItem[] }> {
+    async rankings(leaderboardId: number, options: RankingOptions): Promise<Rankings> {
       const leaderboard = toPublicLeaderboard(await scope.leaderboard(leaderboardId));
       const [items] = await this.rankingsOf([leaderboard], options);
       if (items instanceof AppError) throw items;

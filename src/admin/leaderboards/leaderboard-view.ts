@@ -1,17 +1,6 @@
+import type { PublicLeaderboard } from './leaderboards-replies';
 import type { LeaderboardRow } from './leaderboards-repository';
 
-export interface PublicLeaderboard {
-  id: number;
-  game_id: number;
-  key: string;
-  name: string;
-  sort_order: 'asc' | 'desc';
-  period_type: LeaderboardRow['period_type'];
-  operator: LeaderboardRow['operator'];
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
 
 export const toPublicLeaderboard = (row: LeaderboardRow): PublicLeaderboard => ({
   id: row.id,

@@ -15,7 +15,8 @@ import { createLeaderboardRankings } from './leaderboard-rankings';
 import { periodStart } from './leaderboard-periods';
 import { LEADERBOARD_MODULE, type LeaderboardScope } from './leaderboard-scope';
 import { rankScore, upsertScore } from './leaderboard-scores-repository';
-import { auditedLeaderboard, toPublicLeaderboard, type PublicLeaderboard } from './leaderboard-view';
+import { auditedLeaderboard, toPublicLeaderboard } from './leaderboard-view';
+import type { PublicLeaderboard, SavedScoreReply } from './leaderboards-replies';
 import {
   createLeaderboardSchema,
   MAX_ABS_SCORE,
@@ -123,7 +124,7 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
      * answers the stored score. The user-game must belong to the leaderboard's game (400); an inactive
      * leaderboard, or an incr past |1e15|, is a 409.
      */
-    async saveScore(leaderboardId: number, input: ScoreInput) {
+    async saveScore(leaderboardId: number, input: ScoreInput): Promise<SavedScoreReply> {
       let leaderboard = await scope.leaderboard(leaderboardId);
       const { user_game_id: userGameId, score } = validateBody(scoreSchema, input);
       const notOfGame = () => new AppError('VALIDATION_FAILED', `user-game ${userGameId} is not a connection of game ${leaderboard.game_id}`, {
@@ -168,5 +169,3 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
 }
 
 export type LeaderboardsService = ReturnType<typeof createLeaderboardsService>;
-export type { PublicLeaderboard } from './leaderboard-view';
-export type { RankingItem } from './leaderboard-rankings';

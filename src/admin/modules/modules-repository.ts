@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { PublicModule } from './modules-replies';
 
 export const MODULES = 'modules';
 export const GAME_MODULES = 'game_modules';
@@ -9,11 +10,6 @@ export interface ModuleRow {
   name: string;
 }
 
-export interface PublicModule {
-  id: number;
-  key: string;
-  name: string;
-}
 
 export const toPublicModule = (row: ModuleRow): PublicModule => ({ id: row.id, key: row.key, name: row.name });
 

@@ -13,8 +13,8 @@ import {
   connectedModuleKeys,
   listModules,
   toPublicModule,
-  type PublicModule,
 } from './modules-repository';
+import type { PublicModule } from './modules-replies';
 
 export const connectModuleSchema = yup.object({ module_key: text(1, 64).defined('is required') });
 export type ConnectModuleInput = Partial<yup.InferType<typeof connectModuleSchema>>;
@@ -63,7 +63,7 @@ export function createModulesService(db: Knex, games: GamesService, caches: Admi
       return (await listModules(db)).map(toPublicModule);
     },
 
-    async ofGame(gameId: number): Promise<PublicModule[]> {
+    async ofGame(gameId: number): Promise<readonly PublicModule[]> {
       return (await games.get(gameId)).modules;
     },
 

@@ -17,10 +17,9 @@ import {
   replaceNotification,
   type StoredNotification,
 } from './notifications-repository';
+import type { NotificationWithMacros, PublicNotification } from './notifications-replies';
 
 export const NOTIFICATION_MODULE = 'notification';
-
-export type PublicNotification = NotificationDefinition & { id: number; game_id: number; created_at: string; updated_at: string };
 
 const toPublic = ({ created_at, updated_at, ...rest }: StoredNotification): PublicNotification => ({
   ...rest,
@@ -56,7 +55,7 @@ export function createNotificationsService({ db, games, modules, audit }: { db: 
     },
 
     /** One notification, with the macros its descriptions may use. */
-    async get(gameId: number, id: number): Promise<PublicNotification & { macros: string[] }> {
+    async get(gameId: number, id: number): Promise<NotificationWithMacros> {
       const found = toPublic((await scope(gameId, id))!);
       return { ...found, macros: macrosOf(found.variables.map((v) => v.key)) };
     },

@@ -1,5 +1,5 @@
 import type { AnyObjectSchema, AnySchema } from 'yup';
-import type { Schema } from './schema-kit';
+import { ref, type Schema } from './schema-kit';
 
 /** The parts of yup's `describe()` this reads (yup 1.x). */
 interface Described {
@@ -10,7 +10,7 @@ interface Described {
   readonly tests?: ReadonlyArray<{ readonly name?: string; readonly params?: Record<string, unknown> }>;
   readonly fields?: Record<string, Described>;
   readonly innerType?: Described;
-  readonly meta?: { readonly description?: string };
+  readonly meta?: { readonly description?: string; readonly format?: string; readonly component?: string; readonly jsonSchema?: Schema };
 }
 
 const JSON_TYPES: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean', object: 'object', array: 'array' };
@@ -22,10 +22,17 @@ const BOUNDS: Record<string, Record<string, string>> = {
   array: { min: 'minItems', max: 'maxItems' },
 };
 
-function fromDescription(d: Described): Schema {
+/** How a schema is read: a request body's (unknown fields ignored) or a reply's (closed objects, components referenced). */
+type Mode = 'request' | 'reply';
+
+function fromDescription(d: Described, mode: Mode, top = false): Schema {
+  if (d.meta?.component && !top) return ref(d.meta.component);
+  if (d.meta?.jsonSchema) return d.meta.jsonSchema;
   const schema: Record<string, unknown> = {};
   const tests = d.tests ?? [];
   const isInteger = tests.some((test) => test.name === 'integer');
+  const jsonType = isInteger ? 'integer' : JSON_TYPES[d.type];
+  if (jsonType) schema.type = d.nullable ? [jsonType, 'null'] : jsonType;
   for (const test of tests) {
     const name = test.name ?? '';
     const bound = BOUNDS[d.type]?.[name];
@@ -37,16 +44,16 @@ function fromDescription(d: Described): Schema {
     if (name === 'matches') schema.pattern = (test.params?.regex as RegExp | undefined)?.source;
     if (name === 'email') schema.format = 'email';
   }
-  const jsonType = isInteger ? 'integer' : JSON_TYPES[d.type];
-  if (jsonType) schema.type = d.nullable ? [jsonType, 'null'] : jsonType;
   const values = (d.oneOf ?? []).filter((value) => value !== undefined);
-  if (values.length > 0) schema.enum = values;
+  if (values.length > 0) schema.enum = d.nullable ? [...values, null] : values;
   if (d.fields) {
-    schema.properties = Object.fromEntries(Object.entries(d.fields).map(([name, field]) => [name, fromDescription(field)]));
+    schema.properties = Object.fromEntries(Object.entries(d.fields).map(([name, field]) => [name, fromDescription(field, mode)]));
     const required = Object.entries(d.fields).filter(([, field]) => field.optional === false).map(([name]) => name);
     if (required.length > 0) schema.required = required;
+    if (mode === 'reply') schema.additionalProperties = false;
   }
-  if (d.innerType) schema.items = fromDescription(d.innerType);
+  if (d.innerType) schema.items = fromDescription(d.innerType, mode);
+  if (d.meta?.format) schema.format = d.meta.format;
   if (d.meta?.description) schema.description = d.meta.description;
   return schema as Schema;
 }
@@ -58,5 +65,22 @@ function fromDescription(d: Described): Schema {
  * may accept a body the service refuses with a 400 naming the rule, never the other way round.
  */
 export function jsonSchemaOf(schema: AnyObjectSchema | AnySchema): Schema {
-  return fromDescription(schema.describe() as unknown as Described);
+  return fromDescription(describe(schema), 'request', true);
 }
+
+/**
+ * The document's reply components, derived from the reply schemas the services' types come from
+ * (src/admin/core/reply-schema.ts): each under its component name, its objects closed (a reply that
+ * grows a field must be documented first), a component it holds referenced by `$ref`.
+ */
+export function replyComponents(schemas: ReadonlyArray<AnySchema>): Record<string, Schema> {
+  return Object.fromEntries(
+    schemas.map((schema) => {
+      const described = describe(schema);
+      if (!described.meta?.component) throw new Error('a reply component needs its name (replySchema or enumComponent)');
+      return [described.meta.component, fromDescription(described, 'reply', true)];
+    }),
+  );
+}
+
+const describe = (schema: AnySchema) => schema.describe() as unknown as Described;

@@ -6,12 +6,10 @@ export type Schema = Record<string, unknown>;
 
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 export const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
-export const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
 
 export const str = (extra: Schema = {}): Schema => ({ type: 'string', ...extra });
 export const int = (extra: Schema = {}): Schema => ({ type: 'integer', ...extra });
 export const num = (extra: Schema = {}): Schema => ({ type: 'number', ...extra });
-export const bool = (extra: Schema = {}): Schema => ({ type: 'boolean', ...extra });
 export const id = (description?: string): Schema => int({ minimum: 1, ...(description ? { description } : {}) });
 export const timestamp = (): Schema => str({ format: 'date-time', description: 'ISO 8601 UTC' });
 export const oneOfValues = (values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });

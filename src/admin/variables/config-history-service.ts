@@ -6,16 +6,10 @@ import { integer, validateBody } from '../core/validation';
 import { buildConfigDocument } from './config-document';
 import { findConfigVersion, listConfigVersions, type ConfigVersionRow } from './config-history-repository';
 import type { ConfigWriter } from './config-writer';
+import type { ConfigVersionDetail, PublicConfigVersion, RollbackResult } from './config-history-replies';
 import { definitionOf, type PublicVariable } from './variable-view';
 import { deleteVariable, insertVariable, listVariables, replaceVariable } from './variables-repository';
 
-export interface PublicConfigVersion {
-  version: number;
-  change: ConfigVersionRow['change'];
-  key: string | null;
-  created_by: number | null;
-  created_at: string;
-}
 
 const toPublic = (row: ConfigVersionRow): PublicConfigVersion => ({
   version: row.version,
@@ -46,7 +40,7 @@ export function createConfigHistoryService({ db, writer }: { db: Knex; writer: C
     },
 
     /** One version: the config document right after that change, and the variables' definitions then. */
-    async get(gameId: number, version: number): Promise<PublicConfigVersion & { document: Record<string, unknown>; variables: PublicVariable[] }> {
+    async get(gameId: number, version: number): Promise<ConfigVersionDetail> {
       await writer.assertScope(gameId);
       const found = await mustFind(gameId, version);
       return { ...toPublic(found), document: documentOf(found.variables), variables: found.variables };
@@ -56,7 +50,7 @@ export function createConfigHistoryService({ db, writer }: { db: Knex; writer: C
      * Makes the variables exactly what they were at `version` (keys, types, values; created and
      * deleted as needed) in one transaction, as a new version with change `rollback`.
      */
-    async rollback(gameId: number, body: RollbackInput): Promise<{ version: number; document: Record<string, unknown> }> {
+    async rollback(gameId: number, body: RollbackInput): Promise<RollbackResult> {
       await writer.assertScope(gameId);
       const { version: target } = validateBody(rollbackSchema, body);
       const { variables: wanted } = await mustFind(gameId, target);

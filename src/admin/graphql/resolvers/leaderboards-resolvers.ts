@@ -7,7 +7,7 @@ import type {
   UpdateGroupInput,
   UpdateLeaderboardInput,
 } from '../../leaderboards/leaderboards-schemas';
-import type { PublicLeaderboard } from '../../leaderboards/leaderboards-service';
+import type { PublicLeaderboard } from '../../leaderboards/leaderboards-replies';
 import { batchName, idArg, NESTED_PAGE, limitArg, optionalIdArg, pageArgs, type Args } from '../graphql-args';
 import type { RankingOptions } from '../../leaderboards/leaderboard-rankings';
 import { done, gameList, guarded, input, type ResolverMap } from './resolver-types';

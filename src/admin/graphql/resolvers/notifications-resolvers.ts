@@ -1,5 +1,5 @@
 import { macrosOf, type NotificationInput } from '../../notifications/notification-rules';
-import type { PublicNotification } from '../../notifications/notifications-service';
+import type { PublicNotification } from '../../notifications/notifications-replies';
 import { idArg, pageArgs } from '../graphql-args';
 import { done, gameList, guarded, input, type ResolverMap } from './resolver-types';
 

@@ -1,6 +1,6 @@
 import type { Page } from '../../../db/page';
 import type { AdminServices } from '../../admin-services';
-import type { PublicGame } from '../../games/games-service';
+import type { PublicGame } from '../../games/games-replies';
 import type { Access } from '../../http/access';
 import type { PublicUser } from '../../users/users-repository';
 import { batchName, NESTED_PAGE, pageArgs, type Args } from '../graphql-args';

@@ -2,7 +2,7 @@ import type { ConfigDocument } from '../../variables/config-document';
 import type { RollbackInput } from '../../variables/config-history-service';
 import type { VariableInput } from '../../variables/variable-rules';
 import { idArg, pageArgs } from '../graphql-args';
-import type { PublicGame } from '../../games/games-service';
+import type { PublicGame } from '../../games/games-replies';
 import { done, gameList, guarded, input, type ResolverMap } from './resolver-types';
 
 /** The config document as GraphQL serves it: the same JSON (parsed) and the same ETag as REST. */

@@ -1,0 +1,43 @@
+import * as yup from 'yup';
+
+/*
+ * Builders of reply schemas: the one definition of what an endpoint answers. A service's reply type
+ * is `yup.InferType` of its schema, and the OpenAPI document's reply component is derived from the
+ * same schema (src/admin/openapi/from-yup.ts), so the two cannot drift. Every field is present
+ * (`defined`) unless a schema marks it optional; `null` only where a field is nullable.
+ */
+
+type DeepReadonly<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepReadonly<U>> : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/** A reply's type: what its schema infers, read-only all the way down (a service hands it out; nobody edits it). */
+export type ReplyOf<S extends yup.ISchema<unknown>> = DeepReadonly<yup.InferType<S>>;
+
+const described = <S extends yup.Schema>(schema: S, description: string | undefined): S => (description ? (schema.meta({ description }) as S) : schema);
+
+export const idField = (description?: string) => described(yup.number().integer().min(1).defined(), description);
+export const countField = (min = 0, description?: string) => described(yup.number().integer().min(min).defined(), description);
+export const textField = (description?: string) => described(yup.string().defined(), description);
+export const numberField = () => yup.number().defined();
+export const flagField = () => yup.boolean().defined();
+export const timestampField = () => yup.string().defined().meta({ format: 'date-time', description: 'ISO 8601 UTC' });
+/** Amounts in minor units: integers up to 2^53−1 (SPEC §2.7). */
+export const moneyField = () => yup.number().integer().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).defined();
+export const enumField = <T extends string>(values: readonly T[]) => yup.string<T>().oneOf(values).defined();
+export const listOf = <T>(item: yup.ISchema<T>) => yup.array(item).defined();
+/** A nested object of a reply that is not a component of its own. */
+export const fieldsOf = <F extends yup.ObjectShape>(fields: F) => yup.object(fields).defined();
+
+/** A named reply shape: a component of the OpenAPI document, referenced (`$ref`) where another reply holds it. */
+export const replySchema = <F extends yup.ObjectShape>(component: string, fields: F, description?: string) =>
+  yup.object(fields).defined().meta({ component, ...(description ? { description } : {}) });
+
+/** A named enumeration (Role, ScoreOperator): a component of its own, referenced where a reply holds it. */
+export const enumComponent = <T extends string>(component: string, values: readonly T[], description?: string) =>
+  enumField(values).meta({ component, ...(description ? { description } : {}) });
+
+/**
+ * A value whose shape yup does not express (a map of changes, a union of variants): its JSON Schema
+ * is given, or it names a component written by hand (`{ component }`).
+ */
+export const shapedAs = <T extends NonNullable<unknown>>(jsonSchema: { component: string } | Record<string, unknown>) =>
+  yup.mixed<T>().defined().meta('component' in jsonSchema ? jsonSchema : { jsonSchema });

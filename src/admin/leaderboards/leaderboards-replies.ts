@@ -1,0 +1,67 @@
+import {
+  countField, enumComponent, enumField, fieldsOf, flagField, idField, listOf, numberField, type ReplyOf, replySchema, textField, timestampField,
+} from '../core/reply-schema';
+import { PERIOD_TYPES } from './leaderboard-periods';
+import { SCORE_OPERATORS } from './leaderboards-repository';
+import { SORT_ORDERS } from './leaderboards-schemas';
+
+/** What the API answers for leaderboards, groups, scores and rankings (reply types and OpenAPI components, src/admin/core/reply-schema.ts). */
+export const scoreOperatorReply = enumComponent(
+  'ScoreOperator',
+  SCORE_OPERATORS,
+  "set replaces the period's score; best keeps a strictly better one (by sort_order); incr adds to it",
+);
+
+export const leaderboardReply = replySchema('Leaderboard', {
+  id: idField(),
+  game_id: idField(),
+  key: textField(),
+  name: textField(),
+  sort_order: enumField(SORT_ORDERS),
+  period_type: enumField(PERIOD_TYPES),
+  operator: scoreOperatorReply,
+  is_active: flagField(),
+  created_at: timestampField(),
+  updated_at: timestampField(),
+});
+export type PublicLeaderboard = ReplyOf<typeof leaderboardReply>;
+
+export const groupReply = replySchema('LeaderboardGroup', {
+  id: idField(),
+  leaderboard_id: idField(),
+  key: textField(),
+  name: textField(),
+  is_default: flagField(),
+  created_at: timestampField(),
+  updated_at: timestampField(),
+});
+export type PublicGroup = ReplyOf<typeof groupReply>;
+
+export const groupMemberReply = replySchema('GroupMember', { user_id: idField(), username: textField(), created_at: timestampField() });
+export type GroupMember = ReplyOf<typeof groupMemberReply>;
+
+export const groupMembershipReply = replySchema('GroupMembership', { group_id: idField(), user_id: idField(), created_at: timestampField() });
+export type GroupMembership = ReplyOf<typeof groupMembershipReply>;
+
+export const savedScoreReply = replySchema('SavedScore', {
+  leaderboard_id: idField(),
+  user_game_id: idField(),
+  score: numberField(),
+  period_start: timestampField(),
+  updated_at: timestampField(),
+});
+export type SavedScoreReply = ReplyOf<typeof savedScoreReply>;
+
+const rankingItem = fieldsOf({
+  rank: countField(1),
+  user_id: idField(),
+  user_game_id: idField(),
+  username: textField(),
+  score: numberField(),
+  /** Only when a past period was asked for (SPEC §2.6). */
+  period_start: timestampField().optional(),
+});
+export type RankingItem = ReplyOf<typeof rankingItem>;
+
+export const rankingsReply = replySchema('Rankings', { leaderboard: leaderboardReply, items: listOf(rankingItem) });
+export type Rankings = ReplyOf<typeof rankingsReply>;
