@@ -2,10 +2,10 @@ import { AppError, type FieldViolation } from '../../errors';
 
 /** SPEC §2.5 and the seed's notification rules; every violation is listed with its path. */
 export const BUILT_IN_MACROS = ['time_second', 'image', 'login'] as const;
-const CUSTOM_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const CUSTOM_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MACRO = /\{\{([^{}]*)\}\}/g;
 /** Bounds of this service's own (the seed sets none). */
-export const LIMITS = { descriptions: 100, variables: 100, entries: 1000, text: 4096, image: 2048, login: 255, keyChars: 64 } as const;
+export const LIMITS = { name: 255, descriptions: 100, variables: 100, entries: 1000, text: 4096, image: 2048, login: 255, keyChars: 64 } as const;
 
 export interface NotificationInput {
   readonly name?: unknown;
@@ -56,7 +56,7 @@ export async function checkNotification(input: unknown, languageExists: (ids: nu
     throw new AppError('VALIDATION_FAILED', 'the body must be a JSON object', { errors: [{ path: '', message: 'must be a JSON object' }] });
   }
   const v = new Violations();
-  v.text('name', input.name, 1, 255);
+  v.text('name', input.name, 1, LIMITS.name);
   const keys = checkCustomKeys(v, input.variables);
   await checkDescriptions(v, input.descriptions, keys, languageExists);
   checkEntries(v, input.entries, keys);

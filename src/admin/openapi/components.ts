@@ -26,7 +26,8 @@ import { notificationEntryReply, notificationReply, notificationWithMacrosReply 
 import { configVersionDetailReply, configVersionReply, rollbackReply } from '../variables/config-history-replies';
 import { jsonSchemaOf, replyComponents } from './from-yup';
 import { ERROR_SPECS } from '../../errors/error-specs';
-import { MAX_KEY_CHARS, MAX_STRING_CHARS } from '../variables/variable-rules';
+import { CUSTOM_KEY, LIMITS } from '../notifications/notification-rules';
+import { ITEM_VALUE_TYPES, MAX_ITEMS, MAX_KEY_CHARS, MAX_STRING_CHARS, MAX_VECTOR_INDEX, VARIABLE_TYPES } from '../variables/variable-rules';
 import {
   arrayOf, id, int, input, num, object, oneOfValues, ref, str, timestamp, type Schema,
 } from './schema-kit';
@@ -34,7 +35,7 @@ import {
 const PROBLEM_CODES = [...new Set(Object.values(ERROR_SPECS).map((spec) => spec.problemCode))];
 const itemValue = { number_value: num(), string_value: str({ maxLength: MAX_STRING_CHARS }) };
 const variableStored = { id: id(), game_id: id(), key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), created_at: timestamp(), updated_at: timestamp() };
-const tableValueType = oneOfValues(['number', 'string']);
+const tableValueType = oneOfValues(ITEM_VALUE_TYPES);
 
 /**
  * Every schema the paths name with `ref(…)`. The replies' shapes are derived from the reply schemas
@@ -77,7 +78,8 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
 
   // Request bodies: unknown fields are ignored; every violation is a 400 naming its path. Each is
   // derived from the yup schema its service validates with (from-yup.ts), but for variables and
-  // notifications, whose rules are code (variable-rules.ts, the notification checks), written here.
+  // notifications, whose rules are code (variable-rules.ts, notification-rules.ts): written here, with
+  // the bounds, enums and patterns those rules check taken from their constants.
   LoginInput: jsonSchemaOf(loginSchema),
   RegisterInput: jsonSchemaOf(registerSchema),
   UserPatch: jsonSchemaOf(patchUserSchema),
@@ -89,14 +91,23 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   LanguageUpdateInput: jsonSchemaOf(updateLanguageSchema),
   ConnectGameInput: jsonSchemaOf(connectGameSchema),
   VariableInput: input({
-    key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), type: oneOfValues(['number', 'string', 'table', 'vector']), ...itemValue, table_value_type: tableValueType,
-    items: arrayOf(input({ key: str(), index: int({ minimum: 0 }), ...itemValue })),
+    key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), type: oneOfValues(VARIABLE_TYPES), ...itemValue, table_value_type: tableValueType,
+    items: { ...arrayOf(input({ key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), index: int({ minimum: 0, maximum: MAX_VECTOR_INDEX }), ...itemValue })), maxItems: MAX_ITEMS },
   }, ['key', 'type']),
   NotificationInput: input({
-    name: str({ minLength: 1, maxLength: 255 }),
-    descriptions: arrayOf(input({ language_id: id(), description: str({ minLength: 1, maxLength: 4096 }) }, ['language_id', 'description'])),
-    variables: arrayOf(input({ key: str({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }) }, ['key'])),
-    entries: arrayOf(input({ time_second: int({ minimum: 0 }), image: str(), login: str(), variables: arrayOf(input({ key: str(), value: str() })) })),
+    name: str({ minLength: 1, maxLength: LIMITS.name }),
+    descriptions: {
+      ...arrayOf(input({ language_id: id(), description: str({ minLength: 1, maxLength: LIMITS.text }) }, ['language_id', 'description'])),
+      minItems: 1, maxItems: LIMITS.descriptions,
+    },
+    variables: { ...arrayOf(input({ key: str({ pattern: CUSTOM_KEY.source, maxLength: LIMITS.keyChars }) }, ['key'])), maxItems: LIMITS.variables },
+    entries: {
+      ...arrayOf(input({
+        time_second: int({ minimum: 0 }), image: str({ maxLength: LIMITS.image }), login: str({ maxLength: LIMITS.login }),
+        variables: { ...arrayOf(input({ key: str(), value: str({ maxLength: LIMITS.text }) })), maxItems: LIMITS.variables },
+      })),
+      minItems: 1, maxItems: LIMITS.entries,
+    },
   }, ['name', 'descriptions', 'entries']),
   LeaderboardCreateInput: jsonSchemaOf(createLeaderboardSchema),
   LeaderboardUpdateInput: jsonSchemaOf(updateLeaderboardSchema),
