@@ -2,18 +2,13 @@ import anyTest, { type TestFn } from 'ava';
 import type { Browser } from 'playwright-core';
 import { openApiDocument } from '../../src/admin/openapi/openapi-document';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
-import { launchChromium, openConsole } from '../helpers/console-browser';
+import { openConsole, useSharedChromium } from '../helpers/console-browser';
 
 // GET /docs: Swagger UI, bundled by Vite (api-docs/), draws every operation of /openapi.json in
 // Debian's Chromium under the page's strict CSP, loading nothing from another host.
 const test = anyTest as TestFn<{ api: TestApi; browser: Browser }>;
 useSharedTestApi(test);
-test.before(async (t) => {
-  t.context.browser = await launchChromium();
-});
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-});
+useSharedChromium(test);
 
 const operationCount = () =>
   Object.values((openApiDocument() as { paths: Record<string, Record<string, unknown>> }).paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);

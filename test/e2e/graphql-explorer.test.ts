@@ -3,18 +3,13 @@ import path from 'node:path';
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'playwright-core';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
-import { launchChromium, openConsole } from '../helpers/console-browser';
+import { openConsole, useSharedChromium } from '../helpers/console-browser';
 
 // SPEC §2.10: the GraphQL explorer keeps nothing in the browser's storage (it shares its origin with
 // the console) and its starting text holds no credentials. In Debian's Chromium.
 const test = anyTest as TestFn<{ api: TestApi; browser: Browser }>;
 useSharedTestApi(test);
-test.before(async (t) => {
-  t.context.browser = await launchChromium();
-});
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-});
+useSharedChromium(test);
 
 /** The editor's starting text, as the explorer's build takes it. */
 const EXPLORER_DEFAULT_QUERY = readFileSync(path.resolve(__dirname, '../../explorer/src/default-query.graphql'), 'utf8');

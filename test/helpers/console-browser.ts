@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TestFn } from 'ava';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -11,6 +12,16 @@ const DOCS_SHOTS = path.join(ROOT, 'docs', 'console');
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+/** One Chromium for a test file, in `t.context.browser`, closed after its last test. */
+export function useSharedChromium<Context extends { browser: Browser }>(test: TestFn<Context>): void {
+  test.before(async (t) => {
+    t.context.browser = await launchChromium();
+  });
+  test.after.always(async (t) => {
+    await t.context.browser?.close();
+  });
 }
 
 /** A fresh tab (its own sessionStorage) on the test API; every URL it requests, and every GraphQL operation it sends, is kept. */
@@ -89,6 +100,21 @@ export async function signedInTab(
   });
   await signIn(tab.page, email);
   return tab;
+}
+
+/**
+ * Runs `steps` with the tab's CPU slowed `rate` times (Chromium's throttling), so a page's brief wrong
+ * state (a render that shows new choices over an older answer) lasts long enough to be read.
+ */
+export async function withSlowCpu<T>(page: Page, rate: number, steps: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    return await steps();
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
 }
 
 /** Creates a leaderboard through the game's Leaderboards page and opens it; answers its id. */

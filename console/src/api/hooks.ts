@@ -1,6 +1,6 @@
 import { useQuery as useUrqlQuery } from '@urql/preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { AnyVariables } from '@urql/core';
+import { createRequest, type AnyVariables } from '@urql/core';
 import { ApiError, apiErrorOf, endSessionIfRefused, type Operation, type VariablesOf } from './client';
 import { session, type Session } from './session';
 
@@ -26,7 +26,12 @@ export interface QueryState<T> {
 export function useQuery<T, Variables extends AnyVariables>(operation: Operation<T, Variables>, ...[variables]: VariablesOf<Variables>): QueryState<T> {
   // network-only: a page shows what the server says now (others change the data too: REST, the engine,
   // other admins), never a cached answer first; urql still dedupes a query asked twice at once.
-  const [result, reexecute] = useUrqlQuery<T, Variables>({ query: operation.toString(), variables: (variables ?? {}) as Variables, requestPolicy: 'network-only' });
+  const query = operation.toString();
+  const vars = (variables ?? {}) as Variables;
+  const [result, reexecute] = useUrqlQuery<T, Variables>({ query, variables: vars, requestPolicy: 'network-only' });
+  // urql moves to new variables in an effect: the render that first has them still holds the previous
+  // variables' answer (not fetching), so an answer is current only when it came for these variables.
+  const key = createRequest(query, vars).key;
   // The last good answer stays on screen while the next one is on its way, and when a reload fails (a
   // reply with errors carries partial data: the page shows the error beside the last good data).
   const last = useRef<T | null>(null);
@@ -37,7 +42,7 @@ export function useQuery<T, Variables extends AnyVariables>(operation: Operation
     if (error) endSessionIfRefused(error);
   }, [error]);
   const reload = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
-  return { data: last.current, error, current: good && !result.fetching, reload };
+  return { data: last.current, error, current: good && !result.fetching && result.operation?.key === key, reload };
 }
 
 /** An action (a mutation, an upload): `run` resolves to its result, or to null with `error` set. */

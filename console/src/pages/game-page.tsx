@@ -26,9 +26,13 @@ export function GamePage() {
       ? request(GamePageConnectModule, { id, key })
       : request(GamePageDisconnectModule, { id, key }));
   const remove = useAction(() => request(GamePageDeleteGame, { id }));
-  // A toggle shows its new state at once; the game as re-read (or the error) then settles it.
+  // A toggle shows its new state at once and keeps it until the game as re-read shows it too (an
+  // older re-read landing meanwhile does not flip it back), or until the change fails.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
-  useEffect(() => setToggled({}), [game.data]);
+  useEffect(() => {
+    const connected = new Set(game.data?.game?.modules.map((module) => module.key));
+    setToggled((pending) => Object.fromEntries(Object.entries(pending).filter(([key, on]) => connected.has(key) !== on)));
+  }, [game.data]);
   if (game.error && !game.data) return <Problem error={game.error} />;
   if (!game.data) return <p aria-busy="true">Loading…</p>;
   const { game: current, modules } = game.data;
@@ -51,7 +55,7 @@ export function GamePage() {
                 disabled={!staff || toggle.busy}
                 onChange={async (event) => {
                   const on = event.currentTarget.checked;
-                  setToggled({ ...toggled, [module.key]: on });
+                  setToggled((pending) => ({ ...pending, [module.key]: on }));
                   if ((await toggle.run(module.key, on)) === null) setToggled({});
                   game.reload();
                 }}
