@@ -2,9 +2,10 @@ import * as yup from 'yup';
 
 /*
  * Builders of reply schemas: the one definition of what an endpoint answers. A service's reply type
- * is `yup.InferType` of its schema, and the OpenAPI document's reply component is derived from the
- * same schema (src/admin/openapi/from-yup.ts), so the two cannot drift. Every field is present
- * (`defined`) unless a schema marks it optional; `null` only where a field is nullable.
+ * is `ReplyOf` its schema (yup's inferred type, read-only), and the OpenAPI document's reply
+ * component is derived from the same schema (src/admin/openapi/from-yup.ts), so the two cannot
+ * drift. Every field is present (`defined`) unless a schema marks it optional; `null` only where a
+ * field is nullable.
  */
 
 type DeepReadonly<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepReadonly<U>> : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
