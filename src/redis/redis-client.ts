@@ -1,4 +1,5 @@
 import Redis, { Cluster, type RedisOptions } from 'ioredis';
+import { ANY_KEYS, SCRIPT_KEY_COUNTS } from './script-registry';
 
 /** `queue` is BullMQ's own connection; every other role talks to the engine's keys. */
 export type RedisRole = 'grpc' | 'http' | 'worker' | 'cli' | 'queue';
@@ -44,6 +45,8 @@ export function createRedisClient({ url, keyPrefix = '', role, connectionName }:
   });
 }
 
+const SCRIPTS_OF_ANY_KEYS = Object.entries(SCRIPT_KEY_COUNTS).filter(([, count]) => count === ANY_KEYS).map(([name]) => name);
+
 export interface RoleRedisOptions extends RedisClientOptions {
   /** Seeds of a Redis Cluster; when given, a cluster client (credentials from `url`). */
   readonly clusterNodes?: ReadonlyArray<{ readonly host: string; readonly port: number }>;
@@ -58,8 +61,11 @@ export function createRoleRedis(options: RoleRedisOptions): Redis | Cluster {
   return new Cluster(nodes.map((node) => ({ host: node.host, port: node.port })), {
     keyPrefix: options.keyPrefix ?? '',
     enableOfflineQueue: enableOfflineQueue ?? true,
-    // Groups by the node of each command's first key: every script's KEYS share one hash tag.
+    // Groups by the slot of each command's first key, which for a script of any number of keys is its
+    // key count: such scripts are never auto-pipelined by the cluster client (the engine's store sends
+    // them to their master itself, see slot-router.ts).
     enableAutoPipelining: enableAutoPipelining ?? false,
+    autoPipeliningIgnoredCommands: SCRIPTS_OF_ANY_KEYS,
     clusterRetryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 2000),
     // The cluster client re-sends a command whose connection closed after a failover: not for money.
     retryDelayOnFailover: options.role === 'queue' ? 100 : 0,

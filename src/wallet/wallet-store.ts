@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import { withRedisErrors } from '../redis/redis-errors';
 import type { ScriptObserver } from '../metrics/script-metrics';
 import { registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
+import { createSlotRouter } from '../redis/slot-router';
 import { namesTransaction, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import { scriptCalls, type CancelItem, type ConfirmItem, type Moment, type ReserveItem } from './script-calls';
@@ -25,11 +26,14 @@ export type { Moment } from './script-calls';
  */
 export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserver) {
   registerScripts(redis);
-  /** A script call, its Redis errors translated, its duration reported when metrics are on. */
-  const script = <T>(name: ScriptName, call: () => Promise<T>): Promise<T> => {
-    if (!observeScript) return withRedisErrors(call);
+  const route = createSlotRouter(redis);
+  /** A command for the server of `key` (every key of a call shares its partition), its errors translated. */
+  const on = <T>(key: string, call: (client: RedisLike) => Promise<T>): Promise<T> => withRedisErrors(() => route(key, call));
+  /** A script call, on the server of its first key, its duration reported when metrics are on. */
+  const script = <T>(name: ScriptName, firstKey: string, call: (client: RedisLike) => Promise<T>): Promise<T> => {
+    if (!observeScript) return on(firstKey, call);
     const started = performance.now();
-    return withRedisErrors(call).finally(() => observeScript(name, (performance.now() - started) / 1000));
+    return on(firstKey, call).finally(() => observeScript(name, (performance.now() - started) / 1000));
   };
 
   return {
@@ -41,17 +45,20 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
 
     /** One script call for a group of items (see callGroup), applied in order: each item's reply or its error. */
     async reserve(items: readonly ReserveItem[], at: Moment): Promise<BalanceOutcome[]> {
-      const replies = await script('reserve', () => redis.reserve(...scriptCalls.reserve(items, at)));
+      const args = scriptCalls.reserve(items, at);
+      const replies = await script('reserve', args[1]!, (client) => client.reserve(...args));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, ''));
     },
 
     async confirm(items: readonly ConfirmItem[], at: Moment): Promise<BalanceOutcome[]> {
-      const replies = await script('confirm', () => redis.confirm(...scriptCalls.confirm(items, at)));
+      const args = scriptCalls.confirm(items, at);
+      const replies = await script('confirm', args[1]!, (client) => client.confirm(...args));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 
     async cancel(items: readonly CancelItem[], at: Moment): Promise<BalanceOutcome[]> {
-      const replies = await script('cancel', () => redis.cancel(...scriptCalls.cancel(items, at)));
+      const args = scriptCalls.cancel(items, at);
+      const replies = await script('cancel', args[1]!, (client) => client.cancel(...args));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 
@@ -61,7 +68,8 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
       request: { operation: 'confirm'; input: ConfirmInput } | { operation: 'cancel'; input: CancelInput },
       at: Moment,
     ): Promise<BalanceReply> {
-      const reply = await script('settled', () => redis.settled(...scriptCalls.settled(wallet, request, at)));
+      const args = scriptCalls.settled(wallet, request, at);
+      const reply = await script('settled', args[0]!, (client) => client.settled(...args));
       return replyOrThrow(balanceOutcome(reply, request.input.requestId, request.input.transactionId));
     },
 
@@ -69,22 +77,21 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
     async expire(transactionId: string, cutoffMs: number, nowMs: number): Promise<boolean> {
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return false;
-      const [code] = await script('expire_reservation', () =>
-        redis.expire_reservation(...scriptCalls.expireReservation(wallet, transactionId, cutoffMs, nowMs)),
-      );
+      const args = scriptCalls.expireReservation(wallet, transactionId, cutoffMs, nowMs);
+      const [code] = await script('expire_reservation', args[0]!, (client) => client.expire_reservation(...args));
       return code === 'OK';
     },
 
     /** Up to `limit` reservations of a partition created at or before the cutoff, oldest first. */
     async dueReservations(partition: number, cutoffMs: number, limit: number): Promise<string[]> {
-      return withRedisErrors(() =>
-        redis.zrangebyscore(keys.openReservations({ tag: partitionTag(partition) }), '-inf', cutoffMs, 'LIMIT', 0, limit),
-      );
+      const key = keys.openReservations({ tag: partitionTag(partition) });
+      return on(key, (client) => client.zrangebyscore(key, '-inf', cutoffMs, 'LIMIT', 0, limit));
     },
 
     async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
       const idempotencyKey = input.idempotencyKey ?? '';
-      const [code, ...fields] = await script('topup', () => redis.topup(...scriptCalls.topup(wallet, input, at)));
+      const args = scriptCalls.topup(wallet, input, at);
+      const [code, ...fields] = await script('topup', args[0]!, (client) => client.topup(...args));
       if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, what: 'Idempotency-Key' });
       const [topupId, availableBalance, reservedBalance, createdAt] = fields as [string, string, string, string];
       return { topupId, availableBalance, reservedBalance, createdAtMs: Number(createdAt), replayed: code === 'REPLAY' };
@@ -93,7 +100,8 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
     async transaction(transactionId: string): Promise<TransactionView | null> {
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return null;
-      const stored = await withRedisErrors(() => redis.getBuffer(keys.transaction(transactionId)));
+      const key = keys.transaction(transactionId);
+      const stored = await on(key, (client) => client.getBuffer(key));
       if (stored === null) return null;
       const tx = parseTransactionRecord(stored);
       if (!namesTransaction(tx, transactionId, wallet.currency)) return null;
@@ -111,11 +119,13 @@ export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserv
 
     /** The currencies a user-game has ever been topped up in. */
     async currencies(wallet: Pick<WalletAddress, 'tag' | 'userGameRef'>): Promise<string[]> {
-      return (await withRedisErrors(() => redis.smembers(keys.currencies(wallet)))).sort();
+      const key = keys.currencies(wallet);
+      return (await on(key, (client) => client.smembers(key))).sort();
     },
 
     async balance(wallet: WalletAddress): Promise<WalletBalance> {
-      const { available, reserved } = parseWalletRecord(await withRedisErrors(() => redis.getBuffer(keys.wallet(wallet))));
+      const key = keys.wallet(wallet);
+      const { available, reserved } = parseWalletRecord(await on(key, (client) => client.getBuffer(key)));
       return { availableBalance: available, reservedBalance: reserved };
     },
   };

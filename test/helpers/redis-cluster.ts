@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Cluster } from 'ioredis';
+import { createRoleRedis, type RedisRole } from '../../src/redis/redis-client';
 import { findBinary, runCommand, waitUntil } from '../../src/local-services/process-tools';
 import { freePort } from './ports';
 
@@ -10,6 +11,8 @@ export interface TestCluster {
   readonly ports: readonly number[];
   /** A cluster client; `keyPrefix` as for the single-node tests. */
   client(keyPrefix?: string): Cluster;
+  /** The cluster client a role runs on in production (createRoleRedis with REDIS_CLUSTER_NODES). */
+  roleClient(role: RedisRole, keyPrefix?: string): Cluster;
   stop(): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export async function startRedisCluster(): Promise<TestCluster> {
         keyPrefix,
         redisOptions: { maxRetriesPerRequest: 2 },
       }),
+    roleClient: (role, keyPrefix = '') =>
+      createRoleRedis({ url: 'redis://127.0.0.1', clusterNodes: ports.map((port) => ({ host: '127.0.0.1', port })), keyPrefix, role }) as Cluster,
     stop,
   };
 }

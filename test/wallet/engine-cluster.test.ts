@@ -7,16 +7,18 @@ import { keys, walletAddress } from '../../src/redis/wallet-keys';
 import { createEngine, type Engine } from '../helpers/engine';
 import { startRedisCluster, type TestCluster } from '../helpers/redis-cluster';
 import { registerBatchTests } from './batch-suite';
+import { registerClusterLoadTests } from './cluster-load-suite';
 import { registerEngineTests } from './engine-suite';
 
-// The same engine tests, on a 3-master Redis Cluster started for this file and removed after it.
+// The same engine tests, on a 3-master Redis Cluster started for this file and removed after it, through
+// the client the gRPC role runs on in production (auto-pipelining, no offline queue, no resend).
 const test = anyTest as TestFn<{ engine: Engine }>;
 let cluster: TestCluster;
 let client: Cluster;
 
 test.before(async (t) => {
   cluster = await startRedisCluster();
-  client = cluster.client('test:');
+  client = cluster.roleClient('grpc', 'test:');
   await new Promise<void>((resolve, reject) => {
     client.once('ready', () => resolve());
     client.once('error', reject);
@@ -30,6 +32,7 @@ test.after.always(async () => {
 
 registerEngineTests(test);
 registerBatchTests(test);
+registerClusterLoadTests(test);
 
 test('a cluster redirection (MOVED) that reaches the engine is UNAVAILABLE and nothing moves', async (t) => {
   // A client of one node, not of the cluster: it does not follow redirections, so a wallet whose slot

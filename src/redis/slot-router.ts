@@ -1,0 +1,68 @@
+import calculateSlot from 'cluster-key-slot';
+import Redis, { ReplyError, type Cluster } from 'ioredis';
+import { registerScripts, type RedisLike } from './script-registry';
+
+/** Runs `call` on the client that serves `key`: the same server for every key of one partition. */
+export type SlotRouter = <T>(key: string, call: (client: RedisLike) => Promise<T>) => Promise<T>;
+
+const REDIRECTION = /^(MOVED|ASK) /;
+
+/**
+ * On a single Redis every call goes to it. On Redis Cluster each call goes straight to the master
+ * serving its key's slot, over a connection of this process's own to that master (SPEC §1.8).
+ *
+ * Why not the cluster client itself: its auto-pipelining groups commands by their first argument,
+ * which for a script with any number of keys is the key count, so scripts bound for different masters
+ * shared one pipeline and the cluster refused it ("All keys in the pipeline should belong to the same
+ * slots allocation group"); and every command it sends costs a slot lookup, a pipeline object and a
+ * per-command key check on top of a plain client's work. A per-master client pipelines by connection,
+ * which is what auto-pipelining is for: one socket write for the commands of one event-loop turn.
+ *
+ * The routing reads the cluster client's slot table on every call, so it follows the cluster as the
+ * cluster client learns it; a redirection (MOVED, ASK) that reaches us means that table is stale: the
+ * call fails (UNAVAILABLE: the command did not run) and the table is refreshed for the next one.
+ */
+export function createSlotRouter(redis: RedisLike): SlotRouter {
+  if (!redis.isCluster) return (_key, call) => call(redis);
+  const cluster = redis as Cluster;
+  const prefix = cluster.options.keyPrefix ?? '';
+  const masters = new Map<string, Redis>();
+
+  const masterClient = (nodeKey: string): Redis => {
+    const known = masters.get(nodeKey);
+    if (known) return known;
+    const separator = nodeKey.lastIndexOf(':');
+    const client = new Redis({
+      ...cluster.options.redisOptions,
+      host: nodeKey.slice(0, separator),
+      port: Number(nodeKey.slice(separator + 1)),
+      keyPrefix: prefix,
+      enableAutoPipelining: cluster.options.enableAutoPipelining,
+      // Commands wait only while this connection first comes up: none of them has been sent, so none
+      // can have run. A connection lost later fails its commands (no resend: redisOptions say so).
+      enableOfflineQueue: true,
+    });
+    client.on('error', (error: Error) => cluster.emit('node error', error, nodeKey));
+    registerScripts(client);
+    masters.set(nodeKey, client);
+    return client;
+  };
+  const forget = (nodeKey: string) => {
+    masters.get(nodeKey)?.disconnect();
+    masters.delete(nodeKey);
+  };
+  cluster.on('-node', (_node: Redis, nodeKey: string) => forget(nodeKey));
+  cluster.on('end', () => [...masters.keys()].forEach(forget));
+
+  return async (key, call) => {
+    const master = cluster.slots[calculateSlot(prefix + key)]?.[0];
+    // Before the cluster client has its slot table (start-up), it routes and waits itself.
+    if (master === undefined) return call(cluster);
+    try {
+      return await call(masterClient(master));
+    } catch (error) {
+      if (error instanceof ReplyError && REDIRECTION.test((error as Error).message)) cluster.refreshSlotsCache();
+      throw error;
+    }
+  };
+}
