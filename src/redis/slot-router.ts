@@ -51,7 +51,8 @@ export function createSlotRouter(redis: RedisLike): SlotRouter {
     masters.get(nodeKey)?.disconnect();
     masters.delete(nodeKey);
   };
-  cluster.on('-node', (_node: Redis, nodeKey: string) => forget(nodeKey));
+  // The cluster client dropped a node (it left the cluster, or failed over): drop our connection too.
+  cluster.on('-node', (node: Redis) => forget(`${node.options.host}:${node.options.port}`));
   cluster.on('end', () => [...masters.keys()].forEach(forget));
 
   return async (key, call) => {
