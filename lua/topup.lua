@@ -8,7 +8,8 @@ KEYS[5] currencies             c{p}:<user-game ref>  (set of the user-game's wal
 
 ARGV[1] user_id   ARGV[2] game_id   ARGV[3] currency   ARGV[4] amount (canonical decimal, 1 .. 2^53-1)
 ARGV[5] comment   ARGV[6] now (ms)   ARGV[7] idempotency TTL (s)   ARGV[8] idempotency key or ''
-ARGV[9] partition number (0 .. 63)
+ARGV[9] partition number (0 .. 63)   ARGV[10] audit trail or '' (opaque one-line text: who asked, for
+        the audit entry the sync writes with the ledger row)
 
 Returns {code, topup_id, available, reserved, created_at_ms}:
   OK             credited
@@ -16,7 +17,8 @@ Returns {code, topup_id, available, reserved, created_at_ms}:
   CONFLICT       the idempotency key was used with other fields (only the code)
   BALANCE_LIMIT  available + reserved would pass 2^53-1 (only the code; nothing changed)
 
-Outbox entry: t, topup_id, user_id, game_id, currency, amount, available, reserved, now, comment.
+Outbox entry: t, topup_id, user_id, game_id, currency, amount, available, reserved, now, comment; with an
+audit trail: T, the same values, the trail, comment.
 ]]
 local fingerprint = ARGV[4] .. '\n' .. ARGV[3] .. '\n' .. ARGV[5]
 local work = begin({ KEYS[1] })
@@ -37,6 +39,10 @@ redis.call('SADD', KEYS[5], ARGV[3])
 local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
 put_record(work, KEYS[1], { available, reserved, ARGV[1], ARGV[2], ARGV[3] })
 if ARGV[8] ~= '' then remember(work, KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end
-outbox(work, KEYS[3], 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
+if ARGV[10] == '' then
+  outbox(work, KEYS[3], 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
+else
+  outbox(work, KEYS[3], 'T', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[10], ARGV[5])
+end
 commit(work)
 return { 'OK', id, available, reserved, ARGV[6] }

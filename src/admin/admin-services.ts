@@ -85,7 +85,7 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
     leaderboardGroups: createLeaderboardGroupsService({ db, scope: leaderboardScope, audit }),
     connections,
     ops: createOpsService({ redis, syncQueue }),
-    balance: createBalanceService({ db, wallet, connections, audit, defaultCurrency: config.engine.defaultCurrency }),
+    balance: createBalanceService({ db, wallet, connections, audit, defaultCurrency: config.engine.defaultCurrency, logger }),
     dashboardSessions: createDashboardSessions(redis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */
     secureCookies: config.http.publicBaseUrl.startsWith('https://'),

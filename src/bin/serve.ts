@@ -22,6 +22,7 @@ import { createSyncQueue } from '../sync/sync-queue';
 import { createTransactionArchive } from '../sync/transaction-archive';
 import { startSyncSampler } from '../sync/ops-sampler';
 import { startWorkerRole } from '../sync/worker-role';
+import { auditTopupsFromLedger } from '../admin/balance/topup-audit';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
 
@@ -106,6 +107,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         wallet: createWalletStore(redis, clients.scripts),
         logger: roleLogger,
         metrics: clients.metrics,
+        alongside: auditTopupsFromLedger,
       });
     }
   }

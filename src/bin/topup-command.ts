@@ -1,7 +1,10 @@
 import { createAuditLog } from '../admin/audit/audit-service';
-import { topupAuditEntry } from '../admin/balance/balance-service';
+import { recordTopupAudit } from '../admin/balance/balance-service';
+import { topupAuditTrail, type TopupTarget } from '../admin/balance/topup-audit';
 import { findConnection } from '../admin/connections/connections-reads';
+import pino from 'pino';
 import type { Config } from '../config';
+import { createLogger } from '../logging/logger';
 import { createKnex, type Knex } from '../db/knex-factory';
 import { operatorRedis } from './operator-redis';
 import { createWalletService } from '../wallet/wallet-service';
@@ -17,17 +20,17 @@ export interface TopupOptions {
 }
 
 /**
- * SPEC §2.11: the command's top-up is audited like the API's, with no actor; a repeat adds no entry.
- * Ids of a connected user-game name it (target and game as the API's entry has them); a wallet the
- * management API does not know (engine ids are any text) is named `<user_id>:<game_id>`, no game.
+ * SPEC §2.11: the command's top-up is audited like the API's, with no actor. Ids of a connected
+ * user-game name it (target and game as the API's entry has them); a wallet the management API does
+ * not know (engine ids are any text) is named `<user_id>:<game_id>`, no game. Looked up before the
+ * credit: a MySQL that does not answer stops the command before any money moves.
  */
-async function auditTopup(db: Knex, options: TopupOptions, currency: string, topupId: string): Promise<void> {
+async function topupTarget(db: Knex, options: TopupOptions): Promise<TopupTarget> {
   const asId = (text: string | undefined) => (text !== undefined && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined);
   const userId = asId(options.userId);
   const gameId = asId(options.gameId);
   const ug = userId !== undefined && gameId !== undefined ? await findConnection(db, userId, gameId) : undefined;
-  const entry = topupAuditEntry(ug ?? { id: 0, game_id: 0 }, { amount: options.amount ?? '', currency, comment: options.comment ?? '', topupId });
-  await createAuditLog(db).recordAlone(ug ? entry : { ...entry, targetId: `${options.userId}:${options.gameId}`, gameId: null });
+  return ug ? { targetId: ug.id, gameId: ug.game_id } : { targetId: `${options.userId}:${options.gameId}`, gameId: null };
 }
 
 /** `topup`: credits a wallet through the same script and outbox as the management API. */
@@ -40,6 +43,7 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
       idempotencyTtlS: config.engine.idempotencyTtlS,
     });
     const currency = options.currency ?? config.engine.defaultCurrency;
+    const target = await topupTarget(db, options);
     const reply = await wallet.topup({
       userId: options.userId ?? '',
       gameId: options.gameId ?? '',
@@ -47,8 +51,11 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
       currency,
       comment: options.comment ?? '',
       idempotencyKey: options.idempotencyKey,
+      auditTrail: topupAuditTrail(target),
     });
-    if (!reply.replayed) await auditTopup(db, options, currency, reply.topupId);
+    // The money is credited: the result line is printed and the exit is 0 whatever MySQL does now.
+    const topup = { amount: options.amount ?? '', currency, comment: options.comment ?? '', topupId: reply.topupId };
+    await recordTopupAudit(createAuditLog(db), target, topup, createLogger(config.logLevel, { command: 'topup' }, pino.destination(2)));
     console.log(
       JSON.stringify({
         topup_id: reply.topupId,

@@ -96,13 +96,16 @@ const TRANSACTION_MOVES_FORWARD = ` ON DUPLICATE KEY UPDATE
   reserve_request_id = IF(incoming.status = 'reserved', incoming.reserve_request_id, transactions.reserve_request_id),
   status = IF(incoming.status = 'reserved', transactions.status, incoming.status)`;
 
+/** More writes a batch's events call for, made in the batch's transaction (a top-up's audit entry). */
+export type BatchCompanion = (trx: Knex, events: readonly OutboxEvent[]) => Promise<void>;
+
 /**
  * Applies one outbox batch in one MySQL transaction, idempotently: a ledger row per event (unique
  * event_id: a repeat inserts nothing), and each transaction upserted so that it only moves forward
  * (reserved → confirmed | canceled), whatever order batches arrive in. Each table gets one multi-row
  * statement, written by hand (knex's builder cost more than MySQL did). Returns the new ledger rows.
  */
-export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[]): Promise<number> {
+export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[], alongside?: BatchCompanion): Promise<number> {
   if (events.length === 0) return 0;
   const transactions = transactionRows(events);
   const ledger = inlineSql(...multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map(ledgerValues)));
@@ -113,6 +116,7 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[])
     if (transactions.length > 0) {
       await trx.raw(inlineSql(...insertFromIncoming(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions)) + TRANSACTION_MOVES_FORWARD);
     }
+    await alongside?.(trx, events);
     return known === null ? newRows(inserted, events.length) : events.length - known;
   });
 }

@@ -24,6 +24,8 @@ export interface OutboxEvent {
   readonly topupId: string | null;
   /** Top-up comment or cancel reason. */
   readonly comment: string | null;
+  /** A top-up's audit trail (TopupInput.auditTrail), when its caller gave one. */
+  readonly auditTrail: string | null;
   readonly atMs: number;
 }
 
@@ -38,6 +40,7 @@ const currencyOf = (transactionId: string) => transactionId.slice(26, 29);
 const MOVE: readonly ValueName[] = ['transactionId', 'userId', 'gameId', 'roundId', 'amount', 'availableBalance', 'reservedBalance', 'requestId', 'at'];
 const CONFIRM: readonly ValueName[] = ['transactionId', 'userId', 'gameId', 'roundId', 'amount', 'winAmount', 'availableBalance', 'reservedBalance', 'requestId', 'requestRoundId', 'at'];
 const TOPUP: readonly ValueName[] = ['topupId', 'userId', 'gameId', 'currency', 'amount', 'availableBalance', 'reservedBalance', 'at'];
+const AUDITED_TOPUP: readonly ValueName[] = [...TOPUP, 'auditTrail'];
 
 /**
  * The packed layout (field `e`, see lua/lib/prelude.lua): a one-letter kind, then the values in a fixed
@@ -50,6 +53,7 @@ const PACKED: Readonly<Record<string, { kind: OutboxKind; values: readonly Value
   x: { kind: 'cancel', values: MOVE, commentFollows: true },
   e: { kind: 'expire', values: MOVE, commentFollows: true },
   t: { kind: 'topup', values: TOPUP, commentFollows: true },
+  T: { kind: 'topup', values: AUDITED_TOPUP, commentFollows: true },
 };
 
 /** The layout before the packed one: a stream field per value, under these short names. */
@@ -76,6 +80,7 @@ function fieldsOf(kind: OutboxKind, v: Values): Fields {
     requestRoundId: v.requestRoundId ?? null,
     topupId: v.topupId ?? null,
     comment: v.comment ?? null,
+    auditTrail: v.auditTrail ?? null,
     at: v.at ?? '',
   };
 }

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from '../logging/logger';
 import { PARTITION_COUNT } from '../redis/wallet-keys';
-import { batchJobId, isCovered, liveRanges } from './batch-coverage';
+import { batchJobId, liveCoverage, type PartitionCoverage } from './batch-coverage';
 import type { OutboxStore } from './outbox-store';
 import { BATCH_JOB, BATCH_JOB_OPTIONS, LIVE_JOB_STATES, packRanges, recoveredBatch, type BatchJobData, type OutboxRange } from './sync-queue';
 
@@ -17,8 +17,12 @@ export interface RelayOptions {
   readonly lingerMs: number;
 }
 
-/** How many pending entries one recovery pass looks at per partition, at most. */
-const RECOVERY_SCAN_PAGES = 20;
+/**
+ * How many pages of idle pending entries one recovery pass reads per partition, at most. A pass goes on
+ * where the last one stopped, so a pending list of any length is covered over successive passes while
+ * each pass costs the same: the work of recovery never grows with the backlog the drain is working off.
+ */
+const RECOVERY_PAGES_PER_PASS = 4;
 
 /**
  * Moves outbox entries into BullMQ jobs: reads every partition's stream through the consumer group
@@ -37,17 +41,37 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     return Object.values(counts).reduce((sum, n) => sum + n, 0);
   }
 
-  /** Pending entries of a partition idle past claimIdleMs that no live job covers, up to a batch. */
-  async function orphans(partition: number, ranges: ReadonlyArray<[string, string]>): Promise<string[]> {
+  /** Per partition, the id after which the next recovery pass goes on reading (null: from the start). */
+  const scanCursors = new Map<number, string | null>();
+
+  /**
+   * Pending entries of a partition idle past claimIdleMs that no live job covers, up to a batch. A run
+   * of entries a live job carries is stepped over in one read (the next read starts after its last
+   * id), so the reads count the gaps between live jobs, not the entries in them.
+   */
+  async function orphans(partition: number, coverage: PartitionCoverage | undefined): Promise<string[]> {
     const found: string[] = [];
-    let after: string | null = null;
-    for (let page = 0; page < RECOVERY_SCAN_PAGES && found.length < options.batchSize; page += 1) {
+    let after = scanCursors.get(partition) ?? null;
+    for (let page = 0; page < RECOVERY_PAGES_PER_PASS && found.length < options.batchSize; page += 1) {
       const ids = await outbox.pendingIdle(partition, options.claimIdleMs, after, options.batchSize);
-      found.push(...ids.filter((id) => !isCovered(id, ranges)));
-      if (ids.length < options.batchSize) break;
-      after = ids[ids.length - 1]!;
+      let steppedOver = false;
+      for (const id of ids) {
+        const coveredUntil = coverage?.coveredUntil(id) ?? null;
+        after = coveredUntil ?? id;
+        if (coveredUntil !== null) {
+          steppedOver = true;
+          break;
+        }
+        found.push(id);
+        if (found.length === options.batchSize) break;
+      }
+      if (!steppedOver && ids.length < options.batchSize) {
+        after = null; // the end of the pending list: the next pass starts over
+        break;
+      }
     }
-    return found.slice(0, options.batchSize);
+    scanCursors.set(partition, after);
+    return found;
   }
 
   function enqueue(batch: BatchJobData) {
@@ -70,8 +94,8 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     logger.warn({ partition, entries: ids.length, jobId, state }, 'recovered outbox entries no live job carried');
   }
 
-  async function recover(partition: number, ranges: ReadonlyArray<[string, string]>): Promise<number> {
-    const ids = await outbox.claim(partition, await orphans(partition, ranges), options.claimIdleMs);
+  async function recover(partition: number, coverage: PartitionCoverage | undefined): Promise<number> {
+    const ids = await outbox.claim(partition, await orphans(partition, coverage), options.claimIdleMs);
     await enqueueRecovered(partition, ids);
     return ids.length;
   }
@@ -99,12 +123,27 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     return jobs.filter((job) => job?.data).map((job) => job.data);
   }
 
+  /**
+   * Failed batches go back to the queue: a batch never fails for its content (it retries until MySQL
+   * takes it), only when BullMQ gave up on it (a worker killed while it ran, more often than the stall
+   * limit allows), and its entries must not wait for the pending-list scan to come across them.
+   */
+  async function retryFailedBatches(): Promise<void> {
+    const failed = await queue.getJobs(['failed']);
+    for (const job of failed.filter((job) => job?.name === BATCH_JOB)) {
+      // Another worker's relay may have retried it a moment ago: then it is live again, as wanted.
+      if (!(await job.retry('failed').then(() => true, () => false))) continue;
+      logger.warn({ jobId: job.id, ranges: job.data.ranges?.length }, 'retried a failed outbox batch');
+    }
+  }
+
   /** One pass: new entries, and now and then the recovery of orphans in every partition. */
   async function pass(claim: boolean, firstPartition: number): Promise<number> {
     let moved = await relayNew(firstPartition);
     if (claim) {
-      const ranges = liveRanges(await liveBatches());
-      const recovered = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => recover(p, ranges.get(p) ?? [])));
+      await retryFailedBatches();
+      const coverage = liveCoverage(await liveBatches());
+      const recovered = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => recover(p, coverage.get(p))));
       moved += recovered.reduce((sum, n) => sum + n, 0);
     }
     return moved;

@@ -48,6 +48,16 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
       return (await withRedisErrors(() => redis.xrange(outboxKey(partition), first, last, 'COUNT', count))) as RawEntry[];
     },
 
+    /** The given entries still in the stream, in one round trip (recovered entries lie apart, each is read alone). */
+    async entries(partition: number, ids: readonly string[]): Promise<RawEntry[]> {
+      const pipeline = redis.pipeline();
+      for (const id of ids) pipeline.xrange(outboxKey(partition), id, id);
+      const results = (await withRedisErrors(() => pipeline.exec())) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed) throw translateRedisError(failed[0]);
+      return results.flatMap(([, found]) => found as RawEntry[]);
+    },
+
     /**
      * Pending entries idle for at least `minIdleMs` (their consumer may have died), in id order after
      * `afterId`: ids only, nothing is claimed.

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logging/logger';
 import type { AppliedObserver } from './sync-metrics';
 import type { WalletStore } from '../wallet/wallet-store';
-import { applyOutboxBatch } from './ledger-repository';
+import { applyOutboxBatch, type BatchCompanion } from './ledger-repository';
 import { parseOutboxEntry } from './outbox-event';
 import { sweepExpiredReservations } from './expiry-sweeper';
 import { BATCH_JOB, SWEEP_JOB, type BatchJobData, type OutboxRange } from './sync-queue';
@@ -21,6 +21,8 @@ export interface SyncProcessorDeps {
   readonly clock?: () => number;
   /** Metrics: called after each batch is committed and acknowledged. */
   readonly onApplied?: AppliedObserver;
+  /** Writes made with each batch, in its transaction (the composition root passes the top-ups' audit). */
+  readonly alongside?: BatchCompanion;
 }
 
 /**
@@ -44,7 +46,7 @@ export function createSyncProcessor(deps: SyncProcessorDeps) {
     const parsed = read.map((entries, i) => entries.map((entry) => parseOutboxEntry(ranges[i]!.partition, entry)));
     const events = parsed.flat();
     if (events.length === 0) return { applied: 0 }; // acknowledged already: this is a retry after a crash
-    const applied = await applyOutboxBatch(deps.db, events);
+    const applied = await applyOutboxBatch(deps.db, events, deps.alongside);
     await Promise.all(ranges.map(async (range, i) => {
       const entries = read[i]!;
       if (entries.length === 0) return;
@@ -71,7 +73,5 @@ function rangesOf(batch: BatchJobData | LegacyBatch): readonly Carried[] {
 async function entriesOf(outbox: OutboxStore, range: Carried): Promise<RawEntry[]> {
   if ('entries' in range) return range.entries;
   if (!range.ids) return outbox.range(range.partition, range.first, range.last, range.count);
-  // Recovered entries may lie far apart, with other jobs' entries between them: each is read alone.
-  const found = await Promise.all(range.ids.map((id) => outbox.range(range.partition, id, id, 1)));
-  return found.flat();
+  return outbox.entries(range.partition, range.ids);
 }

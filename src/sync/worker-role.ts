@@ -9,6 +9,7 @@ import type { Logger } from '../logging/logger';
 import { syncMetrics } from './sync-metrics';
 import type { RedisLike } from '../redis/script-registry';
 import type { WalletStore } from '../wallet/wallet-store';
+import type { BatchCompanion } from './ledger-repository';
 import { createOutboxRelay } from './outbox-relay';
 import { startSyncSampler } from './ops-sampler';
 import { createOutboxStore } from './outbox-store';
@@ -26,6 +27,8 @@ export interface WorkerRoleDeps {
   readonly logger: Logger;
   /** The process's metrics registry; without it the role keeps none. */
   readonly metrics?: Registry;
+  /** Writes made with each batch in its transaction (see SyncProcessorDeps.alongside). */
+  readonly alongside?: BatchCompanion;
 }
 
 /**
@@ -46,6 +49,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
     logger,
+    alongside: deps.alongside,
     onApplied: deps.metrics && syncMetrics(deps.metrics, { outbox, queueCounts: (...states) => queue.getJobCounts(...states) }),
   });
   const worker = new Worker(SYNC_QUEUE, processor, {
@@ -55,6 +59,9 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     // A killed worker's job is retried after this; the relay's claim usually recovers its entries first.
     lockDuration: 10_000,
     stalledInterval: 5_000,
+    // A batch whose worker died goes back to the queue however often that happens (BullMQ would fail
+    // it after one stall): applying it again is a no-op, and failing it would leave its entries pending.
+    maxStalledCount: 1_000_000,
     settings: { backoffStrategy: (retry: number) => batchBackoffMs(retry) },
   });
   worker.on('failed', (job, error) =>

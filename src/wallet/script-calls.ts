@@ -89,7 +89,7 @@ export const scriptCalls = {
       keys.wallet(wallet), keys.topupRequest(wallet, idempotencyKey), keys.outbox(wallet), keys.topupSequence(wallet),
       keys.currencies(wallet),
       input.userId, input.gameId, input.currency, input.amount, input.comment,
-      String(at.nowMs), String(at.idempotencyTtlS), idempotencyKey, String(wallet.partition),
+      String(at.nowMs), String(at.idempotencyTtlS), idempotencyKey, String(wallet.partition), input.auditTrail ?? '',
     ];
   },
 };

@@ -58,6 +58,11 @@ export interface TopupInput {
   readonly comment: string;
   /** Optional: a repeat with the same key returns the first reply. */
   readonly idempotencyKey?: string;
+  /**
+   * Optional, one line of text the engine keeps with the move's outbox entry and hands to the sync:
+   * who asked, so the audit entry can be written with the ledger row (not part of the fingerprint).
+   */
+  readonly auditTrail?: string;
 }
 
 export interface TopupReply {

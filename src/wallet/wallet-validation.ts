@@ -85,5 +85,12 @@ export function checkTopup(input: TopupInput): TopupInput {
     comment: checkText('comment', input.comment, MAX_COMMENT_CHARS),
     idempotencyKey:
       input.idempotencyKey === undefined ? undefined : checkId('Idempotency-Key', input.idempotencyKey),
+    auditTrail: input.auditTrail === undefined ? undefined : checkOneLine('audit trail', input.auditTrail),
   };
+}
+
+/** Text the outbox keeps among an entry's values, one per line: no line break may split it. */
+function checkOneLine(field: string, value: string): string {
+  if (CONTROL_CHARACTERS.test(value)) throw invalid(field, 'must be one line of text without control characters');
+  return value;
 }

@@ -112,3 +112,35 @@ test('the balance of a user-game never topped up is the default currency at 0', 
     { currency: 'EUR', available_balance: 0, reserved_balance: 0 },
   ]);
 });
+
+test('a top-up whose audit entry MySQL refuses after the credit answers 201 (credited once, no retry needed), and the entry follows from the sync', async (t) => {
+  // Before: a 500 with the money credited, a retry without a key credited again, and with a key the
+  // replay answered 201 while the entry never came to exist.
+  const { api } = t.context;
+  const ug = await userGame(api);
+  await api.database.db.raw(`CREATE TRIGGER refuse_topup_audit BEFORE INSERT ON audit_log FOR EACH ROW
+    BEGIN IF NEW.action = 'user_game.topup' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'; END IF; END`);
+  const first = await topup(api, ug.id, { amount: 700, comment: 'no key' });
+  t.is(first.status, 201, JSON.stringify(first.body));
+  const keyed = await topup(api, ug.id, { amount: 50, comment: 'keyed' }, `k-${ug.id}`);
+  t.is(keyed.status, 201);
+  const audit = async () => (await api.request('GET', `/api/audit?action=user_game.topup&target_id=${ug.id}`, { token: api.users.admin.token })).body as Array<Record<string, unknown>>;
+  t.deepEqual(await audit(), []);
+  await api.database.db.raw('DROP TRIGGER refuse_topup_audit');
+
+  // The replay of the keyed one repairs its entry; the sync writes the other (and adds nothing twice).
+  t.deepEqual((await topup(api, ug.id, { amount: 50, comment: 'keyed' }, `k-${ug.id}`)).body, keyed.body);
+  t.is((await audit()).length, 1);
+  const worker = await startTestWorker(api);
+  t.teardown(() => worker.stop());
+  await waitUntil('both entries', async () => (await audit()).length === 2, 20_000);
+  await waitUntil('the ledger', async () => (await api.database.db('ledger_entries').where({ kind: 'topup' }).count({ n: '*' }))[0]!.n === 2, 20_000);
+  const entries = await audit();
+  t.is(entries.length, 2);
+  const byComment = new Map(entries.map((entry) => [(entry.changes as { comment: [null, string] }).comment[1], entry]));
+  t.like(byComment.get('no key'), { actor_user_id: api.users.admin.id, actor_role: 'admin', target_type: 'user_game', target_id: String(ug.id), game_id: ug.game_id });
+  t.like(byComment.get('no key')!.changes, { amount: [null, 700], topup_id: [null, String(first.body.id)] });
+  t.truthy(byComment.get('no key')!.request_id);
+  const balance = await api.request('GET', `/api/user-games/${ug.id}/balance`, { token: api.users.admin.token });
+  t.like(balance.body, [{ currency: 'EUR', available_balance: 750 }]);
+});

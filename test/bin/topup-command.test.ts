@@ -3,7 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { createAuditLog } from '../../src/admin/audit/audit-service';
+import { auditTopupsFromLedger } from '../../src/admin/balance/topup-audit';
 import { insertConnection } from '../../src/admin/connections/connections-repository';
+import { applyOutboxBatch } from '../../src/sync/ledger-repository';
 import { createEngine } from '../helpers/engine';
 import { createTestDatabase, type TestDatabase } from '../helpers/mysql';
 import { createTestRedis } from '../helpers/redis';
@@ -65,4 +67,39 @@ test('the operator top-up refuses a bad amount with exit code 2 and a message na
   t.is((error as unknown as { code: number }).code, 2);
   t.regex((error as unknown as { stderr: string }).stderr, /amount must be a whole number/);
   t.deepEqual(await createEngine(store.redis).outbox({ userId: '42', gameId: '7', currency: 'EUR' }), []);
+});
+
+test('a top-up of a wallet with 128-byte ids is credited once, reported once and audited under the whole `<user_id>:<game_id>`', async (t) => {
+  // The entry's target was 257 characters for a VARCHAR(64): the credit went through, the command then
+  // failed on its audit insert (exit 1, no result line), and each retry credited again.
+  const store = await createTestRedis();
+  t.teardown(store.cleanup);
+  const [userId, gameId] = ['u'.repeat(128), 'g'.repeat(128)];
+  const { stdout } = await cli(store.prefix, ['--user-id', userId, '--game-id', gameId, '--amount', '500']);
+  t.like(JSON.parse(stdout), { amount: 500, available_balance: 500 });
+  const entries = await auditOf(`${userId}:${gameId}`);
+  t.is(entries.length, 1);
+  t.like(entries[0], { target_id: `${userId}:${gameId}`, changes: { amount: [null, 500] } });
+});
+
+test('a top-up whose audit entry MySQL refuses after the credit still reports the credit (exit 0, its result line), and the sync writes the entry', async (t) => {
+  const store = await createTestRedis();
+  t.teardown(store.cleanup);
+  await database.db.raw(`CREATE TRIGGER refuse_cli_topup_audit BEFORE INSERT ON audit_log FOR EACH ROW
+    BEGIN IF NEW.target_id = '77:refused' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'; END IF; END`);
+  t.teardown(() => database.db.raw('DROP TRIGGER IF EXISTS refuse_cli_topup_audit'));
+  const { stdout } = await cli(store.prefix, ['--user-id', '77', '--game-id', 'refused', '--amount', '300']);
+  t.like(JSON.parse(stdout), { amount: 300, available_balance: 300 });
+  t.deepEqual(await auditOf('77:refused'), []);
+
+  // The top-up's outbox entry carries who asked: the sync writes the entry with the ledger row.
+  await database.db.raw('DROP TRIGGER refuse_cli_topup_audit');
+  const [event] = await createEngine(store.redis).outbox({ userId: '77', gameId: 'refused', currency: 'EUR' });
+  await applyOutboxBatch(database.db, [event!], auditTopupsFromLedger);
+  const [entry, ...more] = await auditOf('77:refused');
+  t.deepEqual(more, []);
+  t.like(entry, { actor_user_id: null, game_id: null, changes: { amount: [null, 300], topup_id: [null, event!.topupId] } });
+  // Applied again (a retried batch): still one entry.
+  await applyOutboxBatch(database.db, [event!], auditTopupsFromLedger);
+  t.is((await auditOf('77:refused')).length, 1);
 });

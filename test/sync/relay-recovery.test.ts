@@ -1,4 +1,5 @@
 import test from 'ava';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { acceptLedgerWrites, refuseLedgerWrites } from '../helpers/mysql-refusal';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { createRedisClient } from '../../src/redis/redis-client';
@@ -6,7 +7,8 @@ import { createLogger } from '../../src/logging/logger';
 import { createOutboxRelay } from '../../src/sync/outbox-relay';
 import { createOutboxStore } from '../../src/sync/outbox-store';
 import { createSyncQueue, LIVE_JOB_STATES } from '../../src/sync/sync-queue';
-import { PARTITION_COUNT } from '../../src/redis/wallet-keys';
+import { keys, PARTITION_COUNT, partitionTag, walletAddress } from '../../src/redis/wallet-keys';
+import { OUTBOX_GROUP } from '../../src/sync/outbox-store';
 import { createSyncHarness, type SyncHarness } from '../helpers/sync';
 
 const MOVES = 30;
@@ -20,6 +22,7 @@ function liveJobs(sync: SyncHarness) {
   const queue = createSyncQueue(connection, sync.config.queue.prefix);
   return {
     queue,
+    connection,
     all: () => queue.getJobs([...LIVE_JOB_STATES]),
     close: async () => {
       await queue.close();
@@ -93,4 +96,77 @@ test('a light load goes out in few batches: one pass gathers the ranges of every
   t.true(partitions.size > 2, `${partitions.size} partitions`);
   t.true(batches.length <= 2, `${MOVES} entries over ${partitions.size} partitions went out as ${batches.length} batches`);
   t.true(batches.every((batch) => batch.ranges.slice(0, -1).reduce((sum, range) => sum + range.count, 0) < 20), 'a batch stops taking ranges once it holds 20 entries');
+});
+
+/** Users whose wallets (game `g`, EUR) share one partition: their outbox entries share one stream. */
+function usersOfOnePartition(count: number, prefix: string): string[] {
+  const partition = walletAddress(`${prefix}-0`, 'g', 'EUR').partition;
+  const users: string[] = [];
+  for (let i = 0; users.length < count; i += 1) {
+    if (walletAddress(`${prefix}-${i}`, 'g', 'EUR').partition === partition) users.push(`${prefix}-${i}`);
+  }
+  return users;
+}
+
+test('orphans behind a long run of entries that live jobs carry are found: the scan steps over what a job covers', async (t) => {
+  // 150 entries in live jobs (MySQL refuses them, so they stay) come before 10 orphans, in one
+  // partition; a scan of 20 pages of 5 from the start of the pending list never reached them.
+  const sync = await createSyncHarness({ SYNC_CLAIM_IDLE_MS: '200', SYNC_BATCH_SIZE: '5', SYNC_MAX_QUEUED_BATCHES: '1000' });
+  t.teardown(sync.cleanup);
+  const jobs = liveJobs(sync);
+  t.teardown(jobs.close);
+  const users = usersOfOnePartition(160, 'behind');
+  const partition = walletAddress(users[0]!, 'g', 'EUR').partition;
+  for (const userId of users.slice(0, 150)) await sync.engine.fund({ userId, gameId: 'g', currency: 'EUR' }, 10);
+  const lone = createOutboxRelay(createOutboxStore(sync.redis, 'lone-relay'), jobs.queue, createLogger('silent'), {
+    batchSize: 5, claimIdleMs: 600_000, maxIdleDelayMs: 50, maxQueuedBatches: 1000, lingerMs: 0,
+  });
+  lone.start();
+  const carried = async () => (await jobs.all()).flatMap((job) => job.data.ranges).reduce((sum, range) => sum + range.count, 0);
+  await waitUntil('150 entries in live jobs', async () => (await carried()) === 150, 20_000);
+  await lone.stop();
+
+  for (const userId of users.slice(150)) await sync.engine.fund({ userId, gameId: 'g', currency: 'EUR' }, 10);
+  const ghost = createOutboxStore(sync.redis, 'ghost-relay');
+  t.is((await ghost.readNewRange(partition, 100))?.count, 10);
+  await refuseLedgerWrites(sync);
+  await sync.startWorker();
+
+  const ghostPending = async () => {
+    const summary = (await sync.redis.xpending(keys.outbox({ tag: partitionTag(partition) }), OUTBOX_GROUP)) as [number, string, string, Array<[string, string]> | null];
+    return Number(summary[3]?.find(([consumer]) => consumer === 'ghost-relay')?.[1] ?? 0);
+  };
+  await waitUntil('the orphans taken over', async () => (await ghostPending()) === 0, 15_000);
+  await acceptLedgerWrites(sync);
+  await sync.drain(30_000);
+  t.is((await sync.database.db('ledger_entries').count({ n: '*' }))[0]!.n, 160);
+});
+
+test('a batch BullMQ failed (its worker killed while it ran, past the stall limit) is retried: its entries are applied', async (t) => {
+  const sync = await createSyncHarness({ SYNC_CLAIM_IDLE_MS: '200' });
+  t.teardown(sync.cleanup);
+  const jobs = liveJobs(sync);
+  t.teardown(jobs.close);
+  await fundMany(sync, 'failed');
+  // A relay reads every entry into a job, which then fails as a stalled job does.
+  const lone = createOutboxRelay(createOutboxStore(sync.redis, 'lone-relay'), jobs.queue, createLogger('silent'), {
+    batchSize: 100, claimIdleMs: 600_000, maxIdleDelayMs: 50, maxQueuedBatches: 10, lingerMs: 0,
+  });
+  lone.start();
+  await waitUntil('a batch carrying every entry', async () => (await jobs.all()).flatMap((job) => job.data.ranges).reduce((n, r) => n + r.count, 0) === MOVES, 10_000);
+  await lone.stop();
+  const [job] = await jobs.all();
+  const worker = new Worker(job!.queueName, null, { connection: jobs.connection, prefix: sync.config.queue.prefix });
+  t.teardown(() => worker.close());
+  const token = 'test-token';
+  const taken = await worker.getNextJob(token);
+  t.is(taken?.id, job!.id);
+  // As BullMQ fails a job stalled more often than the limit: whatever attempts are left.
+  await taken!.moveToFailed(new UnrecoverableError('job stalled more than allowable limit'), token);
+  t.is(await jobs.queue.getJobState(job!.id!), 'failed');
+  await worker.close();
+
+  await sync.startWorker();
+  await sync.drain(30_000);
+  t.is((await sync.database.db('ledger_entries').count({ n: '*' }))[0]!.n, MOVES);
 });

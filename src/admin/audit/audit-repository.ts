@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import type { Changes } from './audit-changes';
 
@@ -18,7 +19,16 @@ export interface AuditRow {
   created_at: Date;
 }
 
-export type NewAuditRow = Omit<AuditRow, 'id' | 'changes' | 'created_at'> & { changes: Changes };
+const AUDIT_COLUMNS: ReadonlyArray<keyof AuditRow> = [
+  'id', 'action', 'actor_user_id', 'actor_role', 'target_type', 'target_id', 'game_id', 'request_id', 'ip', 'changes', 'created_at',
+];
+
+export type NewAuditRow = Omit<AuditRow, 'id' | 'changes' | 'created_at'> & {
+  changes: Changes;
+  /** An entry two writers may both write (a top-up's: `topup:<id>`): the second write adds nothing. */
+  dedupe_key?: string;
+  created_at?: Date;
+};
 
 export interface AuditFilters {
   readonly action?: string;
@@ -30,15 +40,35 @@ export interface AuditFilters {
   readonly until?: Date;
 }
 
-/** Appends one entry; `db` is the transaction of the write it records. The table refuses updates and deletes. */
+const toColumns = (entry: NewAuditRow) => ({ ...entry, changes: JSON.stringify(entry.changes) });
+
+/**
+ * Appends one entry; `db` is the transaction of the write it records. The table refuses updates and
+ * deletes. An entry whose dedupe_key is taken already is not written again (and is no error).
+ */
 export async function insertAuditEntry(db: Knex, entry: NewAuditRow): Promise<void> {
-  await db(AUDIT_LOG).insert({ ...entry, changes: JSON.stringify(entry.changes) });
+  try {
+    await db(AUDIT_LOG).insert(toColumns(entry));
+  } catch (error) {
+    if (!(entry.dedupe_key !== undefined && isDuplicateKey(error))) throw error;
+  }
+}
+
+/**
+ * Appends the entries whose dedupe keys no entry holds yet, in one statement. A concurrent writer of
+ * one of them makes the statement fail on the unique key: the caller's transaction is then retried.
+ */
+export async function insertMissingAuditEntries(db: Knex, entries: ReadonlyArray<NewAuditRow & { dedupe_key: string }>): Promise<void> {
+  if (entries.length === 0) return;
+  const taken = new Set(await db(AUDIT_LOG).whereIn('dedupe_key', entries.map((entry) => entry.dedupe_key)).pluck('dedupe_key'));
+  const missing = entries.filter((entry) => !taken.has(entry.dedupe_key));
+  if (missing.length > 0) await db(AUDIT_LOG).insert(missing.map(toColumns));
 }
 
 /** Newest first, each filter an equality on an indexed column (or a time range). */
 export function listAuditEntries(db: Knex, filters: AuditFilters, page: Page): Promise<AuditRow[]> {
   const { since, until, ...equal } = filters;
-  const query = db<AuditRow>(AUDIT_LOG).where(Object.fromEntries(Object.entries(equal).filter(([, value]) => value !== undefined)));
+  const query = db<AuditRow>(AUDIT_LOG).select(...AUDIT_COLUMNS).where(Object.fromEntries(Object.entries(equal).filter(([, value]) => value !== undefined)));
   if (since) query.where('created_at', '>=', since);
   if (until) query.where('created_at', '<', until);
   return query.orderBy('id', 'desc').limit(page.limit).offset(page.offset);

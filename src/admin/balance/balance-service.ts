@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { createdFields } from '../audit/audit-changes';
-import type { AuditLog, AuditRecord } from '../audit/audit-service';
+import type { AuditLog } from '../audit/audit-service';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import { listUserGameLedger, type LedgerRow } from '../../sync/ledger-reads';
@@ -10,7 +9,9 @@ import type { Role } from '../auth/token-service';
 import type { ConnectionsService } from '../connections/connections-service';
 import { assertSelfOrStaff } from '../core/roles';
 import { integer, text, validateBody } from '../core/validation';
+import type { Logger } from '../../logging/logger';
 import type { Balance, LedgerItem, TopupResult } from './balance-replies';
+import { topupAuditRecord, topupAuditTrail, type TopupTarget } from './topup-audit';
 
 export const topupSchema = yup.object({
   amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required'),
@@ -36,18 +37,30 @@ const toLedgerItem = (row: LedgerRow): LedgerItem => ({
   created_at: row.created_at.toISOString(),
 });
 
-/** The audit entry of a top-up (the API's and the operator command's). */
-export function topupAuditEntry(ug: { id: number; game_id: number }, topup: { amount: number | string; currency: string; comment: string; topupId: string }): AuditRecord {
-  const changes = createdFields({ amount: Number(topup.amount), currency: topup.currency, comment: topup.comment, topup_id: topup.topupId });
-  return { action: 'user_game.topup', targetId: ug.id, gameId: ug.game_id, changes };
+/**
+ * A top-up's audit entry right after the credit (SPEC §2.11). The credit is done and is never reported
+ * as a failure: when MySQL refuses the entry now, the sync writes it with the top-up's ledger row from
+ * the trail the engine keeps (topup-audit.ts), and a replay of the same Idempotency-Key writes it too.
+ * Either way there is one entry per top-up (its dedupe key).
+ */
+export async function recordTopupAudit(
+  audit: Pick<AuditLog, 'recordAlone'>,
+  target: TopupTarget,
+  topup: Parameters<typeof topupAuditRecord>[1],
+  logger?: Logger,
+): Promise<void> {
+  await audit.recordAlone(topupAuditRecord(target, topup)).catch((error: unknown) =>
+    logger?.warn({ err: error, topupId: topup.topupId }, 'the top-up is credited; its audit entry follows with the ledger row'));
 }
 
 /**
  * Balances of a user-game: top-ups go through the engine's script (so Reserve spends them at once),
  * balances are read from Redis, and the ledger from MySQL (it trails by the sync lag).
  */
-export function createBalanceService(deps: { db: Knex; wallet: WalletService; connections: ConnectionsService; audit: AuditLog; defaultCurrency: string }) {
-  const { db, wallet, connections, audit, defaultCurrency } = deps;
+export function createBalanceService(deps: {
+  db: Knex; wallet: WalletService; connections: ConnectionsService; audit: AuditLog; defaultCurrency: string; logger?: Logger;
+}) {
+  const { db, wallet, connections, audit, defaultCurrency, logger } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
 
   async function owned(actor: { id: number; role: Role }, userGameId: number) {
@@ -62,16 +75,17 @@ export function createBalanceService(deps: { db: Knex; wallet: WalletService; co
       const input = validateBody(topupSchema, body);
       const currency = input.currency ?? defaultCurrency;
       const comment = input.comment ?? '';
+      const target: TopupTarget = { targetId: ug.id, gameId: ug.game_id };
       const reply = await wallet.topup({
-        ...walletIds(ug), currency, amount: String(input.amount), comment, idempotencyKey,
+        ...walletIds(ug), currency, amount: String(input.amount), comment, idempotencyKey, auditTrail: topupAuditTrail(target),
       }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'ALREADY_EXISTS') {
           throw new AppError('CONFLICT', 'this Idempotency-Key was already used with a different body');
         }
         throw error;
       });
-      // SPEC §2.11: written once the engine credited it (Redis holds the money, not this transaction); a repeat adds none.
-      if (!reply.replayed) await audit.recordAlone(topupAuditEntry(ug, { amount: input.amount, currency, comment, topupId: reply.topupId }));
+      // A replay writes it too: one that found MySQL down the first time leaves it to whichever comes first.
+      await recordTopupAudit(audit, target, { amount: input.amount, currency, comment, topupId: reply.topupId }, logger);
       return {
         id: Number(reply.topupId),
         user_game_id: ug.id,

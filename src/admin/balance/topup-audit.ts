@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { OutboxEvent } from '../../sync/outbox-event';
+import { createdFields } from '../audit/audit-changes';
+import { auditRow, recordEntriesOnce, type AuditRecord } from '../audit/audit-service';
+import { currentActor, type Actor } from '../core/actor-scope';
+
+/** What a top-up's entry names: the user-game (or `<user_id>:<game_id>` for a wallet the API does not know) and its game. */
+export interface TopupTarget {
+  readonly targetId: number | string;
+  readonly gameId: number | null;
+}
+
+interface TopupFacts {
+  readonly amount: number | string;
+  readonly currency: string;
+  readonly comment: string;
+  readonly topupId: string;
+}
+
+/** The audit entry of a top-up (the API's and the operator command's): at most one per top-up id. */
+export function topupAuditRecord(target: TopupTarget, topup: TopupFacts): AuditRecord {
+  const changes = createdFields({ amount: Number(topup.amount), currency: topup.currency, comment: topup.comment, topup_id: topup.topupId });
+  return { action: 'user_game.topup', targetId: target.targetId, gameId: target.gameId, changes, dedupeKey: `topup:${topup.topupId}` };
+}
+
+interface Trail {
+  readonly actor: Actor;
+  readonly target: TopupTarget;
+}
+
+/**
+ * The audit trail a top-up hands to the engine (TopupInput.auditTrail): who asks, and what the entry
+ * will name. The engine keeps it in the move's outbox entry, so the sync can write the entry with the
+ * ledger row when the writer that credited could not (SPEC §2.11: the entry exists once the engine has
+ * credited). JSON on one line (JSON escapes newlines).
+ */
+export function topupAuditTrail(target: TopupTarget): string {
+  const trail: Trail = { actor: currentActor(), target };
+  return JSON.stringify(trail);
+}
+
+/**
+ * For the sync: the audit entries of the audited top-ups among a batch's events, written in the
+ * batch's ledger transaction unless the credit's writer wrote them already (same dedupe key).
+ */
+export async function auditTopupsFromLedger(trx: Knex, events: readonly OutboxEvent[]): Promise<void> {
+  const rows = events.flatMap((event) => {
+    if (event.kind !== 'topup' || event.auditTrail === null || event.topupId === null) return [];
+    const { actor, target } = JSON.parse(event.auditTrail) as Trail;
+    const record = topupAuditRecord(target, { amount: event.amount, currency: event.currency, comment: event.comment ?? '', topupId: event.topupId });
+    return [{ ...auditRow(record, actor), dedupe_key: record.dedupeKey!, created_at: new Date(event.atMs) }];
+  });
+  await recordEntriesOnce(trx, rows);
+}
