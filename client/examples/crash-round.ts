@@ -7,7 +7,7 @@ export async function playRound(roundId: string, bets: Array<{ userId: string; a
   const held = await Promise.allSettled(bets.map((bet) => engine.reserve({ userId: bet.userId, gameId: '7', currency: 'EUR', roundId, amount: bet.amount })));
   // The settlements of this turn: one ConfirmBatch; each bet gets its own reply or error.
   return Promise.allSettled(held.map(async (hold, i) => {
-    if (hold.status === 'rejected' || hold.value.status === 'rejected') return hold; // an error, or not enough funds
+    if (hold.status === 'rejected' || hold.value.status === 'rejected') return hold; // no funds, or an error: a retryable one is an unknown outcome (unknown-outcome.ts)
     const { amount, cashOut } = bets[i]!;
     const won = cashOut !== null && cashOut <= crashAt;
     return engine.confirm({ transactionId: hold.value.transactionId, roundId, winAmount: won ? Math.floor(amount * cashOut) : 0 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { createAutoBatcher, type BatchingOptions } from './auto-batcher';
-import { ReservationError } from './errors';
+import { failureOf, isRetryable, ReservationError } from './errors';
 import { grpcTransport, type MethodName, type TransportOptions } from './grpc-transport';
-import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry';
+import { backoffMs, DEFAULT_RETRY, sleep, withRetries, type RetryPolicy } from './retry';
 import type { BalanceResult, CallOptions, CancelParams, ConfirmParams, ReserveParams, Transaction } from './types';
 
 export interface ReservationClientOptions extends TransportOptions {
@@ -42,41 +42,72 @@ export function createReservationClient(options: ReservationClientOptions) {
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
   const refuseWhenClosed = () => (closed ? Promise.reject(new ReservationError(status.CANCELLED, 'the client is closed')) : null);
-  const call = <Reply>(method: MethodName, request: object, deadlineMs: number): Promise<Reply> => {
-    const refused = refuseWhenClosed();
-    if (refused) return refused;
-    const pending = withRetries(policy, () => transport.call<Reply>(method, request, deadlineMs));
+  /** Counts a call as under way until it settles (close waits for it). */
+  const track = <T>(pending: Promise<T>): Promise<T> => {
     inFlight.add(pending);
     const settled = () => void inFlight.delete(pending);
     pending.then(settled, settled);
     return pending;
   };
+  const call = <Reply>(method: MethodName, request: object, deadlineMs: number): Promise<Reply> =>
+    refuseWhenClosed() ?? track(withRetries(policy, () => transport.call<Reply>(method, request, deadlineMs)));
 
-  const unary = async (method: MethodName, item: WireItem, deadlineMs: number): Promise<BalanceResult> =>
-    balanceResult(await call<WireBalance>(method, item, deadlineMs), item.request_id);
+  const unaryOnce = async (method: MethodName, item: WireItem, deadlineMs: number): Promise<BalanceResult> =>
+    balanceResult(await transport.call<WireBalance>(method, item, deadlineMs), item.request_id);
 
-  const batch = async (method: MethodName, items: WireItem[], deadlineMs: number): Promise<Array<BalanceResult | ReservationError>> => {
-    const reply = await call<{ results: WireBatchResult[] }>(method, { items }, deadlineMs);
+  const batchOnce = async (method: MethodName, items: WireItem[], deadlineMs: number): Promise<Array<BalanceResult | ReservationError>> => {
+    const reply = await transport.call<{ results: WireBatchResult[] }>(method, { items }, deadlineMs);
     return reply.results.map((result, index) =>
-      result.error ? new ReservationError(result.error.code, result.error.message) : balanceResult(result.reply!, items[index]!.request_id),
+      result.error
+        ? new ReservationError(result.error.code, result.error.message, items[index]!.request_id)
+        : balanceResult(result.reply!, items[index]!.request_id),
     );
   };
+
+  /**
+   * A batch call of the caller's own, with the client's retries: the whole call again after a
+   * retryable failure, and the items that failed retryably (UNAVAILABLE, say) again on their own.
+   */
+  const batch = (method: MethodName, items: WireItem[], deadlineMs: number): Promise<Array<BalanceResult | ReservationError>> =>
+    refuseWhenClosed() ?? track((async () => {
+      const results: Array<BalanceResult | ReservationError | undefined> = items.map(() => undefined);
+      let pending = items.map((_, index) => index);
+      for (let made = 1; pending.length > 0; made += 1) {
+        const sent = pending;
+        const replies = await batchOnce(method, sent.map((index) => items[index]!), deadlineMs).catch((error: unknown) => {
+          const failure = failureOf(error, '');
+          // The first attempt failing for good fails the call; a later one, the items it carried.
+          if (made === 1 && (!isRetryable(failure) || made >= policy.attempts)) {
+            throw new ReservationError(failure.code, failure.details, '', items.map((item) => item.request_id));
+          }
+          return sent.map((index) => failure.forRequest(items[index]!.request_id));
+        });
+        sent.forEach((index, i) => (results[index] = replies[i]));
+        pending = made < policy.attempts ? sent.filter((index) => isRetryable(results[index])) : [];
+        if (pending.length > 0) await sleep(backoffMs(policy, made));
+      }
+      return results as Array<BalanceResult | ReservationError>;
+    })());
 
   const batcher = (unaryMethod: MethodName, batchMethod: MethodName) =>
     options.batching === false
       ? null
       : createAutoBatcher<WireItem, BalanceResult>({
           ...options.batching,
-          sendOne: (item, deadlineMs) => unary(unaryMethod, item, deadlineMs),
-          sendMany: (items, deadlineMs) => batch(batchMethod, items, deadlineMs),
+          retry: policy,
+          requestIdOf: (item) => item.request_id,
+          sendOne: (item, deadlineMs) => unaryOnce(unaryMethod, item, deadlineMs),
+          sendMany: (items, deadlineMs) => batchOnce(batchMethod, items, deadlineMs),
         });
   const batchers = { Reserve: batcher('Reserve', 'ReserveBatch'), Confirm: batcher('Confirm', 'ConfirmBatch'), Cancel: batcher('Cancel', 'CancelBatch') };
+  /** Reserve, Confirm or Cancel, batched with others unless batching is off; its error names its request_id. */
   const send = (method: 'Reserve' | 'Confirm' | 'Cancel', item: WireItem, callOptions?: CallOptions): Promise<BalanceResult> => {
     const refused = refuseWhenClosed();
     if (refused) return refused;
     const deadlineMs = callOptions?.deadlineMs ?? defaultDeadlineMs;
     const queue = batchers[method];
-    return queue ? queue.enqueue(item, deadlineMs) : unary(method, item, deadlineMs);
+    const pending = queue ? queue.enqueue(item, deadlineMs) : withRetries(policy, () => unaryOnce(method, item, deadlineMs));
+    return track(pending.catch((error: unknown) => Promise.reject(failureOf(error, item.request_id))));
   };
   const deadline = (callOptions?: CallOptions) => callOptions?.deadlineMs ?? defaultDeadlineMs;
 

@@ -11,7 +11,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, initialBackoffMs: 50, maxBackoffMs: 1000 };
 
 export type Sleep = (ms: number) => Promise<void>;
-const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The wait before retry `retry` (1-based): between half and all of the doubled backoff (equal jitter). */
 export function backoffMs(policy: RetryPolicy, retry: number, random = Math.random): number {
