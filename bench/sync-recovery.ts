@@ -20,6 +20,7 @@ import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
 import { createWalletService } from '../src/wallet/wallet-service';
 import { createWalletStore } from '../src/wallet/wallet-store';
 import { fmt, table } from './lib/report';
+import { migrateBenchRedis } from './lib/processes';
 import { startSoakWorker } from './lib/soak/worker-process';
 
 const { values } = parseArgs({
@@ -42,6 +43,7 @@ async function main() {
   const queuePrefix = `{bench${tag}}`;
   const db = createKnex(mysqlUrl.toString(), { min: 0, max: 4 });
   await runMigrations(db);
+  await migrateBenchRedis(base.redis.url, keyPrefix); // the worker refuses a Redis it cannot vouch for
   const redis = createRedisClient({ url: base.redis.url, keyPrefix, role: 'worker' });
   const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
   let worker: ReturnType<typeof startSoakWorker> | null = null;
@@ -61,9 +63,13 @@ async function main() {
     let since = performance.now();
     for (const [phase, until] of [['normal drain', total / 3], ['after kill 1', (2 * total) / 3], ['after kill 2', total]] as const) {
       let now = from;
+      let movedAt = performance.now();
       while (now < until) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        now = await rows();
+        const seen = await rows();
+        if (seen > now) movedAt = performance.now();
+        else if (performance.now() - movedAt > 120_000) throw new Error(`the drain stopped at ${seen} rows for 120 s (does the worker start?)`);
+        now = seen;
       }
       const at = performance.now();
       thirds.push({ phase, rows: now - from, seconds: (at - since) / 1000 });

@@ -14,8 +14,10 @@ const entries = async (api: TestApi, query: string) => (await api.request('GET',
 
 test('a REST write records who, from where, under which request, and each changed field as [before, after]', async (t) => {
   const { api } = t.context;
-  const requestId = `req-${process.pid}-${(n += 1)}`;
-  const created = await api.request('POST', '/api/games', { token: api.users.moderator.token, body: { name: 'Audited', slug: slug() }, headers: { 'x-request-id': requestId } });
+  // The caller's X-Request-Id is not what the entry stores: anyone could send another request's id.
+  const created = await api.request('POST', '/api/games', { token: api.users.moderator.token, body: { name: 'Audited', slug: slug() }, headers: { 'x-request-id': 'caller-chosen' } });
+  const requestId = created.headers.get('x-request-id');
+  t.regex(requestId ?? '', /^[0-9a-f-]{36}$/);
   const id = created.body.id as number;
   await api.request('PUT', `/api/games/${id}`, { token: api.users.admin.token, body: { name: 'Renamed', slug: created.body.slug } });
   await api.request('DELETE', `/api/games/${id}`, admin(api));
@@ -32,13 +34,17 @@ test('a REST write records who, from where, under which request, and each change
 test('a refused write (400, 403, 409) adds no entry', async (t) => {
   const { api } = t.context;
   const taken = (await api.services.games.create({ name: 'T', slug: slug() })).slug;
-  const requestId = `refused-${process.pid}-${(n += 1)}`;
-  const headers = { 'x-request-id': requestId };
-  t.is((await api.request('POST', '/api/games', { ...admin(api), headers, body: { name: 'Again', slug: taken } })).status, 409);
-  t.is((await api.request('POST', '/api/games', { ...admin(api), headers, body: { name: '' } })).status, 400);
-  t.is((await api.request('POST', '/api/games', { token: api.users.user.token, headers, body: { name: 'x', slug: slug() } })).status, 403);
-  t.is((await api.request('POST', '/api/games', { ...admin(api), headers, body: { name: 'ok', slug: slug() } })).status, 201);
-  t.deepEqual(await api.database.db('audit_log').where({ request_id: requestId }).pluck('action'), ['game.create'], 'only the write that succeeded');
+  const requestIds: string[] = [];
+  const post = async (options: { token: string; body: unknown }) => {
+    const reply = await api.request('POST', '/api/games', options);
+    requestIds.push(reply.headers.get('x-request-id')!);
+    return reply.status;
+  };
+  t.is(await post({ ...admin(api), body: { name: 'Again', slug: taken } }), 409);
+  t.is(await post({ ...admin(api), body: { name: '' } }), 400);
+  t.is(await post({ token: api.users.user.token, body: { name: 'x', slug: slug() } }), 403);
+  t.is(await post({ ...admin(api), body: { name: 'ok', slug: slug() } }), 201);
+  t.deepEqual(await api.database.db('audit_log').whereIn('request_id', requestIds).pluck('action'), ['game.create'], 'only the write that succeeded');
 });
 
 test('secrets never appear: invite codes and password hashes are redacted', async (t) => {

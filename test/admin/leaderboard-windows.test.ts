@@ -139,7 +139,8 @@ test('past periods: period_start ranks the period that starts then, rows carry i
   t.deepEqual(past.body.items.map((item: { user_game_id: number; period_start: string }) => [item.user_game_id, item.period_start]), [[b!.userGameId, yesterday], [a!.userGameId, yesterday]]);
   const around = await rankings(api, leaderboard.id, `period_start=${yesterday}&around_user_game_id=${a!.userGameId}&limit=1`);
   t.deepEqual(ranks(around.body.items), [[2, a!.userGameId]]);
-  for (const bad of ['2026-11-25T10:00:00.000Z', 'yesterday', '2026-11-25']) {
+  // A day the calendar lacks is refused, not rolled over (JavaScript reads 2026-02-30 as March 2).
+  for (const bad of ['2026-11-25T10:00:00.000Z', 'yesterday', '2026-11-25', '2026-02-30T00:00:00.000Z', '2026-11-31T00:00:00.000Z']) {
     const refused = await rankings(api, leaderboard.id, `period_start=${encodeURIComponent(bad)}`);
     t.is(refused.status, 400, bad);
     t.is(refused.body.errors[0].path, 'period_start');

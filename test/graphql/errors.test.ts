@@ -161,8 +161,9 @@ test.serial('an internal error: INTERNAL with a generic message, the cause only 
     t.is(reply.body.errors[0].message, 'Internal Server Error');
     t.notRegex(JSON.stringify(reply.body), /languages_away|ER_NO_SUCH_TABLE|select/i);
     t.is(reply.body.data.me.id, api.users.user.id, 'the other field still answers');
-    const logged = api.logs.map((line) => JSON.parse(line)).find((entry) => entry.requestId === 'gql-internal-1' && entry.msg === 'graphql field failed');
+    const logged = api.logs.map((line) => JSON.parse(line)).find((entry) => entry.callerRequestId === 'gql-internal-1' && entry.msg === 'graphql field failed');
     t.regex(JSON.stringify(logged), /languages/);
+    t.is(logged.requestId, reply.headers.get('x-request-id'), 'beside the server\'s own id, which the reply names');
   } finally {
     await api.database.db.raw('RENAME TABLE languages_away TO languages');
   }

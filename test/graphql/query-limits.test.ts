@@ -58,3 +58,20 @@ test('a document of more than 10,000 tokens is refused while it is parsed', asyn
   t.deepEqual(errorCodes(over), ['BAD_REQUEST']);
   t.regex(over.body.errors[0].message, /more that 10000 tokens/);
 });
+
+test('a text nested past 64 levels of {, [ or ( is refused before it is parsed (2000 overflowed the parser: a 500); brackets in strings and comments do not count', async (t) => {
+  const { api } = t.context;
+  const token = api.users.user.token;
+  for (const query of [`${'{'.repeat(2000)}${'}'.repeat(2000)}`, `{ me(x: ${'['.repeat(2000)}${']'.repeat(2000)}) { id } }`, `${'{ me '.repeat(1200)}`]) {
+    const { reply, refused: wasRefused } = await refused(api, query, token);
+    t.is(reply.status, 400, JSON.stringify(reply.body).slice(0, 200));
+    t.true(wasRefused);
+    t.regex(reply.body.errors[0].message, /nests \{, \[ or \( deeper than 64 levels/);
+  }
+  const quiet = `# ${'{'.repeat(100)}\n{ me { id } } # "unclosed ${'['.repeat(100)}`;
+  t.is((await gql(api, quiet, { token })).body.errors, undefined, 'brackets in a comment');
+  const inString = `{ games(search: "${'{'.repeat(100)}\\"${'('.repeat(100)}") { id } }`;
+  t.is((await gql(api, inString, { token: api.users.admin.token })).body.errors, undefined, 'brackets in a string');
+  const inBlock = `{ games(search: """${'['.repeat(100)}\\"""${'{'.repeat(100)}""") { id } }`;
+  t.is((await gql(api, inBlock, { token: api.users.admin.token })).body.errors, undefined, 'brackets in a block string');
+});

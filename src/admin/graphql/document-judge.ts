@@ -8,6 +8,7 @@ import {
   type ExecutionArgs,
   type GraphQLSchema,
 } from 'graphql';
+import { MAX_TEXT_NESTING, nestsTooDeep } from './nesting-guard';
 import { checkQueryLimits, MAX_QUERY_TOKENS } from './query-limits';
 
 export interface RequestParams {
@@ -18,7 +19,8 @@ export interface RequestParams {
 
 /**
  * What stands between a request's text and its execution (SPEC §2.9), in an order that keeps every
- * document of up to 1 MiB cheap to judge: parsing stops at MAX_QUERY_TOKENS; the query limits run on
+ * document of up to 1 MiB cheap to judge: a text nested too deep for the recursive parser is refused
+ * first (one pass over it); parsing stops at MAX_QUERY_TOKENS; the query limits run on
  * their own, in linear time; graphql's validation rules only see a document within them. With
  * introspection off, no message suggests a name ("Did you mean …"), in validation or execution.
  */
@@ -28,6 +30,9 @@ export function createDocumentJudge(schema: GraphQLSchema, options: { introspect
   return {
     /** The execution's arguments (without context), or the errors that refuse the request. */
     judge(params: RequestParams): Omit<ExecutionArgs, 'contextValue'> | readonly GraphQLError[] {
+      if (nestsTooDeep(params.query)) {
+        return [new GraphQLError(`the document nests {, [ or ( deeper than ${MAX_TEXT_NESTING} levels`)];
+      }
       let document;
       try {
         document = parse(params.query, { maxTokens: MAX_QUERY_TOKENS });

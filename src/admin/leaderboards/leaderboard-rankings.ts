@@ -31,10 +31,19 @@ const toItems = (rows: readonly RankingRow[], firstRank: number, period?: Date):
 /** The period asked for: the UTC start of a period of the leaderboard's type (400 naming period_start otherwise). */
 function requestedPeriod(periodType: PeriodType, requested: string): Date | AppError {
   const at = Date.parse(requested);
-  const valid = /^\d{4}-\d{2}-\d{2}T/.test(requested) && !Number.isNaN(at) && periodStart(periodType, at).getTime() === at;
+  const valid = isCalendarDate(requested) && !Number.isNaN(at) && periodStart(periodType, at).getTime() === at;
   if (valid) return new Date(at);
   const message = `must be the UTC start of a ${periodType} period (an ISO timestamp)`;
   return new AppError('BAD_REQUEST', `period_start ${message}`, { errors: [{ path: 'period_start', message }] });
+}
+
+/** `YYYY-MM-DDT…` naming a day the calendar has (JavaScript rolls 2026-02-30 over to March 2). */
+function isCalendarDate(text: string): boolean {
+  const date = /^(\d{4})-(\d{2})-(\d{2})T/.exec(text);
+  if (!date) return false;
+  const [year, month, day] = date.slice(1).map(Number) as [number, number, number];
+  const found = new Date(Date.UTC(year, month - 1, day));
+  return found.getUTCFullYear() === year && found.getUTCMonth() === month - 1 && found.getUTCDate() === day;
 }
 
 /**

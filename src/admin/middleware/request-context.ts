@@ -12,15 +12,17 @@ export function redactPath(path: string): string {
 }
 
 /**
- * Gives each request an id (the caller's X-Request-Id when it is sane, a new UUID otherwise), echoes it
- * in the reply and binds it to a child logger; logs one line per request when it ends.
+ * Gives each request an id of the server's own (a UUID: what the audit log stores and the reply's
+ * X-Request-Id names, so no caller can forge or reuse one) and binds it to a child logger, with the
+ * caller's own X-Request-Id beside it as `callerRequestId` when it is sane (a correlation id finds
+ * the request's log lines, which name the server's); logs one line per request when it ends.
  */
 export function requestContext(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
-    const requestId = INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ requestId });
+    ctx.state.log = logger.child(INCOMING_ID.test(incoming) ? { requestId, callerRequestId: incoming } : { requestId });
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
