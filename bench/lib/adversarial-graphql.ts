@@ -38,6 +38,12 @@ export function adversarialDocuments(): AdversarialDocument[] {
     { name: '33 fragments spread side by side', query: `{ ${repeat(33, (i) => `...F${i}`)} } ${repeat(33, (i) => `fragment F${i} on Query { me { id } }`)}`, outcome: 'refused', because: /spreads 33 fragments/ },
     { name: '10 × 10 × 8 duplicates in nested levels', query: `{ ${repeat(10, () => `game(id: 1) { ${repeat(10, () => `leaderboards { ${repeat(8, () => 'id')} }`)} }`)} }`, outcome: 'refused' },
     { name: '10 aliases of the config document', query: `{ ${repeat(10, (i) => `c${i}: config(game_id: 1) { document }`)} }`, outcome: 'refused', because: /may return 100010 objects/ },
+    // Fields weighed by the work they do (@cost): a cheap field runs under many aliases, an expensive one is bounded.
+    { name: '333 aliases of a config document\'s ETag', query: `{ ${repeat(333, (i) => `c${i}: config(game_id: 1) { etag }`)} }`, outcome: 'runs' },
+    { name: '333 aliases of a config version\'s variables', query: `{ ${repeat(333, (i) => `v${i}: configVersion(game_id: 1, version: 1) { variables { key } }`)} }`, outcome: 'refused', because: /may return \d+ objects/ },
+    { name: '3 rollbacks in one mutation', query: `mutation { ${repeat(3, (i) => `r${i}: rollbackConfig(game_id: 1, input: { version: 1 }) { version }`)} }`, outcome: 'refused', because: /may return \d+ objects/ },
+    { name: '333 aliases of the ops timeline', query: `{ ${repeat(333, (i) => `t${i}: opsTimeline(minutes: 15) { points { at } }`)} }`, outcome: 'refused', because: /may return \d+ objects/ },
+    { name: '333 aliases of the sync status', query: `{ ${repeat(333, (i) => `s${i}: syncStatus { outbox_entries }`)} }`, outcome: 'refused', because: /may return \d+ objects/ },
     { name: '2,400 unused variables', query: `query (${repeat(2400, (i) => `$v${i}: Int`)}) { me { id } }`, outcome: 'refused', because: /never used/ },
     { name: '1,400 directives on one field', query: `{ me ${repeat(1400, () => '@include(if: true)')} { id } }`, outcome: 'refused', because: /can only be used once/ },
     { name: '3,000 unknown arguments', query: `{ me(${repeat(3000, (i) => `a${i}: 1`)}) { id } }`, outcome: 'refused', because: /Unknown argument/ },

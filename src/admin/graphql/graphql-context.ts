@@ -20,6 +20,11 @@ export type GraphQLContext = {
    * every parent in the result are batched into one `load` call, one service call for all of them.
    */
   batch<Key, Value>(name: string, load: (keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>, cacheKey: (key: Key) => unknown): DataLoader<Key, Value>;
+  /**
+   * A read made once per request however often the document asks for it (aliases): `key` names the
+   * read and its arguments. Aliases still count in the query's cost; they only stop costing work.
+   */
+  once<Value>(key: string, read: () => Promise<Value>): Promise<Value>;
 };
 
 export function createGraphQLContext(deps: {
@@ -32,6 +37,7 @@ export function createGraphQLContext(deps: {
 }): GraphQLContext {
   let authenticated: Promise<PublicUser> | null = null;
   const loaders = new Map<string, DataLoader<unknown, unknown>>();
+  const reads = new Map<string, Promise<unknown>>();
   return {
     services: deps.services,
     clientAddress: deps.clientAddress,
@@ -52,6 +58,14 @@ export function createGraphQLContext(deps: {
         loaders.set(name, loader as DataLoader<unknown, unknown>);
       }
       return loader;
+    },
+    once<Value>(key: string, read: () => Promise<Value>) {
+      let value = reads.get(key) as Promise<Value> | undefined;
+      if (!value) {
+        value = read();
+        reads.set(key, value);
+      }
+      return value;
     },
   };
 }

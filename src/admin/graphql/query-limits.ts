@@ -23,9 +23,10 @@ export const MAX_QUERY_DEPTH = 10;
 /**
  * The most objects one query may ask for: each object field counts the objects it may return, a list
  * its `limit` (argument, variable or default) times its parent's count. Lists inside a row (a
- * variable's items, a notification's entries) come with their row and count nothing more. A scalar
- * field costs nothing unless the SDL gives it a `@cost(weight:)` (the config document): it then costs
- * that many objects each time it is asked for, under every alias.
+ * variable's items, a notification's entries) come with their row and count nothing more. A field the
+ * SDL gives a `@cost(weight:)`, scalar, object or list, costs that many objects more each time it is
+ * asked for, under every alias, per parent object: the work it does (a config document to build, a
+ * rollback, reads over every partition), which no object count shows.
  */
 export const MAX_QUERY_COST = 100_000;
 /** SPEC §2.9: a document of more tokens is refused while it is parsed. */
@@ -221,7 +222,7 @@ function createWalk(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragme
     const type = getNamedType(field.type);
     if (!isCompositeType(type) || !node.selectionSet) return weightOf(field);
     const objects = isListType(getNullableType(field.type)) ? listSize(field, node, variables) : 1;
-    return objects + objects * cost(type, node.selectionSet);
+    return weightOf(field) + objects + objects * cost(type, node.selectionSet);
   }
 
   const typeOf = (name: string | undefined) => (name === undefined ? undefined : schema.getType(name) ?? undefined);

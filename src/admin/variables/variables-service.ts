@@ -66,14 +66,36 @@ export function createVariablesService({ db, games, modules, versions, writer, c
     }
     if (misses.length === 0) return found;
     await checkMisses(misses);
-    const variables = await variablesOfGames(db, misses);
+    const pending = new Map<number, Promise<ConfigDocument>>();
+    const fresh: number[] = [];
     for (const gameId of misses) {
-      const document = buildConfigDocument(variables.get(gameId)!);
-      const version = current.get(gameId);
-      if (version !== null && version !== undefined) remember(gameId, version, document);
-      found.set(gameId, document);
+      const under = building.get(gameId);
+      if (under && under.version !== null && under.version === current.get(gameId)) pending.set(gameId, under.document);
+      else fresh.push(gameId);
     }
+    if (fresh.length > 0) {
+      const rows = Promise.resolve(variablesOfGames(db, fresh));
+      for (const gameId of fresh) pending.set(gameId, startBuild(gameId, current.get(gameId) ?? null, rows));
+    }
+    const built = await Promise.all(misses.map((gameId) => pending.get(gameId)!));
+    misses.forEach((gameId, i) => found.set(gameId, built[i]!));
     return found;
+  }
+
+  /** Builds under way, per game: concurrent misses of one version share one build (a 1 MiB document is costly). */
+  const building = new Map<number, { version: string | null; document: Promise<ConfigDocument> }>();
+
+  function startBuild(gameId: number, version: string | null, rows: Promise<Map<number, StoredVariable[]>>): Promise<ConfigDocument> {
+    const document = rows.then((variables) => buildConfigDocument(variables.get(gameId)!));
+    building.set(gameId, { version, document });
+    const done = () => {
+      if (building.get(gameId)?.document === document) building.delete(gameId);
+    };
+    document.then((built) => {
+      if (version !== null) remember(gameId, version, built);
+      done();
+    }, done);
+    return document;
   }
 
   function remember(gameId: number, version: string, document: ConfigDocument): void {

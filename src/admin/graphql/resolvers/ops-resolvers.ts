@@ -5,8 +5,11 @@ import { guarded, type ResolverMap } from './resolver-types';
 /** The console's ops page (the ledger sync's backlog and queue, the ops timeline) and the audit log. */
 export const opsResolvers: ResolverMap = {
   Query: {
-    syncStatus: guarded('staff', (_args, { services }) => services.ops.syncStatus()),
-    opsTimeline: guarded('staff', (args, { services }) => services.ops.timeline(intArg(args, 'minutes', 5, 1, TIMELINE_MAX_MINUTES))),
+    syncStatus: guarded('staff', (_args, ctx) => ctx.once('syncStatus', () => ctx.services.ops.syncStatus())),
+    opsTimeline: guarded('staff', (args, ctx) => {
+      const minutes = intArg(args, 'minutes', 5, 1, TIMELINE_MAX_MINUTES);
+      return ctx.once(`opsTimeline:${minutes}`, () => ctx.services.ops.timeline(minutes));
+    }),
     audit: guarded('admin', (args, { services }) => {
       const filters = {
         action: args.action ?? undefined, target_type: args.target_type ?? undefined, target_id: args.target_id ?? undefined,
