@@ -103,3 +103,25 @@ test('only admins read the log, with every filter and paging; nothing changes or
   await t.throwsAsync(db('audit_log').where({ id: mine[0]!.id }).update({ action: 'forged' }), { message: /cannot be changed/ });
   await t.throwsAsync(db('audit_log').where({ id: mine[0]!.id }).delete(), { message: /cannot be deleted/ });
 });
+
+test('paging: after_id continues newest first from an id in constant time, offset stops at 10,000, and two filters read one index', async (t) => {
+  const { api } = t.context;
+  const game = await api.services.games.create({ name: 'Paged', slug: slug() });
+  for (let i = 0; i < 5; i += 1) await api.request('PUT', `/api/games/${game.id}`, { ...admin(api), body: { name: `Paged ${i}` } });
+  const all = await entries(api, `game_id=${game.id}&target_type=game`);
+  t.is(all.length, 6);
+  const first = await entries(api, `game_id=${game.id}&target_type=game&limit=2`);
+  const next = await entries(api, `game_id=${game.id}&target_type=game&limit=2&after_id=${first[1]!.id}`);
+  t.deepEqual([...first, ...next].map((entry) => entry.id), all.slice(0, 4).map((entry) => entry.id));
+  const gql = await api.request('POST', '/graphql', { ...admin(api), body: { query: `{ audit(game_id: ${game.id}, after_id: ${first[1]!.id}, limit: 2) { id } }` } });
+  t.deepEqual(gql.body.data.audit.map((entry: { id: number }) => entry.id), next.map((entry) => entry.id), 'GraphQL pages alike');
+
+  const far = await api.request('GET', '/api/audit?offset=10001', admin(api));
+  t.is(far.status, 400);
+  t.is(far.body.errors[0].path, 'offset');
+  t.is((await api.request('GET', '/api/audit?offset=10000', admin(api))).status, 200);
+
+  // The plan MySQL picks for a game's entries of one target type: the index on both, not one and a scan.
+  const [[plan]] = (await api.database.db.raw('EXPLAIN SELECT id FROM audit_log WHERE game_id = ? AND target_type = ? ORDER BY id DESC LIMIT 100', [game.id, 'game'])) as [[{ key: string }]];
+  t.is(plan.key, 'audit_log_game_target');
+});

@@ -38,6 +38,8 @@ export interface AuditFilters {
   readonly game_id?: number;
   readonly since?: Date;
   readonly until?: Date;
+  /** Entries older than this one (keyset paging). */
+  readonly after_id?: number;
 }
 
 const toColumns = (entry: NewAuditRow) => ({ ...entry, changes: JSON.stringify(entry.changes) });
@@ -67,9 +69,10 @@ export async function insertMissingAuditEntries(db: Knex, entries: ReadonlyArray
 
 /** Newest first, each filter an equality on an indexed column (or a time range). */
 export function listAuditEntries(db: Knex, filters: AuditFilters, page: Page): Promise<AuditRow[]> {
-  const { since, until, ...equal } = filters;
+  const { since, until, after_id: afterId, ...equal } = filters;
   const query = db<AuditRow>(AUDIT_LOG).select(...AUDIT_COLUMNS).where(Object.fromEntries(Object.entries(equal).filter(([, value]) => value !== undefined)));
   if (since) query.where('created_at', '>=', since);
   if (until) query.where('created_at', '<', until);
+  if (afterId !== undefined) query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(page.limit).offset(page.offset);
 }

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { AccessGuard } from '../http/access';
-import { intQuery, pageQuery, stringQuery } from '../http/params';
+import { AUDIT_PAGE, intQuery, pageQuery, stringQuery } from '../http/params';
 import { createRouter } from '../http/router';
 import type { AppState } from '../koa-types';
 import type { AuditLog } from './audit-service';
@@ -22,8 +22,9 @@ export function auditRoutes(audit: AuditLog, guard: AccessGuard): Router<AppStat
         game_id: optionalInt('game_id'),
         since: stringQuery(ctx.query, 'since'),
         until: stringQuery(ctx.query, 'until'),
+        after_id: optionalInt('after_id'),
       },
-      pageQuery(ctx.query, 100),
+      pageQuery(ctx.query, AUDIT_PAGE.defaultLimit, AUDIT_PAGE.maxLimit, AUDIT_PAGE.maxOffset),
     );
   });
   return router;

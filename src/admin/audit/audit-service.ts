@@ -58,6 +58,7 @@ const filtersSchema = yup.object({
   game_id: integer().min(1, 'must be a positive integer').optional(),
   since: timestamp().optional(),
   until: timestamp().optional(),
+  after_id: integer().min(1, 'must be a positive integer').optional(),
 });
 export type AuditFilterInput = yup.InferType<typeof filtersSchema>;
 

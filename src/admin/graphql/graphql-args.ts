@@ -21,8 +21,8 @@ export function optionalIdArg(args: Args, name: string): number | undefined {
 export const NESTED_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
 
 /** `limit` and `offset` within REST's bounds for the same list. */
-export function pageArgs(args: Args, bounds: { defaultLimit: number; maxLimit: number } = { defaultLimit: 1000, maxLimit: 1000 }): Page {
-  return pageQuery({ limit: asText(args.limit), offset: asText(args.offset) }, bounds.defaultLimit, bounds.maxLimit);
+export function pageArgs(args: Args, bounds: { defaultLimit: number; maxLimit: number; maxOffset?: number } = { defaultLimit: 1000, maxLimit: 1000 }): Page {
+  return pageQuery({ limit: asText(args.limit), offset: asText(args.offset) }, bounds.defaultLimit, bounds.maxLimit, bounds.maxOffset);
 }
 
 export function limitArg(args: Args, bounds: { defaultLimit: number; maxLimit: number }): number {

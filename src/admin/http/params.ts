@@ -39,10 +39,10 @@ export function stringQuery(query: Record<string, unknown>, name: string): strin
 }
 
 /** SPEC §2.1's bounded lists: `limit` 1–1000 (default 1000) and `offset` ≥ 0; anything else is a 400. */
-export function pageQuery(query: Record<string, unknown>, defaultLimit = 1000, maxLimit = 1000): { limit: number; offset: number } {
+export function pageQuery(query: Record<string, unknown>, defaultLimit = 1000, maxLimit = 1000, maxOffset = Number.MAX_SAFE_INTEGER): { limit: number; offset: number } {
   return {
     limit: intQuery(query, 'limit', defaultLimit, 1, maxLimit),
-    offset: intQuery(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
+    offset: intQuery(query, 'offset', 0, 0, maxOffset),
   };
 }
 
@@ -50,3 +50,8 @@ export function pageQuery(query: Record<string, unknown>, defaultLimit = 1000, m
 export const USERS_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
 export const LEDGER_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
 export const RANKINGS_LIMIT = { defaultLimit: 50, maxLimit: 200 } as const;
+/**
+ * The audit log grows without end: an offset walks every entry it skips, so it stops at 10,000; past
+ * that, `after_id` (the last id of the page read) pages by the primary key in constant time.
+ */
+export const AUDIT_PAGE = { defaultLimit: 100, maxLimit: 1000, maxOffset: 10_000 } as const;

@@ -1,4 +1,4 @@
-import { LEDGER_PAGE, RANKINGS_LIMIT, USERS_PAGE } from '../http/params';
+import { AUDIT_PAGE, LEDGER_PAGE, RANKINGS_LIMIT, USERS_PAGE } from '../http/params';
 import type { OperationSpec, QueryParam } from './operation';
 import { arrayOf, id, int, ref, str } from './schema-kit';
 
@@ -125,7 +125,9 @@ export const API_PATHS: readonly PathEntry[] = [
     summary: 'The audit log, newest first', access: 'admin', ok: list('AuditEntry'),
     query: [
       { name: 'action', schema: str() }, { name: 'actor_user_id', schema: id() }, { name: 'target_type', schema: str() }, { name: 'target_id', schema: str() },
-      { name: 'game_id', schema: id() }, { name: 'since', schema: str({ format: 'date-time' }) }, { name: 'until', schema: str({ format: 'date-time' }) }, ...page(100, 1000),
+      { name: 'game_id', schema: id() }, { name: 'since', schema: str({ format: 'date-time' }) }, { name: 'until', schema: str({ format: 'date-time' }) },
+      { name: 'after_id', schema: id(), description: 'entries older than this id: the next page after one that ended with it (keyset paging, constant time)' },
+      limit(AUDIT_PAGE.defaultLimit, AUDIT_PAGE.maxLimit), { name: 'offset', schema: int({ minimum: 0, maximum: AUDIT_PAGE.maxOffset, default: 0 }) },
     ],
     description: 'One entry per successful write (REST, GraphQL, operator commands). Entries cannot be changed or deleted: PUT, PATCH and DELETE here are 405.' } },
 

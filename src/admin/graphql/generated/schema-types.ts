@@ -634,7 +634,7 @@ export type OpsTimeline = {
 };
 
 export type Query = {
-  /** The audit log, newest first; since and until are ISO timestamps. (admin) */
+  /** The audit log, newest first; since and until are ISO timestamps; after_id pages by id (offset stops at 10,000). (admin) */
   audit: Maybe<Array<AuditEntry>>;
   /** The user-game's balances per currency, read from the engine (live). (self) */
   balances: Maybe<Array<Balance>>;
@@ -698,6 +698,7 @@ export type Query = {
 export type QueryAuditArgs = {
   action?: InputMaybe<Scalars['String']['input']>;
   actor_user_id?: InputMaybe<Scalars['SafeInt']['input']>;
+  after_id?: InputMaybe<Scalars['SafeInt']['input']>;
   game_id?: InputMaybe<Scalars['SafeInt']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;

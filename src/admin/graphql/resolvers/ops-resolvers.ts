@@ -1,4 +1,5 @@
 import { TIMELINE_MAX_MINUTES } from '../../../metrics/ops-timeline';
+import { AUDIT_PAGE } from '../../http/params';
 import { intArg, optionalIdArg, pageArgs } from '../graphql-args';
 import { guarded, type ResolverMap } from './resolver-types';
 
@@ -14,9 +15,9 @@ export const opsResolvers: ResolverMap = {
       const filters = {
         action: args.action ?? undefined, target_type: args.target_type ?? undefined, target_id: args.target_id ?? undefined,
         since: args.since ?? undefined, until: args.until ?? undefined,
-        actor_user_id: optionalIdArg(args, 'actor_user_id'), game_id: optionalIdArg(args, 'game_id'),
+        actor_user_id: optionalIdArg(args, 'actor_user_id'), game_id: optionalIdArg(args, 'game_id'), after_id: optionalIdArg(args, 'after_id'),
       };
-      return services.audit.list(filters, pageArgs(args, { defaultLimit: 100, maxLimit: 1000 }));
+      return services.audit.list(filters, pageArgs(args, AUDIT_PAGE));
     }),
   },
 };
