@@ -18,7 +18,7 @@ export const SCRIPT_KEY_COUNTS = {
   retain: 'n',
   upgrade_record: 2,
   read_new: 1,
-  rank_index_set: 2,
+  rank_index_set: 3,
   rank_index_publish: 2,
 } as const;
 

@@ -148,3 +148,26 @@ test('past periods: period_start ranks the period that starts then, rows carry i
   const query = `{ rankings(leaderboard_id: ${leaderboard.id}, period_start: "${yesterday}", around_user_game_id: ${a!.userGameId}, limit: 1) { items { rank user_game_id period_start } } }`;
   t.deepEqual((await gql(api, query, { token: api.users.user.token })).body.data.rankings.items, [{ rank: 2, user_game_id: a!.userGameId, period_start: yesterday }], 'GraphQL answers as REST');
 });
+
+test('the rank index keeps MySQL\'s value under concurrent saves of one row: 40 incr +1 saves at once, three times over', async (t) => {
+  // Before: each save put its own result into the index in whatever order the updates arrived, and
+  // 40 saves left −79 in the index while MySQL held −81 (around-me ranked from it for up to 10 minutes).
+  const { api } = t.context;
+  const { gameId, leaderboard } = await setup(api, { operator: 'incr' });
+  const [a, b] = await players(api, gameId, 2);
+  await save(api, leaderboard.id, a!.userGameId, 1);
+  await save(api, leaderboard.id, b!.userGameId, 60);
+  await rankings(api, leaderboard.id, `around_user_game_id=${a!.userGameId}&limit=3`);
+  await until('the rank index is built', () => api.services.rankIndex.isBuilt(gameId, leaderboard.id, new Date(0)));
+  const generation = (await api.redis.redis.get(`lbrg:${gameId}`)) ?? '0';
+  const indexed = async () => Number(await api.redis.redis.zscore(`lbr{${leaderboard.id}}:${generation}:0`, String(a!.userGameId)));
+  for (let round = 1; round <= 3; round += 1) {
+    const replies = await Promise.all(Array.from({ length: 40 }, () => save(api, leaderboard.id, a!.userGameId, 1)));
+    t.true(replies.every((reply) => reply.status === 200));
+    const [row] = await api.database.db('leaderboard_scores').where({ leaderboard_id: leaderboard.id, user_game_id: a!.userGameId }).select('score', 'rank_score');
+    t.is(row.score, 1 + 40 * round);
+    t.is(await indexed(), Number(row.rank_score), `round ${round}: the index holds MySQL's rank score`);
+  }
+  const around = (await rankings(api, leaderboard.id, `around_user_game_id=${b!.userGameId}&limit=2`)).body.items;
+  t.deepEqual(ranks(around), [[1, a!.userGameId], [2, b!.userGameId]], 'a (121) leads b (60)');
+});

@@ -15,9 +15,6 @@ export interface SavedScore {
   readonly savedAt: Date;
 }
 
-/** The score as rankings order it: ascending rank_score, so desc leaderboards store -score. */
-export const rankScore = (score: number, sortOrder: 'asc' | 'desc') => (sortOrder === 'desc' ? -score : score);
-
 /** What the caller read of the leaderboard, which the save checks is still so. */
 export interface SavedOnBoard {
   readonly sort_order: 'asc' | 'desc';
@@ -197,6 +194,12 @@ export async function scoresAround(db: Knex, query: RankingQuery, x: RankPositio
 export async function countBefore(db: Knex, query: RankingQuery, x: RankPosition, ties = false): Promise<number> {
   const [row] = (await before(rankingBase(db, query), x, ties).count({ n: '*' })) as Array<{ n: number | string }>;
   return Number(row?.n ?? 0);
+}
+
+/** The rank_score a user-game's row of a leaderboard period holds now (undefined: none). */
+export async function currentRankScore(db: Knex, leaderboardId: number, period: Date, userGameId: number): Promise<number | undefined> {
+  const row = (await db(SCORES).where({ leaderboard_id: leaderboardId, period_start: period, user_game_id: userGameId }).first('rank_score')) as { rank_score: number } | undefined;
+  return row === undefined ? undefined : Number(row.rank_score);
 }
 
 /**

@@ -14,7 +14,7 @@ import { perEnabledGame, type GameWithModules } from '../modules/modules-service
 import { createLeaderboardRankings } from './leaderboard-rankings';
 import { periodStart } from './leaderboard-periods';
 import { LEADERBOARD_MODULE, type LeaderboardScope } from './leaderboard-scope';
-import { rankScore, upsertScore } from './leaderboard-scores-repository';
+import { upsertScore } from './leaderboard-scores-repository';
 import { auditedLeaderboard, toPublicLeaderboard } from './leaderboard-view';
 import type { PublicLeaderboard, SavedScoreReply } from './leaderboards-replies';
 import {
@@ -143,7 +143,7 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
         if (result.outcome === 'out_of_bounds') throw new AppError('CONFLICT', `the stored score would pass ±${MAX_ABS_SCORE}; nothing was stored`);
         if (result.outcome === 'saved') {
           const { stored } = result;
-          if (stored.kept) await rankIndex.scoreSaved(leaderboard.game_id, leaderboardId, saved.periodStart, userGameId, rankScore(stored.score, leaderboard.sort_order)).catch(() => undefined);
+          if (stored.kept) await rankIndex.scoreSaved(leaderboard.game_id, leaderboardId, saved.periodStart, userGameId).catch(() => undefined);
           return {
             leaderboard_id: leaderboardId,
             user_game_id: userGameId,

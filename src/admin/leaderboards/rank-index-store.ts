@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logging/logger';
 import { registerScripts, type RedisLike } from '../../redis/script-registry';
-import { rankScoresAfter, type RankPosition } from './leaderboard-scores-repository';
+import { currentRankScore, rankScoresAfter, type RankPosition } from './leaderboard-scores-repository';
 
 /** An index lives this long after it is built, then is built again (the bound on a lost update). */
 export const RANK_INDEX_TTL_MS = 10 * 60_000;
@@ -24,6 +24,9 @@ export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Log
   const generationKey = (gameId: number) => `lbrg:${gameId}`;
   const indexKey = async (gameId: number, leaderboardId: number, period: Date) =>
     `lbr{${leaderboardId}}:${(await redis.get(generationKey(gameId))) ?? '0'}:${period.getTime()}`;
+  /** rank_index_set's keys for an index: itself, its build and its members' stamps. */
+  const setKeys = (key: string) => [key, `${key}:building`, `${key}:stamps`] as const;
+  const stampsTtl = String(ttlMs + BUILD_LOCK_MS);
   const building = new Set<string>();
 
   async function build(key: string, leaderboardId: number, period: Date): Promise<void> {
@@ -54,30 +57,38 @@ export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Log
   }
 
   return {
-    /** After a save committed: the user-game's new rank score goes into the period's index. */
-    async scoreSaved(gameId: number, leaderboardId: number, period: Date, userGameId: number, rankScore: number): Promise<void> {
+    /**
+     * After a save committed: the row's rank score as MySQL holds it now goes into the period's index,
+     * unless a later stamped read got there first (concurrent saves of one row, lua/rank_index_set.lua).
+     */
+    async scoreSaved(gameId: number, leaderboardId: number, period: Date, userGameId: number): Promise<void> {
       const key = await indexKey(gameId, leaderboardId, period);
-      await redis.rank_index_set(key, `${key}:building`, String(userGameId), String(rankScore));
+      const stamp = await redis.incr(`lbr{${leaderboardId}}:stamp`);
+      const rankScore = await currentRankScore(db, leaderboardId, period, userGameId);
+      if (rankScore === undefined) return;
+      await redis.rank_index_set(...setKeys(key), String(userGameId), String(rankScore), String(stamp), stampsTtl);
     },
 
     /**
-     * How many rows of the period have a rank_score below x's, or null when the index is not there
-     * (then its build starts). x's own entry is set from MySQL first: a save whose update was lost
-     * cannot move x's count.
+     * How many rows of the period other than x have a rank_score below x's, or null when the index is
+     * not there (then its build starts). x's own entry, whatever it holds (an update lost between a
+     * commit and the index), is not counted: x's rank_score is MySQL's.
      */
     async countBelow(gameId: number, leaderboardId: number, period: Date, x: RankPosition): Promise<number | null> {
       try {
         const key = await indexKey(gameId, leaderboardId, period);
-        const [[, present], [, below]] = (await redis
+        const member = String(x.user_game_id);
+        const [[, present], [, below], [, own]] = (await redis
           .pipeline()
-          .rank_index_set(key, `${key}:building`, String(x.user_game_id), String(x.rank_score))
+          .rank_index_set(...setKeys(key), member, String(x.rank_score), '', stampsTtl)
           .zcount(key, '-inf', `(${x.rank_score}`)
-          .exec()) as [[Error | null, number], [Error | null, number]];
+          .zscore(key, member)
+          .exec()) as [[Error | null, number], [Error | null, number], [Error | null, string | null]];
         if ((Number(present) & 1) === 0) {
           startBuild(key, leaderboardId, period);
           return null;
         }
-        return Number(below);
+        return Number(below) - (own !== null && Number(own) < x.rank_score ? 1 : 0);
       } catch (error) {
         logger?.warn({ err: error }, 'rank index unavailable; ranks are counted in MySQL');
         return null;
