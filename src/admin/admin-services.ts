@@ -33,8 +33,13 @@ import { createVariablesService } from './variables/variables-service';
 
 export interface AdminDeps {
   readonly db: Knex;
-  /** The HTTP role's Redis (login rate limits). */
+  /** The HTTP role's engine Redis: what the ops page reads of the engine (outbox, timeline). */
   readonly redis: RedisLike;
+  /**
+   * Admin data that requests can grow (rank indexes, read caches and their invalidations, config
+   * versions, login limits, dashboard sessions): ADMIN_REDIS_URL's Redis, the engine's when not given.
+   */
+  readonly adminRedis?: RedisLike;
   readonly wallet: WalletService;
   readonly config: Pick<Config, 'auth' | 'engine' | 'uploads' | 'http'> & Partial<Pick<Config, 'audit'>>;
   /** The time of score saves, rankings and invite expiry (tests move it instead of waiting). */
@@ -47,15 +52,15 @@ export interface AdminDeps {
 }
 
 /** Every service of the management API; REST routes (and GraphQL resolvers) call these and only these. */
-export function createAdminServices({ db, redis, wallet, config, clock = Date.now, syncQueue, logger, cacheClock }: AdminDeps) {
+export function createAdminServices({ db, redis, adminRedis = redis, wallet, config, clock = Date.now, syncQueue, logger, cacheClock }: AdminDeps) {
   const tokens = createTokenService(config.auth.jwtSecret, config.auth.jwtTtlS);
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
-  const limiter = createLoginLimiter(redis, { addressLimit: config.auth.loginAddressLimit });
-  const caches = createAdminCaches(redis, { logger, clock: cacheClock });
+  const limiter = createLoginLimiter(adminRedis, { addressLimit: config.auth.loginAddressLimit });
+  const caches = createAdminCaches(adminRedis, { logger, clock: cacheClock });
   const audit = createAuditLog(db);
   const users = createUsersService(db, caches, audit);
-  const configVersions = createConfigVersions(redis);
-  const rankIndex = createRankIndex({ db, redis, logger });
+  const configVersions = createConfigVersions(adminRedis);
+  const rankIndex = createRankIndex({ db, redis: adminRedis, logger });
   const games = createGamesService(db, audit, async (gameId) => {
     await caches.gameRemoved(gameId);
     await configVersions.bump(gameId);
@@ -86,7 +91,7 @@ export function createAdminServices({ db, redis, wallet, config, clock = Date.no
     connections,
     ops: createOpsService({ redis, syncQueue }),
     balance: createBalanceService({ db, wallet, connections, audit, defaultCurrency: config.engine.defaultCurrency, logger }),
-    dashboardSessions: createDashboardSessions(redis),
+    dashboardSessions: createDashboardSessions(adminRedis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */
     secureCookies: config.http.publicBaseUrl.startsWith('https://'),
     images: createImagesService({ uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes, publicBaseUrl: config.http.publicBaseUrl, audit }),

@@ -10,6 +10,7 @@ import type { RoleName, RunningRole } from '../lifecycle/running-role';
 import { installShutdownHandlers } from '../lifecycle/shutdown';
 import { shareMetricsWithPrimary } from './serve-processes';
 import { StartupRefused } from '../lifecycle/startup-refused';
+import { redisReady } from '../redis/redis-ready';
 import type { Logger } from '../logging/logger';
 import { createMetricsRegistry } from '../metrics/metrics-registry';
 import { startMetricsServer } from '../metrics/metrics-server';
@@ -82,11 +83,13 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         { name: 'mysql', check: () => db.raw('SELECT 1').then(() => undefined) },
         { name: 'redis', check: () => redis.ping().then(() => undefined) },
       ];
+      if (config.redis.adminUrl !== null) probes.push({ name: 'admin redis', check: () => adminRedis.ping().then(() => undefined) });
       if (config.admin) await ensureStartupAdmin(db, config.admin, roleLogger);
       // The queue dashboard and the ops page read the sync queue through a connection of their own.
       const syncQueue = createSyncQueue(queueClient(config, roleLogger, clients), config.queue.prefix);
       clients.closers.push(() => syncQueue.close());
-      const services = createAdminServices({ db, redis, wallet: walletService(config, redis, db, clients.scripts), config, syncQueue, logger: roleLogger });
+      const adminRedis = config.redis.adminUrl === null ? redis : await adminRedisClient(config.redis.adminUrl, config, roleLogger, clients);
+      const services = createAdminServices({ db, redis, adminRedis, wallet: walletService(config, redis, db, clients.scripts), config, syncQueue, logger: roleLogger });
       clients.closers.push(async () => services.caches.close());
       // The ops charts' sync points come from here too: with every worker down the outbox still shows.
       const sampler = startSyncSampler(redis, { logger: roleLogger });
@@ -133,6 +136,18 @@ async function redisClient(role: RedisRole, config: Config, logger: Logger, clie
   clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
   await assertNoEviction(redis, (message) => logger.warn(message));
   await assertRedisLayout(redis);
+  return redis;
+}
+
+/**
+ * ADMIN_REDIS_URL's client. Nothing there is money (rank indexes are built again from MySQL, caches
+ * refill), so no record layout to check; the role refuses to start while it does not answer.
+ */
+async function adminRedisClient(url: string, config: Config, logger: Logger, clients: Clients): Promise<RedisLike> {
+  const redis = createRoleRedis({ url, keyPrefix: config.redis.keyPrefix, role: 'http', connectionName: 'reservation-admin' });
+  redis.on('error', (error) => logger.warn({ err: error }, 'admin redis connection error'));
+  clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
+  if (!(await redisReady(redis, 5000))) throw new StartupRefused('the admin Redis (ADMIN_REDIS_URL) does not answer');
   return redis;
 }
 

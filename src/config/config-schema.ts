@@ -21,6 +21,16 @@ export const envSchema = yup.object({
     'REDIS_CLUSTER_NODES must be a comma-separated list of host:port',
     (value) => !value || value.split(',').every((node) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(node.trim())),
   ),
+  // Admin data a request can grow (leaderboards' rank indexes, caches, sessions, login limits): in
+  // production a Redis of its own, so it can never fill the one that holds the balances.
+  ADMIN_REDIS_URL: stringVar('').test('url', 'ADMIN_REDIS_URL must be a redis:// or rediss:// URL (empty: REDIS_URL)', (value) => {
+    if (!value) return true;
+    try {
+      return ['redis:', 'rediss:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }),
   MYSQL_URL: urlVar('MYSQL_URL', 'mysql://reservation:reservation@127.0.0.1:3306/reservation', ['mysql:'])
     .test('database', 'MYSQL_URL must name a database, as in mysql://user:pass@host:3306/dbname', (value) => {
       try {

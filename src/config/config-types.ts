@@ -11,6 +11,8 @@ export interface Config {
     readonly keyPrefix: string;
     /** Seeds of a Redis Cluster; empty: the single server at `url`. */
     readonly clusterNodes: ReadonlyArray<{ readonly host: string; readonly port: number }>;
+    /** ADMIN_REDIS_URL: a Redis of its own for admin data (rank indexes, caches); null: the engine's. */
+    readonly adminUrl: string | null;
   };
   readonly mysql: {
     readonly url: string;

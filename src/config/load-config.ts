@@ -81,6 +81,7 @@ function toConfig(raw: RawEnv, cwd: string, env: Env): Config {
         const [host, port] = node.split(':');
         return { host: host!, port: Number(port) };
       }),
+      adminUrl: raw.ADMIN_REDIS_URL || null,
     },
     mysql: { url: raw.MYSQL_URL, database: new URL(raw.MYSQL_URL).pathname.slice(1), poolSize: raw.MYSQL_POOL_SIZE as number },
     queue: { prefix: raw.QUEUE_PREFIX },

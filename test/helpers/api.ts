@@ -10,6 +10,7 @@ import { startHttpRole } from '../../src/admin/http-role';
 import { insertUser } from '../../src/admin/users/users-repository';
 import type { Config } from '../../src/config';
 import { runSeeds } from '../../src/db/seed';
+import type { RedisLike } from '../../src/redis/script-registry';
 import { createLogger } from '../../src/logging/logger';
 import { createTransactionArchive } from '../../src/sync/transaction-archive';
 import { createEngine, type Engine } from './engine';
@@ -44,14 +45,14 @@ export interface TestApi {
 }
 
 /** The real Koa app on a port of its own, over a migrated, seeded database and a Redis key prefix. */
-export async function createTestApi(env: Record<string, string> = {}, options: { clock?: () => number } = {}): Promise<TestApi> {
+export async function createTestApi(env: Record<string, string> = {}, options: { clock?: () => number; adminRedis?: RedisLike } = {}): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: true });
   await runSeeds(database.db);
   const redis = await createTestRedis('http');
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   const config = testConfig({ REDIS_KEY_PREFIX: redis.prefix, UPLOAD_DIR: uploadDir, MYSQL_URL: database.url, ...env });
   const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db) });
-  const services = createAdminServices({ db: database.db, redis: redis.redis, wallet: engine.wallet, config, clock: options.clock });
+  const services = createAdminServices({ db: database.db, redis: redis.redis, adminRedis: options.adminRedis, wallet: engine.wallet, config, clock: options.clock });
   await services.caches.ready();
   const logs: string[] = [];
   const logger = createLogger('info', {}, { write: (line: string) => logs.push(line) });

@@ -9,6 +9,10 @@ const BUILD_CHUNK = 10_000;
 const BUILD_LOCK_MS = 120_000;
 /** The build's start marker: a member that is no user_game_id. */
 const MARKER = '-';
+/** Builds one process runs at once (each reads a period's rows from MySQL); past it, ranks are counted in MySQL. */
+export const MAX_CONCURRENT_BUILDS = 2;
+/** No build starts while its Redis holds this share of its maxmemory: indexes never fill it. */
+export const BUILD_MEMORY_CEILING = 0.8;
 
 /**
  * The rank of a player in a leaderboard period of a million scores, in O(log n): a Redis sorted set per
@@ -48,10 +52,23 @@ export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Log
     }
   }
 
+  /** Whether the Redis has room for another index (INFO memory; no maxmemory: always). */
+  async function roomForBuild(): Promise<boolean> {
+    const memory = await redis.info('memory');
+    const used = Number(/^used_memory:(\d+)/m.exec(memory)?.[1] ?? 0);
+    const max = Number(/^maxmemory:(\d+)/m.exec(memory)?.[1] ?? 0);
+    return max === 0 || used < max * BUILD_MEMORY_CEILING;
+  }
+
+  async function buildWhenRoom(key: string, leaderboardId: number, period: Date): Promise<void> {
+    if (await roomForBuild()) return build(key, leaderboardId, period);
+    logger?.warn({ key }, `no rank index built: its Redis is past ${BUILD_MEMORY_CEILING * 100}% of maxmemory; ranks are counted in MySQL`);
+  }
+
   function startBuild(key: string, leaderboardId: number, period: Date): void {
-    if (building.has(key)) return;
+    if (building.has(key) || building.size >= MAX_CONCURRENT_BUILDS) return;
     building.add(key);
-    build(key, leaderboardId, period)
+    buildWhenRoom(key, leaderboardId, period)
       .catch((error: unknown) => logger?.warn({ err: error, key }, 'rank index build failed; ranks are counted in MySQL meanwhile'))
       .finally(() => building.delete(key));
   }
