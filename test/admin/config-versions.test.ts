@@ -84,3 +84,41 @@ test('versions are behind the variables module guard, and a game keeps at least 
     t.is((await api.request(method, `/api/games/${id}/${path}`, { ...as(api), body })).body.code, 'module_disabled', path);
   }
 });
+
+test('a rollback of 290 variables is a few statements, not one per variable, both ways; a version stores its variables deflated', async (t) => {
+  const { api } = t.context;
+  const id = await game(api);
+  await api.services.variables.create(id, { key: 'first', type: 'number', number_value: 1 } as never);
+  const lastVersion = async () => (await api.request('GET', `/api/games/${id}/config/versions?limit=1`, as(api))).body[0].version as number;
+  const small = await lastVersion();
+  // 290: the small version must stay among the last 300 kept.
+  for (let i = 0; i < 290; i += 1) {
+    await api.services.variables.create(id, {
+      key: `tier_${i}`, type: 'table', table_value_type: 'number',
+      items: [{ key: 'reward', number_value: i * 10 }, { key: 'threshold', number_value: i * 1000 }, { key: 'weight', number_value: i % 7 }],
+    } as never);
+  }
+  const large = await lastVersion();
+  const largeDocument = (await config(api, id)).body;
+
+  const rollback = async (version: number) => {
+    const statements: string[] = [];
+    const count = (query: { sql: string }) => statements.push(query.sql);
+    api.database.db.on('query', count);
+    const reply = await api.request('POST', `/api/games/${id}/config/rollback`, { ...as(api), body: { version } });
+    api.database.db.off('query', count);
+    t.is(reply.status, 200);
+    return statements.length;
+  };
+  const down = await rollback(small); // 290 variables deleted
+  t.deepEqual((await config(api, id)).body, { first: 1 });
+  const up = await rollback(large); // 290 created again
+  t.deepEqual((await config(api, id)).body, largeDocument);
+  t.true(down < 40 && up < 40, `${down} and ${up} statements`);
+
+  const [row] = await api.database.db('config_versions').where({ game_id: id, version: large }).select(
+    api.database.db.raw('LENGTH(variables_packed) AS packed'), api.database.db.raw('LENGTH(variables) AS plain'));
+  const json = JSON.stringify((await api.request('GET', `/api/games/${id}/config/versions/${large}`, as(api))).body.variables).length;
+  t.is(row.plain, null);
+  t.true(row.packed < json / 5, `${row.packed} bytes stored for ${json} bytes of variables`);
+});

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
 import type { PublicVariable } from './variable-view';
@@ -39,7 +41,7 @@ export async function appendConfigVersion(trx: Knex.Transaction, gameId: number,
     change: next.change,
     key: next.key,
     created_by: next.createdBy,
-    variables: JSON.stringify(next.variables),
+    variables_packed: await pack(next.variables),
   });
   if (version > keep) await trx(CONFIG_VERSIONS).where({ game_id: gameId }).andWhere('version', '<=', version - keep).delete();
   return version;
@@ -51,6 +53,25 @@ export function listConfigVersions(db: Knex, gameId: number, page: Page): Promis
 }
 
 export async function findConfigVersion(db: Knex, gameId: number, version: number): Promise<(ConfigVersionRow & { variables: PublicVariable[] }) | undefined> {
-  const row = (await db(CONFIG_VERSIONS).where({ game_id: gameId, version }).first([...SUMMARY, 'variables'])) as (ConfigVersionRow & { variables: string }) | undefined;
-  return row && { ...row, variables: JSON.parse(row.variables) as PublicVariable[] };
+  const row = (await db(CONFIG_VERSIONS).where({ game_id: gameId, version }).first([...SUMMARY, 'variables', 'variables_packed'])) as
+    (ConfigVersionRow & { variables: string | null; variables_packed: Buffer | null }) | undefined;
+  if (!row) return undefined;
+  const { variables_packed: packed, variables: text, ...summary } = row;
+  return { ...summary, variables: JSON.parse(packed ? await unpack(packed) : text!) as PublicVariable[] };
+}
+
+const deflate = promisify(deflateRaw);
+const inflate = promisify(inflateRaw);
+
+/**
+ * A version's variables as deflated JSON: a game keeps its last 300 versions, each the whole set of
+ * variables (up to a 1 MiB document), and their repeated shapes deflate to a few percent of that.
+ * Versions written before are plain text in `variables`, read as they are.
+ */
+async function pack(variables: readonly PublicVariable[]): Promise<Buffer> {
+  return deflate(JSON.stringify(variables));
+}
+
+async function unpack(packed: Buffer): Promise<string> {
+  return (await inflate(packed)).toString('utf8');
 }

@@ -8,7 +8,7 @@ import { findConfigVersion, listConfigVersions, type ConfigVersionRow } from './
 import type { ConfigWriter } from './config-writer';
 import type { ConfigVersionDetail, PublicConfigVersion, RollbackResult } from './config-history-replies';
 import { definitionOf, type PublicVariable } from './variable-view';
-import { deleteVariable, insertVariable, listVariables, replaceVariable } from './variables-repository';
+import { listVariables, writeVariables } from './variables-repository';
 
 
 const toPublic = (row: ConfigVersionRow): PublicConfigVersion => ({
@@ -57,12 +57,14 @@ export function createConfigHistoryService({ db, writer }: { db: Knex; writer: C
       const { version, variables } = await writer.write(gameId, async (trx) => {
         const current = new Map((await listVariables(trx, gameId)).map((variable) => [variable.key, variable]));
         const wantedKeys = new Set(wanted.map((variable) => variable.key));
-        for (const variable of current.values()) if (!wantedKeys.has(variable.key)) await deleteVariable(trx, gameId, variable.id);
-        for (const variable of wanted) {
-          const existing = current.get(variable.key);
-          if (!existing) await insertVariable(trx, gameId, definitionOf(variable));
-          else if (!same(variable, { ...existing, created_at: '', updated_at: '' })) await replaceVariable(trx, gameId, existing.id, definitionOf(variable));
-        }
+        await writeVariables(trx, gameId, {
+          deleted: [...current.values()].filter((variable) => !wantedKeys.has(variable.key)).map((variable) => variable.id),
+          created: wanted.filter((variable) => !current.has(variable.key)).map(definitionOf),
+          replaced: wanted.flatMap((variable) => {
+            const existing = current.get(variable.key);
+            return existing && !same(variable, { ...existing, created_at: '', updated_at: '' }) ? [{ id: existing.id, definition: definitionOf(variable) }] : [];
+          }),
+        });
         const changes = { rolled_back_to: [null, target] as [unknown, unknown], keys: [[...current.keys()], [...wantedKeys]] as [unknown, unknown] };
         return { result: undefined, change: 'rollback', key: null, audit: { action: 'config.rollback', targetId: gameId, gameId, changes } };
       });

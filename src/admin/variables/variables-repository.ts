@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { applyPage, type Page } from '../../db/page';
 import { groupByParent, rowsPerParent } from '../../db/per-parent';
+import { INCOMING, insertFromIncoming } from '../../db/upsert';
 import type { ItemValueType, TableItem, VariableDefinition, VariableType, VectorItem } from './variable-rules';
 
 export const VARIABLES = 'variables';
@@ -73,4 +74,28 @@ export async function replaceVariable(db: Knex, gameId: number, id: number, defi
 
 export async function deleteVariable(db: Knex, gameId: number, id: number): Promise<void> {
   await db(VARIABLES).where({ game_id: gameId, id }).delete();
+}
+
+const COLUMNS = ['id', 'game_id', 'key', 'type', 'number_value', 'string_value', 'table_value_type', 'items'] as const;
+
+/**
+ * Many variables of a game written in three statements whatever their number (a rollback of 1000
+ * variables): the ones to delete, then the new ones in the given order (ids rise with it), and the
+ * replaced ones in one upsert by id.
+ */
+export async function writeVariables(
+  db: Knex,
+  gameId: number,
+  changes: { deleted: readonly number[]; created: readonly VariableDefinition[]; replaced: ReadonlyArray<{ id: number; definition: VariableDefinition }> },
+): Promise<void> {
+  if (changes.deleted.length > 0) await db(VARIABLES).where({ game_id: gameId }).whereIn('id', changes.deleted).delete();
+  if (changes.created.length > 0) await db(VARIABLES).insert(changes.created.map((definition) => ({ game_id: gameId, ...toColumns(definition) })));
+  if (changes.replaced.length === 0) return;
+  const rows = changes.replaced.map(({ id, definition }) => {
+    const columns: Record<string, unknown> = { id, game_id: gameId, ...toColumns(definition) };
+    return COLUMNS.map((column) => columns[column]);
+  });
+  const updates = COLUMNS.slice(2).map((column) => `\`${column}\` = ${INCOMING}.\`${column}\``).join(', ');
+  const [sql, bindings] = insertFromIncoming(VARIABLES, COLUMNS.map((column) => `\`${column}\``), rows);
+  await db.raw(`${sql} ON DUPLICATE KEY UPDATE ${updates}, updated_at = NOW(3)`, bindings as Knex.Value[]);
 }
