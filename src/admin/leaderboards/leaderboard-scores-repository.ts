@@ -158,41 +158,68 @@ export async function findRankPosition(db: Knex, query: RankingQuery, userGameId
   return rows[0];
 }
 
-/** Rows that come before `x` in the ranking order (`ties`: only those with x's rank_score). */
-function before(query: Knex.QueryBuilder, x: RankPosition, ties = false): Knex.QueryBuilder {
-  const tied = (q: Knex.QueryBuilder) =>
-    q.where('s.rank_score', x.rank_score).andWhere((t) =>
-      t.where('s.updated_at', '<', x.updated_at).orWhere((u) => u.where('s.updated_at', x.updated_at).andWhere('s.user_game_id', '<', x.user_game_id)),
-    );
-  return ties ? query.where(tied) : query.where((q) => q.where('s.rank_score', '<', x.rank_score).orWhere(tied));
+/** A condition on a ranking's rows. */
+type Range = (query: Knex.QueryBuilder) => Knex.QueryBuilder;
+
+/**
+ * The rows before `x` in ranking order (`ties`: only those with x's rank_score), as disjoint ranges
+ * of the ranking index (rank_score, updated_at, user_game_id). MySQL reads an OR of these as one scan
+ * of everything with x's rank_score or less; each range alone is a seek, so a block of 300,000 tied
+ * scores costs what the rows wanted cost, not the block.
+ */
+function rangesBefore(x: RankPosition, ties = false): Range[] {
+  const ranges: Range[] = [
+    (q) => q.where('s.rank_score', x.rank_score).where('s.updated_at', x.updated_at).where('s.user_game_id', '<', x.user_game_id),
+    (q) => q.where('s.rank_score', x.rank_score).where('s.updated_at', '<', x.updated_at),
+  ];
+  return ties ? ranges : [...ranges, (q) => q.where('s.rank_score', '<', x.rank_score)];
 }
 
-/** `x` and the rows after it (without `x` when not `inclusive`). */
-function fromOn(query: Knex.QueryBuilder, x: RankPosition, inclusive = true): Knex.QueryBuilder {
-  return query.where((q) =>
-    q.where('s.rank_score', '>', x.rank_score).orWhere((t) =>
-      t.where('s.rank_score', x.rank_score).andWhere((u) =>
-        u.where('s.updated_at', '>', x.updated_at).orWhere((v) => v.where('s.updated_at', x.updated_at).andWhere('s.user_game_id', inclusive ? '>=' : '>', x.user_game_id)),
-      ),
-    ),
-  );
+/** `x` and the rows after it (without `x` when not `inclusive`), as disjoint ranges of the ranking index. */
+function rangesFrom(x: RankPosition, inclusive = true): Range[] {
+  return [
+    (q) => q.where('s.rank_score', x.rank_score).where('s.updated_at', x.updated_at).where('s.user_game_id', inclusive ? '>=' : '>', x.user_game_id),
+    (q) => q.where('s.rank_score', x.rank_score).where('s.updated_at', '>', x.updated_at),
+    (q) => q.where('s.rank_score', '>', x.rank_score),
+  ];
+}
+
+/**
+ * The first `limit` rows of some ranges in `order`: each range read along the index up to `limit`
+ * rows (a seek and a short scan), then the few rows merged.
+ */
+function firstOfRanges(db: Knex, base: () => Knex.QueryBuilder, ranges: readonly Range[], order: typeof ORDER_ASC, columns: readonly string[], limit: number) {
+  const parts = ranges.map((range) => range(base()).orderBy(order).limit(limit).select(...columns));
+  const merged = order.map(({ column, ...rest }) => ({ ...rest, column: column.slice(2) })); // s.rank_score → rank_score
+  return db.select('*').from(db.raw(parts.map(() => '(?)').join(' UNION ALL '), parts).wrap('(', ') AS ranked')).orderBy(merged).limit(limit);
+}
+
+/** A ranking's score rows alone (no users joined): what counts and positions need, read from the index. */
+function scoreRows(db: Knex, query: RankingQuery): Knex.QueryBuilder {
+  const [table, owner] = query.groupId === undefined ? [SCORES, { 's.leaderboard_id': query.leaderboardId }] : [GROUP_SCORES, { 's.group_id': query.groupId }];
+  return db(`${table} as s`).where({ ...owner, 's.period_start': query.periodStart });
 }
 
 /**
  * The rows around `x`: up to `beforeLimit` rows before it (nearest first) and up to `fromLimit` rows
- * from it on (x first). Each is a range scan of the ranking index from x's position, in opposite directions.
+ * from it on (x first), each a few seeks of the ranking index from x's position.
  */
 export async function scoresAround(db: Knex, query: RankingQuery, x: RankPosition, beforeLimit: number, fromLimit: number) {
+  const base = () => rankingBase(db, query);
   const [preceding, following] = await Promise.all([
-    beforeLimit === 0 ? [] : (before(rankingBase(db, query), x).orderBy(ORDER_DESC).limit(beforeLimit).select(...RANKING_COLUMNS) as Promise<RankingRow[]>),
-    fromOn(rankingBase(db, query), x).orderBy(ORDER_ASC).limit(fromLimit).select(...RANKING_COLUMNS) as Promise<RankingRow[]>,
+    beforeLimit === 0 ? [] : (firstOfRanges(db, base, rangesBefore(x), ORDER_DESC, RANKING_COLUMNS, beforeLimit) as Promise<RankingRow[]>),
+    firstOfRanges(db, base, rangesFrom(x), ORDER_ASC, RANKING_COLUMNS, fromLimit) as Promise<RankingRow[]>,
   ]);
   return { preceding, following };
 }
 
-/** How many rows come before `x` (`ties`: only among those with its rank_score): an index range count. */
+/**
+ * How many rows come before `x` (`ties`: only among those with its rank_score): a count per range,
+ * in one statement, on the ranking index alone (covering, no joins).
+ */
 export async function countBefore(db: Knex, query: RankingQuery, x: RankPosition, ties = false): Promise<number> {
-  const [row] = (await before(rankingBase(db, query), x, ties).count({ n: '*' })) as Array<{ n: number | string }>;
+  const counts = rangesBefore(x, ties).map((range) => range(scoreRows(db, query)).count({ n: '*' }));
+  const [row] = (await db.select(db.raw(`${counts.map(() => '(?)').join(' + ')} AS n`, counts))) as Array<{ n: number | string }>;
   return Number(row?.n ?? 0);
 }
 
@@ -207,7 +234,8 @@ export async function currentRankScore(db: Knex, leaderboardId: number, period: 
  * building its rank index: rank_score and user_game_id in ranking order.
  */
 export function rankScoresAfter(db: Knex, leaderboardId: number, period: Date, after: RankPosition | undefined, limit: number): Promise<RankPosition[]> {
-  const query = db(`${SCORES} as s`).where({ 's.leaderboard_id': leaderboardId, 's.period_start': period });
-  if (after) fromOn(query, after, false);
-  return query.orderBy(ORDER_ASC).limit(limit).select('s.rank_score', 's.updated_at', 's.user_game_id');
+  const base = () => scoreRows(db, { leaderboardId, periodStart: period });
+  const columns = ['s.rank_score', 's.updated_at', 's.user_game_id'];
+  if (!after) return base().orderBy(ORDER_ASC).limit(limit).select(...columns);
+  return firstOfRanges(db, base, rangesFrom(after, false), ORDER_ASC, columns, limit) as Promise<RankPosition[]>;
 }
