@@ -36,6 +36,8 @@ export function adversarialDocuments(): AdversarialDocument[] {
     { name: 'one field 11 times at one level', query: `{ ${repeat(11, () => 'me { id }')} }`, outcome: 'refused', because: /"me" is asked for 11 times/ },
     { name: '490 aliases of one field', query: `{ ${repeat(490, (i) => `a${i}: me { id }`)} }`, outcome: 'runs' },
     { name: '33 fragments spread side by side', query: `{ ${repeat(33, (i) => `...F${i}`)} } ${repeat(33, (i) => `fragment F${i} on Query { me { id } }`)}`, outcome: 'refused', because: /spreads 33 fragments/ },
+    { name: '11 fragments each asking for one response name', query: `{ ${repeat(11, (i) => `...R${i}`)} } ${repeat(11, (i) => `fragment R${i} on Query { me { id } }`)}`, outcome: 'refused', because: /"me" is asked for 11 times/ },
+    { name: '33 spreads inside an inline fragment', query: `{ ... on Query { ${repeat(33, (i) => `...F${i}`)} } } ${repeat(33, (i) => `fragment F${i} on Query { me { id } }`)}`, outcome: 'refused', because: /spreads 33 fragments/ },
     { name: '10 × 10 × 8 duplicates in nested levels', query: `{ ${repeat(10, () => `game(id: 1) { ${repeat(10, () => `leaderboards { ${repeat(8, () => 'id')} }`)} }`)} }`, outcome: 'refused' },
     { name: '10 aliases of the config document', query: `{ ${repeat(10, (i) => `c${i}: config(game_id: 1) { document }`)} }`, outcome: 'refused', because: /may return 100010 objects/ },
     // Fields weighed by the work they do (@cost): a cheap field runs under many aliases, an expensive one is bounded.

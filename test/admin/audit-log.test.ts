@@ -125,3 +125,29 @@ test('paging: after_id continues newest first from an id in constant time, offse
   const [[plan]] = (await api.database.db.raw('EXPLAIN SELECT id FROM audit_log WHERE game_id = ? AND target_type = ? ORDER BY id DESC LIMIT 100', [game.id, 'game'])) as [[{ key: string }]];
   t.is(plan.key, 'audit_log_game_target');
 });
+
+test('an invite.delete entry redacts the code it deleted', async (t) => {
+  const { api } = t.context;
+  const invite = (await api.request('POST', '/api/invites', { ...admin(api), body: { role: 'user', max_uses: 1 } })).body;
+  t.is((await api.request('DELETE', `/api/invites/${invite.code}`, admin(api))).status, 204);
+  const [entry, ...more] = await entries(api, `action=invite.delete&target_id=${invite.id}`);
+  t.deepEqual(more, []);
+  t.deepEqual((entry!.changes as Record<string, unknown>).code, [REDACTED, null]);
+  t.false(JSON.stringify(entry).includes(invite.code));
+});
+
+test.serial('a write and its entry share one transaction: when the entry cannot be written, the write is undone (game create, invite delete)', async (t) => {
+  const { api } = t.context;
+  const invite = (await api.request('POST', '/api/invites', { ...admin(api), body: { role: 'user', max_uses: 1 } })).body;
+  await api.database.db.raw(`CREATE TRIGGER refuse_some_entries BEFORE INSERT ON audit_log FOR EACH ROW
+    BEGIN IF NEW.action IN ('game.create', 'invite.delete') THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'; END IF; END`);
+  try {
+    const slugged = slug();
+    t.is((await api.request('POST', '/api/games', { ...admin(api), body: { name: 'Unrecorded', slug: slugged } })).status, 500);
+    t.is((await api.database.db('games').where({ slug: slugged })).length, 0, 'no game without its entry');
+    t.is((await api.request('DELETE', `/api/invites/${invite.code}`, admin(api))).status, 500);
+    t.is((await api.database.db('invites').where({ id: invite.id })).length, 1, 'the invite is still there');
+  } finally {
+    await api.database.db.raw('DROP TRIGGER IF EXISTS refuse_some_entries');
+  }
+});

@@ -122,3 +122,18 @@ test('a rollback of 290 variables is a few statements, not one per variable, bot
   t.is(row.plain, null);
   t.true(row.packed < json / 5, `${row.packed} bytes stored for ${json} bytes of variables`);
 });
+
+test('rollback of a value-only change: the same key and type get their earlier value back', async (t) => {
+  const { api } = t.context;
+  const id = await game(api);
+  const speed = (await api.request('POST', `/api/games/${id}/variables`, { ...as(api), body: { key: 'speed', type: 'number', number_value: 1 } })).body;
+  await api.request('POST', `/api/games/${id}/variables`, { ...as(api), body: { key: 'names', type: 'table', table_value_type: 'string', items: [{ key: 'a', string_value: 'x' }] } });
+  const names = (await api.request('GET', `/api/games/${id}/variables`, as(api))).body.find((v: { key: string }) => v.key === 'names');
+  await api.request('PUT', `/api/games/${id}/variables/${speed.id}`, { ...as(api), body: { key: 'speed', type: 'number', number_value: 9 } });
+  await api.request('PUT', `/api/games/${id}/variables/${names.id}`, { ...as(api), body: { key: 'names', type: 'table', table_value_type: 'string', items: [{ key: 'a', string_value: 'y' }] } });
+  t.deepEqual((await config(api, id)).body, { speed: 9, names: { a: 'y' } });
+  t.is((await api.request('POST', `/api/games/${id}/config/rollback`, { ...as(api), body: { version: 2 } })).status, 200);
+  t.deepEqual((await config(api, id)).body, { speed: 1, names: { a: 'x' } });
+  const ids = (await api.request('GET', `/api/games/${id}/variables`, as(api))).body.map((v: { id: number }) => v.id).sort();
+  t.deepEqual(ids, [speed.id, names.id].sort(), 'changed in place: the same variables, not new ones');
+});

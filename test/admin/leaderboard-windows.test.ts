@@ -171,3 +171,38 @@ test('the rank index keeps MySQL\'s value under concurrent saves of one row: 40 
   const around = (await rankings(api, leaderboard.id, `around_user_game_id=${b!.userGameId}&limit=2`)).body.items;
   t.deepEqual(ranks(around), [[1, a!.userGameId], [2, b!.userGameId]], 'a (121) leads b (60)');
 });
+
+test('ties saved in the same millisecond: around a player the lower user_game_id comes first, from MySQL and from the built index', async (t) => {
+  const { api } = t.context;
+  const { gameId, leaderboard } = await setup(api);
+  const people = await players(api, gameId, 5);
+  now += 1;
+  // Saved in reverse, all at one instant: only user_game_id can order them.
+  for (const person of [...people].reverse()) {
+    await api.request('POST', `/api/leaderboards/${leaderboard.id}/scores`, { token: api.users.moderator.token, body: { user_game_id: person.userGameId, score: 3 } });
+  }
+  for (let pass = 0; pass < 2; pass += 1) {
+    if (pass === 1) await until('the rank index is built', () => api.services.rankIndex.isBuilt(gameId, leaderboard.id, new Date(0)));
+    const items = (await rankings(api, leaderboard.id, `around_user_game_id=${people[2]!.userGameId}&limit=3`)).body.items;
+    t.deepEqual(ranks(items), [[2, people[1]!.userGameId], [3, people[2]!.userGameId], [4, people[3]!.userGameId]], `pass ${pass}`);
+  }
+});
+
+test('after a sort order change the rank index is named anew: around a player ranks by the new order', async (t) => {
+  const { api } = t.context;
+  const { gameId, leaderboard } = await setup(api);
+  const [low, mid, high] = await players(api, gameId, 3);
+  await save(api, leaderboard.id, low!.userGameId, 1);
+  await save(api, leaderboard.id, mid!.userGameId, 5);
+  await save(api, leaderboard.id, high!.userGameId, 9);
+  await rankings(api, leaderboard.id, `around_user_game_id=${mid!.userGameId}&limit=1`);
+  await until('the desc index is built', () => api.services.rankIndex.isBuilt(gameId, leaderboard.id, new Date(0)));
+  t.deepEqual(ranks((await rankings(api, leaderboard.id, `around_user_game_id=${high!.userGameId}&limit=1`)).body.items), [[1, high!.userGameId]]);
+
+  t.is((await api.request('PUT', `/api/games/${gameId}/leaderboards/${leaderboard.id}`, { token: api.users.admin.token, body: { sort_order: 'asc' } })).status, 200);
+  for (let pass = 0; pass < 2; pass += 1) {
+    if (pass === 1) await until('the asc index is built', () => api.services.rankIndex.isBuilt(gameId, leaderboard.id, new Date(0)));
+    t.deepEqual(ranks((await rankings(api, leaderboard.id, `around_user_game_id=${high!.userGameId}&limit=1`)).body.items), [[3, high!.userGameId]], `pass ${pass}`);
+    t.deepEqual(ranks((await rankings(api, leaderboard.id, `around_user_game_id=${low!.userGameId}&limit=1`)).body.items), [[1, low!.userGameId]], `pass ${pass}`);
+  }
+});

@@ -86,6 +86,10 @@ test('only an admin gets a session: the cookie is HttpOnly, SameSite=Strict, sco
   t.regex(setCookie, new RegExp(`; path=${DASHBOARD_PATH}(;|$)`, 'i'));
   const expires = Date.parse(/expires=([^;]+)/i.exec(setCookie)?.[1] ?? '');
   t.true(expires > Date.now() && expires <= Date.now() + SESSION_TTL_S * 1000 + 5000);
+  // The server ends it too, whatever the browser keeps: its record expires with the cookie.
+  const sessionId = cookieOf(session).split('=')[1]!;
+  const ttl = await api.redis.redis.ttl(`qsess:${sessionId}`);
+  t.true(ttl > 0 && ttl <= SESSION_TTL_S, `the session's record lives ${ttl} s`);
 });
 
 test('with the session the board shows the ledger-sync queue and its jobs, read-only', async (t) => {

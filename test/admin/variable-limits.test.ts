@@ -65,3 +65,16 @@ test('the 1001st variable is a 409 naming the limit; racing creates at 999 admit
   const existing = racing.find((reply) => reply.status === 201)!.body.id as number;
   t.is((await api.request('PUT', `/api/games/${id}/variables/${existing}`, { token: api.users.moderator.token, body: { key: 'renamed', type: 'number', number_value: 1 } })).status, 200, 'a PUT keeps the count');
 });
+
+test('the 1 MiB limit counts UTF-8 bytes: 600,000 two-byte characters (1.2 MB, 600,000 UTF-16 units) are refused', async (t) => {
+  const { api } = t.context;
+  const id = await game(api);
+  const text = 'я'.repeat(60_000);
+  // Ten strings of 60,000 two-byte characters: 1.2 MB of document in UTF-8, 0.6 M code units in JavaScript.
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i += 1) statuses.push((await post(api, id, { key: `s${i}`, type: 'string', string_value: text })).status);
+  const refusedAt = statuses.indexOf(409);
+  t.true(refusedAt > 0 && refusedAt < 10, `answers ${statuses.join(',')}`);
+  t.is(Buffer.byteLength(JSON.stringify(await config(api, id))) <= 1_048_576, true);
+  t.is(refusedAt, 8, 'the ninth would pass 1,048,576 bytes (8 × 120,000 + overhead fits, 9 does not)');
+});

@@ -136,6 +136,23 @@ test('health and reflection: the standard health service answers SERVING and ref
   t.true((await listServices(server.address)).includes(RESERVATION_SERVICE_NAME));
 });
 
+test('with GRPC_AUTH_TOKENS set, health and reflection still answer without a token (probes and tools carry none)', async (t) => {
+  const store = await createTestRedis('grpc');
+  const server = await startServer(store.redis, { GRPC_AUTH_TOKENS: 'alpha-token' });
+  const health = healthClient(server.address);
+  t.teardown(async () => {
+    health.close();
+    await server.stop();
+    await store.cleanup();
+  });
+  t.is(await health.check(''), 'SERVING');
+  t.is(await health.check(RESERVATION_SERVICE_NAME), 'SERVING');
+  t.true((await listServices(server.address)).includes(RESERVATION_SERVICE_NAME));
+  const anonymous = reservationClient(server.address);
+  t.teardown(() => anonymous.close());
+  t.is((await anonymous.call('GetTransaction', { transaction_id: 'nope' })).error?.code, GrpcStatus.UNAUTHENTICATED, 'the service itself still wants one');
+});
+
 test('with Redis down, health is NOT_SERVING and calls fail fast with UNAVAILABLE; both recover with Redis', async (t) => {
   const binary = findBinary('redis-server')!;
   const port = await freePort();

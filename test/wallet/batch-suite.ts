@@ -150,6 +150,23 @@ export function registerBatchTests(test: TestFn<{ engine: Engine }>): void {
     t.is((await engine.outbox(target!)).length, 4, 'topup, two reserves, one confirm');
   });
 
+  test('batch: a request_id first seen earlier in the same batch, on a transaction an earlier item settled, replays that item (and with another win is ALREADY_EXISTS)', async (t) => {
+    // ConfirmBatch [c1 settles tx, c2, c2]: c2 meets a confirmed transaction (already_confirmed), and
+    // the second c2 must find the first one's answer though it was given in this very batch.
+    const { engine } = t.context;
+    const [target] = await funded(engine, 1);
+    const { transactionId } = await engine.wallet.reserve({ ...target!, requestId: 'r', roundId: 'x', amount: '100' });
+    const confirm = (requestId: string, winAmount: string) => ({ requestId, transactionId, roundId: '', winAmount });
+    const outcomes = await engine.wallet.confirmBatch([confirm('c1', '30'), confirm('c2', '5'), confirm('c2', '5'), confirm('c2', '6')]);
+    t.deepEqual(outcomes.map(shape), [
+      { status: 'confirmed', available: '930', reserved: '0', replayed: false, made: true },
+      { status: 'already_confirmed', available: '930', reserved: '0', replayed: false, made: true },
+      { status: 'already_confirmed', available: '930', reserved: '0', replayed: true, made: true },
+      { error: 'ALREADY_EXISTS', message: 'request_id c2 was already used with different fields' },
+    ]);
+    t.deepEqual((await engine.outbox(target!)).map((event) => event.kind), ['topup', 'reserve', 'confirm']);
+  });
+
   test('batch: one item\'s error changes nothing for the others, and errors change nothing', async (t) => {
     const { engine } = t.context;
     const [a, b] = await funded(engine, 2, 100);
