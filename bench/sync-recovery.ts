@@ -9,16 +9,14 @@
  * Uses REDIS_URL and the MySQL server of MYSQL_URL under a fresh key prefix, queue prefix and database,
  * all removed afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
-import { createKnex } from '../src/db/knex-factory';
-import { runMigrations } from '../src/db/migrations';
 import { deleteMatching } from '../src/redis/key-scan';
 import { createRedisClient } from '../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
 import { createWalletService } from '../src/wallet/wallet-service';
 import { createWalletStore } from '../src/wallet/wallet-store';
+import { createBenchDatabase } from './lib/bench-database';
 import { fmt, table } from './lib/report';
 import { migrateBenchRedis } from './lib/processes';
 import { startSoakWorker } from './lib/soak/worker-process';
@@ -32,19 +30,11 @@ const { values } = parseArgs({
 });
 
 async function main() {
-  const tag = randomBytes(4).toString('hex');
   const base = loadConfig(process.env);
-  const dbName = `bench_${tag}`;
-  const admin = createKnex(base.mysql.url, { min: 0, max: 1 });
-  await admin.raw('CREATE DATABASE ??', [dbName]);
-  const mysqlUrl = new URL(base.mysql.url);
-  mysqlUrl.pathname = `/${dbName}`;
-  const keyPrefix = `bench:${tag}:`;
-  const queuePrefix = `{bench${tag}}`;
-  const db = createKnex(mysqlUrl.toString(), { min: 0, max: 4 });
-  await runMigrations(db);
-  await migrateBenchRedis(base.redis.url, keyPrefix); // the worker refuses a Redis it cannot vouch for
-  const redis = createRedisClient({ url: base.redis.url, keyPrefix, role: 'worker' });
+  const bench = await createBenchDatabase(base.mysql.url, base.redis.url, 'bench_recovery', 4);
+  const queuePrefix = `{${bench.prefix.replace(/\W/g, '')}}`;
+  await migrateBenchRedis(base.redis.url, bench.prefix); // the worker refuses a Redis it cannot vouch for
+  const redis = createRedisClient({ url: base.redis.url, keyPrefix: bench.prefix, role: 'worker' });
   const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
   let worker: ReturnType<typeof startSoakWorker> | null = null;
   try {
@@ -54,10 +44,10 @@ async function main() {
     console.log(`outbox filled: ${fmt(await backlog())} entries (${fmt(total)} moves); one worker drains them, killed at 1/3 and 2/3`);
 
     worker = startSoakWorker({
-      REDIS_URL: base.redis.url, REDIS_KEY_PREFIX: keyPrefix, QUEUE_PREFIX: queuePrefix, MYSQL_URL: mysqlUrl.toString(),
+      REDIS_URL: base.redis.url, REDIS_KEY_PREFIX: bench.prefix, QUEUE_PREFIX: queuePrefix, MYSQL_URL: bench.url,
       SYNC_CLAIM_IDLE_MS: values['claim-idle-ms']!, SYNC_BATCH_SIZE: values.batch!,
     });
-    const rows = async () => Number((await db('ledger_entries').count({ n: '*' }))[0]!.n);
+    const rows = async () => Number((await bench.db('ledger_entries').count({ n: '*' }))[0]!.n);
     const thirds: Array<{ phase: string; rows: number; seconds: number }> = [];
     let from = 0;
     let since = performance.now();
@@ -85,13 +75,11 @@ async function main() {
     })));
   } finally {
     await worker?.stop();
-    await admin.raw('DROP DATABASE IF EXISTS ??', [dbName]);
-    await admin.destroy();
-    await db.destroy();
-    const raw = createRedisClient({ url: base.redis.url, role: 'cli' });
-    for (const pattern of [`${keyPrefix}*`, `${queuePrefix}*`]) await deleteMatching(raw, pattern);
-    raw.disconnect();
     redis.disconnect();
+    await bench.drop();
+    const raw = createRedisClient({ url: base.redis.url, role: 'cli' });
+    await deleteMatching(raw, `${queuePrefix}*`);
+    raw.disconnect();
   }
 }
 

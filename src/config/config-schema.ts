@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { parseAddressRange } from './address-range';
-import { enumVar, integerVar, listVar, splitList, stringVar, urlVar } from './env-rules';
+import { enumVar, integerVar, listVar, optionalUrlVar, splitList, stringVar, urlVar } from './env-rules';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -23,14 +23,7 @@ export const envSchema = yup.object({
   ),
   // Admin data a request can grow (leaderboards' rank indexes, caches, sessions, login limits): in
   // production a Redis of its own, so it can never fill the one that holds the balances.
-  ADMIN_REDIS_URL: stringVar('').test('url', 'ADMIN_REDIS_URL must be a redis:// or rediss:// URL (empty: REDIS_URL)', (value) => {
-    if (!value) return true;
-    try {
-      return ['redis:', 'rediss:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }),
+  ADMIN_REDIS_URL: optionalUrlVar('ADMIN_REDIS_URL must be a redis:// or rediss:// URL (empty: REDIS_URL)', ['redis:', 'rediss:']),
   MYSQL_URL: urlVar('MYSQL_URL', 'mysql://reservation:reservation@127.0.0.1:3306/reservation', ['mysql:'])
     .test('database', 'MYSQL_URL must name a database, as in mysql://user:pass@host:3306/dbname', (value) => {
       try {
@@ -56,14 +49,7 @@ export const envSchema = yup.object({
   HTTP_HOST: stringVar('0.0.0.0'),
   HTTP_PORT: integerVar('HTTP_PORT', 3000, 0, 65535),
   GRAPHQL_INTROSPECTION: enumVar('GRAPHQL_INTROSPECTION', 'auto', ['auto', 'true', 'false']),
-  PUBLIC_BASE_URL: stringVar('').test('url', 'PUBLIC_BASE_URL must be an http or https URL', (value) => {
-    if (!value) return true;
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }),
+  PUBLIC_BASE_URL: optionalUrlVar('PUBLIC_BASE_URL must be an http or https URL', ['http:', 'https:']),
   CORS_ORIGINS: listVar(),
   TRUSTED_PROXIES: listVar().test(
     'addresses',

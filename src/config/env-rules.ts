@@ -24,14 +24,7 @@ export function urlVar(name: string, fallback: string, protocols: string[]) {
     .string()
     .default(fallback)
     .transform((value: string) => (value === '' ? fallback : value))
-    .test('url', `${name} must be a URL starting with ${protocols.join(' or ')}`, (value) => {
-      if (value === undefined) return false;
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    });
+    .test('url', `${name} must be a URL starting with ${protocols.join(' or ')}`, (value) => value !== undefined && hasProtocol(value, protocols));
 }
 
 export function enumVar<T extends string>(name: string, fallback: T, allowed: readonly T[]) {
@@ -47,6 +40,20 @@ export function stringVar(fallback = '') {
     .string()
     .default(fallback)
     .transform((value: string) => (value === '' ? fallback : value));
+}
+
+/** A URL that may be left empty (the message says what empty means), of one of `protocols` otherwise. */
+export function optionalUrlVar(message: string, protocols: readonly string[]) {
+  return stringVar('').test('url', message, (value) => !value || hasProtocol(value, protocols));
+}
+
+/** Whether the text is a URL of one of these protocols (`redis:`, with the colon). */
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 export function listVar() {

@@ -85,7 +85,8 @@ test('versions are behind the variables module guard, and a game keeps at least 
   }
 });
 
-test('a rollback of 290 variables is a few statements, not one per variable, both ways; a version stores its variables deflated', async (t) => {
+// Serial: the statements counted are the shared database's, so no other test of the file may run meanwhile.
+test.serial('a rollback of 290 variables is a few statements, not one per variable, both ways; a version stores its variables deflated', async (t) => {
   const { api } = t.context;
   const id = await game(api);
   await api.services.variables.create(id, { key: 'first', type: 'number', number_value: 1 } as never);
@@ -114,7 +115,7 @@ test('a rollback of 290 variables is a few statements, not one per variable, bot
   t.deepEqual((await config(api, id)).body, { first: 1 });
   const up = await rollback(large); // 290 created again
   t.deepEqual((await config(api, id)).body, largeDocument);
-  t.true(down < 40 && up < 40, `${down} and ${up} statements`);
+  t.true(down < 50 && up < 50, `${down} and ${up} statements (one per variable would be 290 or more)`);
 
   const [row] = await api.database.db('config_versions').where({ game_id: id, version: large }).select(
     api.database.db.raw('LENGTH(variables_packed) AS packed'), api.database.db.raw('LENGTH(variables) AS plain'));

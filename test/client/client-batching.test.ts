@@ -1,12 +1,8 @@
 import test from 'ava';
-import Redis from 'ioredis';
 import { createReservationClient, ReservationError } from '../../client/src';
 import { createAutoBatcher } from '../../client/src/auto-batcher';
-import { createRedisClient } from '../../src/redis/redis-client';
-import { redisReady } from '../../src/redis/redis-ready';
 import { createTestRedis } from '../helpers/redis';
-import { startRedisServer } from '../helpers/redis-server';
-import { startCountingServer } from './client-server';
+import { startCountingServer, startStallableServer } from './client-server';
 
 // Auto-batching keeps what each unary call would give its caller (issue 33 item 4): its own deadline,
 // its own outcome naming its request_id, retries of what may be retried, and never more than the
@@ -17,19 +13,11 @@ const wallet = { userId: '42', gameId: '7', currency: 'EUR' };
 test('callers batched together keep their own deadlines: a short one fails alone, naming its request_id, and its hold can be found and released', async (t) => {
   // Before: the batch took the earliest deadline, so both callers got DEADLINE_EXCEEDED with no
   // request_id, and with RESERVATION_TIMEOUT_S=0 the held money stayed held (1000/0 → 970/30).
-  const redisServer = await startRedisServer(['--enable-debug-command', 'yes']);
-  t.teardown(redisServer.stop);
-  const redis = createRedisClient({ url: redisServer.url, role: 'grpc' });
-  t.teardown(() => redis.disconnect());
-  t.true(await redisReady(redis, 5000));
-  const server = await startCountingServer(t, redis);
-  await server.wallet.topup({ ...wallet, amount: '1000', comment: '' });
+  const { server, stall } = await startStallableServer(t, wallet);
   const client = createReservationClient({ address: server.address, retry: false });
   t.teardown(() => client.close());
 
-  const staller = new Redis(redisServer.url);
-  t.teardown(() => staller.disconnect());
-  const stalled = staller.call('DEBUG', 'SLEEP', '0.8');
+  const stalled = stall(0.8);
   await new Promise((resolve) => setTimeout(resolve, 50));
   const started = Date.now();
   const [short, patient] = await Promise.allSettled([

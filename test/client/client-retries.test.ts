@@ -1,14 +1,10 @@
 import test, { type ExecutionContext } from 'ava';
-import Redis from 'ioredis';
 import { backoffMs, createReservationClient, DEFAULT_RETRY, ReservationError } from '../../client/src';
 import { withRetries } from '../../client/src/retry';
-import { createRedisClient } from '../../src/redis/redis-client';
-import { redisReady } from '../../src/redis/redis-ready';
 import { createEngine } from '../helpers/engine';
 import { createTestRedis } from '../helpers/redis';
-import { startRedisServer } from '../helpers/redis-server';
 import { startTcpProxy } from '../helpers/tcp-proxy';
-import { startCountingServer } from './client-server';
+import { startCountingServer, startStallableServer } from './client-server';
 
 // Safe retries (SPEC §1.4): a reply lost on the way back, or a deadline passed while the call still
 // ran, is retried with the same request_id; the retry replays the first outcome, nothing applies twice.
@@ -57,19 +53,11 @@ test('a batch whose reply is lost is repeated whole and every item replays', asy
 });
 
 test('a call that outlives its deadline while Redis stalls is retried and applied once', async (t) => {
-  const redisServer = await startRedisServer(['--enable-debug-command', 'yes']);
-  t.teardown(redisServer.stop);
-  const redis = createRedisClient({ url: redisServer.url, role: 'grpc' });
-  t.teardown(() => redis.disconnect());
-  t.true(await redisReady(redis, 5000));
-  const server = await startCountingServer(t, redis);
-  await server.wallet.topup({ ...wallet, amount: '1000', comment: '' });
+  const { server, redis, stall } = await startStallableServer(t, wallet);
   const client = createReservationClient({ address: server.address, batching: false, deadlineMs: 300, retry: { attempts: 10, initialBackoffMs: 100, maxBackoffMs: 400 } });
   t.teardown(() => client.close());
 
-  const staller = new Redis(redisServer.url);
-  t.teardown(() => staller.disconnect());
-  const stalled = staller.call('DEBUG', 'SLEEP', '1.2'); // Redis answers nobody for 1.2 s; queued commands run after
+  const stalled = stall(1.2); // Redis answers nobody for 1.2 s; queued commands run after
   await new Promise((resolve) => setTimeout(resolve, 50));
   const reply = await client.reserve({ ...wallet, roundId: 'round', amount: 100 });
   await stalled;

@@ -1,8 +1,11 @@
 import type { ExecutionContext } from 'ava';
-import type Redis from 'ioredis';
+import Redis from 'ioredis';
 import { loadConfig } from '../../src/config';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
 import { createLogger } from '../../src/logging/logger';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { redisReady } from '../../src/redis/redis-ready';
+import { startRedisServer } from '../helpers/redis-server';
 import { createWalletService, type WalletService } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 
@@ -34,4 +37,21 @@ export async function startCountingServer(t: ExecutionContext, redis: Redis, env
   const role = await startGrpcRole({ config: config.grpc, wallet: counted, redis, logger: createLogger('silent') });
   t.teardown(() => role.stop(1000));
   return { address: role.address!, wallet, counts, port: Number(role.address!.split(':').pop()) };
+}
+
+/**
+ * A counting server on a Redis of its own that can be stalled (DEBUG SLEEP: it answers nobody for a
+ * while, then runs what queued), with the wallet `funded` topped up by 1000.
+ */
+export async function startStallableServer(t: ExecutionContext, funded: { userId: string; gameId: string; currency: string }) {
+  const redisServer = await startRedisServer(['--enable-debug-command', 'yes']);
+  t.teardown(redisServer.stop);
+  const redis = createRedisClient({ url: redisServer.url, role: 'grpc' });
+  t.teardown(() => redis.disconnect());
+  t.true(await redisReady(redis, 5000));
+  const server = await startCountingServer(t, redis);
+  await server.wallet.topup({ ...funded, amount: '1000', comment: '' });
+  const staller = new Redis(redisServer.url);
+  t.teardown(() => staller.disconnect());
+  return { server, redis, stall: (seconds: number) => staller.call('DEBUG', 'SLEEP', String(seconds)) };
 }

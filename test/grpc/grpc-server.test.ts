@@ -122,36 +122,27 @@ test('a request over GRPC_MAX_MESSAGE_BYTES is refused before it reaches the ser
   t.regex(result.error?.details ?? '', /larger than max/i);
 });
 
-test('health and reflection: the standard health service answers SERVING and reflection lists the service', async (t) => {
-  const store = await createTestRedis('grpc');
-  const server = await startServer(store.redis);
-  const health = healthClient(server.address);
-  t.teardown(async () => {
-    health.close();
-    await server.stop();
-    await store.cleanup();
+for (const [setting, env] of [['without caller tokens', {}], ['with GRPC_AUTH_TOKENS set, and no token sent', { GRPC_AUTH_TOKENS: 'alpha-token' }]] as const) {
+  test(`health and reflection ${setting}: the standard health service answers SERVING and reflection lists the service`, async (t) => {
+    // Probes and tools carry no token: health and reflection stay open whatever the callers need.
+    const store = await createTestRedis('grpc');
+    const server = await startServer(store.redis, env);
+    const health = healthClient(server.address);
+    t.teardown(async () => {
+      health.close();
+      await server.stop();
+      await store.cleanup();
+    });
+    t.is(await health.check(''), 'SERVING');
+    t.is(await health.check(RESERVATION_SERVICE_NAME), 'SERVING');
+    t.true((await listServices(server.address)).includes(RESERVATION_SERVICE_NAME));
+    if ('GRPC_AUTH_TOKENS' in env) {
+      const anonymous = reservationClient(server.address);
+      t.teardown(() => anonymous.close());
+      t.is((await anonymous.call('GetTransaction', { transaction_id: 'nope' })).error?.code, GrpcStatus.UNAUTHENTICATED, 'the service itself still wants one');
+    }
   });
-  t.is(await health.check(''), 'SERVING');
-  t.is(await health.check(RESERVATION_SERVICE_NAME), 'SERVING');
-  t.true((await listServices(server.address)).includes(RESERVATION_SERVICE_NAME));
-});
-
-test('with GRPC_AUTH_TOKENS set, health and reflection still answer without a token (probes and tools carry none)', async (t) => {
-  const store = await createTestRedis('grpc');
-  const server = await startServer(store.redis, { GRPC_AUTH_TOKENS: 'alpha-token' });
-  const health = healthClient(server.address);
-  t.teardown(async () => {
-    health.close();
-    await server.stop();
-    await store.cleanup();
-  });
-  t.is(await health.check(''), 'SERVING');
-  t.is(await health.check(RESERVATION_SERVICE_NAME), 'SERVING');
-  t.true((await listServices(server.address)).includes(RESERVATION_SERVICE_NAME));
-  const anonymous = reservationClient(server.address);
-  t.teardown(() => anonymous.close());
-  t.is((await anonymous.call('GetTransaction', { transaction_id: 'nope' })).error?.code, GrpcStatus.UNAUTHENTICATED, 'the service itself still wants one');
-});
+}
 
 test('with Redis down, health is NOT_SERVING and calls fail fast with UNAVAILABLE; both recover with Redis', async (t) => {
   const binary = findBinary('redis-server')!;

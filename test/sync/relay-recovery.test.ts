@@ -4,7 +4,7 @@ import { acceptLedgerWrites, refuseLedgerWrites } from '../helpers/mysql-refusal
 import { waitUntil } from '../../src/local-services/process-tools';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { createLogger } from '../../src/logging/logger';
-import { createOutboxRelay } from '../../src/sync/outbox-relay';
+import { createOutboxRelay, type RelayOptions } from '../../src/sync/outbox-relay';
 import { createOutboxStore } from '../../src/sync/outbox-store';
 import { createSyncQueue, LIVE_JOB_STATES } from '../../src/sync/sync-queue';
 import { keys, PARTITION_COUNT, partitionTag, walletAddress } from '../../src/redis/wallet-keys';
@@ -15,6 +15,15 @@ const MOVES = 30;
 
 async function fundMany(sync: SyncHarness, prefix: string): Promise<void> {
   for (let i = 0; i < MOVES; i += 1) await sync.engine.fund({ userId: `${prefix}-${i}`, gameId: 'g', currency: 'EUR' }, 10 + i);
+}
+
+/** A relay with no processor behind it: the batches it makes stay in the queue (to be looked at, or failed by the test). */
+function loneRelay(sync: SyncHarness, jobs: ReturnType<typeof liveJobs>, options: Partial<RelayOptions> = {}) {
+  const relay = createOutboxRelay(createOutboxStore(sync.redis, 'lone-relay'), jobs.queue, createLogger('silent'), {
+    batchSize: 20, claimIdleMs: 600_000, maxIdleDelayMs: 50, maxQueuedBatches: 10, lingerMs: 0, ...options,
+  });
+  relay.start();
+  return relay;
 }
 
 function liveJobs(sync: SyncHarness) {
@@ -83,11 +92,7 @@ test('a light load goes out in few batches: one pass gathers the ranges of every
   const jobs = liveJobs(sync);
   t.teardown(jobs.close);
   await fundMany(sync, 'light');
-  // A relay with no processor behind it: the batches it makes stay in the queue to be looked at.
-  const relay = createOutboxRelay(createOutboxStore(sync.redis, 'lone-relay'), jobs.queue, createLogger('silent'), {
-    batchSize: 20, claimIdleMs: 60_000, maxIdleDelayMs: 100, maxQueuedBatches: 10, lingerMs: 50,
-  });
-  relay.start();
+  const relay = loneRelay(sync, jobs, { lingerMs: 50 });
   t.teardown(() => relay.stop());
   const carried = async () => (await jobs.all()).flatMap((job) => job.data.ranges).reduce((sum, range) => sum + range.count, 0);
   await waitUntil('every entry in a batch', async () => (await carried()) === MOVES, 10_000);
@@ -118,10 +123,7 @@ test('orphans behind a long run of entries that live jobs carry are found: the s
   const users = usersOfOnePartition(160, 'behind');
   const partition = walletAddress(users[0]!, 'g', 'EUR').partition;
   for (const userId of users.slice(0, 150)) await sync.engine.fund({ userId, gameId: 'g', currency: 'EUR' }, 10);
-  const lone = createOutboxRelay(createOutboxStore(sync.redis, 'lone-relay'), jobs.queue, createLogger('silent'), {
-    batchSize: 5, claimIdleMs: 600_000, maxIdleDelayMs: 50, maxQueuedBatches: 1000, lingerMs: 0,
-  });
-  lone.start();
+  const lone = loneRelay(sync, jobs, { batchSize: 5, maxQueuedBatches: 1000 });
   const carried = async () => (await jobs.all()).flatMap((job) => job.data.ranges).reduce((sum, range) => sum + range.count, 0);
   await waitUntil('150 entries in live jobs', async () => (await carried()) === 150, 20_000);
   await lone.stop();
@@ -149,10 +151,7 @@ test('a batch BullMQ failed (its worker killed while it ran, past the stall limi
   t.teardown(jobs.close);
   await fundMany(sync, 'failed');
   // A relay reads every entry into a job, which then fails as a stalled job does.
-  const lone = createOutboxRelay(createOutboxStore(sync.redis, 'lone-relay'), jobs.queue, createLogger('silent'), {
-    batchSize: 100, claimIdleMs: 600_000, maxIdleDelayMs: 50, maxQueuedBatches: 10, lingerMs: 0,
-  });
-  lone.start();
+  const lone = loneRelay(sync, jobs, { batchSize: 100 });
   await waitUntil('a batch carrying every entry', async () => (await jobs.all()).flatMap((job) => job.data.ranges).reduce((n, r) => n + r.count, 0) === MOVES, 10_000);
   await lone.stop();
   const [job] = await jobs.all();
