@@ -63,3 +63,11 @@ test('compose: the roles need GRPC_AUTH_TOKENS set (as JWT_SECRET), and publish 
     for (const port of raw.services[service]!.ports ?? []) t.regex(port, /^127\.0\.0\.1:/, service);
   }
 });
+
+test('compose: the HTTP role keeps its admin data in a Redis of its own, capped, never beside the balances', (t) => {
+  const { services } = compose;
+  t.is(services.http!.environment!.ADMIN_REDIS_URL, 'redis://admin-redis:6379');
+  t.is(services.http!.environment!.REDIS_URL, 'redis://redis:6379', 'the engine\'s Redis as before');
+  t.is(services.grpc!.environment!.ADMIN_REDIS_URL, undefined);
+  t.truthy(services['admin-redis']);
+});
