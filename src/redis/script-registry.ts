@@ -18,8 +18,10 @@ export const SCRIPT_KEY_COUNTS = {
   retain: 'n',
   upgrade_record: 2,
   read_new: 1,
-  rank_index_set: 3,
-  rank_index_publish: 2,
+  rank_index_set: 5,
+  rank_index_fill: 2,
+  rank_index_rank: 2,
+  rank_index_publish: 4,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;
@@ -43,6 +45,8 @@ declare module 'ioredis' {
     upgrade_record: ScriptCommand<Context, number>;
     read_new: ScriptCommand<Context, [] | [first: string, last: string, count: number]>;
     rank_index_set: ScriptCommand<Context, number>;
+    rank_index_fill: ScriptCommand<Context, number>;
+    rank_index_rank: ScriptCommand<Context, number>;
     rank_index_publish: ScriptCommand<Context, number>;
   }
 }

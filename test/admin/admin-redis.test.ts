@@ -61,12 +61,12 @@ test('no rank index is built while its Redis holds 80% of its maxmemory: ranks a
   const used = async () => Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1]);
   for (let piece = 0; (await used()) < 0.85 * 16 * 1024 * 1024; piece += 1) await redis.set(`ballast:${piece}`, 'x'.repeat(256 * 1024));
   const x = { rank_score: -5, updated_at: new Date(), user_game_id: ug.id };
-  t.is(await rankIndex.countBelow(gameId, board.id, new Date(0), x), null);
+  t.is(await rankIndex.countBefore(gameId, board.id, new Date(0), x), null);
   await until('the refusal logged', async () => logs.some((line) => line.includes('no rank index built')));
   t.false(await rankIndex.isBuilt(gameId, board.id, new Date(0)));
 
   await redis.del(...(await redis.keys('ballast:*')));
-  t.is(await rankIndex.countBelow(gameId, board.id, new Date(0), x), null);
+  t.is(await rankIndex.countBefore(gameId, board.id, new Date(0), x), null);
   await until('the index built once there is room', () => rankIndex.isBuilt(gameId, board.id, new Date(0)));
-  t.is(await rankIndex.countBelow(gameId, board.id, new Date(0), x), 0);
+  t.is(await rankIndex.countBefore(gameId, board.id, new Date(0), x), 0);
 });

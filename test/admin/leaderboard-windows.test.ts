@@ -160,7 +160,8 @@ test('the rank index keeps MySQL\'s value under concurrent saves of one row: 40 
   await rankings(api, leaderboard.id, `around_user_game_id=${a!.userGameId}&limit=3`);
   await until('the rank index is built', () => api.services.rankIndex.isBuilt(gameId, leaderboard.id, new Date(0)));
   const generation = (await api.redis.redis.get(`lbrg:${gameId}`)) ?? '0';
-  const indexed = async () => Number(await api.redis.redis.zscore(`lbr{${leaderboard.id}}:${generation}:0`, String(a!.userGameId)));
+  const key = `lbr{${leaderboard.id}}:${generation}:0`;
+  const indexed = async () => Number(await api.redis.redis.zscore(key, (await api.redis.redis.hget(`${key}:m`, String(a!.userGameId)))!));
   for (let round = 1; round <= 3; round += 1) {
     const replies = await Promise.all(Array.from({ length: 40 }, () => save(api, leaderboard.id, a!.userGameId, 1)));
     t.true(replies.every((reply) => reply.status === 200));

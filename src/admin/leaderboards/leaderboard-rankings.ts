@@ -53,11 +53,11 @@ function isCalendarDate(text: string): boolean {
  * index in Redis (O(log n)), counted in MySQL while that index is being built and for groups.
  */
 export function createLeaderboardRankings({ db, scope, rankIndex, clock }: { db: Knex; scope: LeaderboardScope; rankIndex: RankIndex; clock: () => number }) {
-  /** x's rank: rows below its score from the rank index and its ties before it from MySQL, side by side. */
+  /** x's rank: the rows before it from the rank index (ties included, O(log n)), or counted in MySQL (groups, or no index yet). */
   async function rankOf(board: PublicLeaderboard, query: RankingQuery, x: NonNullable<Awaited<ReturnType<typeof findRankPosition>>>): Promise<number> {
     if (query.groupId === undefined) {
-      const [below, tiesBefore] = await Promise.all([rankIndex.countBelow(board.game_id, board.id, query.periodStart, x), countBefore(db, query, x, true)]);
-      if (below !== null) return below + tiesBefore + 1;
+      const before = await rankIndex.countBefore(board.game_id, board.id, query.periodStart, x);
+      if (before !== null) return before + 1;
     }
     return (await countBefore(db, query, x)) + 1;
   }

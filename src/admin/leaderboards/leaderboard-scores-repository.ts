@@ -162,17 +162,17 @@ export async function findRankPosition(db: Knex, query: RankingQuery, userGameId
 type Range = (query: Knex.QueryBuilder) => Knex.QueryBuilder;
 
 /**
- * The rows before `x` in ranking order (`ties`: only those with x's rank_score), as disjoint ranges
- * of the ranking index (rank_score, updated_at, user_game_id). MySQL reads an OR of these as one scan
+ * The rows before `x` in ranking order, as disjoint ranges of the ranking index (rank_score,
+ * updated_at, user_game_id). MySQL reads an OR of these as one scan
  * of everything with x's rank_score or less; each range alone is a seek, so a block of 300,000 tied
  * scores costs what the rows wanted cost, not the block.
  */
-function rangesBefore(x: RankPosition, ties = false): Range[] {
-  const ranges: Range[] = [
+function rangesBefore(x: RankPosition): Range[] {
+  return [
     (q) => q.where('s.rank_score', x.rank_score).where('s.updated_at', x.updated_at).where('s.user_game_id', '<', x.user_game_id),
     (q) => q.where('s.rank_score', x.rank_score).where('s.updated_at', '<', x.updated_at),
+    (q) => q.where('s.rank_score', '<', x.rank_score),
   ];
-  return ties ? ranges : [...ranges, (q) => q.where('s.rank_score', '<', x.rank_score)];
 }
 
 /** `x` and the rows after it (without `x` when not `inclusive`), as disjoint ranges of the ranking index. */
@@ -214,19 +214,19 @@ export async function scoresAround(db: Knex, query: RankingQuery, x: RankPositio
 }
 
 /**
- * How many rows come before `x` (`ties`: only among those with its rank_score): a count per range,
- * in one statement, on the ranking index alone (covering, no joins).
+ * How many rows come before `x`: a count per range, in one statement, on the ranking index alone
+ * (covering, no joins). Linear in those rows: the rank index answers leaderboards in O(log n).
  */
-export async function countBefore(db: Knex, query: RankingQuery, x: RankPosition, ties = false): Promise<number> {
-  const counts = rangesBefore(x, ties).map((range) => range(scoreRows(db, query)).count({ n: '*' }));
+export async function countBefore(db: Knex, query: RankingQuery, x: RankPosition): Promise<number> {
+  const counts = rangesBefore(x).map((range) => range(scoreRows(db, query)).count({ n: '*' }));
   const [row] = (await db.select(db.raw(`${counts.map(() => '(?)').join(' + ')} AS n`, counts))) as Array<{ n: number | string }>;
   return Number(row?.n ?? 0);
 }
 
-/** The rank_score a user-game's row of a leaderboard period holds now (undefined: none). */
-export async function currentRankScore(db: Knex, leaderboardId: number, period: Date, userGameId: number): Promise<number | undefined> {
-  const row = (await db(SCORES).where({ leaderboard_id: leaderboardId, period_start: period, user_game_id: userGameId }).first('rank_score')) as { rank_score: number } | undefined;
-  return row === undefined ? undefined : Number(row.rank_score);
+/** Where a user-game's row of a leaderboard period stands now (undefined: it has none). */
+export async function currentRankPosition(db: Knex, leaderboardId: number, period: Date, userGameId: number): Promise<RankPosition | undefined> {
+  return (await db(SCORES).where({ leaderboard_id: leaderboardId, period_start: period, user_game_id: userGameId })
+    .first('rank_score', 'updated_at', 'user_game_id')) as RankPosition | undefined;
 }
 
 /**

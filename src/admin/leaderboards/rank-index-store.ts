@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logging/logger';
 import { registerScripts, type RedisLike } from '../../redis/script-registry';
-import { currentRankScore, rankScoresAfter, type RankPosition } from './leaderboard-scores-repository';
+import { currentRankPosition, rankScoresAfter, type RankPosition } from './leaderboard-scores-repository';
 
 /** An index lives this long after it is built, then is built again (the bound on a lost update). */
 export const RANK_INDEX_TTL_MS = 10 * 60_000;
@@ -15,12 +15,20 @@ export const MAX_CONCURRENT_BUILDS = 2;
 export const BUILD_MEMORY_CEILING = 0.8;
 
 /**
- * The rank of a player in a leaderboard period of a million scores, in O(log n): a Redis sorted set per
- * (leaderboard, period) of user_game_id → rank_score, beside the MySQL rows it is built from (as
- * Nakama keeps a rank cache beside its records). MySQL stays the truth: rows and ties come from there,
- * and an index that is missing or being built answers null, so the caller counts in MySQL instead.
- * Anything that removes scores or reorders them (a user-game disconnected, a sort order flipped, a
- * game deleted) moves the game's generation, which names every index of its leaderboards anew.
+ * A row's member in a rank index: the tie-breakers in the order rankings use them (the earlier save,
+ * then the lower user_game_id), as fixed-width digits, so Redis' order of equal scores by member is the
+ * ranking's order. ZRANK then counts ties too.
+ */
+const memberOf = (row: RankPosition) => `${String(row.updated_at.getTime()).padStart(13, '0')}:${String(row.user_game_id).padStart(10, '0')}`;
+
+/**
+ * The rank of a player in a leaderboard period of a million scores, ties included, in O(log n): a
+ * Redis sorted set per (leaderboard, period) in ranking order (lua/rank_index_set.lua), beside the
+ * MySQL rows it is built from (as Nakama keeps a rank cache beside its records). MySQL stays the
+ * truth: the rows shown come from there, and an index that is missing or being built answers null, so
+ * the caller counts in MySQL instead. Anything that removes scores or reorders them (a user-game
+ * disconnected, a sort order flipped, a game deleted) moves the game's generation, which names every
+ * index of its leaderboards anew.
  */
 export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Logger; ttlMs?: number }) {
   const { db, redis, logger, ttlMs = RANK_INDEX_TTL_MS } = deps;
@@ -28,8 +36,8 @@ export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Log
   const generationKey = (gameId: number) => `lbrg:${gameId}`;
   const indexKey = async (gameId: number, leaderboardId: number, period: Date) =>
     `lbr{${leaderboardId}}:${(await redis.get(generationKey(gameId))) ?? '0'}:${period.getTime()}`;
-  /** rank_index_set's keys for an index: itself, its build and its members' stamps. */
-  const setKeys = (key: string) => [key, `${key}:building`, `${key}:stamps`] as const;
+  /** rank_index_set's keys for an index: itself and its members, its build and its members, the rows' stamps. */
+  const setKeys = (key: string) => [key, `${key}:m`, `${key}:building`, `${key}:building:m`, `${key}:stamps`] as const;
   const stampsTtl = String(ttlMs + BUILD_LOCK_MS);
   const building = new Set<string>();
 
@@ -38,15 +46,17 @@ export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Log
     if ((await redis.set(lock, '1', 'PX', BUILD_LOCK_MS, 'NX')) !== 'OK') return;
     const target = `${key}:building`;
     try {
-      await redis.multi().del(target).zadd(target, 0, MARKER).pexpire(target, BUILD_LOCK_MS).exec();
+      const members = `${target}:m`;
+      await redis.multi().del(target, members).zadd(target, 0, MARKER).pexpire(target, BUILD_LOCK_MS).exec();
       let after: RankPosition | undefined;
       for (;;) {
         const rows = await rankScoresAfter(db, leaderboardId, period, after, BUILD_CHUNK);
         if (rows.length === 0) break;
-        await redis.zadd(target, 'NX', ...rows.flatMap((row) => [row.rank_score, String(row.user_game_id)]));
+        await redis.rank_index_fill(target, members, ...rows.flatMap((row) => [String(row.user_game_id), String(row.rank_score), memberOf(row)]));
+        await redis.pexpire(members, BUILD_LOCK_MS);
         after = rows.at(-1);
       }
-      await redis.rank_index_publish(target, key, MARKER, String(ttlMs));
+      await redis.rank_index_publish(target, members, key, `${key}:m`, MARKER, String(ttlMs));
     } finally {
       await redis.del(lock);
     }
@@ -81,31 +91,24 @@ export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Log
     async scoreSaved(gameId: number, leaderboardId: number, period: Date, userGameId: number): Promise<void> {
       const key = await indexKey(gameId, leaderboardId, period);
       const stamp = await redis.incr(`lbr{${leaderboardId}}:stamp`);
-      const rankScore = await currentRankScore(db, leaderboardId, period, userGameId);
-      if (rankScore === undefined) return;
-      await redis.rank_index_set(...setKeys(key), String(userGameId), String(rankScore), String(stamp), stampsTtl);
+      const row = await currentRankPosition(db, leaderboardId, period, userGameId);
+      if (row === undefined) return;
+      await redis.rank_index_set(...setKeys(key), String(userGameId), String(row.rank_score), memberOf(row), String(stamp), stampsTtl);
     },
 
     /**
-     * How many rows of the period other than x have a rank_score below x's, or null when the index is
-     * not there (then its build starts). x's own entry, whatever it holds (an update lost between a
-     * commit and the index), is not counted: x's rank_score is MySQL's.
+     * How many rows of the period come before x in the ranking (ties included), or null when the index
+     * is not there (then its build starts). x's position is MySQL's (lua/rank_index_rank.lua).
      */
-    async countBelow(gameId: number, leaderboardId: number, period: Date, x: RankPosition): Promise<number | null> {
+    async countBefore(gameId: number, leaderboardId: number, period: Date, x: RankPosition): Promise<number | null> {
       try {
         const key = await indexKey(gameId, leaderboardId, period);
-        const member = String(x.user_game_id);
-        const [[, present], [, below], [, own]] = (await redis
-          .pipeline()
-          .rank_index_set(...setKeys(key), member, String(x.rank_score), '', stampsTtl)
-          .zcount(key, '-inf', `(${x.rank_score}`)
-          .zscore(key, member)
-          .exec()) as [[Error | null, number], [Error | null, number], [Error | null, string | null]];
-        if ((Number(present) & 1) === 0) {
+        const before = await redis.rank_index_rank(key, `${key}:m`, String(x.user_game_id), String(x.rank_score), memberOf(x));
+        if (before < 0) {
           startBuild(key, leaderboardId, period);
           return null;
         }
-        return Number(below) - (own !== null && Number(own) < x.rank_score ? 1 : 0);
+        return before;
       } catch (error) {
         logger?.warn({ err: error }, 'rank index unavailable; ranks are counted in MySQL');
         return null;
