@@ -23,12 +23,13 @@ interface Remembered {
 }
 
 export class WalletModel {
-  readonly wallets: Array<{ available: number; reserved: number; toppedUp: number; confirmedAmounts: number; wins: number }>;
+  /** The running sums are bigints: they pass 2^53 long before a balance may (a top-up to the limit after confirms). */
+  readonly wallets: Array<{ available: number; reserved: number; toppedUp: bigint; confirmedAmounts: bigint; wins: bigint }>;
   readonly transactions: ModelTransaction[] = [];
   private readonly requests = new Map<string, Remembered>();
 
   constructor(walletCount: number, private readonly coverage: Map<string, number> = new Map()) {
-    this.wallets = Array.from({ length: walletCount }, () => ({ available: 0, reserved: 0, toppedUp: 0, confirmedAmounts: 0, wins: 0 }));
+    this.wallets = Array.from({ length: walletCount }, () => ({ available: 0, reserved: 0, toppedUp: 0n, confirmedAmounts: 0n, wins: 0n }));
   }
 
   private hit(label: string): void {
@@ -45,7 +46,7 @@ export class WalletModel {
     if (w.available + w.reserved + amount > MAX) return this.fail('topup: balance limit', 'FAILED_PRECONDITION');
     this.hit('topup: credited');
     w.available += amount;
-    w.toppedUp += amount;
+    w.toppedUp += BigInt(amount);
     return { kind: 'reply', status: 'topup', available: w.available, reserved: w.reserved };
   }
 
@@ -76,8 +77,8 @@ export class WalletModel {
       this.hit('confirm: confirmed');
       w.reserved -= tx.amount;
       w.available += win;
-      w.confirmedAmounts += tx.amount;
-      w.wins += win;
+      w.confirmedAmounts += BigInt(tx.amount);
+      w.wins += BigInt(win);
       tx.status = 'confirmed';
       tx.win = win;
       return { kind: 'reply', status: 'confirmed', available: w.available, reserved: w.reserved };
