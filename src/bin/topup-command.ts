@@ -1,6 +1,5 @@
 import { createAuditLog } from '../admin/audit/audit-service';
-import { recordTopupAudit } from '../admin/balance/balance-service';
-import { topupAuditTrail, type TopupTarget } from '../admin/balance/topup-audit';
+import { recordTopupAudit, topupAuditTrail, type TopupTarget } from '../admin/balance/topup-audit';
 import { findConnection } from '../admin/connections/connections-reads';
 import pino from 'pino';
 import type { Config } from '../config';

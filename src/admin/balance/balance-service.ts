@@ -11,7 +11,7 @@ import { assertSelfOrStaff } from '../core/roles';
 import { integer, text, validateBody } from '../core/validation';
 import type { Logger } from '../../logging/logger';
 import type { Balance, LedgerItem, TopupResult } from './balance-replies';
-import { topupAuditRecord, topupAuditTrail, type TopupTarget } from './topup-audit';
+import { recordTopupAudit, topupAuditTrail, type TopupTarget } from './topup-audit';
 
 export const topupSchema = yup.object({
   amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required'),
@@ -36,22 +36,6 @@ const toLedgerItem = (row: LedgerRow): LedgerItem => ({
   reserved_balance: Number(row.reserved_balance),
   created_at: row.created_at.toISOString(),
 });
-
-/**
- * A top-up's audit entry right after the credit (SPEC §2.11). The credit is done and is never reported
- * as a failure: when MySQL refuses the entry now, the sync writes it with the top-up's ledger row from
- * the trail the engine keeps (topup-audit.ts), and a replay of the same Idempotency-Key writes it too.
- * Either way there is one entry per top-up (its dedupe key).
- */
-export async function recordTopupAudit(
-  audit: Pick<AuditLog, 'recordAlone'>,
-  target: TopupTarget,
-  topup: Parameters<typeof topupAuditRecord>[1],
-  logger?: Logger,
-): Promise<void> {
-  await audit.recordAlone(topupAuditRecord(target, topup)).catch((error: unknown) =>
-    logger?.warn({ err: error, topupId: topup.topupId }, 'the top-up is credited; its audit entry follows with the ledger row'));
-}
 
 /**
  * Balances of a user-game: top-ups go through the engine's script (so Reserve spends them at once),

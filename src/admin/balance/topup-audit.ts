@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { OutboxEvent } from '../../sync/outbox-event';
 import { createdFields } from '../audit/audit-changes';
-import { auditRow, recordEntriesOnce, type AuditRecord } from '../audit/audit-service';
+import { auditRow, recordEntriesOnce, type AuditLog, type AuditRecord } from '../audit/audit-service';
+import type { Logger } from '../../logging/logger';
 import { currentActor, type Actor } from '../core/actor-scope';
 
 /** What a top-up's entry names: the user-game (or `<user_id>:<game_id>` for a wallet the API does not know) and its game. */
@@ -18,7 +19,7 @@ interface TopupFacts {
 }
 
 /** The audit entry of a top-up (the API's and the operator command's): at most one per top-up id. */
-export function topupAuditRecord(target: TopupTarget, topup: TopupFacts): AuditRecord {
+function topupAuditRecord(target: TopupTarget, topup: TopupFacts): AuditRecord {
   const changes = createdFields({ amount: Number(topup.amount), currency: topup.currency, comment: topup.comment, topup_id: topup.topupId });
   return { action: 'user_game.topup', targetId: target.targetId, gameId: target.gameId, changes, dedupeKey: `topup:${topup.topupId}` };
 }
@@ -37,6 +38,22 @@ interface Trail {
 export function topupAuditTrail(target: TopupTarget): string {
   const trail: Trail = { actor: currentActor(), target };
   return JSON.stringify(trail);
+}
+
+/**
+ * A top-up's audit entry right after the credit (SPEC §2.11). The credit is done and is never reported
+ * as a failure: when MySQL refuses the entry now, the sync writes it with the top-up's ledger row from
+ * the trail the engine keeps (topup-audit.ts), and a replay of the same Idempotency-Key writes it too.
+ * Either way there is one entry per top-up (its dedupe key).
+ */
+export async function recordTopupAudit(
+  audit: Pick<AuditLog, 'recordAlone'>,
+  target: TopupTarget,
+  topup: TopupFacts,
+  logger?: Logger,
+): Promise<void> {
+  await audit.recordAlone(topupAuditRecord(target, topup)).catch((error: unknown) =>
+    logger?.warn({ err: error, topupId: topup.topupId }, 'the top-up is credited; its audit entry follows with the ledger row'));
 }
 
 /**

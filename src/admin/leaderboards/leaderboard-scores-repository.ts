@@ -125,13 +125,15 @@ export async function topScoresOf(db: Knex, queries: readonly RankingQuery[], li
   return groupByParent(ids, rows, 'leaderboard_id');
 }
 
+/** A ranking's score rows alone (no users joined): what counts and positions need, read from the index. */
+function scoreRows(db: Knex, query: RankingQuery): Knex.QueryBuilder {
+  const [table, owner] = query.groupId === undefined ? [SCORES, { 's.leaderboard_id': query.leaderboardId }] : [GROUP_SCORES, { 's.group_id': query.groupId }];
+  return db(`${table} as s`).where({ ...owner, 's.period_start': query.periodStart });
+}
+
 /** A ranking's rows with their users, in no order yet: the scores of a leaderboard's period, or of a group's members. */
 function rankingBase(db: Knex, query: RankingQuery): Knex.QueryBuilder {
-  const [table, owner] = query.groupId === undefined ? [SCORES, { 's.leaderboard_id': query.leaderboardId }] : [GROUP_SCORES, { 's.group_id': query.groupId }];
-  return db(`${table} as s`)
-    .join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id')
-    .join(`${USERS} as u`, 'u.id', 'ug.user_id')
-    .where({ ...owner, 's.period_start': query.periodStart });
+  return scoreRows(db, query).join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id').join(`${USERS} as u`, 'u.id', 'ug.user_id');
 }
 
 const RANKING_COLUMNS = ['s.user_game_id', 'ug.user_id', 'u.username', 's.score', 's.rank_score', 's.updated_at'];
@@ -194,11 +196,6 @@ function firstOfRanges(db: Knex, base: () => Knex.QueryBuilder, ranges: readonly
   return db.select('*').from(db.raw(parts.map(() => '(?)').join(' UNION ALL '), parts).wrap('(', ') AS ranked')).orderBy(merged).limit(limit);
 }
 
-/** A ranking's score rows alone (no users joined): what counts and positions need, read from the index. */
-function scoreRows(db: Knex, query: RankingQuery): Knex.QueryBuilder {
-  const [table, owner] = query.groupId === undefined ? [SCORES, { 's.leaderboard_id': query.leaderboardId }] : [GROUP_SCORES, { 's.group_id': query.groupId }];
-  return db(`${table} as s`).where({ ...owner, 's.period_start': query.periodStart });
-}
 
 /**
  * The rows around `x`: up to `beforeLimit` rows before it (nearest first) and up to `fromLimit` rows

@@ -89,8 +89,9 @@ export function createRankIndex(deps: { db: Knex; redis: RedisLike; logger?: Log
      * unless a later stamped read got there first (concurrent saves of one row, lua/rank_index_set.lua).
      */
     async scoreSaved(gameId: number, leaderboardId: number, period: Date, userGameId: number): Promise<void> {
-      const key = await indexKey(gameId, leaderboardId, period);
-      const stamp = await redis.incr(`lbr{${leaderboardId}}:stamp`);
+      // The stamp is taken after the commit (this call) and before the row is read back: with the key's
+      // generation in the same round trip.
+      const [key, stamp] = await Promise.all([indexKey(gameId, leaderboardId, period), redis.incr(`lbr{${leaderboardId}}:stamp`)]);
       const row = await currentRankPosition(db, leaderboardId, period, userGameId);
       if (row === undefined) return;
       await redis.rank_index_set(...setKeys(key), String(userGameId), String(row.rank_score), memberOf(row), String(stamp), stampsTtl);
