@@ -3,5 +3,5 @@ import { createRoleRedis } from '../redis/redis-client';
 
 /** The operator commands' Redis: one server or the Redis Cluster of REDIS_CLUSTER_NODES, as the roles use. */
 export function operatorRedis(config: Config) {
-  return createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, keyPrefix: config.redis.keyPrefix, role: 'cli' });
+  return createRoleRedis({ ...config.redis, role: 'cli' });
 }

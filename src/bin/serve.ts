@@ -15,6 +15,8 @@ import type { Logger } from '../logging/logger';
 import { createMetricsRegistry } from '../metrics/metrics-registry';
 import { startMetricsServer } from '../metrics/metrics-server';
 import { scriptMetrics, type ScriptObserver } from '../metrics/script-metrics';
+import { createDurableAck, type DurableAck } from '../redis/durable-ack';
+import { assertDurabilitySupported } from '../redis/durability-check';
 import { assertNoEviction } from '../redis/eviction-policy';
 import { assertRedisLayout } from '../redis/layout-upgrade';
 import { createRoleRedis, type RedisRole } from '../redis/redis-client';
@@ -34,6 +36,8 @@ interface Clients {
   metrics?: Registry;
   /** Its script-latency histogram, shared by every role that runs engine scripts. */
   scripts?: ScriptObserver;
+  /** REDIS_DURABILITY=replicated: the group-committed WAITAOF every acknowledged move waits for. */
+  durableAck: DurableAck | null;
   closers: Array<() => Promise<void>>;
 }
 
@@ -44,7 +48,7 @@ interface Clients {
 export async function serve(config: Config, logger: Logger, roles: readonly RoleName[], options: { clusterWorker?: boolean } = {}): Promise<RunningRole[]> {
   const metrics = config.metrics.enabled ? createMetricsRegistry() : undefined;
   if (metrics && options.clusterWorker) shareMetricsWithPrimary(metrics);
-  const clients: Clients = { closers: [], metrics, scripts: metrics && scriptMetrics(metrics) };
+  const clients: Clients = { closers: [], metrics, scripts: metrics && scriptMetrics(metrics), durableAck: createDurableAck(config.redis.durability) };
   const running: RunningRole[] = [];
   const stopAll = async () => {
     // Servers first (no new work, in-flight finishes), then the clients they used.
@@ -73,7 +77,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     case 'grpc': {
       assertGrpcCallersAuthenticated(config);
       const redis = await redisClient('grpc', config, roleLogger, clients);
-      const wallet = walletService(config, redis, database(config, clients), clients.scripts);
+      const wallet = walletService(config, redis, database(config, clients), clients);
       return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger, metrics: clients.metrics });
     }
     case 'http': {
@@ -89,7 +93,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       const syncQueue = createSyncQueue(queueClient(config, roleLogger, clients), config.queue.prefix);
       clients.closers.push(() => syncQueue.close());
       const adminRedis = config.redis.adminUrl === null ? redis : await adminRedisClient(config.redis.adminUrl, config, roleLogger, clients);
-      const services = createAdminServices({ db, redis, adminRedis, wallet: walletService(config, redis, db, clients.scripts), config, syncQueue, logger: roleLogger });
+      const services = createAdminServices({ db, redis, adminRedis, wallet: walletService(config, redis, db, clients), config, syncQueue, logger: roleLogger });
       clients.closers.push(async () => services.caches.close());
       // The ops charts' sync points come from here too: with every worker down the outbox still shows.
       const sampler = startSyncSampler(redis, { logger: roleLogger });
@@ -107,19 +111,20 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         db: database(config, clients),
         redis,
         queueConnection: queueClient(config, roleLogger, clients),
-        wallet: createWalletStore(redis, clients.scripts),
+        wallet: createWalletStore(redis, { observeScript: clients.scripts, durableAck: clients.durableAck }),
         logger: roleLogger,
         metrics: clients.metrics,
         alongside: auditTopupsFromLedger,
+        durableAck: clients.durableAck,
       });
     }
   }
 }
 
 /** The engine as the gRPC and HTTP roles use it: Redis first, MySQL for what has left Redis. */
-function walletService(config: Config, redis: RedisLike, db: Knex, observeScript: ScriptObserver | undefined) {
+function walletService(config: Config, redis: RedisLike, db: Knex, clients: Clients) {
   return createWalletService({
-    store: createWalletStore(redis, observeScript),
+    store: createWalletStore(redis, { observeScript: clients.scripts, durableAck: clients.durableAck }),
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
     archive: createTransactionArchive(db),
@@ -131,11 +136,12 @@ function walletService(config: Config, redis: RedisLike, db: Knex, observeScript
  * evicts and holds the record layout this code reads (SPEC §1.6: the role refuses to start otherwise).
  */
 async function redisClient(role: RedisRole, config: Config, logger: Logger, clients: Clients): Promise<RedisLike> {
-  const redis = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, keyPrefix: config.redis.keyPrefix, role });
+  const redis = createRoleRedis({ ...config.redis, role });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   clients.closers.push(() => redis.quit().then(() => undefined, () => redis.disconnect()));
   await assertNoEviction(redis, (message) => logger.warn(message));
   await assertRedisLayout(redis);
+  await assertDurabilitySupported(redis, config.redis.durability);
   return redis;
 }
 
@@ -153,7 +159,7 @@ async function adminRedisClient(url: string, config: Config, logger: Logger, cli
 
 /** BullMQ's own connection (no key prefix: BullMQ has its own), closed with the process. */
 function queueClient(config: Config, logger: Logger, clients: Clients): RedisLike {
-  const connection = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, role: 'queue' });
+  const connection = createRoleRedis({ ...config.redis, keyPrefix: '', role: 'queue' });
   connection.on('error', (error) => logger.warn({ err: error }, 'queue redis connection error'));
   clients.closers.push(() => connection.quit().then(() => undefined, () => connection.disconnect()));
   return connection;

@@ -28,7 +28,7 @@ export async function reconcileCommand(config: Config): Promise<number> {
 /** `sync status`: outbox length, pending entries and age of the oldest entry per partition; queue counts. */
 export async function syncStatusCommand(config: Config): Promise<void> {
   const redis = operatorRedis(config);
-  const queueConnection = createRoleRedis({ url: config.redis.url, clusterNodes: config.redis.clusterNodes, role: 'queue' });
+  const queueConnection = createRoleRedis({ ...config.redis, keyPrefix: '', role: 'queue' });
   const queue = createSyncQueue(queueConnection, config.queue.prefix);
   try {
     const status = await readSyncStatus(redis, queue, Date.now());

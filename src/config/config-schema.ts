@@ -3,6 +3,7 @@ import { parseAddressRange } from './address-range';
 import { enumVar, integerVar, listVar, optionalUrlVar, splitList, stringVar, urlVar } from './env-rules';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export const REDIS_DURABILITIES = ['local', 'replicated'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,6 +22,18 @@ export const envSchema = yup.object({
     'REDIS_CLUSTER_NODES must be a comma-separated list of host:port',
     (value) => !value || value.split(',').every((node) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(node.trim())),
   ),
+  // SPEC §1.10: where the primary is found (Sentinel) and when a move counts as acknowledged.
+  REDIS_SENTINELS: listVar().test(
+    'sentinels',
+    'REDIS_SENTINELS must be a comma-separated list of host:port',
+    (value) => !value || value.split(',').every((node) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(node.trim())),
+  ),
+  REDIS_SENTINEL_NAME: stringVar('reservation').matches(/^[A-Za-z0-9._-]+$/, {
+    message: 'REDIS_SENTINEL_NAME must be the name Sentinel monitors the primary under (letters, digits, . _ -)',
+  }),
+  REDIS_DURABILITY: enumVar('REDIS_DURABILITY', 'local', REDIS_DURABILITIES),
+  REDIS_DURABILITY_REPLICAS: integerVar('REDIS_DURABILITY_REPLICAS', 1, 1, 16),
+  REDIS_DURABILITY_TIMEOUT_MS: integerVar('REDIS_DURABILITY_TIMEOUT_MS', 1000, 10, 60_000),
   // Admin data a request can grow (leaderboards' rank indexes, caches, sessions, login limits): in
   // production a Redis of its own, so it can never fill the one that holds the balances.
   ADMIN_REDIS_URL: optionalUrlVar('ADMIN_REDIS_URL must be a redis:// or rediss:// URL (empty: REDIS_URL)', ['redis:', 'rediss:']),

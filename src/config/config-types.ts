@@ -1,7 +1,23 @@
-import type { LOG_LEVELS, NODE_ENVS } from './config-schema';
+import type { LOG_LEVELS, NODE_ENVS, REDIS_DURABILITIES } from './config-schema';
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export type RedisDurabilityMode = (typeof REDIS_DURABILITIES)[number];
+
+/** SPEC §1.10: when a move counts as acknowledged. */
+export interface RedisDurability {
+  /** local: in the primary's AOF (appendfsync always); replicated: also in the AOF of `replicas` replicas. */
+  readonly mode: RedisDurabilityMode;
+  readonly replicas: number;
+  /** How long a move waits for its replicas before the call answers UNAVAILABLE. */
+  readonly timeoutMs: number;
+}
+
+export interface RedisSentinelTarget {
+  readonly sentinels: ReadonlyArray<{ readonly host: string; readonly port: number }>;
+  /** The name Sentinel monitors the primary under. */
+  readonly name: string;
+}
 
 export interface Config {
   readonly nodeEnv: NodeEnv;
@@ -11,6 +27,9 @@ export interface Config {
     readonly keyPrefix: string;
     /** Seeds of a Redis Cluster; empty: the single server at `url`. */
     readonly clusterNodes: ReadonlyArray<{ readonly host: string; readonly port: number }>;
+    /** REDIS_SENTINELS / REDIS_SENTINEL_NAME: the primary is the one these Sentinels name; null: `url`. */
+    readonly sentinel: RedisSentinelTarget | null;
+    readonly durability: RedisDurability;
     /** ADMIN_REDIS_URL: a Redis of its own for admin data (rank indexes, caches); null: the engine's. */
     readonly adminUrl: string | null;
   };

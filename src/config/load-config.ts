@@ -50,6 +50,9 @@ function crossFieldProblems(raw: Env): string[] {
     const file = raw[name];
     if (file && !isReadable(file)) problems.push(`${name} names a file that cannot be read: ${file}`);
   }
+  if (raw.REDIS_SENTINELS && raw.REDIS_CLUSTER_NODES) {
+    problems.push('REDIS_SENTINELS and REDIS_CLUSTER_NODES cannot both be set (a Redis Cluster fails over by itself)');
+  }
   if (Boolean(raw.ADMIN_EMAIL) !== Boolean(raw.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -61,6 +64,13 @@ function crossFieldProblems(raw: Env): string[] {
 
 /** SPEC §2.10: where every role serves its metrics in production when METRICS_PORT is not set. */
 export const PRODUCTION_METRICS_PORT = 9464;
+
+function hostPorts(list: string): Array<{ host: string; port: number }> {
+  return splitList(list).map((node) => {
+    const [host, port] = node.split(':');
+    return { host: host!, port: Number(port) };
+  });
+}
 
 function toConfig(raw: RawEnv, cwd: string, env: Env): Config {
   const production = raw.NODE_ENV === 'production';
@@ -77,10 +87,13 @@ function toConfig(raw: RawEnv, cwd: string, env: Env): Config {
     redis: {
       url: raw.REDIS_URL,
       keyPrefix: raw.REDIS_KEY_PREFIX,
-      clusterNodes: splitList(raw.REDIS_CLUSTER_NODES).map((node) => {
-        const [host, port] = node.split(':');
-        return { host: host!, port: Number(port) };
-      }),
+      clusterNodes: hostPorts(raw.REDIS_CLUSTER_NODES),
+      sentinel: raw.REDIS_SENTINELS ? { sentinels: hostPorts(raw.REDIS_SENTINELS), name: raw.REDIS_SENTINEL_NAME } : null,
+      durability: {
+        mode: raw.REDIS_DURABILITY,
+        replicas: raw.REDIS_DURABILITY_REPLICAS as number,
+        timeoutMs: raw.REDIS_DURABILITY_TIMEOUT_MS as number,
+      },
       adminUrl: raw.ADMIN_REDIS_URL || null,
     },
     mysql: { url: raw.MYSQL_URL, database: new URL(raw.MYSQL_URL).pathname.slice(1), poolSize: raw.MYSQL_POOL_SIZE as number },

@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Redis from 'ioredis';
-import { installDebianPackages } from './debian-packages';
 import {
-  findBinary,
   isDaemonIn,
   isLoopback,
   isPortOpen,
@@ -13,6 +11,7 @@ import {
   waitUntil,
   type Log,
 } from './process-tools';
+import { ensureStoreBinaries } from './store-binaries';
 
 export type ServiceAction = 'reused' | 'started';
 
@@ -34,7 +33,7 @@ function target(redisUrl: string, dataRoot: string): RedisTarget {
   };
 }
 
-/** Uses the Redis that answers at `redisUrl`, or starts one there (AOF, fsync on every write). */
+/** Uses the store that answers at `redisUrl`, or starts Valkey there (AOF, fsync on every write). */
 export async function ensureRedis(redisUrl: string, dataRoot: string, log: Log): Promise<ServiceAction> {
   const t = target(redisUrl, dataRoot);
   if (await isPortOpen(t.host, t.port)) {
@@ -47,7 +46,7 @@ export async function ensureRedis(redisUrl: string, dataRoot: string, log: Log):
   if (!isLoopback(t.host)) {
     throw new Error(`redis: nothing answers at ${t.host}:${t.port}, and only a local address can be started here`);
   }
-  const binary = findBinary('redis-server') ?? (await installRedis(log));
+  const binary = (await ensureStoreBinaries(log)).server;
   mkdirSync(t.dir, { recursive: true });
   const args = [
     '--port', String(t.port),
@@ -64,7 +63,7 @@ export async function ensureRedis(redisUrl: string, dataRoot: string, log: Log):
   const result = await runCommand(binary, args);
   if (result.code !== 0) throw new Error(`redis-server failed to start:\n${result.output}`);
   await waitUntil(`redis at ${t.host}:${t.port}`, () => pingRedis(redisUrl).then(() => true, () => false), 20000);
-  log(`redis: started at ${t.host}:${t.port} (data in ${t.dir})`);
+  log(`redis: started ${path.basename(binary)} at ${t.host}:${t.port} (data in ${t.dir})`);
   return 'started';
 }
 
@@ -75,13 +74,6 @@ export async function stopRedis(redisUrl: string, dataRoot: string): Promise<boo
   if (pid === null || !isDaemonIn(pid, dir)) return false;
   await stopPid(pid);
   return true;
-}
-
-async function installRedis(log: Log): Promise<string> {
-  await installDebianPackages(['redis-server'], log);
-  const binary = findBinary('redis-server');
-  if (!binary) throw new Error('redis-server is still missing after installing the Debian package');
-  return binary;
 }
 
 /** One PING on a fresh connection that never retries: rejects when nothing (healthy) answers at the URL. */

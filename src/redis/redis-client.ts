@@ -1,4 +1,5 @@
 import Redis, { Cluster, type RedisOptions } from 'ioredis';
+import type { RedisDurability, RedisSentinelTarget } from '../config/config-types';
 import { ANY_KEYS, SCRIPT_KEY_COUNTS } from './script-registry';
 
 /** `queue` is BullMQ's own connection; every other role talks to the engine's keys. */
@@ -33,16 +34,47 @@ export interface RedisClientOptions {
   readonly keyPrefix?: string;
   readonly role: RedisRole;
   readonly connectionName?: string;
+  /** REDIS_SENTINELS: the primary is the one these Sentinels name (credentials from `url`). */
+  readonly sentinel?: RedisSentinelTarget | null;
+  /** With `replicated` durability a command may wait for the replicas: its timeout leaves room for that. */
+  readonly durability?: RedisDurability;
 }
 
-export function createRedisClient({ url, keyPrefix = '', role, connectionName }: RedisClientOptions): Redis {
-  return new Redis(url, {
+/**
+ * A primary that became a replica (a failover it missed, or a partition that healed) refuses writes
+ * with READONLY: the connection is dropped and made again, to the primary Sentinel names now. The
+ * command itself fails (1: reconnect, never 2: resend).
+ */
+const reconnectOnReadonly = (error: Error): 1 | false => (error.message.startsWith('READONLY') ? 1 : false);
+
+export function createRedisClient(options: RedisClientOptions): Redis {
+  const { url, keyPrefix = '', role, connectionName, sentinel } = options;
+  const settings: RedisOptions = {
     ...ROLE_OPTIONS[role],
+    ...commandTimeout(role, options.durability),
     keyPrefix,
     connectionName: connectionName ?? `reservation-${role}`,
     retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 2000),
+    reconnectOnError: reconnectOnReadonly,
     lazyConnect: false,
+  };
+  if (!sentinel) return new Redis(url, settings);
+  const credentials = new URL(url);
+  return new Redis({
+    ...settings,
+    sentinels: sentinel.sentinels.map(({ host, port }) => ({ host, port })),
+    name: sentinel.name,
+    username: decodeURIComponent(credentials.username) || undefined,
+    password: decodeURIComponent(credentials.password) || undefined,
+    // Sentinels are asked again after each failed connection; a failover shows as a closed connection.
+    sentinelRetryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 1000),
   });
+}
+
+function commandTimeout(role: RedisRole, durability: RedisDurability | undefined): Pick<RedisOptions, 'commandTimeout'> {
+  const timeout = ROLE_OPTIONS[role].commandTimeout;
+  if (timeout === undefined || durability?.mode !== 'replicated') return {};
+  return { commandTimeout: Math.max(timeout, durability.timeoutMs + 1000) };
 }
 
 const SCRIPTS_OF_ANY_KEYS = Object.entries(SCRIPT_KEY_COUNTS).filter(([, count]) => count === ANY_KEYS).map(([name]) => name);
@@ -57,7 +89,7 @@ export function createRoleRedis(options: RoleRedisOptions): Redis | Cluster {
   const nodes = options.clusterNodes ?? [];
   if (nodes.length === 0) return createRedisClient(options);
   const url = new URL(options.url);
-  const { enableOfflineQueue, enableAutoPipelining, ...nodeOptions } = ROLE_OPTIONS[options.role];
+  const { enableOfflineQueue, enableAutoPipelining, ...nodeOptions } = { ...ROLE_OPTIONS[options.role], ...commandTimeout(options.role, options.durability) };
   return new Cluster(nodes.map((node) => ({ host: node.host, port: node.port })), {
     keyPrefix: options.keyPrefix ?? '',
     enableOfflineQueue: enableOfflineQueue ?? true,
@@ -71,6 +103,7 @@ export function createRoleRedis(options: RoleRedisOptions): Redis | Cluster {
     retryDelayOnFailover: options.role === 'queue' ? 100 : 0,
     redisOptions: {
       ...nodeOptions,
+      reconnectOnError: reconnectOnReadonly,
       username: decodeURIComponent(url.username) || undefined,
       password: decodeURIComponent(url.password) || undefined,
       connectionName: options.connectionName ?? `reservation-${options.role}`,

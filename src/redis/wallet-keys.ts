@@ -132,7 +132,14 @@ export const keys = {
   openReservations: (w: Pick<WalletAddress, 'tag'>) => `e${w.tag}`,
   topupSequence: (w: Pick<WalletAddress, 'tag'>) => `n${w.tag}`,
   currencies: (w: Pick<WalletAddress, 'tag' | 'userGameRef'>) => `c${w.tag}:${w.userGameRef}`,
+  /**
+   * A partition's fence (REDIS_DURABILITY=replicated): a write here makes the connection's next
+   * WAITAOF cover whatever the partition's server holds so far. Named from any key of the partition.
+   */
+  fence: (keyOfPartition: string) => `f${PARTITION_TAG.exec(keyOfPartition)?.[0] ?? TAGS[0]}`,
 };
+
+const PARTITION_TAG = /\{p[0-9a-f]{2}\}/;
 
 export function partitionTag(partition: number): string {
   return TAGS[partition]!;

@@ -1,5 +1,7 @@
+import { durably, type DurableAck } from '../redis/durable-ack';
 import { translateRedisError, withRedisErrors } from '../redis/redis-errors';
 import { registerScripts, type RedisLike } from '../redis/script-registry';
+import { createSlotRouter } from '../redis/slot-router';
 import { scriptCalls } from '../wallet/script-calls';
 import { keys, partitionTag } from '../redis/wallet-keys';
 
@@ -19,9 +21,17 @@ export interface OutboxPartitionStatus {
  * consumer left pending, and acknowledgement (retention of settled transactions, then XACK + XDEL in
  * one MULTI on the partition's slot), only ever after MySQL committed.
  */
-export function createOutboxStore(redis: RedisLike, consumer: string) {
+export function createOutboxStore(redis: RedisLike, consumer: string, options: { durableAck?: DurableAck | null } = {}) {
   registerScripts(redis);
   const outboxKey = (partition: number) => keys.outbox({ tag: partitionTag(partition) });
+  const route = createSlotRouter(redis);
+  /**
+   * SPEC §1.10: with REDIS_DURABILITY=replicated the sync forwards only entries the replicas hold. A
+   * read through the group (XREADGROUP, XCLAIM) is itself a write, after the entries it returns, so
+   * the WAITAOF that covers it covers them: a failover cannot take back what reaches MySQL.
+   */
+  const replicatedRead = <T>(partition: number, read: (client: RedisLike) => Promise<T>): Promise<T> =>
+    withRedisErrors(() => route(outboxKey(partition), (client) => durably(options.durableAck ?? null, client, read(client))));
   // ioredis applies its keyPrefix to every stream command but XGROUP: that one gets it by hand.
   const keyPrefix = (redis.options as { keyPrefix?: string }).keyPrefix ?? '';
 
@@ -39,7 +49,7 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
      * only where they lie: they are the whole stream from first to last (lua/read_new.lua).
      */
     async readNewRange(partition: number, count: number): Promise<{ first: string; last: string; count: number } | null> {
-      const reply = await withRedisErrors(() => redis.read_new(outboxKey(partition), OUTBOX_GROUP, consumer, String(count)));
+      const reply = await replicatedRead(partition, (client) => client.read_new(outboxKey(partition), OUTBOX_GROUP, consumer, String(count)));
       return reply.length === 0 ? null : { first: reply[0], last: reply[1], count: Number(reply[2]) };
     },
 
@@ -73,8 +83,8 @@ export function createOutboxStore(redis: RedisLike, consumer: string) {
     /** Takes over the given pending entries (still idle for `minIdleMs`) and returns their ids; entries deleted since are left out. */
     async claim(partition: number, ids: readonly string[], minIdleMs: number): Promise<string[]> {
       if (ids.length === 0) return [];
-      const reply = (await withRedisErrors(() =>
-        redis.xclaim(outboxKey(partition), OUTBOX_GROUP, consumer, minIdleMs, ...ids),
+      const reply = (await replicatedRead(partition, (client) =>
+        client.xclaim(outboxKey(partition), OUTBOX_GROUP, consumer, minIdleMs, ...ids),
       )) as Array<RawEntry | null>;
       return reply.filter((entry): entry is RawEntry => entry !== null && Array.isArray(entry[1])).map(([id]) => id);
     },

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { RunningRole } from '../lifecycle/running-role';
 import type { Logger } from '../logging/logger';
 import { syncMetrics } from './sync-metrics';
+import type { DurableAck } from '../redis/durable-ack';
 import type { RedisLike } from '../redis/script-registry';
 import type { WalletStore } from '../wallet/wallet-store';
 import type { BatchCompanion } from './ledger-repository';
@@ -29,6 +30,8 @@ export interface WorkerRoleDeps {
   readonly metrics?: Registry;
   /** Writes made with each batch in its transaction (see SyncProcessorDeps.alongside). */
   readonly alongside?: BatchCompanion;
+  /** REDIS_DURABILITY=replicated: only entries the replicas hold move to MySQL. */
+  readonly durableAck?: DurableAck | null;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface WorkerRoleDeps {
 export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole> {
   const { config, logger } = deps;
   const consumer = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const outbox = createOutboxStore(deps.redis, consumer);
+  const outbox = createOutboxStore(deps.redis, consumer, { durableAck: deps.durableAck });
   const queue = createSyncQueue(deps.queueConnection, config.queue.prefix);
   const processor = createSyncProcessor({
     db: deps.db,

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { durably, type DurableAck } from '../redis/durable-ack';
 import { withRedisErrors } from '../redis/redis-errors';
 import type { ScriptObserver } from '../metrics/script-metrics';
 import { registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
@@ -20,20 +21,52 @@ import type {
 
 export type { Moment } from './script-calls';
 
+export interface WalletStoreOptions {
+  /** Reports each script call's duration (metrics). */
+  readonly observeScript?: ScriptObserver;
+  /** REDIS_DURABILITY=replicated: a script's reply counts only once its writes are on the replicas. */
+  readonly durableAck?: DurableAck | null;
+}
+
+type ScriptReplies = ScriptReply | ScriptReply[];
+
+/** Whether a reply acknowledges what an earlier call wrote (a replay, an already_* status). */
+function answersEarlierWrite(replies: ScriptReplies): boolean {
+  const list = typeof replies[0] === 'string' ? [replies as ScriptReply] : (replies as ScriptReply[]);
+  return list.some((reply) => reply[0] === 'REPLAY' || String(reply[1]).startsWith('already_'));
+}
+
 /**
  * The only wallet code that talks to Redis: one script call per operation (per partition of a batch
  * on Redis Cluster), and one switch that turns script codes into replies or AppErrors.
  */
-export function createWalletStore(redis: RedisLike, observeScript?: ScriptObserver) {
+export function createWalletStore(redis: RedisLike, options: WalletStoreOptions = {}) {
+  const { observeScript, durableAck = null } = options;
   registerScripts(redis);
   const route = createSlotRouter(redis);
   /** A command for the server of `key` (every key of a call shares its partition), its errors translated. */
   const on = <T>(key: string, call: (client: RedisLike) => Promise<T>): Promise<T> => withRedisErrors(() => route(key, call));
+
+  /**
+   * A script's replies, acknowledged as SPEC §1.10 says: with replicated durability, once the writes
+   * sent before them on their connection are on the replicas. A reply that answers from an earlier
+   * call's write (which another connection may have made, its WAITAOF fallen short) first writes the
+   * partition's fence key on this connection, so the same WAITAOF covers that earlier write too.
+   */
+  const durableScript = <R extends ScriptReplies>(firstKey: string, call: (client: RedisLike) => Promise<R>) =>
+    on(firstKey, async (client) => {
+      const replies = await durably(durableAck, client, call(client));
+      if (durableAck && answersEarlierWrite(replies)) {
+        await durably(durableAck, client, client.set(keys.fence(firstKey), '1'));
+      }
+      return replies;
+    });
+
   /** A script call, on the server of its first key, its duration reported when metrics are on. */
-  const script = <T>(name: ScriptName, firstKey: string, call: (client: RedisLike) => Promise<T>): Promise<T> => {
-    if (!observeScript) return on(firstKey, call);
+  const script = <R extends ScriptReplies>(name: ScriptName, firstKey: string, call: (client: RedisLike) => Promise<R>): Promise<R> => {
+    if (!observeScript) return durableScript(firstKey, call);
     const started = performance.now();
-    return on(firstKey, call).finally(() => observeScript(name, (performance.now() - started) / 1000));
+    return durableScript(firstKey, call).finally(() => observeScript(name, (performance.now() - started) / 1000));
   };
 
   return {

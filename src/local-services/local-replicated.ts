@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pingRedis } from './local-redis';
+import { freePort, runCommand, waitUntil } from './process-tools';
+import type { StoreBinaries } from './store-binaries';
+
+/** The name the project's Sentinels monitor the primary under (REDIS_SENTINEL_NAME's default). */
+export const LOCAL_SENTINEL_NAME = 'reservation';
+
+export interface ReplicatedTopologyOptions {
+  readonly binaries: StoreBinaries;
+  /** Where each node keeps its AOF and each Sentinel its configuration. */
+  readonly dir: string;
+  /** Ports of the primary and its two replicas (spare ones when not given). */
+  readonly dataPorts?: readonly number[];
+  readonly sentinelPorts?: readonly number[];
+  /** Sentinel declares a primary down after this long without an answer. */
+  readonly downAfterMs?: number;
+}
+
+export interface ReplicatedTopology {
+  readonly dataPorts: readonly number[];
+  readonly sentinelPorts: readonly number[];
+  readonly name: string;
+  /** REDIS_SENTINELS for this topology. */
+  readonly sentinels: string;
+  /** The port of the node Sentinel names primary now. */
+  primaryPort(): Promise<number>;
+  /** Sends a signal to the node at `port` (SIGKILL a machine's loss, SIGSTOP a partition, SIGCONT its end). */
+  signal(port: number, signal: NodeJS.Signals): void;
+  /** Starts a killed node again, as a replica of the primary of now. */
+  restart(port: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * SPEC §1.10's local replicated store: a primary, two replicas and three Sentinels (quorum 2) on
+ * loopback, every node with the AOF fsynced on every write and `min-replicas-to-write 1`, so one node
+ * can die and writes still have a replica to wait for, and a primary cut off from both replicas stops
+ * taking writes. The nodes are this process's children: they end with it (tests, benchmarks, soak).
+ */
+export async function startReplicatedTopology(options: ReplicatedTopologyOptions): Promise<ReplicatedTopology> {
+  const { binaries, dir } = options;
+  const dataPorts = options.dataPorts ?? [await freePort(), await freePort(), await freePort()];
+  const sentinelPorts = options.sentinelPorts ?? [await freePort(), await freePort(), await freePort()];
+  const children = new Map<number, ChildProcess>();
+  const downAfterMs = options.downAfterMs ?? 1000;
+
+  const startNode = (port: number, primary: number | null) => {
+    const nodeDir = path.join(dir, `node-${port}`);
+    mkdirSync(nodeDir, { recursive: true });
+    const child = spawn(binaries.server, [
+      '--port', String(port), '--bind', '127.0.0.1', '--dir', nodeDir,
+      '--appendonly', 'yes', '--appendfsync', 'always', '--save', '',
+      '--min-replicas-to-write', '1', '--min-replicas-max-lag', '2',
+      '--repl-diskless-sync', 'yes', '--repl-diskless-sync-delay', '0',
+      '--maxmemory-policy', 'noeviction',
+      ...(primary === null ? [] : ['--replicaof', '127.0.0.1', String(primary)]),
+    ], { stdio: 'ignore' });
+    children.set(port, child);
+  };
+  const startSentinel = (port: number, primary: number) => {
+    const conf = path.join(dir, `sentinel-${port}.conf`);
+    writeFileSync(conf, [
+      `port ${port}`,
+      'bind 127.0.0.1',
+      `dir ${dir}`,
+      `sentinel monitor ${LOCAL_SENTINEL_NAME} 127.0.0.1 ${primary} 2`,
+      `sentinel down-after-milliseconds ${LOCAL_SENTINEL_NAME} ${downAfterMs}`,
+      `sentinel failover-timeout ${LOCAL_SENTINEL_NAME} 10000`,
+      `sentinel parallel-syncs ${LOCAL_SENTINEL_NAME} 2`,
+      '',
+    ].join('\n'));
+    children.set(port, spawn(binaries.server, [conf, '--sentinel'], { stdio: 'ignore' }));
+  };
+  const cli = (port: number, ...args: string[]) => runCommand(binaries.cli, ['-p', String(port), ...args]);
+  const answers = (port: number) => () => pingRedis(`redis://127.0.0.1:${port}`).then(() => true, () => false);
+
+  const primaryPort = async (): Promise<number> => {
+    for (const port of sentinelPorts) {
+      const reply = await cli(port, 'SENTINEL', 'get-master-addr-by-name', LOCAL_SENTINEL_NAME);
+      const found = Number(reply.output.trim().split('\n')[1]);
+      if (reply.code === 0 && Number.isInteger(found) && found > 0) return found;
+    }
+    throw new Error('no Sentinel names a primary');
+  };
+
+  const stop = async () => {
+    for (const child of children.values()) {
+      child.kill('SIGCONT');
+      child.kill('SIGKILL');
+    }
+    children.clear();
+  };
+
+  try {
+    const [first, ...replicas] = dataPorts as [number, ...number[]];
+    startNode(first, null);
+    await waitUntil(`primary on ${first}`, answers(first), 20_000);
+    for (const port of replicas) startNode(port, first);
+    for (const port of replicas) {
+      await waitUntil(`replica on ${port} in sync`, async () => (await cli(port, 'INFO', 'replication')).output.includes('master_link_status:up'), 30_000);
+    }
+    for (const port of sentinelPorts) startSentinel(port, first);
+    for (const port of sentinelPorts) {
+      await waitUntil(`sentinel on ${port}`, async () => (await cli(port, 'SENTINEL', 'replicas', LOCAL_SENTINEL_NAME)).output.includes(String(replicas[0])), 20_000);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    dataPorts,
+    sentinelPorts,
+    name: LOCAL_SENTINEL_NAME,
+    sentinels: sentinelPorts.map((port) => `127.0.0.1:${port}`).join(','),
+    primaryPort,
+    signal(port, signal) {
+      children.get(port)?.kill(signal);
+    },
+    async restart(port) {
+      const old = children.get(port);
+      if (old && old.exitCode === null && old.signalCode === null) {
+        const exited = new Promise((resolve) => old.once('exit', resolve));
+        old.kill('SIGKILL');
+        await exited;
+      }
+      startNode(port, await primaryPort());
+      await waitUntil(`node on ${port}`, answers(port), 20_000);
+    },
+    stop,
+  };
+}

@@ -1,0 +1,78 @@
+import type { RedisDurability } from '../config/config-types';
+import { AppError } from '../errors';
+import type { RedisLike } from './script-registry';
+
+/**
+ * Resolves once every write `client` sent before the call is in the primary's AOF and in the AOF of
+ * the replicas REDIS_DURABILITY_REPLICAS asks for; rejects UNAVAILABLE when they fall short.
+ */
+export type DurableAck = (client: RedisLike) => Promise<void>;
+
+interface Barrier {
+  done: Promise<void>;
+  sent: boolean;
+}
+
+/**
+ * SPEC §1.10, group commit: `WAITAOF 1 N timeout` waits for every write sent before it on the same
+ * connection, so one WAITAOF per connection per event-loop turn covers every script of that turn. A
+ * caller asks for the acknowledgement right after sending its command: it joins the turn's barrier,
+ * which is sent once the turn is over (setImmediate, after ioredis' auto-pipeline has written the
+ * turn's commands, which it also does at setImmediate, queued earlier). A command sent after the
+ * barrier went out joins the next one. The cost is one WAITAOF per turn, not per call.
+ *
+ * `local` durability needs none of this: null, and callers skip the wait.
+ */
+export function createDurableAck(durability: RedisDurability): DurableAck | null {
+  if (durability.mode === 'local') return null;
+  const open = new WeakMap<RedisLike, Barrier>();
+  const { replicas, timeoutMs } = durability;
+
+  const send = (client: RedisLike, barrier: Barrier): Promise<void> =>
+    new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      barrier.sent = true;
+      if (open.get(client) === barrier) open.delete(client);
+      let reply: [number, number];
+      try {
+        reply = (await client.call('WAITAOF', '1', String(replicas), String(timeoutMs))) as [number, number];
+      } catch (error) {
+        throw shortfall(`WAITAOF failed: ${(error as Error).message}`, error);
+      }
+      const [local, copies] = reply;
+      if (local < 1 || copies < replicas) {
+        throw shortfall(`confirmed in ${local} local and ${copies} replica AOF(s) of the ${replicas} REDIS_DURABILITY_REPLICAS asks for within ${timeoutMs} ms`);
+      }
+    });
+
+  return (client) => {
+    const current = open.get(client);
+    if (current && !current.sent) return current.done;
+    const barrier = { sent: false } as Barrier;
+    barrier.done = send(client, barrier);
+    open.set(client, barrier);
+    return barrier.done;
+  };
+}
+
+function shortfall(detail: string, cause?: unknown): AppError {
+  return new AppError(
+    'UNAVAILABLE',
+    `the store could not confirm the move on its replicas (REDIS_DURABILITY=replicated; ${detail}): ` +
+      'it may have been applied; repeat with the same request_id',
+    {},
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/**
+ * Waits for `pending` (a command sent on `client` just now) and, when `ack` is given, for the barrier
+ * that covers it; the command's own failure comes first.
+ */
+export async function durably<T>(ack: DurableAck | null, client: RedisLike, pending: Promise<T>): Promise<T> {
+  if (!ack) return pending;
+  const barrier = ack(client);
+  barrier.catch(() => undefined); // awaited below unless the command itself failed
+  const value = await pending;
+  await barrier;
+  return value;
+}
