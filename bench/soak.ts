@@ -2,6 +2,9 @@
  * Soak: the mixed load while the worker and Redis are killed and MySQL is cut off; then drain and
  * reconcile. Exits non-zero on any lost or doubled move or any balance that disagrees.
  *   npm run soak -- --duration 300 --kill-worker-every 10 --kill-redis-every 60 --mysql-outage 30
+ * On the replicated store (SPEC §1.10: primary, 2 replicas, 3 Sentinels, REDIS_DURABILITY=replicated),
+ * the primary is SIGKILLed (a failover) or SIGSTOPped until a replica is promoted (a partition):
+ *   npm run soak -- --store replicated --failover-every 30 --partition-every 45 --kill-redis-every 0
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
@@ -13,6 +16,9 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '300' },
     'kill-worker-every': { type: 'string', default: '10' },
     'kill-redis-every': { type: 'string', default: '60' },
+    store: { type: 'string', default: 'single' },
+    'failover-every': { type: 'string', default: '0' },
+    'partition-every': { type: 'string', default: '0' },
     'mysql-outage': { type: 'string', default: '30' },
     wallets: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '32' },
@@ -26,6 +32,9 @@ async function main(): Promise<void> {
     durationS: Number(values.duration),
     killWorkerEveryS: Number(values['kill-worker-every']),
     killRedisEveryS: Number(values['kill-redis-every']),
+    store: values.store === 'replicated' ? 'replicated' : 'single',
+    failoverEveryS: Number(values['failover-every']),
+    partitionEveryS: Number(values['partition-every']),
     mysqlOutageS: Number(values['mysql-outage']),
     wallets: Number(values.wallets),
     concurrency: Number(values.concurrency),
@@ -33,7 +42,11 @@ async function main(): Promise<void> {
   });
   const list = (items: string[]) => (items.length ? ` (${items.slice(0, 5).join('; ')}${items.length > 5 ? '; …' : ''})` : '');
   console.log(`calls ${report.calls} (${report.batchCalls} of them batches, ${report.retried} sent again after an outage)`);
-  console.log(`worker kills ${report.workerKills}, Redis kills ${report.redisKills}, MySQL outage ${report.mysqlOutageS} s`);
+  console.log(`worker kills ${report.workerKills}, Redis kills ${report.redisKills}, failovers ${report.failovers}, partitions ${report.partitions}, MySQL outage ${report.mysqlOutageS} s`);
+  if (report.outageWindowsMs.length > 0) {
+    const sorted = [...report.outageWindowsMs].sort((a, b) => a - b);
+    console.log(`unavailability windows (ms): ${sorted.join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]}, worst ${sorted.at(-1)}`);
+  }
   console.log(`acknowledged moves ${report.acknowledgedMoves}, ledger rows ${report.ledgerRows}, drained ${report.drainS.toFixed(1)} s after the load`);
   console.log(`lost ${report.lost.length}${list(report.lost)}, doubled ${report.doubled.length}${list(report.doubled)}, unacknowledged ${report.unacknowledged.length}${list(report.unacknowledged)}`);
   console.log(`mismatches ${report.mismatches.length}${list(report.mismatches)}, errors ${report.errors.length}${list(report.errors)}`);

@@ -66,8 +66,10 @@ export function createRedisClient(options: RedisClientOptions): Redis {
     name: sentinel.name,
     username: decodeURIComponent(credentials.username) || undefined,
     password: decodeURIComponent(credentials.password) || undefined,
-    // Sentinels are asked again after each failed connection; a failover shows as a closed connection.
+    // Sentinels are asked again after each failed connection, and their +switch-master news drops the
+    // connection to a primary that was replaced but still answers (or hangs: a partition).
     sentinelRetryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 1000),
+    failoverDetector: true,
   });
 }
 

@@ -3,16 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pingRedis } from '../../../src/local-services/local-redis';
-import { findBinary, freePort, waitUntil } from '../../../src/local-services/process-tools';
+import { freePort, waitUntil } from '../../../src/local-services/process-tools';
+import { findStoreBinaries } from '../../../src/local-services/store-binaries';
 import { migrateBenchRedis } from '../processes';
 
-/** A redis-server of the soak's own, appendfsync always, that can be SIGKILLed and restarted on its AOF. */
+/** A store process (Valkey, or Redis) of the soak's own, appendfsync always, that can be SIGKILLed and restarted on its AOF. */
 export async function startSoakRedis() {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'soak-redis-'));
   const url = `redis://127.0.0.1:${port}`;
-  const binary = findBinary('redis-server');
-  if (!binary) throw new Error('redis-server not found: run `npm run services` first');
+  const binary = findStoreBinaries()?.server;
+  if (!binary) throw new Error('valkey-server not found: run `npm run services` first');
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
   let child: ChildProcess | null = null;
 
@@ -25,10 +26,11 @@ export async function startSoakRedis() {
   return {
     url,
     /** SIGKILL, then a new server on the same AOF. */
-    async killAndRestart(): Promise<void> {
+    async killAndRestart(signalled?: () => void): Promise<void> {
       const dying = child!;
       const exited = new Promise((resolve) => dying.once('exit', resolve));
       dying.kill('SIGKILL');
+      signalled?.();
       await exited;
       await start();
     },

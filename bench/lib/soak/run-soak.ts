@@ -1,23 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { Config } from '../../../src/config';
 import { createKnex, type Knex } from '../../../src/db/knex-factory';
 import { runMigrations } from '../../../src/db/migrations';
 import { waitUntil } from '../../../src/local-services/process-tools';
-import { createRedisClient } from '../../../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../../../src/redis/wallet-keys';
 import { LEDGER_TABLE } from '../../../src/sync/ledger-repository';
 import { reconcile } from '../../../src/sync/reconcile';
 import { createWalletService } from '../../../src/wallet/wallet-service';
 import { createWalletStore } from '../../../src/wallet/wallet-store';
 import { startTcpRelay } from '../tcp-relay';
-import { startSoakRedis } from './redis-process';
+import { replicatedSoakStore, singleSoakStore, type Disruption } from './soak-store';
 import { startSoakLoad } from './soak-load';
 import { startSoakWorker } from './worker-process';
 
 export interface SoakOptions {
   readonly durationS: number;
   readonly killWorkerEveryS: number;
+  /** `single`: one store process restarted on its AOF; `replicated`: primary, 2 replicas, 3 Sentinels (SPEC §1.10). */
+  readonly store?: 'single' | 'replicated';
+  /** single store: SIGKILL and restart it this often (0: never). */
   readonly killRedisEveryS: number;
+  /** replicated store: SIGKILL the primary this often, Sentinel promotes a replica (0: never). */
+  readonly failoverEveryS?: number;
+  /** replicated store: SIGSTOP the primary this often until a replica is promoted, then SIGCONT it (0: never). */
+  readonly partitionEveryS?: number;
   /** MySQL is cut off this long, starting at a third of the run (0: never). */
   readonly mysqlOutageS: number;
   readonly wallets: number;
@@ -32,6 +39,10 @@ export interface SoakReport {
   readonly batchCalls: number;
   readonly workerKills: number;
   readonly redisKills: number;
+  readonly failovers: number;
+  readonly partitions: number;
+  /** Per restart, failover or partition: from its signal to the first acknowledgement of a call sent after it. */
+  readonly outageWindowsMs: number[];
   readonly mysqlOutageS: number;
   readonly acknowledgedMoves: number;
   readonly ledgerRows: number;
@@ -57,7 +68,7 @@ export const soakFailed = (r: SoakReport) =>
  */
 export async function runSoak(config: Config, options: SoakOptions): Promise<SoakReport> {
   const tag = randomBytes(4).toString('hex');
-  const redis = await startSoakRedis();
+  const store = options.store === 'replicated' ? await replicatedSoakStore() : await singleSoakStore();
   const mysqlUrl = new URL(config.mysql.url);
   const database = `soak_${tag}`;
   const admin = createKnex(mysqlUrl.toString(), { min: 0, max: 1 });
@@ -69,30 +80,50 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
   const gatedUrl = new URL(mysqlUrl);
   gatedUrl.hostname = '127.0.0.1';
   gatedUrl.port = String(gate.port);
-  const engineRedis = createRedisClient({ url: redis.url, role: 'grpc' });
-  const cliRedis = createRedisClient({ url: redis.url, role: 'cli' });
+  const engineRedis = store.client('grpc');
+  const cliRedis = store.client('cli');
   for (const client of [engineRedis, cliRedis]) client.on('error', () => undefined);
   const timers: NodeJS.Timeout[] = [];
   let worker: ReturnType<typeof startSoakWorker> | null = null;
   try {
     await runMigrations(db);
     worker = startSoakWorker({
-      REDIS_URL: redis.url, REDIS_KEY_PREFIX: '', QUEUE_PREFIX: `{soak${tag}}`, MYSQL_URL: gatedUrl.toString(), SYNC_CLAIM_IDLE_MS: '2000',
+      ...store.env, REDIS_KEY_PREFIX: '', QUEUE_PREFIX: `{soak${tag}}`, MYSQL_URL: gatedUrl.toString(), SYNC_CLAIM_IDLE_MS: '2000',
     });
-    const wallet = createWalletService({ store: createWalletStore(engineRedis), idempotencyTtlS: 86_400 });
+    const wallet = createWalletService({ store: createWalletStore(engineRedis, { durableAck: store.durableAck }), idempotencyTtlS: 86_400 });
     const load = startSoakLoad(wallet, { wallets: options.wallets, concurrency: options.concurrency, tag });
-    let redisKills = 0;
+    const disruptions: Record<Disruption, number> = { restart: 0, failover: 0, partition: 0 };
+    const outageWindowsMs: number[] = [];
     let redisRestarting = false;
     const started = Date.now();
     const elapsed = () => Math.round((Date.now() - started) / 1000);
     if (options.killWorkerEveryS > 0) timers.push(setInterval(() => worker!.kill(), options.killWorkerEveryS * 1000));
-    if (options.killRedisEveryS > 0) {
+    const disruptEvery = (kind: Disruption, everyS: number | undefined) => {
+      if (!everyS) return;
       timers.push(setInterval(() => {
         if (redisRestarting) return;
         redisRestarting = true;
-        redisKills += 1;
-        redis.killAndRestart().finally(() => (redisRestarting = false));
-      }, options.killRedisEveryS * 1000));
+        disruptions[kind] += 1;
+        let signalledAt = 0;
+        let window: Promise<number> | null = null;
+        store.disrupt(kind, () => {
+          signalledAt = Date.now();
+          window = load.firstAcknowledgedAfter(signalledAt);
+        })
+          .then(() => window ?? Promise.reject(new Error('no signal was sent')))
+          .then((at) => {
+            outageWindowsMs.push(at - signalledAt);
+            options.log(`${elapsed()} s: ${kind}: calls acknowledged again ${at - signalledAt} ms after the signal`);
+          })
+          .catch((error: unknown) => options.log(`${kind} failed: ${(error as Error).message}`))
+          .finally(() => (redisRestarting = false));
+      }, everyS * 1000));
+    };
+    if (options.store === 'replicated') {
+      disruptEvery('failover', options.failoverEveryS);
+      disruptEvery('partition', options.partitionEveryS);
+    } else {
+      disruptEvery('restart', options.killRedisEveryS);
     }
     if (options.mysqlOutageS > 0) {
       const outageAt = (options.durationS * 1000) / 3;
@@ -105,7 +136,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
         gate.open();
       }, outageAt + options.mysqlOutageS * 1000));
     }
-    timers.push(setInterval(() => options.log(`${elapsed()} s: ${load.calls} calls, ${worker!.kills} worker kills, ${redisKills} Redis kills`), 10_000));
+    timers.push(setInterval(() => options.log(`${elapsed()} s: ${load.calls} calls, ${worker!.kills} worker kills, store disruptions ${JSON.stringify(disruptions)}`), 10_000));
     await new Promise((resolve) => setTimeout(resolve, options.durationS * 1000));
     for (const timer of timers) clearTimeout(timer);
     gate.open();
@@ -133,7 +164,10 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
       retried: load1.retried,
       batchCalls: load1.batchCalls,
       workerKills: worker.kills,
-      redisKills,
+      redisKills: disruptions.restart,
+      failovers: disruptions.failover,
+      partitions: disruptions.partition,
+      outageWindowsMs,
       mysqlOutageS: options.mysqlOutageS,
       acknowledgedMoves: load1.acknowledged.size,
       ledgerRows: [...rows.values()].reduce((sum, n) => sum + n, 0),
@@ -149,7 +183,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
     await worker?.stop();
     engineRedis.disconnect();
     cliRedis.disconnect();
-    await redis.stop();
+    await store.stop();
     await gate.stop();
     await db.destroy();
     await admin.raw('DROP DATABASE IF EXISTS ??', [database]);
@@ -157,7 +191,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
   }
 }
 
-async function outboxLength(redis: ReturnType<typeof createRedisClient>): Promise<number> {
+async function outboxLength(redis: Redis): Promise<number> {
   const lengths = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, p) => redis.xlen(keys.outbox({ tag: partitionTag(p) }))));
   return lengths.reduce((sum, n) => sum + n, 0);
 }

@@ -38,12 +38,24 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
   };
   let running = true;
   let sequence = 0;
+  /** Who waits for the first call started at or after `after` to be acknowledged (an outage's end). */
+  const waiters: Array<{ after: number; resolve: (at: number) => void }> = [];
+  const acknowledgedCallStartedAt = (startedAt: number) => {
+    for (let i = waiters.length - 1; i >= 0; i -= 1) {
+      if (startedAt < waiters[i]!.after) continue;
+      waiters[i]!.resolve(Date.now());
+      waiters.splice(i, 1);
+    }
+  };
 
   async function answered<T>(call: () => Promise<T>): Promise<T | null> {
     for (;;) {
       state.calls += 1;
+      const startedAt = Date.now();
       try {
-        return await call();
+        const value = await call();
+        acknowledgedCallStartedAt(startedAt);
+        return value;
       } catch (error) {
         if (error instanceof AppError && error.code === 'UNAVAILABLE') {
           state.retried += 1;
@@ -158,6 +170,10 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
     },
     get calls(): number {
       return state.calls;
+    },
+    /** When the first call started at or after `at` was acknowledged (the end of an outage that began then). */
+    firstAcknowledgedAfter(at: number): Promise<number> {
+      return new Promise((resolve) => waiters.push({ after: at, resolve }));
     },
   };
 }

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import type { RedisDurability } from '../../../src/config/config-types';
+import { startReplicatedTopology } from '../../../src/local-services/local-replicated';
+import { waitUntil } from '../../../src/local-services/process-tools';
+import { findStoreBinaries } from '../../../src/local-services/store-binaries';
+import { createDurableAck, type DurableAck } from '../../../src/redis/durable-ack';
+import { createRedisClient, type RedisRole } from '../../../src/redis/redis-client';
+import { migrateBenchRedis } from '../processes';
+import { startSoakRedis } from './redis-process';
+
+/** What the soak does to its store: a restart on the AOF, a primary's SIGKILL, or its partition (SIGSTOP). */
+export type Disruption = 'restart' | 'failover' | 'partition';
+
+export interface SoakStore {
+  /** The worker's settings to reach the store. */
+  readonly env: Record<string, string>;
+  readonly durableAck: DurableAck | null;
+  client(role: RedisRole): Redis;
+  /** Disrupts the store; `signalled` is called the moment the signal went out. */
+  disrupt(kind: Disruption, signalled?: () => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** One Redis process, AOF always (`local`): restarted on its AOF after a SIGKILL. */
+export async function singleSoakStore(): Promise<SoakStore> {
+  const redis = await startSoakRedis();
+  return {
+    env: { REDIS_URL: redis.url },
+    durableAck: null,
+    client: (role) => createRedisClient({ url: redis.url, role }),
+    disrupt: (_kind, signalled) => redis.killAndRestart(signalled),
+    stop: () => redis.stop(),
+  };
+}
+
+/**
+ * SPEC §1.10's replicated store: a primary, two replicas and three Sentinels, `replicated` durability
+ * (WAITAOF 1 1). A failover SIGKILLs the primary and, once Sentinel has promoted a replica, starts it
+ * again as a replica; a partition SIGSTOPs the primary until a replica is promoted, then lets it go on
+ * (Sentinel turns it into a replica).
+ */
+export async function replicatedSoakStore(): Promise<SoakStore> {
+  const binaries = findStoreBinaries();
+  if (!binaries) throw new Error('valkey-server not found: run `npm run services` first');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'soak-replicated-'));
+  const topology = await startReplicatedTopology({ binaries, dir });
+  await migrateBenchRedis(`redis://127.0.0.1:${topology.dataPorts[0]}`);
+  const durability: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 1000 };
+  const sentinel = { sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })), name: topology.name };
+  const promotedOtherThan = (old: number) => async () => (await topology.primaryPort().catch(() => old)) !== old;
+  return {
+    env: {
+      REDIS_URL: 'redis://127.0.0.1:6379', // credentials only: Sentinel names the primary
+      REDIS_SENTINELS: topology.sentinels,
+      REDIS_SENTINEL_NAME: topology.name,
+      REDIS_DURABILITY: 'replicated',
+      REDIS_DURABILITY_REPLICAS: String(durability.replicas),
+      REDIS_DURABILITY_TIMEOUT_MS: String(durability.timeoutMs),
+    },
+    durableAck: createDurableAck(durability),
+    client: (role) => createRedisClient({ url: 'redis://127.0.0.1', role, sentinel, durability }),
+    async disrupt(kind, signalled) {
+      const primary = await topology.primaryPort();
+      topology.signal(primary, kind === 'partition' ? 'SIGSTOP' : 'SIGKILL');
+      signalled?.();
+      await waitUntil('a replica promoted', promotedOtherThan(primary), 60_000);
+      if (kind === 'partition') topology.signal(primary, 'SIGCONT');
+      else await topology.restart(primary);
+    },
+    async stop() {
+      await topology.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

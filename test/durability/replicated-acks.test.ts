@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import type { RedisDurability } from '../../src/config/config-types';
+import { AppError } from '../../src/errors';
+import { StartupRefused } from '../../src/lifecycle/startup-refused';
+import { pingRedis } from '../../src/local-services/local-redis';
+import { findBinary, freePort, runCommand, waitUntil } from '../../src/local-services/process-tools';
+import { findStoreBinaries } from '../../src/local-services/store-binaries';
+import { createDurableAck } from '../../src/redis/durable-ack';
+import { assertDurabilitySupported } from '../../src/redis/durability-check';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { createWalletService } from '../../src/wallet/wallet-service';
+import { createWalletStore } from '../../src/wallet/wallet-store';
+import { markMigrated } from '../helpers/redis';
+
+const binaries = findStoreBinaries()!;
+const durability: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 200 };
+
+/** A store process of the test's own on a spare port, its AOF fsynced on every write unless `aof` is false. */
+async function storeProcess(t: { teardown(fn: () => void): void }, options: { binary?: string; aof?: boolean; replicaOf?: number } = {}) {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'durability-'));
+  const child: ChildProcess = spawn(options.binary ?? binaries.server, [
+    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
+    '--appendonly', options.aof === false ? 'no' : 'yes', '--appendfsync', 'always',
+    ...(options.replicaOf ? ['--replicaof', '127.0.0.1', String(options.replicaOf)] : []),
+  ], { stdio: 'ignore' });
+  t.teardown(() => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  await waitUntil(`store on ${port}`, () => pingRedis(url).then(() => true, () => false), 20_000);
+  return { port, url };
+}
+
+test('with replicated durability a move no replica confirmed answers UNAVAILABLE ("may have been applied"); repeated once a replica is there, it replays the first outcome and moved the money once', async (t) => {
+  const primary = await storeProcess(t);
+  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability });
+  t.teardown(() => redis.disconnect());
+  await once(redis, 'ready');
+  await markMigrated(redis);
+  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(durability) }), idempotencyTtlS: 3600 });
+  const w = { userId: 'player', gameId: 'game', currency: 'EUR' };
+
+  const topup = await t.throwsAsync(wallet.topup({ ...w, amount: '1000', comment: 'first', idempotencyKey: 'top-1' }));
+  t.true(topup instanceof AppError && topup.code === 'UNAVAILABLE', String(topup));
+  t.regex(topup!.message, /may have been applied; repeat with the same request_id/);
+
+  const replica = await storeProcess(t, { replicaOf: primary.port });
+  await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
+  const repeated = await wallet.topup({ ...w, amount: '1000', comment: 'first', idempotencyKey: 'top-1' });
+  t.true(repeated.replayed, 'the repeat found the first call\'s top-up');
+  t.is(repeated.availableBalance, '1000');
+
+  const reserve = await wallet.reserve({ ...w, requestId: 'bet-1', roundId: 'round', amount: '300' });
+  t.is(reserve.status, 'reserved');
+  const onReplica = createRedisClient({ url: replica.url, role: 'cli' });
+  t.teardown(() => onReplica.disconnect());
+  const replicated = createWalletService({ store: createWalletStore(onReplica), idempotencyTtlS: 3600 });
+  t.deepEqual(await replicated.balance('player', 'game', 'EUR'), { availableBalance: '700', reservedBalance: '300' },
+    'the acknowledged moves are on the replica, once');
+});
+
+test('group commit: one WAITAOF covers the scripts of an event-loop turn, so hundreds of concurrent moves cost a handful of waits', async (t) => {
+  const primary = await storeProcess(t);
+  await storeProcess(t, { replicaOf: primary.port });
+  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: { ...durability, timeoutMs: 2000 } });
+  t.teardown(() => redis.disconnect());
+  await once(redis, 'ready');
+  await markMigrated(redis);
+  await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
+  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(durability) }), idempotencyTtlS: 3600 });
+  await redis.config('RESETSTAT');
+  const moves = 500;
+  const replies = await Promise.all(Array.from({ length: moves }, (_, i) =>
+    wallet.topup({ userId: `p${i}`, gameId: 'game', currency: 'EUR', amount: '5', comment: '', idempotencyKey: `k${i}` })));
+  t.is(replies.length, moves);
+  const stats = await redis.info('commandstats');
+  const calls = (command: string) => Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
+  t.log(`${calls('evalsha') + calls('eval')} scripts, ${calls('waitaof')} WAITAOF`);
+  t.is(calls('evalsha') + calls('eval'), moves);
+  t.true(calls('waitaof') >= 1 && calls('waitaof') <= moves / 10, `${calls('waitaof')} WAITAOF for ${moves} moves`);
+});
+
+test('a role refuses to start in replicated mode against a store without the AOF, naming appendonly; local mode asks nothing more', async (t) => {
+  const store = await storeProcess(t, { aof: false });
+  const redis = createRedisClient({ url: store.url, role: 'cli' });
+  t.teardown(() => redis.disconnect());
+  const refused = await t.throwsAsync(assertDurabilitySupported(redis, durability));
+  t.true(refused instanceof StartupRefused);
+  t.regex(refused!.message, /appendonly yes/);
+  await t.notThrowsAsync(assertDurabilitySupported(redis, { ...durability, mode: 'local' }));
+});
+
+test('a role refuses to start in replicated mode against a store without WAITAOF (Redis before 7.2), naming REDIS_DURABILITY', async (t) => {
+  const redisServer = findBinary('redis-server');
+  const version = redisServer ? (await runCommand(redisServer, ['--version'])).output : '';
+  const [, major = '0', minor = '0'] = /v=(\d+)\.(\d+)/.exec(version) ?? [];
+  if (!redisServer || Number(major) * 100 + Number(minor) >= 702) {
+    t.log(`no Redis older than 7.2 on this machine (${version.trim() || 'none'}): the refusal is checked against a store that lacks WAITAOF only where one is installed`);
+    t.pass();
+    return;
+  }
+  const store = await storeProcess(t, { binary: redisServer });
+  const redis = createRedisClient({ url: store.url, role: 'cli' });
+  t.teardown(() => redis.disconnect());
+  const refused = await t.throwsAsync(assertDurabilitySupported(redis, durability));
+  t.true(refused instanceof StartupRefused);
+  t.regex(refused!.message, /REDIS_DURABILITY=replicated needs WAITAOF/);
+});
