@@ -21,12 +21,13 @@ interface Barrier {
  * turn's commands, which it also does at setImmediate, queued earlier). A command sent after the
  * barrier went out joins the next one. The cost is one WAITAOF per turn, not per call.
  *
- * How many replicas: REDIS_DURABILITY_REPLICAS at least, and every replica the primary counts online.
- * Sentinel promotes the replica whose offset looked greatest when it last asked (up to 10 s before the
- * primary died), so a move on one replica of two can be lost when the other is promoted: a soak here
- * lost 285 acknowledged moves in 3 failovers that way with WAITAOF 1 1 and two replicas, none with
- * every online replica waited for. A replica that is down (or still in its first sync) is not waited
- * for, so one node can die and writes go on (see docs/operations.md for what that leaves open).
+ * How many replicas: REDIS_DURABILITY_REPLICAS at least, and every replica attached to the primary
+ * when the WAITAOF is sent (one still syncing included). Sentinel promotes the replica whose offset
+ * looked greatest when it last asked (up to 10 s before the primary died), and may pick one that came
+ * back a moment ago: a soak here lost 285 acknowledged moves in 3 failovers with WAITAOF 1 1 and two
+ * replicas, and still some with every *online* replica waited for, none with every attached one. A
+ * replica the primary has dropped (dead, or cut off past `repl-timeout`) is not waited for, so one
+ * node can die and writes go on (see docs/operations.md for what that leaves open).
  *
  * `local` durability needs none of this: null, and callers skip the wait.
  */
@@ -34,13 +35,12 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
   if (durability.mode === 'local') return null;
   const open = new WeakMap<RedisLike, Barrier>();
   const { timeoutMs } = durability;
-  const onlineReplicas = createOnlineReplicaCount();
 
   const send = (client: RedisLike, barrier: Barrier): Promise<void> =>
     new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       barrier.sent = true;
       if (open.get(client) === barrier) open.delete(client);
-      const replicas = Math.max(durability.replicas, onlineReplicas(client));
+      const replicas = Math.max(durability.replicas, await attachedReplicas(client));
       let reply: [number, number];
       try {
         reply = (await client.call('WAITAOF', '1', String(replicas), String(timeoutMs))) as [number, number];
@@ -63,30 +63,13 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
   };
 }
 
-/** How often a connection's count of online replicas is read again (INFO replication). */
-const REPLICA_COUNT_TTL_MS = 200;
-
 /**
- * The replicas the primary behind a connection counts online, as last read (0 before the first
- * read); reading again, in the background, once the count is older than REPLICA_COUNT_TTL_MS.
+ * The replicas attached to the primary behind `client` now, in sync or still syncing (INFO
+ * replication), read on the same connection just before its WAITAOF; unknown (0) when INFO fails.
  */
-function createOnlineReplicaCount(): (client: RedisLike) => number {
-  const known = new WeakMap<RedisLike, { count: number; readAt: number; reading: boolean }>();
-  return (client) => {
-    const entry = known.get(client) ?? { count: 0, readAt: 0, reading: false };
-    known.set(client, entry);
-    if (!entry.reading && Date.now() - entry.readAt > REPLICA_COUNT_TTL_MS) {
-      entry.reading = true;
-      client
-        .info('replication')
-        .then((info) => {
-          entry.count = (info.match(/^slave\d+:.*state=online/gm) ?? []).length;
-          entry.readAt = Date.now();
-        }, () => undefined)
-        .finally(() => (entry.reading = false));
-    }
-    return entry.count;
-  };
+async function attachedReplicas(client: RedisLike): Promise<number> {
+  const info = await client.info('replication').catch(() => '');
+  return (info.match(/^slave\d+:/gm) ?? []).length;
 }
 
 function shortfall(detail: string, cause?: unknown): AppError {
