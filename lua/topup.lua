@@ -18,7 +18,8 @@ Returns {code, topup_id, available, reserved, created_at_ms}:
   BALANCE_LIMIT  available + reserved would pass 2^53-1 (only the code; nothing changed)
 
 Outbox entry: t, topup_id, user_id, game_id, currency, amount, available, reserved, now, comment; with an
-audit trail: T, the same values, the trail, comment.
+audit trail: T, the same values, the trail, comment. With an idempotency key: k (or K with a trail), the
+same values, the key (then the trail), comment.
 ]]
 local fingerprint = ARGV[4] .. '\n' .. ARGV[3] .. '\n' .. ARGV[5]
 local work = begin({ KEYS[1] })
@@ -39,10 +40,15 @@ redis.call('SADD', KEYS[5], ARGV[3])
 local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
 put_record(work, KEYS[1], { available, reserved, ARGV[1], ARGV[2], ARGV[3] })
 if ARGV[8] ~= '' then remember(work, KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end
-if ARGV[10] == '' then
+-- A keyed top-up's entry carries its key, so the ledger keeps it and `restore` can rebuild its record.
+if ARGV[8] == '' and ARGV[10] == '' then
   outbox(work, KEYS[3], 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
-else
+elseif ARGV[8] == '' then
   outbox(work, KEYS[3], 'T', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[10], ARGV[5])
+elseif ARGV[10] == '' then
+  outbox(work, KEYS[3], 'k', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[8], ARGV[5])
+else
+  outbox(work, KEYS[3], 'K', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[8], ARGV[10], ARGV[5])
 end
 commit(work)
 return { 'OK', id, available, reserved, ARGV[6] }

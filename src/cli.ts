@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { AppError } from './errors';
 import { ensureBrowserAppsBuilt } from './bin/browser-apps-build';
 import { reportHealth } from './bin/healthcheck-command';
+import { restoreCommand } from './bin/restore-command';
 import { servicesCommand } from './bin/services-command';
 import { withDevelopmentAdmin } from './bin/dev-admin';
 import { serve } from './bin/serve';
@@ -27,6 +28,8 @@ const USAGE = `usage: cli <command> [options]
   services up|down         start (or stop) local Redis and MariaDB at the configured URLs
   create-admin             create the admin of ADMIN_EMAIL / ADMIN_PASSWORD, or promote that account
   reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)
+  restore [--force]        rebuild the engine's Redis state from MySQL after Redis lost it (docs/operations.md);
+                           --force deletes the engine data Redis still holds first
   sync status              outbox backlog per partition and sync queue counts
   healthcheck ROLE         exit 0 when this host's grpc, http or worker role is healthy (containers)
   topup --user-id ID --game-id ID --amount N [--currency EUR] [--comment TEXT] [--idempotency-key K]
@@ -41,6 +44,7 @@ async function main(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       roles: { type: 'string' },
+      force: { type: 'boolean' },
       processes: { type: 'string' },
       'user-id': { type: 'string' },
       'game-id': { type: 'string' },
@@ -92,6 +96,9 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'reconcile':
       process.exitCode = await reconcileCommand(config);
+      return;
+    case 'restore':
+      process.exitCode = await restoreCommand(config, values.force === true);
       return;
     case 'sync':
       if (rest[0] !== 'status') throw new UsageError('use: sync status');

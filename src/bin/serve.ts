@@ -20,6 +20,7 @@ import { assertDurabilitySupported } from '../redis/durability-check';
 import { assertNoEviction } from '../redis/eviction-policy';
 import { assertRedisLayout } from '../redis/layout-upgrade';
 import { createRoleRedis, type RedisRole } from '../redis/redis-client';
+import { createStoreGate } from '../redis/store-gate';
 import type { RedisLike } from '../redis/script-registry';
 import { createSyncQueue } from '../sync/sync-queue';
 import { createTransactionArchive } from '../sync/transaction-archive';
@@ -111,7 +112,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         db: database(config, clients),
         redis,
         queueConnection: queueClient(config, roleLogger, clients),
-        wallet: createWalletStore(redis, { observeScript: clients.scripts, durableAck: clients.durableAck }),
+        wallet: engineStore(redis, clients),
         logger: roleLogger,
         metrics: clients.metrics,
         alongside: auditTopupsFromLedger,
@@ -124,11 +125,18 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
 /** The engine as the gRPC and HTTP roles use it: Redis first, MySQL for what has left Redis. */
 function walletService(config: Config, redis: RedisLike, db: Knex, clients: Clients) {
   return createWalletService({
-    store: createWalletStore(redis, { observeScript: clients.scripts, durableAck: clients.durableAck }),
+    store: engineStore(redis, clients),
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
     archive: createTransactionArchive(db),
   });
+}
+
+/** The engine's store as a role runs it: metrics, replicated acknowledgements, closed while Redis holds no layout. */
+function engineStore(redis: RedisLike, clients: Clients) {
+  const gate = createStoreGate(redis);
+  clients.closers.unshift(async () => gate.stop());
+  return createWalletStore(redis, { observeScript: clients.scripts, durableAck: clients.durableAck, gate });
 }
 
 /**

@@ -30,8 +30,22 @@ export function namesTransaction(record: TransactionRecord, transactionId: strin
   return record.st !== 'reply' && record.c === currency && record.tx === transactionId.slice(NONCE_OFFSET);
 }
 
-export function formatTransactionRecord(record: Partial<TransactionRecord>): Buffer {
-  return pack(TRANSACTION_RECORD_FIELDS.slice(0, 11).map((field) => record[field] ?? ''));
+/** A transaction record as the scripts write it: a reservation's eleven fields, or all of a settled one's. */
+export function formatTransactionRecord(record: Partial<TransactionRecord>, settled = false): Buffer {
+  return pack(TRANSACTION_RECORD_FIELDS.slice(0, settled ? TRANSACTION_RECORD_FIELDS.length : 11).map((field) => record[field] ?? ''));
+}
+
+/**
+ * An idempotency record of its own (keyed top-ups, already_* replies), as lua/lib/prelude.lua's
+ * `remember` writes it: "<n>\n<field 1>\n...<field n>\n<fingerprint>".
+ */
+export function formatIdempotencyRecord(reply: readonly string[], fingerprint: string): string {
+  return `${reply.length}\n${reply.join('\n')}\n${fingerprint}`;
+}
+
+/** What a repeat of a keyed top-up must match (lua/topup.lua): amount, currency, comment. */
+export function topupFingerprint(amount: string, currency: string, comment: string): string {
+  return `${amount}\n${currency}\n${comment}`;
 }
 
 export interface WalletRecord {

@@ -41,6 +41,9 @@ const MOVE: readonly ValueName[] = ['transactionId', 'userId', 'gameId', 'roundI
 const CONFIRM: readonly ValueName[] = ['transactionId', 'userId', 'gameId', 'roundId', 'amount', 'winAmount', 'availableBalance', 'reservedBalance', 'requestId', 'requestRoundId', 'at'];
 const TOPUP: readonly ValueName[] = ['topupId', 'userId', 'gameId', 'currency', 'amount', 'availableBalance', 'reservedBalance', 'at'];
 const AUDITED_TOPUP: readonly ValueName[] = [...TOPUP, 'auditTrail'];
+/** A top-up with an Idempotency-Key carries it (as requestId: the ledger keeps it for `restore`). */
+const KEYED_TOPUP: readonly ValueName[] = [...TOPUP, 'requestId'];
+const KEYED_AUDITED_TOPUP: readonly ValueName[] = [...TOPUP, 'requestId', 'auditTrail'];
 
 /**
  * The packed layout (field `e`, see lua/lib/prelude.lua): a one-letter kind, then the values in a fixed
@@ -54,6 +57,8 @@ const PACKED: Readonly<Record<string, { kind: OutboxKind; values: readonly Value
   e: { kind: 'expire', values: MOVE, commentFollows: true },
   t: { kind: 'topup', values: TOPUP, commentFollows: true },
   T: { kind: 'topup', values: AUDITED_TOPUP, commentFollows: true },
+  k: { kind: 'topup', values: KEYED_TOPUP, commentFollows: true },
+  K: { kind: 'topup', values: KEYED_AUDITED_TOPUP, commentFollows: true },
 };
 
 /** The layout before the packed one: a stream field per value, under these short names. */

@@ -1,5 +1,6 @@
 import { AppError } from '../errors';
 import { durably, type DurableAck } from '../redis/durable-ack';
+import type { StoreGate } from '../redis/store-gate';
 import { withRedisErrors } from '../redis/redis-errors';
 import type { ScriptObserver } from '../metrics/script-metrics';
 import { registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
@@ -26,7 +27,11 @@ export interface WalletStoreOptions {
   readonly observeScript?: ScriptObserver;
   /** REDIS_DURABILITY=replicated: a script's reply counts only once its writes are on the replicas. */
   readonly durableAck?: DurableAck | null;
+  /** Closed while Redis holds no record layout (lost data, a restore under way): calls answer UNAVAILABLE. */
+  readonly gate?: StoreGate;
 }
+
+const GATE_CLOSED = 'the engine\'s Redis holds no record layout (it lost its data, or a restore is under way): nothing was changed; retry later';
 
 type ScriptReplies = ScriptReply | ScriptReply[];
 
@@ -41,11 +46,14 @@ function answersEarlierWrite(replies: ScriptReplies): boolean {
  * on Redis Cluster), and one switch that turns script codes into replies or AppErrors.
  */
 export function createWalletStore(redis: RedisLike, options: WalletStoreOptions = {}) {
-  const { observeScript, durableAck = null } = options;
+  const { observeScript, durableAck = null, gate } = options;
   registerScripts(redis);
   const route = createSlotRouter(redis);
   /** A command for the server of `key` (every key of a call shares its partition), its errors translated. */
-  const on = <T>(key: string, call: (client: RedisLike) => Promise<T>): Promise<T> => withRedisErrors(() => route(key, call));
+  const on = <T>(key: string, call: (client: RedisLike) => Promise<T>): Promise<T> => {
+    if (gate && !gate.open) return Promise.reject(new AppError('UNAVAILABLE', GATE_CLOSED));
+    return withRedisErrors(() => route(key, call));
+  };
 
   /**
    * A script's replies, acknowledged as SPEC §1.10 says: with replicated durability, once the writes
