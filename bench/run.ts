@@ -4,7 +4,7 @@
  * own on the configured MySQL server; removes them afterwards.
  *
  *   npm run bench -- [--duration 10] [--concurrency 64] [--wallets 10000] [--hot 10]
- *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,peer,scripts,sync]
+ *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,replicated,peer,scripts,sync]
  *                    [--batch-sizes 1,10,100,1000] [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
  */
 import { randomBytes } from 'node:crypto';
@@ -57,7 +57,7 @@ const opts = {
   confirmShare: Number(values['confirm-share']),
   connections: Number(values.connections),
   scriptCalls: smoke ? 2000 : 5000, // fewer reservations leave the memory figure to allocator noise
-  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
+  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'replicated', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
   batchSizes: values['batch-sizes']!.split(',').map(Number),
 };
 const GAME = 'bench';
@@ -170,6 +170,43 @@ async function main() {
         (pair) => engineRun(always, `engine spread (AOF always, pair ${pair})`),
         (pair) => engineRun(off, pair === 1 ? 'engine AOF off' : `engine AOF off (pair ${pair})`),
       );
+    }
+    if (opts.scenarios.has('replicated')) {
+      // SPEC §1.10: REDIS_DURABILITY=replicated (WAITAOF 1 1, primary and replica both AOF always)
+      // against local on the same load, alternating, unary and batches of 100.
+      const primary = await startRedis(await freePort(), 'always');
+      const replica = await startRedis(await freePort(), 'always', primary.port);
+      cleanups.push(() => replica.stop(), () => primary.stop());
+      await fundEngineWallets(primary.url, users, GAME, FUNDS);
+      const replicated = { REDIS_DURABILITY: 'replicated', REDIS_DURABILITY_REPLICAS: '1' };
+      const unary = async (redis: Managed, name: string, env: Record<string, string> = {}) => {
+        const engine = await engineServer(redis, env);
+        const stats = await load(name, `engine, ${env.REDIS_DURABILITY ?? 'local'} durability, AOF always, ${users.length} wallets`, engine.url, users);
+        await engine.stop();
+        return stats;
+      };
+      const batches = async (redis: Managed, name: string, env: Record<string, string> = {}) => {
+        const engine = await engineServer(redis, env);
+        const lanes = Math.max(4, Math.min(opts.concurrency, Math.ceil(BATCH_ITEMS_IN_FLIGHT / 100)));
+        const stats = await loadWith(name, `engine, ${env.REDIS_DURABILITY ?? 'local'} durability, batches of 100 (${lanes} lanes, http2 client)`, engine.url, (client) =>
+          runBatchFlows(client, { ...flowOptions(name, users), concurrency: lanes, batchSize: 100 }), 'http2');
+        await engine.stop();
+        return stats;
+      };
+      const pairs: Array<{ unary: number; batches: number; p99: Record<string, number> }> = [];
+      for (let pair = 1; pair <= (smoke ? 1 : 3); pair += 1) {
+        const localUnary = await unary(always, `unary local (pair ${pair})`);
+        const replicatedUnary = await unary(primary, `unary replicated (pair ${pair})`, replicated);
+        const localBatches = await batches(always, `batch 100 local (pair ${pair})`);
+        const replicatedBatches = await batches(primary, `batch 100 replicated (pair ${pair})`, replicated);
+        pairs.push({
+          unary: replicatedUnary.callsPerSecond / localUnary.callsPerSecond,
+          batches: replicatedBatches.opsPerSecond / localBatches.opsPerSecond,
+          p99: { unaryLocal: localUnary.latencyMs.p99, unaryReplicated: replicatedUnary.latencyMs.p99, batchLocal: localBatches.latencyMs.p99, batchReplicated: replicatedBatches.latencyMs.p99 },
+        });
+      }
+      extra.replicatedPairs = pairs;
+      log(`replicated / local: unary ${pairs.map((p) => p.unary.toFixed(2)).join(', ')}; batches of 100 ${pairs.map((p) => p.batches.toFixed(2)).join(', ')}`);
     }
     if (opts.scenarios.has('metrics')) {
       // Metrics are on by default: the same load on engines with METRICS_ENABLED=false.
@@ -339,6 +376,7 @@ function median(values: number[] | undefined): number | null {
 
 function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const syncPairs = (extra.sync as { pairs: SyncPair[] } | undefined)?.pairs;
+  const replicatedPairs = extra.replicatedPairs as Array<{ unary: number; batches: number }> | undefined;
   const rate = (name: string) => results.find((r) => r.name === name)?.callsPerSecond;
   const ratio = (a?: number, b?: number) => (a && b ? a / b : null);
   const h2 = extra.h2load as { reqPerSecond: number } | null | undefined;
@@ -352,6 +390,8 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
     'engine/peer, 10,000 wallets (goal ≥ 3)': ratio(rate('engine spread'), rate('peer spread')),
     'engine/peer, hot wallets (goal ≥ 6)': ratio(rate('engine hot'), rate('peer hot')),
     'AOF always / off, median of 3 alternating pairs (goal ≥ 0.90)': median(extra.aofPairs as number[] | undefined),
+    'replicated / local durability, unary, median of 3 alternating pairs (goal ≥ 0.80)': median(replicatedPairs?.map((p) => p.unary)),
+    'replicated / local durability, batches of 100, median of 3 pairs (goal ≥ 0.85)': median(replicatedPairs?.map((p) => p.batches)),
     'engine + worker / engine alone, median of 3 alternating pairs (goal ≥ 0.60)': median(syncPairs?.map((p) => p.withWorker / p.alone)),
     'one worker\'s drain, ledger rows/s, median of 3 (goal ≥ 40,000)': median(syncPairs?.map((p) => p.drainRowsPerSecond)),
     'generator/h2load on echo (goal ≥ 0.75)': ratio(rate('echo'), h2?.reqPerSecond),

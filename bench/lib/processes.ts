@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateRedis } from '../../src/bin/migrate-command';
 import { loadConfig } from '../../src/config';
+import { findStoreBinaries } from '../../src/local-services/store-binaries';
 import { pingRedis } from '../../src/local-services/local-redis';
 import { createLogger } from '../../src/logging/logger';
 import { findBinary, isPortOpen, waitUntil } from '../../src/local-services/process-tools';
@@ -24,14 +25,18 @@ export async function migrateBenchRedis(url: string, keyPrefix = ''): Promise<vo
   await migrateRedis(loadConfig({ ...process.env, REDIS_URL: url, REDIS_KEY_PREFIX: keyPrefix, REDIS_CLUSTER_NODES: '' }), createLogger('silent'));
 }
 
-/** A redis-server of the benchmark's own on a spare port, migrated: AOF with fsync on every write, or no AOF. */
-export async function startRedis(port: number, durability: 'always' | 'off'): Promise<Managed> {
+/**
+ * A store process (Valkey, or Redis where Valkey is missing) of the benchmark's own on a spare port: AOF
+ * with fsync on every write, or no AOF; migrated, or a replica of the one on `replicaOf`.
+ */
+export async function startRedis(port: number, durability: 'always' | 'off', replicaOf?: number): Promise<Managed> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `bench-redis-${durability}-`));
   const aof = durability === 'always' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
-  const child = spawn(findBinary('redis-server')!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...aof], { stdio: 'ignore' });
+  const replica = replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(replicaOf)];
+  const child = spawn(findStoreBinaries()!.server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...aof, ...replica], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
   await waitUntil(`redis ${port}`, () => pingRedis(url).then(() => true, () => false), 10_000);
-  await migrateBenchRedis(url);
+  if (replicaOf === undefined) await migrateBenchRedis(url);
   return { url, port, stop: async () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true })) };
 }
 

@@ -1,12 +1,13 @@
 import type { RedisDurability } from '../config/config-types';
 import { AppError } from '../errors';
+import type { Redis } from 'ioredis';
 import type { RedisLike } from './script-registry';
 
 /**
  * Resolves once every write `client` sent before the call is in the primary's AOF and in the AOF of
  * the replicas REDIS_DURABILITY_REPLICAS asks for; rejects UNAVAILABLE when they fall short.
  */
-export type DurableAck = (client: RedisLike) => Promise<void>;
+export type DurableAck = (client: RedisLike, pokeKey: string) => Promise<void>;
 
 interface Barrier {
   done: Promise<void>;
@@ -36,16 +37,21 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
   const open = new WeakMap<RedisLike, Barrier>();
   const { timeoutMs } = durability;
 
-  const send = (client: RedisLike, barrier: Barrier): Promise<void> =>
+  const poke = createReplicaPoker();
+  const send = (client: RedisLike, pokeKey: string, barrier: Barrier): Promise<void> =>
     new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       barrier.sent = true;
       if (open.get(client) === barrier) open.delete(client);
       const replicas = Math.max(durability.replicas, await attachedReplicas(client));
       let reply: [number, number];
+      const waiting = client.call('WAITAOF', '1', String(replicas), String(timeoutMs)) as Promise<[number, number]>;
+      const stopPoking = poke(client, pokeKey);
       try {
-        reply = (await client.call('WAITAOF', '1', String(replicas), String(timeoutMs))) as [number, number];
+        reply = await waiting;
       } catch (error) {
         throw shortfall(`WAITAOF failed: ${(error as Error).message}`, error);
+      } finally {
+        stopPoking();
       }
       const [local, copies] = reply;
       if (local < 1 || copies < replicas) {
@@ -53,13 +59,58 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
       }
     });
 
-  return (client) => {
+  return (client, pokeKey) => {
     const current = open.get(client);
     if (current && !current.sent) return current.done;
     const barrier = { sent: false } as Barrier;
-    barrier.done = send(client, barrier);
+    barrier.done = send(client, pokeKey, barrier);
     open.set(client, barrier);
     return barrier.done;
+  };
+}
+
+/**
+ * Keeps replicas acknowledging while a WAITAOF waits. A replica answers the primary's request for an
+ * acknowledgement (which each blocking WAITAOF or WAIT sends) with the offset it has fsynced so far,
+ * and fsyncs what arrived with the request only afterwards: the WAITAOF that asked stays blocked until
+ * the next request, which on a busy connection (its next WAITAOF queued behind the blocked one) is the
+ * replica's own once-a-second acknowledgement. Measured here: 300 unary calls/s replicated against
+ * 4,500 local. So while a connection's WAITAOF waits, a connection of its own (one per connection)
+ * writes the partition's fence key and WAITs for one replica, over and over: each WAIT asks again.
+ */
+function createReplicaPoker(): (client: RedisLike, pokeKey: string) => () => void {
+  const pokers = new WeakMap<RedisLike, { connection: Redis; waiting: number; running: boolean }>();
+  const loop = async (poker: { connection: Redis; waiting: number; running: boolean }, pokeKey: string) => {
+    poker.running = true;
+    try {
+      while (poker.waiting > 0) {
+        await poker.connection.set(pokeKey, '1');
+        await poker.connection.call('WAIT', '1', '50');
+      }
+    } catch {
+      // the WAITAOF it helps fails or times out by itself
+    } finally {
+      poker.running = false;
+    }
+  };
+  return (client, pokeKey) => {
+    if (client.isCluster) return () => undefined; // only before the slot router knows the masters
+    let poker = pokers.get(client);
+    if (!poker) {
+      const connection = (client as Redis).duplicate({ enableAutoPipelining: false, connectionName: 'reservation-durability-poke' });
+      connection.on('error', () => undefined);
+      client.once('end', () => connection.disconnect());
+      poker = { connection, waiting: 0, running: false };
+      pokers.set(client, poker);
+    }
+    poker.waiting += 1;
+    if (!poker.running) void loop(poker, pokeKey);
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      poker!.waiting -= 1;
+    };
   };
 }
 
@@ -84,11 +135,12 @@ function shortfall(detail: string, cause?: unknown): AppError {
 
 /**
  * Waits for `pending` (a command sent on `client` just now) and, when `ack` is given, for the barrier
- * that covers it; the command's own failure comes first.
+ * that covers it; the command's own failure comes first. `pokeKey`: a key on the same server (the
+ * partition's fence) the barrier may write to keep the replicas acknowledging.
  */
-export async function durably<T>(ack: DurableAck | null, client: RedisLike, pending: Promise<T>): Promise<T> {
+export async function durably<T>(ack: DurableAck | null, client: RedisLike, pending: Promise<T>, pokeKey: string): Promise<T> {
   if (!ack) return pending;
-  const barrier = ack(client);
+  const barrier = ack(client, pokeKey);
   barrier.catch(() => undefined); // awaited below unless the command itself failed
   const value = await pending;
   await barrier;

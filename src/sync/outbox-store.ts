@@ -31,7 +31,7 @@ export function createOutboxStore(redis: RedisLike, consumer: string, options: {
    * the WAITAOF that covers it covers them: a failover cannot take back what reaches MySQL.
    */
   const replicatedRead = <T>(partition: number, read: (client: RedisLike) => Promise<T>): Promise<T> =>
-    withRedisErrors(() => route(outboxKey(partition), (client) => durably(options.durableAck ?? null, client, read(client))));
+    withRedisErrors(() => route(outboxKey(partition), (client) => durably(options.durableAck ?? null, client, read(client), keys.fence(outboxKey(partition)))));
   // ioredis applies its keyPrefix to every stream command but XGROUP: that one gets it by hand.
   const keyPrefix = (redis.options as { keyPrefix?: string }).keyPrefix ?? '';
 

@@ -63,10 +63,9 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
    */
   const durableScript = <R extends ScriptReplies>(firstKey: string, call: (client: RedisLike) => Promise<R>) =>
     on(firstKey, async (client) => {
-      const replies = await durably(durableAck, client, call(client));
-      if (durableAck && answersEarlierWrite(replies)) {
-        await durably(durableAck, client, client.set(keys.fence(firstKey), '1'));
-      }
+      const fence = keys.fence(firstKey);
+      const replies = await durably(durableAck, client, call(client), fence);
+      if (durableAck && answersEarlierWrite(replies)) await durably(durableAck, client, client.set(fence, '1'), fence);
       return replies;
     });
 
