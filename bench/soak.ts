@@ -5,6 +5,8 @@
  * On the replicated store (SPEC §1.10: primary, 2 replicas, 3 Sentinels, REDIS_DURABILITY=replicated),
  * the primary is SIGKILLed (a failover) or SIGSTOPped until a replica is promoted (a partition):
  *   npm run soak -- --store replicated --failover-every 30 --partition-every 45 --kill-redis-every 0
+ * On a Redis Cluster of 3 masters with a replica each (replicated durability), a master is SIGKILLed:
+ *   npm run soak -- --store cluster --failover-every 30 --kill-redis-every 0
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
@@ -32,7 +34,7 @@ async function main(): Promise<void> {
     durationS: Number(values.duration),
     killWorkerEveryS: Number(values['kill-worker-every']),
     killRedisEveryS: Number(values['kill-redis-every']),
-    store: values.store === 'replicated' ? 'replicated' : 'single',
+    store: values.store === 'replicated' || values.store === 'cluster' ? values.store : 'single',
     failoverEveryS: Number(values['failover-every']),
     partitionEveryS: Number(values['partition-every']),
     mysqlOutageS: Number(values['mysql-outage']),

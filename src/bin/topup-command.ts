@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { Config } from '../config';
 import { createLogger } from '../logging/logger';
 import { createKnex, type Knex } from '../db/knex-factory';
+import { createDurableAck } from '../redis/durable-ack';
 import { operatorRedis } from './operator-redis';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
@@ -38,7 +39,7 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
   const db = createKnex(config.mysql.url, { min: 0, max: 1 });
   try {
     const wallet = createWalletService({
-      store: createWalletStore(redis),
+      store: createWalletStore(redis, { durableAck: createDurableAck(config.redis.durability) }),
       idempotencyTtlS: config.engine.idempotencyTtlS,
     });
     const currency = options.currency ?? config.engine.defaultCurrency;

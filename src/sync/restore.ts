@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { Cluster, type ChainableCommander } from 'ioredis';
 import { scanKeys } from '../redis/key-scan';
+import { redisReady } from '../redis/redis-ready';
 import { REDIS_LAYOUT, REDIS_LAYOUT_KEY } from '../redis/layout-upgrade';
 import type { RedisLike } from '../redis/script-registry';
 import {
@@ -65,6 +66,8 @@ export async function restoreFromLedger(redis: RedisLike, db: Knex, options: Res
   const started = Date.now();
   const now = options.now ?? started;
   const log = options.log ?? (() => undefined);
+  // A cluster client knows its masters once it is ready: until then there would be no node to check.
+  if (!(await redisReady(redis, 10_000))) throw new Error('Redis does not answer (REDIS_URL / REDIS_CLUSTER_NODES): nothing was restored');
   const deletedKeys = await clearEngineKeys(redis, options.force);
   await redis.del(REDIS_LAYOUT_KEY);
   const writes = createPartitionWriter(redis);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DurableAck } from '../../src/redis/durable-ack';
 import type { RedisLike } from '../../src/redis/script-registry';
 import { parseOutboxEntry, type OutboxEvent } from '../../src/sync/outbox-event';
 import { keys, reserveTarget, walletAddress, walletOfTransaction, type WalletAddress } from '../../src/redis/wallet-keys';
@@ -16,8 +17,9 @@ export interface Engine {
   outbox(target: { userId: string; gameId: string; currency: string }): Promise<OutboxEvent[]>;
 }
 
-export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServiceDeps, 'store'>> = {}): Engine {
-  const wallet = createWalletService({ idempotencyTtlS: 86400, ...options, store: createWalletStore(redis) });
+export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServiceDeps, 'store'>> & { durableAck?: DurableAck | null } = {}): Engine {
+  const { durableAck, ...deps } = options;
+  const wallet = createWalletService({ idempotencyTtlS: 86400, ...deps, store: createWalletStore(redis, { durableAck }) });
   const outbox = async (target: { userId: string; gameId: string; currency: string }) => {
     const address = walletAddress(target.userId, target.gameId, target.currency);
     const entries = (await redis.xrange(keys.outbox(address), '-', '+')) as Array<[string, string[]]>;

@@ -1,6 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Cluster } from 'ioredis';
+import type { RedisDurability } from '../../src/config/config-types';
 import { AppError } from '../../src/errors';
+import { createDurableAck } from '../../src/redis/durable-ack';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { redisReady } from '../../src/redis/redis-ready';
 import { keys, walletAddress } from '../../src/redis/wallet-keys';
@@ -10,20 +12,22 @@ import { registerBatchTests } from './batch-suite';
 import { registerClusterLoadTests } from './cluster-load-suite';
 import { registerEngineTests } from './engine-suite';
 
-// The same engine tests, on a 3-master Redis Cluster started for this file and removed after it, through
-// the client the gRPC role runs on in production (auto-pipelining, no offline queue, no resend).
+// The same engine tests, on a 3-master Redis Cluster with a replica each, started for this file and
+// removed after it, through the client the gRPC role runs on in production (auto-pipelining, no offline
+// queue, no resend) with REDIS_DURABILITY=replicated: every move waits for its master's replica.
 const test = anyTest as TestFn<{ engine: Engine }>;
+const REPLICATED: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 2000 };
 let cluster: TestCluster;
 let client: Cluster;
 
 test.before(async (t) => {
-  cluster = await startRedisCluster();
-  client = cluster.roleClient('grpc', 'test:');
+  cluster = await startRedisCluster({ replicas: 1 });
+  client = cluster.roleClient('grpc', 'test:', REPLICATED);
   await new Promise<void>((resolve, reject) => {
     client.once('ready', () => resolve());
     client.once('error', reject);
   });
-  t.context.engine = createEngine(client);
+  t.context.engine = createEngine(client, { durableAck: createDurableAck(REPLICATED) });
 });
 test.after.always(async () => {
   client?.disconnect();

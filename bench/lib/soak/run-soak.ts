@@ -10,7 +10,7 @@ import { reconcile } from '../../../src/sync/reconcile';
 import { createWalletService } from '../../../src/wallet/wallet-service';
 import { createWalletStore } from '../../../src/wallet/wallet-store';
 import { startTcpRelay } from '../tcp-relay';
-import { replicatedSoakStore, singleSoakStore, type Disruption } from './soak-store';
+import { clusterSoakStore, replicatedSoakStore, singleSoakStore, type Disruption } from './soak-store';
 import { startSoakLoad } from './soak-load';
 import { startSoakWorker } from './worker-process';
 
@@ -18,7 +18,7 @@ export interface SoakOptions {
   readonly durationS: number;
   readonly killWorkerEveryS: number;
   /** `single`: one store process restarted on its AOF; `replicated`: primary, 2 replicas, 3 Sentinels (SPEC §1.10). */
-  readonly store?: 'single' | 'replicated';
+  readonly store?: 'single' | 'replicated' | 'cluster';
   /** single store: SIGKILL and restart it this often (0: never). */
   readonly killRedisEveryS: number;
   /** replicated store: SIGKILL the primary this often, Sentinel promotes a replica (0: never). */
@@ -68,7 +68,8 @@ export const soakFailed = (r: SoakReport) =>
  */
 export async function runSoak(config: Config, options: SoakOptions): Promise<SoakReport> {
   const tag = randomBytes(4).toString('hex');
-  const store = options.store === 'replicated' ? await replicatedSoakStore() : await singleSoakStore();
+  const stores = { single: singleSoakStore, replicated: replicatedSoakStore, cluster: clusterSoakStore };
+  const store = await stores[options.store ?? 'single']();
   const mysqlUrl = new URL(config.mysql.url);
   const database = `soak_${tag}`;
   const admin = createKnex(mysqlUrl.toString(), { min: 0, max: 1 });
@@ -119,7 +120,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
           .finally(() => (redisRestarting = false));
       }, everyS * 1000));
     };
-    if (options.store === 'replicated') {
+    if (options.store === 'replicated' || options.store === 'cluster') {
       disruptEvery('failover', options.failoverEveryS);
       disruptEvery('partition', options.partitionEveryS);
     } else {

@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { RedisDurability } from '../../../src/config/config-types';
+import { startLocalCluster } from '../../../src/local-services/local-cluster';
 import { startReplicatedTopology } from '../../../src/local-services/local-replicated';
 import { waitUntil } from '../../../src/local-services/process-tools';
 import { findStoreBinaries } from '../../../src/local-services/store-binaries';
 import { createDurableAck, type DurableAck } from '../../../src/redis/durable-ack';
-import { createRedisClient, type RedisRole } from '../../../src/redis/redis-client';
+import { REDIS_LAYOUT, REDIS_LAYOUT_KEY } from '../../../src/redis/layout-upgrade';
+import { createRedisClient, createRoleRedis, type RedisRole } from '../../../src/redis/redis-client';
 import { migrateBenchRedis } from '../processes';
 import { startSoakRedis } from './redis-process';
 
@@ -73,6 +75,52 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
     async stop() {
       await topology.stop();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A Redis Cluster of 3 masters with a replica each, `replicated` durability: a failover SIGKILLs a
+ * master (the cluster promotes its replica after cluster-node-timeout) and starts it again (it rejoins
+ * as a replica). No partition: SIGSTOP of a master is a failover the cluster resolves the same way.
+ */
+export async function clusterSoakStore(): Promise<SoakStore> {
+  const cluster = await startLocalCluster({ masters: 3, replicas: 1 });
+  const nodes = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
+  const durability: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 1000 };
+  const clients: Array<Redis | Cluster> = [];
+  const admin = createRoleRedis({ url: 'redis://127.0.0.1', clusterNodes: nodes, role: 'cli' });
+  await admin.set(REDIS_LAYOUT_KEY, REDIS_LAYOUT);
+  admin.disconnect();
+  let next = 0;
+  return {
+    env: {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_CLUSTER_NODES: nodes.map(({ host, port }) => `${host}:${port}`).join(','),
+      REDIS_DURABILITY: 'replicated',
+      REDIS_DURABILITY_REPLICAS: String(durability.replicas),
+      REDIS_DURABILITY_TIMEOUT_MS: String(durability.timeoutMs),
+    },
+    durableAck: createDurableAck(durability),
+    client: (role) => {
+      const client = createRoleRedis({ url: 'redis://127.0.0.1', clusterNodes: nodes, role, durability });
+      clients.push(client);
+      return client as unknown as Redis;
+    },
+    async disrupt(_kind, signalled) {
+      const masters = await cluster.masters();
+      const victim = masters[next++ % masters.length]!;
+      cluster.signal(victim, 'SIGKILL');
+      signalled?.();
+      await waitUntil('its replica promoted', async () => {
+        const now = await cluster.masters().catch((): number[] => []);
+        return now.length === masters.length && !now.includes(victim);
+      }, 60_000);
+      await cluster.restart(victim);
+    },
+    async stop() {
+      for (const client of clients) client.disconnect();
+      await cluster.stop();
     },
   };
 }
