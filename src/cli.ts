@@ -25,7 +25,9 @@ const USAGE = `usage: cli <command> [options]
                            serve roles (comma-separated: ${ROLE_NAMES.join(',')}; default all); --processes N
                            serves the grpc role alone in N processes sharing its port (default 1)
   migrate                  apply pending migrations and seed data; bring Redis to the record layout the roles read
-  services up|down         start (or stop) local Redis and MariaDB at the configured URLs
+  services up|down [--replicated]
+                           start (or stop) local Valkey and MariaDB at the configured URLs; --replicated also a
+                           primary, 2 replicas and 3 Sentinels (ports 6380-6382, 26380-26382)
   create-admin             create the admin of ADMIN_EMAIL / ADMIN_PASSWORD, or promote that account
   reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)
   restore [--force]        rebuild the engine's Redis state from MySQL after Redis lost it (docs/operations.md);
@@ -45,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
     options: {
       roles: { type: 'string' },
       force: { type: 'boolean' },
+      replicated: { type: 'boolean' },
       processes: { type: 'string' },
       'user-id': { type: 'string' },
       'game-id': { type: 'string' },
@@ -89,7 +92,7 @@ async function main(argv: string[]): Promise<void> {
       await migrateAndSeed(config, logger);
       return;
     case 'services':
-      await servicesCommand(config, rest[0]);
+      await servicesCommand(config, rest[0], values.replicated === true);
       return;
     case 'create-admin':
       await createAdminCommand(config);

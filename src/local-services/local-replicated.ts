@@ -5,6 +5,9 @@ import { pingRedis } from './local-redis';
 import { freePort, runCommand, waitUntil } from './process-tools';
 import type { StoreBinaries } from './store-binaries';
 
+/** Where a detached topology notes its ports and pids (`services down --replicated` reads it). */
+export const TOPOLOGY_FILE = 'topology.json';
+
 /** The name the project's Sentinels monitor the primary under (REDIS_SENTINEL_NAME's default). */
 export const LOCAL_SENTINEL_NAME = 'reservation';
 
@@ -17,6 +20,8 @@ export interface ReplicatedTopologyOptions {
   readonly sentinelPorts?: readonly number[];
   /** Sentinel declares a primary down after this long without an answer. */
   readonly downAfterMs?: number;
+  /** Daemons that outlive this process (`services up --replicated`); else children that end with it. */
+  readonly detached?: boolean;
 }
 
 export interface ReplicatedTopology {
@@ -57,7 +62,8 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
       '--repl-diskless-sync', 'yes', '--repl-diskless-sync-delay', '0',
       '--maxmemory-policy', 'noeviction',
       ...(primary === null ? [] : ['--replicaof', '127.0.0.1', String(primary)]),
-    ], { stdio: 'ignore' });
+    ], { stdio: 'ignore', detached: options.detached });
+    if (options.detached) child.unref();
     children.set(port, child);
   };
   const startSentinel = (port: number, primary: number) => {
@@ -72,7 +78,9 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
       `sentinel parallel-syncs ${LOCAL_SENTINEL_NAME} 2`,
       '',
     ].join('\n'));
-    children.set(port, spawn(binaries.server, [conf, '--sentinel'], { stdio: 'ignore' }));
+    const child = spawn(binaries.server, [conf, '--sentinel'], { stdio: 'ignore', detached: options.detached });
+    if (options.detached) child.unref();
+    children.set(port, child);
   };
   const cli = (port: number, ...args: string[]) => runCommand(binaries.cli, ['-p', String(port), ...args]);
   const answers = (port: number) => () => pingRedis(`redis://127.0.0.1:${port}`).then(() => true, () => false);
@@ -111,6 +119,10 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
     throw error;
   }
 
+  if (options.detached) {
+    const pids = Object.fromEntries([...children].map(([port, child]) => [port, child.pid]));
+    writeFileSync(path.join(dir, TOPOLOGY_FILE), JSON.stringify({ dataPorts, sentinelPorts, pids }));
+  }
   return {
     dataPorts,
     sentinelPorts,

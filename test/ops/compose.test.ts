@@ -71,3 +71,10 @@ test('compose: the HTTP role keeps its admin data in a Redis of its own, capped,
   t.is(services.grpc!.environment!.ADMIN_REDIS_URL, undefined);
   t.truthy(services['admin-redis']);
 });
+
+test('compose: the engine\'s store is Valkey 8 as the suite runs it (SPEC §1.10): AOF fsynced on every write, noeviction', (t) => {
+  const store = compose.services.redis!;
+  t.regex(store.image ?? '', /^valkey\/valkey:8\./);
+  t.deepEqual(store.command?.slice(0, 5), ['valkey-server', '--appendonly', 'yes', '--appendfsync', 'always']);
+  t.true(store.command?.includes('noeviction'));
+});
