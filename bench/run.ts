@@ -4,7 +4,7 @@
  * own on the configured MySQL server; removes them afterwards.
  *
  *   npm run bench -- [--duration 10] [--concurrency 64] [--wallets 10000] [--hot 10]
- *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,replicated,peer,scripts,sync]
+ *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,replicated,stores,peer,scripts,sync]
  *                    [--batch-sizes 1,10,100,1000] [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
 import { createKnex } from '../src/db/knex-factory';
 import { runMigrations } from '../src/db/migrations';
-import { waitUntil } from '../src/local-services/process-tools';
+import { findBinary, waitUntil } from '../src/local-services/process-tools';
 import { createRedisClient } from '../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
 import { fundEngineWallets } from './lib/engine-wallets';
@@ -57,7 +57,7 @@ const opts = {
   confirmShare: Number(values['confirm-share']),
   connections: Number(values.connections),
   scriptCalls: smoke ? 2000 : 5000, // fewer reservations leave the memory figure to allocator noise
-  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'replicated', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
+  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'replicated', 'stores', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
   batchSizes: values['batch-sizes']!.split(',').map(Number),
 };
 const GAME = 'bench';
@@ -110,7 +110,7 @@ async function main() {
 
     const engineRun = async (redis: Managed, name: string, env: Record<string, string> = {}) => {
       const engine = await engineServer(redis, env);
-      const aof = redis === always ? 'always' : 'off';
+      const aof = redis === off ? 'off' : 'always';
       const metricsOff = env.METRICS_ENABLED === 'false' ? ', METRICS_ENABLED=false' : '';
       const stats = await load(name, `engine, AOF ${aof}, ${users.length} wallets${metricsOff}`, engine.url, users);
       await engine.stop();
@@ -207,6 +207,35 @@ async function main() {
       }
       extra.replicatedPairs = pairs;
       log(`replicated / local: unary ${pairs.map((p) => p.unary.toFixed(2)).join(', ')}; batches of 100 ${pairs.map((p) => p.batches.toFixed(2)).join(', ')}`);
+    }
+    if (opts.scenarios.has('stores')) {
+      // Valkey 8 (the project's store) beside Redis where one is installed, the same load alternating:
+      // reported side by side until the store-speed work has won the difference back (issue 35).
+      const redisServer = findBinary('redis-server');
+      if (!redisServer) {
+        log('stores: no redis-server on this machine; the Valkey / Redis comparison is skipped');
+      } else {
+        const redis = await startRedis(await freePort(), 'always', undefined, redisServer);
+        cleanups.push(() => redis.stop());
+        await fundEngineWallets(redis.url, users, GAME, FUNDS);
+        const pairs: Array<{ unary: number; batches: number }> = [];
+        for (let pair = 1; pair <= (smoke ? 1 : 3); pair += 1) {
+          const onValkey = await engineRun(always, `unary Valkey (pair ${pair})`);
+          const onRedis = await engineRun(redis, `unary Redis (pair ${pair})`);
+          const batchOn = async (store: Managed, name: string) => {
+            const engine = await engineServer(store);
+            const lanes = Math.max(4, Math.min(opts.concurrency, Math.ceil(BATCH_ITEMS_IN_FLIGHT / 100)));
+            const stats = await loadWith(name, `engine, batches of 100 (${lanes} lanes, http2 client)`, engine.url, (client) =>
+              runBatchFlows(client, { ...flowOptions(name, users), concurrency: lanes, batchSize: 100 }), 'http2');
+            await engine.stop();
+            return stats.opsPerSecond;
+          };
+          const batchValkey = await batchOn(always, `batch 100 Valkey (pair ${pair})`);
+          const batchRedis = await batchOn(redis, `batch 100 Redis (pair ${pair})`);
+          pairs.push({ unary: onValkey / onRedis, batches: batchValkey / batchRedis });
+        }
+        extra.storePairs = pairs;
+      }
     }
     if (opts.scenarios.has('metrics')) {
       // Metrics are on by default: the same load on engines with METRICS_ENABLED=false.
@@ -377,6 +406,7 @@ function median(values: number[] | undefined): number | null {
 function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const syncPairs = (extra.sync as { pairs: SyncPair[] } | undefined)?.pairs;
   const replicatedPairs = extra.replicatedPairs as Array<{ unary: number; batches: number }> | undefined;
+  const storePairs = extra.storePairs as Array<{ unary: number; batches: number }> | undefined;
   const rate = (name: string) => results.find((r) => r.name === name)?.callsPerSecond;
   const ratio = (a?: number, b?: number) => (a && b ? a / b : null);
   const h2 = extra.h2load as { reqPerSecond: number } | null | undefined;
@@ -391,6 +421,8 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
     'engine/peer, hot wallets (goal ≥ 6)': ratio(rate('engine hot'), rate('peer hot')),
     'AOF always / off, median of 3 alternating pairs (goal ≥ 0.90)': median(extra.aofPairs as number[] | undefined),
     'replicated / local durability, unary, median of 3 alternating pairs (goal ≥ 0.80)': median(replicatedPairs?.map((p) => p.unary)),
+    'Valkey / Redis, unary, median of 3 alternating pairs': median(storePairs?.map((p) => p.unary)),
+    'Valkey / Redis, batches of 100, median of 3 alternating pairs': median(storePairs?.map((p) => p.batches)),
     'replicated / local durability, batches of 100, median of 3 pairs (goal ≥ 0.85)': median(replicatedPairs?.map((p) => p.batches)),
     'engine + worker / engine alone, median of 3 alternating pairs (goal ≥ 0.60)': median(syncPairs?.map((p) => p.withWorker / p.alone)),
     'one worker\'s drain, ledger rows/s, median of 3 (goal ≥ 40,000)': median(syncPairs?.map((p) => p.drainRowsPerSecond)),

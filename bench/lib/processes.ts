@@ -27,13 +27,14 @@ export async function migrateBenchRedis(url: string, keyPrefix = ''): Promise<vo
 
 /**
  * A store process (Valkey, or Redis where Valkey is missing) of the benchmark's own on a spare port: AOF
- * with fsync on every write, or no AOF; migrated, or a replica of the one on `replicaOf`.
+ * with fsync on every write, or no AOF; migrated, or a replica of the one on `replicaOf`; `binary` another
+ * server (redis-server beside Valkey, say).
  */
-export async function startRedis(port: number, durability: 'always' | 'off', replicaOf?: number): Promise<Managed> {
+export async function startRedis(port: number, durability: 'always' | 'off', replicaOf?: number, binary = findStoreBinaries()!.server): Promise<Managed> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `bench-redis-${durability}-`));
   const aof = durability === 'always' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
   const replica = replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(replicaOf)];
-  const child = spawn(findStoreBinaries()!.server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...aof, ...replica], { stdio: 'ignore' });
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...aof, ...replica], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
   await waitUntil(`redis ${port}`, () => pingRedis(url).then(() => true, () => false), 10_000);
   if (replicaOf === undefined) await migrateBenchRedis(url);
