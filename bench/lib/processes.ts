@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config';
 import { findStoreBinaries } from '../../src/local-services/store-binaries';
 import { pingRedis } from '../../src/local-services/local-redis';
 import { createLogger } from '../../src/logging/logger';
-import { findBinary, isPortOpen, waitUntil } from '../../src/local-services/process-tools';
+import { isPortOpen, waitUntil } from '../../src/local-services/process-tools';
 
 const ROOT = path.resolve(__dirname, '../..');
 

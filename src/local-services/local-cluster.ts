@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, runCommand, waitUntil } from './process-tools';
+import { freePort, killAndWait, runCommand, waitUntil } from './process-tools';
 import { findStoreBinaries } from './store-binaries';
 
 export interface LocalCluster {
@@ -88,12 +88,7 @@ export async function startLocalCluster(options: LocalClusterOptions | number = 
     ports,
     signal: (port, signal) => children.get(port)?.kill(signal),
     async restart(port) {
-      const old = children.get(port);
-      if (old && old.exitCode === null && old.signalCode === null) {
-        const exited = new Promise((resolve) => old.once('exit', resolve));
-        old.kill('SIGKILL');
-        await exited;
-      }
+      await killAndWait(children.get(port));
       startNode(port);
       await waitUntil(`redis ${port}`, async () => (await cli(port, 'ping')).output.includes('PONG'), 10000);
     },

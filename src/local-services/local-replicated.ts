@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pingRedis } from './local-redis';
-import { freePort, runCommand, waitUntil } from './process-tools';
+import { freePort, killAndWait, runCommand, waitUntil } from './process-tools';
 import type { StoreBinaries } from './store-binaries';
 
 /** Where a detached topology notes its ports and pids (`services down --replicated` reads it). */
@@ -133,12 +133,7 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
       children.get(port)?.kill(signal);
     },
     async restart(port) {
-      const old = children.get(port);
-      if (old && old.exitCode === null && old.signalCode === null) {
-        const exited = new Promise((resolve) => old.once('exit', resolve));
-        old.kill('SIGKILL');
-        await exited;
-      }
+      await killAndWait(children.get(port));
       startNode(port, await primaryPort());
       await waitUntil(`node on ${port}`, answers(port), 20_000);
     },

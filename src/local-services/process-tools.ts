@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -124,4 +124,12 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** SIGKILLs a child that is still running and waits until it has exited (a node about to be started again). */
+export async function killAndWait(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
 }

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
@@ -7,8 +6,7 @@ import { waitUntil } from '../../src/local-services/process-tools';
 import { startCliProcess } from '../helpers/cli-process';
 import { createEngine } from '../helpers/engine';
 import { reservationClient } from '../helpers/grpc-client';
-import { createTestDatabase } from '../helpers/mysql';
-import { startRedisCluster } from '../helpers/redis-cluster';
+import { migratedClusterDeployment } from '../helpers/redis-cluster';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -17,21 +15,7 @@ const ROOT = path.resolve(__dirname, '../..');
 // Cluster (REDIS_CLUSTER_NODES): a top-up, Reserve and Confirm go through the scripts and the outbox,
 // BullMQ moves them, and MySQL holds the ledger; the operator commands work on the same cluster.
 test('the gRPC and worker roles run on a Redis Cluster, from Reserve to the MySQL ledger', async (t) => {
-  const cluster = await startRedisCluster();
-  const database = await createTestDatabase({ migrate: true });
-  const client = cluster.client('');
-  t.teardown(async () => {
-    client.disconnect();
-    await cluster.stop();
-    await database.drop();
-  });
-  const clusterEnv = {
-    MYSQL_URL: database.url,
-    REDIS_CLUSTER_NODES: cluster.ports.map((port) => `127.0.0.1:${port}`).join(','),
-    QUEUE_PREFIX: `{tc${randomBytes(4).toString('hex')}}`,
-  };
-  const migrated = await startCliProcess(['migrate'], clusterEnv);
-  t.is(await migrated.exit, 0, migrated.lines.join('\n'));
+  const { client, database, env: clusterEnv } = await migratedClusterDeployment(t);
   const started = await startCliProcess(['serve', '--roles', 'grpc,worker'], clusterEnv);
   t.teardown(() => started.child.kill('SIGKILL'));
   t.truthy(started.addresses.grpc, started.lines.join('\n'));

@@ -1,6 +1,5 @@
 import test from 'ava';
-import { runSoak, soakFailed } from '../../bench/lib/soak/run-soak';
-import { testConfig } from '../helpers/test-config';
+import { soakHolds } from '../helpers/soak';
 
 // SPEC §1.10 from outside: the soak's mixed load (unary calls and batches, repeated with their request_ids
 // after UNAVAILABLE) on a primary, two replicas and three Sentinels with REDIS_DURABILITY=replicated,
@@ -8,57 +7,19 @@ import { testConfig } from '../helpers/test-config';
 // and once SIGSTOPped until a replica is promoted, then let go (a primary cut off from its replicas),
 // and the sync worker is SIGKILLed. `npm run soak -- --store replicated --failover-every N` runs it long.
 test.serial('failovers and a partition of the primary under load: every acknowledged move is in Redis and in the ledger exactly once, nothing unacknowledged reached the ledger, reconcile reports 0', async (t) => {
-  t.timeout(300_000);
-  const report = await runSoak(testConfig(), {
-    store: 'replicated',
-    durationS: 40,
-    killRedisEveryS: 0,
-    failoverEveryS: 12,
-    partitionEveryS: 19,
-    killWorkerEveryS: 10,
-    mysqlOutageS: 0,
-    wallets: 200,
-    concurrency: 32,
-    log: (line) => t.log(line),
+  const report = await soakHolds(t, {
+    store: 'replicated', durationS: 40, killRedisEveryS: 0, failoverEveryS: 12, partitionEveryS: 19, killWorkerEveryS: 10, mysqlOutageS: 0,
   });
-  t.log(JSON.stringify({ ...report, lost: report.lost.length, doubled: report.doubled.length, unacknowledged: report.unacknowledged.length }));
-  const sorted = [...report.outageWindowsMs].sort((a, b) => a - b);
-  t.log(`unavailability windows: ${sorted.join(', ')} ms (median ${sorted[Math.floor(sorted.length / 2)]}, worst ${sorted.at(-1)})`);
-  t.deepEqual(report.errors, []);
-  t.deepEqual(report.lost, []);
-  t.deepEqual(report.doubled, []);
-  t.deepEqual(report.unacknowledged, []);
-  t.deepEqual(report.mismatches, []);
-  t.false(soakFailed(report));
   t.true(report.failovers >= 2, `${report.failovers} failovers`);
   t.true(report.partitions >= 1, `${report.partitions} partitions`);
   t.is(report.outageWindowsMs.length, report.failovers + report.partitions, 'calls were acknowledged again after every disruption');
   t.true(report.retried > 0, 'calls met the failovers and were sent again');
-  t.is(report.ledgerRows, report.acknowledgedMoves);
 });
 
 // The same on a Redis Cluster of 3 masters with a replica each (replicated durability): a master is
 // SIGKILLed, the cluster promotes its replica, the killed node rejoins as a replica. The window printed
 // is the load's (the other masters serve on), not the killed master's slots'.
 test.serial('master failovers of a Redis Cluster under load: every acknowledged move is in Redis and in the ledger exactly once, reconcile reports 0', async (t) => {
-  t.timeout(300_000);
-  const report = await runSoak(testConfig(), {
-    store: 'cluster',
-    durationS: 30,
-    killRedisEveryS: 0,
-    failoverEveryS: 10,
-    killWorkerEveryS: 10,
-    mysqlOutageS: 0,
-    wallets: 200,
-    concurrency: 32,
-    log: (line) => t.log(line),
-  });
-  t.log(JSON.stringify({ ...report, lost: report.lost.length, doubled: report.doubled.length, unacknowledged: report.unacknowledged.length }));
-  t.deepEqual(report.errors, []);
-  t.deepEqual(report.lost, []);
-  t.deepEqual(report.doubled, []);
-  t.deepEqual(report.unacknowledged, []);
-  t.deepEqual(report.mismatches, []);
+  const report = await soakHolds(t, { store: 'cluster', durationS: 30, killRedisEveryS: 0, failoverEveryS: 10, killWorkerEveryS: 10, mysqlOutageS: 0 });
   t.true(report.failovers >= 2, `${report.failovers} failovers`);
-  t.is(report.ledgerRows, report.acknowledgedMoves);
 });

@@ -1,41 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import test from 'ava';
 import type { RedisDurability } from '../../src/config/config-types';
 import { AppError } from '../../src/errors';
 import { StartupRefused } from '../../src/lifecycle/startup-refused';
-import { pingRedis } from '../../src/local-services/local-redis';
-import { findBinary, freePort, runCommand, waitUntil } from '../../src/local-services/process-tools';
-import { findStoreBinaries } from '../../src/local-services/store-binaries';
+import { findBinary, runCommand, waitUntil } from '../../src/local-services/process-tools';
 import { createDurableAck } from '../../src/redis/durable-ack';
 import { assertDurabilitySupported } from '../../src/redis/durability-check';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { createWalletService } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 import { markMigrated } from '../helpers/redis';
+import { startRedisServer } from '../helpers/redis-server';
 
-const binaries = findStoreBinaries()!;
 const durability: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 200 };
 
-/** A store process of the test's own on a spare port, its AOF fsynced on every write unless `aof` is false. */
-async function storeProcess(t: { teardown(fn: () => void): void }, options: { binary?: string; aof?: boolean; replicaOf?: number } = {}) {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'durability-'));
-  const child: ChildProcess = spawn(options.binary ?? binaries.server, [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
-    '--appendonly', options.aof === false ? 'no' : 'yes', '--appendfsync', 'always',
-    ...(options.replicaOf ? ['--replicaof', '127.0.0.1', String(options.replicaOf)] : []),
-  ], { stdio: 'ignore' });
-  t.teardown(() => {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const url = `redis://127.0.0.1:${port}`;
-  await waitUntil(`store on ${port}`, () => pingRedis(url).then(() => true, () => false), 20_000);
-  return { port, url };
+const AOF = ['--appendonly', 'yes', '--appendfsync', 'always'];
+
+/** A store of the test's own (AOF always unless `aof` is false), removed when the test ends. */
+async function storeProcess(t: { teardown(fn: () => Promise<void>): void }, options: { binary?: string; aof?: boolean; replicaOf?: number } = {}) {
+  const server = await startRedisServer(
+    [...(options.aof === false ? ['--appendonly', 'no'] : AOF), ...(options.replicaOf ? ['--replicaof', '127.0.0.1', String(options.replicaOf)] : [])],
+    { binary: options.binary, migrated: false },
+  );
+  t.teardown(() => server.stop());
+  return server;
 }
 
 test('with replicated durability a move no replica confirmed answers UNAVAILABLE ("may have been applied"); repeated once a replica is there, it replays the first outcome and moved the money once', async (t) => {

@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { startCliProcess } from '../helpers/cli-process';
 import { reservationClient } from '../helpers/grpc-client';
-import { createTestDatabase } from '../helpers/mysql';
-import { startRedisCluster } from '../helpers/redis-cluster';
+import { migratedClusterDeployment } from '../helpers/redis-cluster';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -17,25 +15,10 @@ const ROOT = path.resolve(__dirname, '../..');
 // replicas follow: a lost cluster), and `restore` brings it back from MySQL through the operator CLI.
 test('on a 3-master cluster with replicas, replicated roles sync to MySQL; after the cluster lost its data, restore brings back balances, open reservations and a keyed top-up\'s record', async (t) => {
   t.timeout(180_000);
-  const cluster = await startRedisCluster({ replicas: 1 });
-  const database = await createTestDatabase({ migrate: true });
-  const client = cluster.client('');
-  t.teardown(async () => {
-    client.disconnect();
-    await cluster.stop();
-    await database.drop();
-  });
-  const env = {
-    MYSQL_URL: database.url,
-    REDIS_CLUSTER_NODES: cluster.ports.map((port) => `127.0.0.1:${port}`).join(','),
-    QUEUE_PREFIX: `{tr${randomBytes(4).toString('hex')}}`,
-    REDIS_DURABILITY: 'replicated',
-  };
+  const { client, database, env } = await migratedClusterDeployment(t, { replicas: 1 }, { REDIS_DURABILITY: 'replicated' });
   const cli = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' } })
       .then((done) => ({ code: 0, out: done.stdout }), (failed: { code: number; stdout: string; stderr: string }) => ({ code: failed.code, out: failed.stdout + failed.stderr }));
-  const migrated = await startCliProcess(['migrate'], env);
-  t.is(await migrated.exit, 0, migrated.lines.join('\n'));
   let served = await startCliProcess(['serve', '--roles', 'grpc,worker'], env);
   t.teardown(() => served.child.kill('SIGKILL'));
   t.truthy(served.addresses.grpc, served.lines.join('\n'));

@@ -10,7 +10,8 @@ import type Redis from 'ioredis';
 import { loadConfig } from '../../src/config';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
 import { RESERVATION_SERVICE_NAME } from '../../src/grpc/reservation-proto';
-import { findBinary, waitUntil } from '../../src/local-services/process-tools';
+import { findStoreBinaries } from '../../src/local-services/store-binaries';
+import { waitUntil } from '../../src/local-services/process-tools';
 import { createLogger } from '../../src/logging/logger';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { createWalletService } from '../../src/wallet/wallet-service';
@@ -145,7 +146,7 @@ for (const [setting, env] of [['without caller tokens', {}], ['with GRPC_AUTH_TO
 }
 
 test('with Redis down, health is NOT_SERVING and calls fail fast with UNAVAILABLE; both recover with Redis', async (t) => {
-  const binary = findBinary('redis-server')!;
+  const binary = findStoreBinaries()!.server;
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grpc-redis-'));
   const startRedis = () => spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir], { stdio: 'ignore' });

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { pingRedis } from '../../src/local-services/local-redis';
-import { findBinary, waitUntil } from '../../src/local-services/process-tools';
+import { findStoreBinaries } from '../../src/local-services/store-binaries';
+import { waitUntil } from '../../src/local-services/process-tools';
 import { keys } from '../../src/redis/wallet-keys';
 import { reconcile } from '../../src/sync/reconcile';
 import { runMixedLoad } from '../helpers/load';
@@ -19,7 +20,7 @@ test('Redis (appendfsync always) killed with SIGKILL mid-load and restarted keep
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'aof-'));
   const startRedis = (): ChildProcess =>
-    spawn(findBinary('redis-server')!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
+    spawn(findStoreBinaries()!.server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
       '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''], { stdio: 'ignore' });
   let redisServer = startRedis();
   t.teardown(() => {
