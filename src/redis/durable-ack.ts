@@ -94,7 +94,9 @@ function createReplicaPoker(): (client: RedisLike, pokeKey: string) => () => voi
     }
   };
   return (client, pokeKey) => {
-    if (client.isCluster) return () => undefined; // only before the slot router knows the masters
+    // Only before the slot router knows the masters; and never for a connection closing or closed: a
+    // copy made then would outlive it.
+    if (client.isCluster || client.status !== 'ready') return () => undefined;
     let poker = pokers.get(client);
     if (!poker) {
       const connection = (client as Redis).duplicate({ enableAutoPipelining: false, connectionName: 'reservation-durability-poke' });

@@ -50,8 +50,8 @@ const FLUSH_EVERY = 500;
  * runs, Redis holds no layout marker, so no role starts and running ones answer UNAVAILABLE (their
  * store gate, store-gate.ts); the marker is written last. Two passes over MySQL, streamed:
  *
- * 1. the ledger, in each wallet's stream order: every wallet's balances after its last move (with the
- *    user-game's currency set), each partition's top-up sequence and last outbox id (new entries must
+ * 1. the ledger, grouped by user-game: every wallet's balances as the sum of its moves, as reconcile
+ *    counts them (with the user-game's currency set), each partition's top-up sequence and last outbox id (new entries must
  *    sort after every id MySQL holds: the ledger is keyed by them), and the records of keyed top-ups
  *    still inside IDEMPOTENCY_TTL_S, expiring when they would have;
  * 2. the transactions: every one still reserved, with the balances after its Reserve (so Confirm,
@@ -154,6 +154,18 @@ function createPartitionWriter(redis: RedisLike) {
 
 type PartitionWriter = ReturnType<typeof createPartitionWriter>;
 
+/**
+ * What each kind of move does to (available, reserved), from its amount and win: SPEC §1.2's table, the
+ * sums reconcile compares with (src/sync/reconcile.ts). A wallet is restored as the sum of its moves.
+ */
+const MOVES = {
+  topup: (amount: bigint) => [amount, 0n],
+  reserve: (amount: bigint) => [-amount, amount],
+  confirm: (amount: bigint, win: bigint) => [win, -amount],
+  cancel: (amount: bigint) => [amount, -amount],
+  expire: (amount: bigint) => [amount, -amount],
+} as const satisfies Record<string, (amount: bigint, win: bigint) => readonly [bigint, bigint]>;
+
 interface LedgerStreamRow {
   event_id: string;
   stream_ms: number | string;
@@ -163,6 +175,7 @@ interface LedgerStreamRow {
   game_id: string;
   currency: string;
   amount: number | string;
+  win_amount: number | string;
   available_balance: number | string;
   reserved_balance: number | string;
   request_id: string | null;
@@ -178,24 +191,24 @@ async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, ide
   let rows = 0;
   let wallets = 0;
   let topupRecords = 0;
-  /** The current user-game's wallets (rows come grouped by user-game, in stream order). */
+  /** The current user-game's wallets by currency (rows come grouped by user-game): the sums of their moves. */
   let userGame = '';
-  let latest = new Map<string, LedgerStreamRow>();
+  let balances = new Map<string, { userId: string; gameId: string; available: bigint; reserved: bigint }>();
 
   const flushUserGame = async () => {
-    for (const row of latest.values()) {
-      const wallet = walletAddress(row.user_id, row.game_id, row.currency);
+    for (const [currency, balance] of balances) {
+      const wallet = walletAddress(balance.userId, balance.gameId, currency);
       const record = formatWalletRecord({
-        available: String(row.available_balance), reserved: String(row.reserved_balance), userId: row.user_id, gameId: row.game_id, currency: row.currency,
+        available: String(balance.available), reserved: String(balance.reserved), userId: balance.userId, gameId: balance.gameId, currency,
       });
-      await writes.add(wallet.partition, (p) => p.set(keys.wallet(wallet), record).sadd(keys.currencies(wallet), row.currency));
+      await writes.add(wallet.partition, (p) => p.set(keys.wallet(wallet), record).sadd(keys.currencies(wallet), currency));
       wallets += 1;
     }
-    latest = new Map();
+    balances = new Map();
   };
 
   const stream = db(LEDGER_TABLE)
-    .select('event_id', 'stream_ms', 'stream_seq', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'available_balance', 'reserved_balance',
+    .select('event_id', 'stream_ms', 'stream_seq', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance', 'reserved_balance',
       'request_id', 'topup_id', 'comment', 'created_at')
     .orderBy([{ column: 'user_id' }, { column: 'game_id' }, { column: 'stream_ms' }, { column: 'stream_seq' }])
     .stream();
@@ -206,7 +219,11 @@ async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, ide
       await flushUserGame();
       userGame = name;
     }
-    latest.set(row.currency, row);
+    const balance = balances.get(row.currency) ?? { userId: row.user_id, gameId: row.game_id, available: 0n, reserved: 0n };
+    const [available, reserved] = MOVES[row.kind as keyof typeof MOVES](BigInt(row.amount), BigInt(row.win_amount));
+    balance.available += available;
+    balance.reserved += reserved;
+    balances.set(row.currency, balance);
     const partition = Number.parseInt(row.event_id.slice(0, 2), 16);
     const position: [bigint, number] = [BigInt(row.stream_ms), Number(row.stream_seq)];
     const known = lastStream.get(partition);

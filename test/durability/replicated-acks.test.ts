@@ -12,7 +12,9 @@ import { createWalletStore } from '../../src/wallet/wallet-store';
 import { markMigrated } from '../helpers/redis';
 import { startRedisServer } from '../helpers/redis-server';
 
+/** Short, for a shortfall the test waits for; the steps that must succeed get a roomy one (CI's load). */
 const durability: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 200 };
+const roomy: RedisDurability = { ...durability, timeoutMs: 10_000 };
 
 const AOF = ['--appendonly', 'yes', '--appendfsync', 'always'];
 
@@ -28,11 +30,12 @@ async function storeProcess(t: { teardown(fn: () => Promise<void>): void }, opti
 
 test('with replicated durability a move no replica confirmed answers UNAVAILABLE ("may have been applied"); repeated once a replica is there, it replays the first outcome and moved the money once', async (t) => {
   const primary = await storeProcess(t);
-  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability });
+  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: roomy });
   t.teardown(() => redis.disconnect());
   await once(redis, 'ready');
   await markMigrated(redis);
-  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(durability) }), idempotencyTtlS: 3600 });
+  const walletWaiting = (ack: RedisDurability) => createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(ack) }), idempotencyTtlS: 3600 });
+  let wallet = walletWaiting(durability);
   const w = { userId: 'player', gameId: 'game', currency: 'EUR' };
 
   const topup = await t.throwsAsync(wallet.topup({ ...w, amount: '1000', comment: 'first', idempotencyKey: 'top-1' }));
@@ -41,6 +44,7 @@ test('with replicated durability a move no replica confirmed answers UNAVAILABLE
 
   const replica = await storeProcess(t, { replicaOf: primary.port });
   await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
+  wallet = walletWaiting(roomy);
   const repeated = await wallet.topup({ ...w, amount: '1000', comment: 'first', idempotencyKey: 'top-1' });
   t.true(repeated.replayed, 'the repeat found the first call\'s top-up');
   t.is(repeated.availableBalance, '1000');
@@ -57,12 +61,12 @@ test('with replicated durability a move no replica confirmed answers UNAVAILABLE
 test('group commit: one WAITAOF covers the scripts of an event-loop turn, so hundreds of concurrent moves cost a handful of waits', async (t) => {
   const primary = await storeProcess(t);
   await storeProcess(t, { replicaOf: primary.port });
-  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: { ...durability, timeoutMs: 2000 } });
+  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: roomy });
   t.teardown(() => redis.disconnect());
   await once(redis, 'ready');
   await markMigrated(redis);
   await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
-  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(durability) }), idempotencyTtlS: 3600 });
+  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(roomy) }), idempotencyTtlS: 3600 });
   await redis.config('RESETSTAT');
   const moves = 500;
   const replies = await Promise.all(Array.from({ length: moves }, (_, i) =>
