@@ -23,12 +23,13 @@ interface Barrier {
  * barrier went out joins the next one. The cost is one WAITAOF per turn, not per call.
  *
  * How many replicas: REDIS_DURABILITY_REPLICAS at least, and every replica attached to the primary
- * when the WAITAOF is sent (one still syncing included). Sentinel promotes the replica whose offset
- * looked greatest when it last asked (up to 10 s before the primary died), and may pick one that came
- * back a moment ago: a soak here lost 285 acknowledged moves in 3 failovers with WAITAOF 1 1 and two
- * replicas, and still some with every *online* replica waited for, none with every attached one. A
- * replica the primary has dropped (dead, or cut off past `repl-timeout`) is not waited for, so one
- * node can die and writes go on (see docs/operations.md for what that leaves open).
+ * when the WAITAOF is sent (one still syncing included), and for a while after one left, as many as
+ * there were (createReplicaCount). Sentinel promotes the replica whose offset looked greatest when it
+ * last asked (up to 10 s before the primary died), and may pick one that came back a moment ago: a
+ * soak here lost 285 acknowledged moves in 3 failovers with WAITAOF 1 1 and two replicas, and still
+ * some with every *online* replica waited for. A replica the primary has dropped (dead, or cut off past
+ * `repl-timeout`) is waited for REPLICA_LOSS_GRACE_MS, then no more, so one node can die and writes go
+ * on (see docs/operations.md for what that leaves open).
  *
  * `local` durability needs none of this: null, and callers skip the wait.
  */
@@ -38,11 +39,12 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
   const { timeoutMs } = durability;
 
   const poke = createReplicaPoker();
+  const replicaCount = createReplicaCount();
   const send = (client: RedisLike, pokeKey: string, barrier: Barrier): Promise<void> =>
     new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       barrier.sent = true;
       if (open.get(client) === barrier) open.delete(client);
-      const replicas = Math.max(durability.replicas, await attachedReplicas(client));
+      const replicas = Math.max(durability.replicas, await replicaCount(client));
       let reply: [number, number];
       const waiting = client.call('WAITAOF', '1', String(replicas), String(timeoutMs)) as Promise<[number, number]>;
       const stopPoking = poke(client, pokeKey);
@@ -117,12 +119,37 @@ function createReplicaPoker(): (client: RedisLike, pokeKey: string) => () => voi
 }
 
 /**
- * The replicas attached to the primary behind `client` now, in sync or still syncing (INFO
- * replication), read on the same connection just before its WAITAOF; unknown (0) when INFO fails.
+ * After a replica leaves a primary, how long that primary's moves still wait for as many replicas as
+ * it had. A replica leaves because it died, or because Sentinel promoted it: then the old primary, still
+ * answering, would acknowledge moves that only the other replica confirms, and that replica is soon
+ * turned into a replica of the new primary and drops them (a soak under heavy CPU load lost 1,463
+ * acknowledged moves that way). Longer than a failover takes to reach the clients (+switch-master, 3–5 s
+ * measured) and to turn the old primary into a replica; a replica that died costs this long of
+ * UNAVAILABLE, then moves go on with the replicas left.
  */
-async function attachedReplicas(client: RedisLike): Promise<number> {
-  const info = await client.info('replication').catch(() => '');
-  return (info.match(/^slave\d+:/gm) ?? []).length;
+export const REPLICA_LOSS_GRACE_MS = 8000;
+
+/**
+ * How many replicas a WAITAOF on `client` asks for: every replica attached to its primary now (in sync
+ * or still syncing, INFO replication, read on the same connection just before the WAITAOF), and for
+ * REPLICA_LOSS_GRACE_MS after one left, as many as the primary had. Remembered per primary (its
+ * replication id): a promoted replica starts afresh with its own.
+ */
+function createReplicaCount(): (client: RedisLike) => Promise<number> {
+  const seen = new Map<string, { most: number; at: number }>();
+  return async (client) => {
+    const info = await client.info('replication').catch(() => '');
+    const attached = (info.match(/^slave\d+:/gm) ?? []).length;
+    const primary = /^master_replid:(\w+)/m.exec(info)?.[1];
+    if (!primary) return attached;
+    const now = Date.now();
+    const known = seen.get(primary);
+    if (!known || attached >= known.most || now - known.at > REPLICA_LOSS_GRACE_MS) {
+      seen.set(primary, { most: attached, at: now });
+      return attached;
+    }
+    return known.most;
+  };
 }
 
 function shortfall(detail: string, cause?: unknown): AppError {
