@@ -80,9 +80,13 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
  * 4,500 local. So while a connection's WAITAOF waits, a connection of its own (one per connection)
  * writes the partition's fence key and WAITs for one replica, over and over: each WAIT asks again.
  */
+/** A poker closes after this long without a WAITAOF to help. */
+const POKER_IDLE_MS = 1000;
+
 function createReplicaPoker(): (client: RedisLike, pokeKey: string) => () => void {
-  const pokers = new WeakMap<RedisLike, { connection: Redis; waiting: number; running: boolean }>();
-  const loop = async (poker: { connection: Redis; waiting: number; running: boolean }, pokeKey: string) => {
+  type Poker = { connection: Redis; waiting: number; running: boolean; idle: NodeJS.Timeout | null };
+  const pokers = new WeakMap<RedisLike, Poker>();
+  const loop = async (poker: Poker, pokeKey: string) => {
     poker.running = true;
     try {
       while (poker.waiting > 0) {
@@ -93,6 +97,10 @@ function createReplicaPoker(): (client: RedisLike, pokeKey: string) => () => voi
       // the WAITAOF it helps fails or times out by itself
     } finally {
       poker.running = false;
+      poker.idle = setTimeout(() => {
+        if (!poker.running && poker.waiting === 0) poker.connection.disconnect();
+      }, POKER_IDLE_MS);
+      poker.idle.unref();
     }
   };
   return (client, pokeKey) => {
@@ -101,12 +109,21 @@ function createReplicaPoker(): (client: RedisLike, pokeKey: string) => () => voi
     if (client.isCluster || client.status !== 'ready') return () => undefined;
     let poker = pokers.get(client);
     if (!poker) {
-      const connection = (client as Redis).duplicate({ enableAutoPipelining: false, connectionName: 'reservation-durability-poke' });
+      // Never reconnects, and closes after POKER_IDLE_MS without a wait: a new one is made when needed,
+      // so no poker outlives the connection it serves (nor keeps a process alive).
+      const connection = (client as Redis).duplicate({
+        enableAutoPipelining: false, connectionName: 'reservation-durability-poke', retryStrategy: () => null,
+      });
       connection.on('error', () => undefined);
+      const made = { connection, waiting: 0, running: false, idle: null as NodeJS.Timeout | null };
+      connection.once('end', () => {
+        if (pokers.get(client) === made) pokers.delete(client);
+      });
       client.once('end', () => connection.disconnect());
-      poker = { connection, waiting: 0, running: false };
+      poker = made;
       pokers.set(client, poker);
     }
+    if (poker.idle) clearTimeout(poker.idle);
     poker.waiting += 1;
     if (!poker.running) void loop(poker, pokeKey);
     let stopped = false;
