@@ -63,9 +63,10 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
    */
   const durableScript = <R extends ScriptReplies>(firstKey: string, call: (client: RedisLike) => Promise<R>) =>
     on(firstKey, async (client) => {
+      if (!durableAck) return call(client); // local durability: nothing more per call on the hot path
       const fence = keys.fence(firstKey);
       const replies = await durably(durableAck, client, call(client), fence);
-      if (durableAck && answersEarlierWrite(replies)) await durably(durableAck, client, client.set(fence, '1'), fence);
+      if (answersEarlierWrite(replies)) await durably(durableAck, client, client.set(fence, '1'), fence);
       return replies;
     });
 
