@@ -214,7 +214,8 @@ test.serial('the ops page draws the last minutes live: gRPC calls/s and p99 from
 
   const { page } = await tab(t, api.users.moderator.email);
   await page.getByRole('link', { name: 'Ops' }).click();
-  await page.getByTestId('ops-charts').waitFor();
+  // uPlot makes each chart's canvas in an effect after the first render: wait for the fourth one.
+  await page.getByTestId('ops-charts').locator('canvas').nth(3).waitFor();
   t.is(await page.getByTestId('ops-charts').locator('canvas').count(), 4, 'four charts drawn');
   // Calls keep coming (a bounded loop) until a whole 5 s bucket with calls reaches the chart.
   await until('calls on the chart', async () => {
