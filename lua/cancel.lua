@@ -15,7 +15,8 @@ then 4 per item: request_id, transaction_id, reason (stored; may be ''), the tra
 The Cancel that settles the transaction keeps its reply in the transaction record (sid, rs, a1, r1).
 An item sees what the items before it did.
 
-Returns one reply per item, {code, status, transaction_id, available, reserved}:
+Returns one reply per item (joined as lua/lib/prelude.lua says), code status transaction_id available
+reserved:
   OK          status 'canceled' (balances moved) or 'already_canceled' (nothing moved)
   REPLAY      the first reply to this request_id, unchanged
   CONFLICT    the request_id was used with other fields
@@ -28,27 +29,27 @@ reason.
 ]]
 local now, ttl = ARGV[1], ARGV[2]
 
-local function cancel_one(work, keys, request_id, transaction_id, reason, currency)
-  local tx = named(record_of(work, keys.tx), transaction_id, currency)
-  if not tx then return { 'NOT_FOUND' } end
-
+local function cancel_one(work, k, a)
+  local tx_key, wallet_key, request_key, outbox_key, open_key = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5]
+  local request_id, transaction_id, reason, currency = unpack(ARGV, a + 1, a + 4)
+  local tx = named(record_of(work, tx_key), transaction_id, currency)
+  if not tx then return 'NOT_FOUND' end
   if tx[ST] == 'reserved' then
-    local available, reserved = settle(work, keys, transaction_id, tx, 'cancel', reason, request_id, '', now)
-    return { 'OK', 'canceled', transaction_id, available, reserved }
+    local available, reserved = settle(work, tx_key, wallet_key, outbox_key, open_key, transaction_id, tx, 'cancel', reason, request_id, '', now)
+    return 'OK canceled ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
   end
-
   if tx[ST] == 'canceled' and tx[SETTLER] == request_id then
-    if tx[REASON] ~= reason then return { 'CONFLICT' } end
-    return { 'REPLAY', 'canceled', transaction_id, tx[A1], tx[R1] }
+    if tx[REASON] ~= reason then return 'CONFLICT' end
+    return 'REPLAY canceled ' .. transaction_id .. ' ' .. tx[A1] .. ' ' .. tx[R1]
   end
   local fingerprint = cancel_fingerprint(reason)
-  local seen = replay(work, keys.request, fingerprint)
-  if seen then return seen end
-  if tx[ST] == 'confirmed' then return { 'CONFIRMED' } end
-
-  local wallet = wallet_of(work, keys.wallet)
-  remember(work, keys.request, ttl, fingerprint, { 'already_canceled', transaction_id, wallet[AVAILABLE], wallet[RESERVED] })
-  return { 'OK', 'already_canceled', transaction_id, wallet[AVAILABLE], wallet[RESERVED] }
+  local seen = replay(work, request_key, fingerprint)
+  if seen then return table.concat(seen, ' ') end
+  if tx[ST] == 'confirmed' then return 'CONFIRMED' end
+  local wallet = wallet_of(work, wallet_key)
+  local reply = { 'already_canceled', transaction_id, int(wallet[AVAILABLE]), int(wallet[RESERVED]) }
+  remember(work, request_key, ttl, fingerprint, reply)
+  return 'OK ' .. table.concat(reply, ' ')
 end
 
-return apply_items({ 'tx', 'wallet', 'request', 'outbox', 'open' }, 2, 4, cancel_one)
+return apply_items(5, 2, 4, cancel_one)

@@ -17,7 +17,8 @@ string, 0 .. 2^53-1), the transaction_id's currency
 The Confirm that settles the transaction keeps its reply in the transaction record (sid, srd, win, a1, r1).
 An item sees what the items before it did.
 
-Returns one reply per item, {code, status, transaction_id, available, reserved}:
+Returns one reply per item (joined as lua/lib/prelude.lua says), code status transaction_id available
+reserved:
   OK              status 'confirmed' (balances moved) or 'already_confirmed' (nothing moved)
   REPLAY          the first reply to this request_id, unchanged
   CONFLICT        the request_id was used with other fields
@@ -33,34 +34,32 @@ the round_id this call gave (maybe ''), now.
 ]]
 local now, ttl, cutoff = ARGV[1], ARGV[2], tonumber(ARGV[3])
 
-local function confirm_one(work, keys, request_id, transaction_id, round_id, win, currency)
-  local tx = named(record_of(work, keys.tx), transaction_id, currency)
-  if not tx then return { 'NOT_FOUND' } end
-  local wallet = wallet_of(work, keys.wallet)
+local function confirm_one(work, k, a)
+  local tx_key, wallet_key, request_key, outbox_key, open_key = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5]
+  local request_id, transaction_id, round_id, win, currency = unpack(ARGV, a + 1, a + 5)
+  local tx = named(record_of(work, tx_key), transaction_id, currency)
+  if not tx then return 'NOT_FOUND' end
+  local wallet = wallet_of(work, wallet_key)
   local round_given_differs = round_id ~= '' and round_id ~= tx[ROUND]
-
   if tx[ST] == 'reserved' then
-    if round_given_differs then return { 'ROUND_MISMATCH' } end
-    if tx[CREATED] ~= '' and tonumber(tx[CREATED]) <= cutoff then return { 'EXPIRED' } end
-    if tonumber(wallet[AVAILABLE]) + tonumber(wallet[RESERVED]) - tonumber(tx[AMOUNT]) + tonumber(win) > MAX_AMOUNT then
-      return { 'BALANCE_LIMIT' }
-    end
-    local available, reserved = settle(work, keys, transaction_id, tx, 'confirm', win, request_id, round_id, now)
-    return { 'OK', 'confirmed', transaction_id, available, reserved }
+    if round_given_differs then return 'ROUND_MISMATCH' end
+    if tx[CREATED] ~= '' and tonumber(tx[CREATED]) <= cutoff then return 'EXPIRED' end
+    if wallet[AVAILABLE] + wallet[RESERVED] - tonumber(tx[AMOUNT]) + tonumber(win) > MAX_AMOUNT then return 'BALANCE_LIMIT' end
+    local available, reserved = settle(work, tx_key, wallet_key, outbox_key, open_key, transaction_id, tx, 'confirm', win, request_id, round_id, now)
+    return 'OK confirmed ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
   end
-
   if tx[ST] == 'confirmed' and tx[SETTLER] == request_id then
-    if tx[SETTLER_ROUND] ~= round_id or tx[WIN] ~= win then return { 'CONFLICT' } end
-    return { 'REPLAY', 'confirmed', transaction_id, tx[A1], tx[R1] }
+    if tx[SETTLER_ROUND] ~= round_id or tx[WIN] ~= win then return 'CONFLICT' end
+    return 'REPLAY confirmed ' .. transaction_id .. ' ' .. tx[A1] .. ' ' .. tx[R1]
   end
   local fingerprint = confirm_fingerprint(round_id, win)
-  local seen = replay(work, keys.request, fingerprint)
-  if seen then return seen end
-  if round_given_differs then return { 'ROUND_MISMATCH' } end
-  if tx[ST] == 'canceled' then return { 'CANCELED' } end
-
-  remember(work, keys.request, ttl, fingerprint, { 'already_confirmed', transaction_id, wallet[AVAILABLE], wallet[RESERVED] })
-  return { 'OK', 'already_confirmed', transaction_id, wallet[AVAILABLE], wallet[RESERVED] }
+  local seen = replay(work, request_key, fingerprint)
+  if seen then return table.concat(seen, ' ') end
+  if round_given_differs then return 'ROUND_MISMATCH' end
+  if tx[ST] == 'canceled' then return 'CANCELED' end
+  local reply = { 'already_confirmed', transaction_id, int(wallet[AVAILABLE]), int(wallet[RESERVED]) }
+  remember(work, request_key, ttl, fingerprint, reply)
+  return 'OK ' .. table.concat(reply, ' ')
 end
 
-return apply_items({ 'tx', 'wallet', 'request', 'outbox', 'open' }, 3, 5, confirm_one)
+return apply_items(5, 3, 5, confirm_one)

@@ -24,6 +24,6 @@ if not tx or tx[ST] ~= 'reserved' then
 end
 if tx[CREATED] == '' or tonumber(tx[CREATED]) > tonumber(ARGV[2]) then return { 'SKIPPED' } end
 
-settle(work, { tx = KEYS[1], wallet = KEYS[2], outbox = KEYS[3], open = KEYS[4] }, ARGV[1], tx, 'expire', 'expired', '', '', ARGV[3])
+settle(work, KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], tx, 'expire', 'expired', '', '', ARGV[3])
 commit(work)
 return { 'OK' }

@@ -17,9 +17,10 @@ holds no clock and no setting, so every instance finds it whatever its clock or 
 leaves a 'reply' record there for the TTL. An item sees what the items before it did (a repeated
 request_id in one batch replays the earlier item).
 
-Returns one reply per item, {code, status, transaction_id, available, reserved}; balances as the
-strings Redis stores.
-  OK         status 'reserved' (balances moved) or 'rejected' (available < amount, nothing moved)
+Returns one reply per item (joined as lua/lib/prelude.lua says), code status transaction_id available
+reserved; balances as decimal strings.
+  OK         status 'reserved' (balances moved) or 'rejected' (available < amount, nothing moved;
+             its transaction_id empty)
   REPLAY     the request_id was seen with the same fields: the first reply, unchanged
   CONFLICT   the request_id was seen with other fields (only the code)
   COLLISION  another request_id's record has this name (a 96-bit digest collision; only the code)
@@ -28,32 +29,39 @@ Outbox entry: r, transaction_id, user_id, game_id, round_id, amount, available, 
 ]]
 local now, ttl, expiring = ARGV[1], ARGV[2], ARGV[3] == '1'
 
-local function reserve_one(work, keys, request_id, user_id, game_id, round_id, amount, currency, transaction_id)
-  local seen = record_of(work, keys.record)
+local function reserve_one(work, k, a)
+  local wallet_key, record_key, outbox_key, open_key = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
+  local request_id, user_id, game_id, round_id, amount, currency, transaction_id = unpack(ARGV, a + 1, a + 7)
+  local seen = record_of(work, record_key)
   if seen then
     -- The name is derived from (user-game ref, request_id): only a digest collision brings another here.
-    if seen[RID] ~= request_id then return { 'COLLISION' } end
-    if seen[CUR] ~= currency or seen[ROUND] ~= round_id or seen[AMOUNT] ~= amount then return { 'CONFLICT' } end
-    if seen[ST] == 'reply' then return { 'REPLAY', seen[TX] == '' and 'rejected' or 'reserved', seen[TX], seen[A0], seen[R0] } end
+    if seen[RID] ~= request_id then return 'COLLISION' end
+    if seen[CUR] ~= currency or seen[ROUND] ~= round_id or seen[AMOUNT] ~= amount then return 'CONFLICT' end
+    if seen[ST] == 'reply' then
+      return 'REPLAY ' .. (seen[TX] == '' and 'rejected ' or 'reserved ') .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
+    end
     -- Same name and currency: the first call's transaction_id is this one's with the stored nonce.
-    return { 'REPLAY', 'reserved', string.sub(transaction_id, 1, NONCE_OFFSET) .. seen[TX], seen[A0], seen[R0] }
+    return 'REPLAY reserved ' .. string.sub(transaction_id, 1, NONCE_OFFSET) .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
   end
 
-  local wallet = wallet_of(work, keys.wallet)
-  local available, reserved = wallet[AVAILABLE], wallet[RESERVED]
-  if tonumber(available) < tonumber(amount) then
-    put_record(work, keys.record, { 'reply', currency, round_id, amount, user_id, game_id, '', request_id, available, reserved, '' }, ttl)
-    return { 'OK', 'rejected', '', available, reserved }
+  local wallet = wallet_of(work, wallet_key)
+  local held = tonumber(amount)
+  if wallet[AVAILABLE] < held then
+    local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
+    put_record(work, record_key, new_tx('reply', currency, round_id, amount, user_id, game_id, '', request_id, available, reserved, ''), ttl)
+    return 'OK rejected  ' .. available .. ' ' .. reserved
   end
 
-  available, reserved = int(tonumber(available) - tonumber(amount)), int(tonumber(reserved) + tonumber(amount))
-  wallet[AVAILABLE], wallet[RESERVED] = available, reserved
+  wallet[AVAILABLE], wallet[RESERVED] = wallet[AVAILABLE] - held, wallet[RESERVED] + held
+  local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
   local created = expiring and now or ''
-  put_record(work, keys.wallet, wallet)
-  put_record(work, keys.record, { 'reserved', currency, round_id, amount, user_id, game_id, created, request_id, available, reserved, string.sub(transaction_id, NONCE_OFFSET + 1) })
-  if expiring then open_index(work, keys.open, transaction_id, now) end
-  outbox(work, keys.outbox, 'r', transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now)
-  return { 'OK', 'reserved', transaction_id, available, reserved }
+  put_record(work, wallet_key, wallet)
+  put_record(work, record_key, new_tx('reserved', currency, round_id, amount, user_id, game_id, created, request_id, available, reserved,
+    string.sub(transaction_id, NONCE_OFFSET + 1)))
+  if expiring then open_index(work, open_key, transaction_id, now) end
+  outbox(work, outbox_key, 'r\n' .. transaction_id .. '\n' .. user_id .. '\n' .. game_id .. '\n' .. round_id .. '\n' .. amount .. '\n' ..
+    available .. '\n' .. reserved .. '\n' .. request_id .. '\n' .. now)
+  return 'OK reserved ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
 end
 
-return apply_items({ 'wallet', 'record', 'outbox', 'open' }, 3, 7, reserve_one)
+return apply_items(4, 3, 7, reserve_one)

@@ -25,6 +25,7 @@ local seen = replay(work, KEYS[1], fingerprint)
 if seen then return seen end
 
 local wallet = wallet_of(work, KEYS[2])
-remember(work, KEYS[1], ARGV[5], fingerprint, { status, ARGV[2], wallet[AVAILABLE], wallet[RESERVED] })
+local reply = { status, ARGV[2], int(wallet[AVAILABLE]), int(wallet[RESERVED]) }
+remember(work, KEYS[1], ARGV[5], fingerprint, reply)
 commit(work)
-return { 'OK', status, ARGV[2], wallet[AVAILABLE], wallet[RESERVED] }
+return { 'OK', unpack(reply) }

@@ -29,26 +29,27 @@ if ARGV[8] ~= '' then
 end
 
 local wallet = wallet_of(work, KEYS[1])
-local available, reserved = wallet[AVAILABLE], wallet[RESERVED]
-if tonumber(available) + tonumber(reserved) + tonumber(ARGV[4]) > MAX_AMOUNT then
+local credit = tonumber(ARGV[4])
+if wallet[AVAILABLE] + wallet[RESERVED] + credit > MAX_AMOUNT then
   return { 'BALANCE_LIMIT' }
 end
-
-available = int(tonumber(available) + tonumber(ARGV[4]))
+wallet[AVAILABLE], wallet[OWNER] = wallet[AVAILABLE] + credit, wallet_owner(ARGV[1], ARGV[2], ARGV[3])
+local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
 -- The sequence and the currency set first: under OOM the first write fails and nothing is written.
 redis.call('SADD', KEYS[5], ARGV[3])
 local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
-put_record(work, KEYS[1], { available, reserved, ARGV[1], ARGV[2], ARGV[3] })
+put_record(work, KEYS[1], wallet)
 if ARGV[8] ~= '' then remember(work, KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end
 -- A keyed top-up's entry carries its key, so the ledger keeps it and `restore` can rebuild its record.
+local moved = id .. '\n' .. ARGV[1] .. '\n' .. ARGV[2] .. '\n' .. ARGV[3] .. '\n' .. ARGV[4] .. '\n' .. available .. '\n' .. reserved .. '\n' .. ARGV[6]
 if ARGV[8] == '' and ARGV[10] == '' then
-  outbox(work, KEYS[3], 't', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[5])
+  outbox(work, KEYS[3], 't\n' .. moved .. '\n' .. ARGV[5])
 elseif ARGV[8] == '' then
-  outbox(work, KEYS[3], 'T', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[10], ARGV[5])
+  outbox(work, KEYS[3], 'T\n' .. moved .. '\n' .. ARGV[10] .. '\n' .. ARGV[5])
 elseif ARGV[10] == '' then
-  outbox(work, KEYS[3], 'k', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[8], ARGV[5])
+  outbox(work, KEYS[3], 'k\n' .. moved .. '\n' .. ARGV[8] .. '\n' .. ARGV[5])
 else
-  outbox(work, KEYS[3], 'K', id, ARGV[1], ARGV[2], ARGV[3], ARGV[4], available, reserved, ARGV[6], ARGV[8], ARGV[10], ARGV[5])
+  outbox(work, KEYS[3], 'K\n' .. moved .. '\n' .. ARGV[8] .. '\n' .. ARGV[10] .. '\n' .. ARGV[5])
 end
 commit(work)
 return { 'OK', id, available, reserved, ARGV[6] }

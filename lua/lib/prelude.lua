@@ -1,15 +1,18 @@
 -- Shared prelude, prepended by the script registry to every script in lua/ (not a command itself).
 --
--- Redis layout 3 (src/redis/layout-upgrade.ts; every role refuses to start on another).
+-- Redis layout 4 (src/redis/layout-upgrade.ts; every role refuses to start on another).
 --
--- Wallet w{p}:<ref>:<currency>: one string, a MessagePack array {available, reserved, user_id, game_id,
--- currency}. A call reads its records with one MGET and writes them with one MSET, however many items
--- it applies (the unit of work below): each redis.call costs more than the command it runs. A key of
--- another type where a record belongs is an error (begin), never an empty record.
+-- Wallet w{p}:<ref>:<currency>: one string: the byte 4, available and reserved as little-endian
+-- doubles (exact below 2^53), then "<user_id>\0<game_id>\0<currency>". `struct` reads and writes the
+-- balances in C, as numbers: no MessagePack, no decimal parsing. A call reads its records with one MGET
+-- and writes them with one MSET, however many items it applies (the unit of work below): each
+-- redis.call costs more than the command it runs. A key of another type where a record belongs is an
+-- error (begin), never an empty record.
 --
--- Transaction record t{p}:<ref>.<derived> (see src/redis/wallet-keys.ts): one string, a MessagePack
--- array of strings in the order below (cmsgpack packs and unpacks it in C, cheaper than a hash's
--- fields or a split in Lua). A reservation stores the first eleven; its settlement writes them all.
+-- Transaction record t{p}:<ref>.<derived> (see src/redis/wallet-keys.ts): one string, the fields in
+-- the order below, each of the first sixteen ended by "\0" (`struct`'s 's', read in one C call), the
+-- reason last, to the end of the string (it is the only field that may hold any byte; the others are
+-- ids without control characters, digits and statuses). A reservation leaves the last six empty.
 --   st   reserved | confirmed | canceled; or 'reply': only the idempotency record of a Reserve that
 --        made no transaction here (rejected, or carried over from an earlier layout)
 --   c, rd, amt, u, g  currency, round_id, amount, user_id, game_id
@@ -26,33 +29,59 @@
 --
 -- Outbox entry: one field `e`, the move's values joined by "\n" in a fixed order per kind (the comment
 -- or reason last). See src/sync/outbox-event.ts.
+--
+-- Replies of the item scripts (reserve, confirm, cancel): one string for the whole call, an item's
+-- fields joined by ' ' (none holds a space), the items by "\n" (src/redis/script-registry.ts).
 
 local MAX_AMOUNT = 9007199254740991
 
--- An integer below 2^53 as Redis stores it: exact, no exponent.
-local function int(value) return string.format('%.0f', value) end
+-- An integer below 2^53 as a decimal string: exact, no exponent ('%.14g' below 10^14 is cheaper).
+local function int(value)
+  if value < 1e14 and value > -1e14 then return tostring(value) end
+  return string.format('%.0f', value)
+end
 
 -- What a repeat must match: the request's fields other than its request_id and target.
 local function confirm_fingerprint(round_id, win_amount) return round_id .. '\n' .. win_amount end
 local function cancel_fingerprint(reason) return reason end
 
-local AVAILABLE, RESERVED = 1, 2
+-- A wallet in a call: { available, reserved (numbers), the stored owner "<user_id>\0<game_id>\0<currency>" }.
+local AVAILABLE, RESERVED, OWNER = 1, 2, 3
+local WALLET_LAYOUT, WALLET_BALANCES = 4, '<Bdd'
 
 -- A wallet's values from its stored string (false/nil: an unfunded wallet, 0 / 0).
 local function parse_wallet(stored)
-  if not stored then return { '0', '0', '', '', '' } end
-  return cmsgpack.unpack(stored)
+  if not stored then return { 0, 0, '' } end
+  local _, available, reserved, owner_at = struct.unpack(WALLET_BALANCES, stored)
+  return { available, reserved, string.sub(stored, owner_at) }
 end
+
+local function pack_wallet(wallet)
+  return struct.pack(WALLET_BALANCES, WALLET_LAYOUT, wallet[AVAILABLE], wallet[RESERVED]) .. wallet[OWNER]
+end
+
+local function wallet_owner(user_id, game_id, currency) return user_id .. '\0' .. game_id .. '\0' .. currency end
 
 local ST, CUR, ROUND, AMOUNT, USER, GAME, CREATED, RID, A0, R0, TX, SETTLER, SETTLER_ROUND, WIN, A1, R1, REASON =
   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+-- The sixteen fields before the reason, each ended by "\0".
+local RECORD_FIELDS = 'ssssssssssssssss'
 
--- A transaction record's values (missing ones '') from its stored string, or nil (false/nil: none).
+-- A transaction record's values from its stored string, or nil (false/nil: none).
 local function parse_tx(stored)
   if not stored then return nil end
-  local tx = cmsgpack.unpack(stored)
-  for i = #tx + 1, REASON do tx[i] = '' end
+  local tx = { struct.unpack(RECORD_FIELDS, stored) } -- the 16 fields, then where the reason starts
+  tx[REASON] = string.sub(stored, tx[REASON])
   return tx
+end
+
+-- A record's values (all seventeen) as stored.
+local function pack_tx(tx) return table.concat(tx, '\0', 1, REASON) end
+
+-- A new record as stored: the eleven fields a reservation (or a Reserve's reply record) holds.
+local function new_tx(st, currency, round_id, amount, user_id, game_id, created, request_id, available, reserved, tx)
+  return st .. '\0' .. currency .. '\0' .. round_id .. '\0' .. amount .. '\0' .. user_id .. '\0' .. game_id .. '\0' ..
+    created .. '\0' .. request_id .. '\0' .. available .. '\0' .. reserved .. '\0' .. tx .. '\0\0\0\0\0\0'
 end
 
 -- What precedes the nonce in a transaction_id: '<pp>.<ref 22>.<CUR>-<derived 16>-' (src/redis/wallet-keys.ts).
@@ -125,10 +154,18 @@ local function record_of(work, key)
   return tx or nil
 end
 
--- A record (wallet or transaction values) to write at commit, expiring after ttl_s when given.
-local function put_record(work, key, values, ttl_s)
-  work.records[key] = values
+-- A record to write at commit (a wallet's or a transaction's values, or a record already packed: a
+-- string), expiring after ttl_s when given.
+local function put_record(work, key, record, ttl_s)
+  work.records[key] = record
   part(work, 'writes')[key] = ttl_s or true
+end
+
+-- A record's stored string: wallets hold their balances as numbers, transactions their fields.
+local function packed(record)
+  if type(record) == 'string' then return record end
+  if type(record[AVAILABLE]) == 'number' then return pack_wallet(record) end
+  return pack_tx(record)
 end
 
 -- The list under `key` in the unit's part `name` (a list of keys in the order first used, each with its list).
@@ -143,9 +180,10 @@ local function list_of(work, name, key)
   return list
 end
 
-local function outbox(work, outbox_key, ...)
+-- An outbox entry (its values already joined by "\n") to add at commit.
+local function outbox(work, outbox_key, entry)
   local events = list_of(work, 'events', outbox_key)
-  events[#events + 1] = table.concat({ ... }, '\n')
+  events[#events + 1] = entry
 end
 
 -- A transaction_id into (opened, with its creation time) or out of (closed) an open index at commit.
@@ -164,7 +202,7 @@ local function commit(work)
   if work.writes then
     local mset, text = {}, work.text
     for key, ttl in pairs(work.writes) do
-      local value = text and text[key] or cmsgpack.pack(work.records[key])
+      local value = text and text[key] or packed(work.records[key])
       if ttl == true then
         mset[#mset + 1] = key
         mset[#mset + 1] = value
@@ -220,51 +258,50 @@ local function replay(work, key, fingerprint)
 end
 
 -- Settles a reservation (as read into `work`): status, balances, one outbox entry, out of the open
--- index when it is in it. `keys` {tx, wallet, outbox, open}; `kind` 'confirm' | 'cancel' | 'expire';
--- `detail` the win (confirm) or the reason (cancel, expire). Returns the balances after it.
-local function settle(work, keys, transaction_id, tx, kind, detail, request_id, request_round, now)
-  local wallet = wallet_of(work, keys.wallet)
+-- index when it is in it. The keys of its record, wallet, outbox stream and open index; `kind`
+-- 'confirm' | 'cancel' | 'expire'; `detail` the win (confirm) or the reason (cancel, expire). Returns
+-- the balances after it, as decimal strings.
+local function settle(work, tx_key, wallet_key, outbox_key, open_key, transaction_id, tx, kind, detail, request_id, request_round, now)
+  local wallet = wallet_of(work, wallet_key)
   local amount = tonumber(tx[AMOUNT])
   local credit = kind == 'confirm' and tonumber(detail) or amount
-  local available = int(tonumber(wallet[AVAILABLE]) + credit)
-  local reserved = int(tonumber(wallet[RESERVED]) - amount)
-  wallet[AVAILABLE], wallet[RESERVED] = available, reserved
+  wallet[AVAILABLE], wallet[RESERVED] = wallet[AVAILABLE] + credit, wallet[RESERVED] - amount
+  local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
   tx[SETTLER], tx[A1], tx[R1] = request_id, available, reserved
   if kind == 'confirm' then
     tx[ST], tx[SETTLER_ROUND], tx[WIN] = 'confirmed', request_round, detail
   else
     tx[ST], tx[WIN], tx[REASON] = 'canceled', '0', detail
   end
-  put_record(work, keys.wallet, wallet)
-  put_record(work, keys.tx, tx)
+  put_record(work, wallet_key, wallet)
+  put_record(work, tx_key, tx)
   if kind == 'confirm' then
-    outbox(work, keys.outbox, 'c', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], detail, available, reserved, request_id, request_round, now)
+    outbox(work, outbox_key, 'c\n' .. transaction_id .. '\n' .. tx[USER] .. '\n' .. tx[GAME] .. '\n' .. tx[ROUND] .. '\n' .. tx[AMOUNT] ..
+      '\n' .. detail .. '\n' .. available .. '\n' .. reserved .. '\n' .. request_id .. '\n' .. request_round .. '\n' .. now)
   else
-    outbox(work, keys.outbox, kind == 'cancel' and 'x' or 'e', transaction_id, tx[USER], tx[GAME], tx[ROUND], tx[AMOUNT], available, reserved, request_id, now, detail)
+    outbox(work, outbox_key, (kind == 'cancel' and 'x\n' or 'e\n') .. transaction_id .. '\n' .. tx[USER] .. '\n' .. tx[GAME] .. '\n' ..
+      tx[ROUND] .. '\n' .. tx[AMOUNT] .. '\n' .. available .. '\n' .. reserved .. '\n' .. request_id .. '\n' .. now .. '\n' .. detail)
   end
-  if tx[CREATED] ~= '' then open_index(work, keys.open, transaction_id) end
+  if tx[CREATED] ~= '' then open_index(work, open_key, transaction_id) end
   return available, reserved
 end
 
--- A batch script's items, applied in order through one unit of work. Each item has #key_names keys in
--- KEYS (named by key_names; the first two are the records `begin` reads) and args_per_item values in
--- ARGV after the first `shared_args`. `apply(work, keys, ...)` answers one item from its keys and its
--- values. Returns the replies, one per item, after the commit.
-local function apply_items(key_names, shared_args, args_per_item, apply)
-  local per_item = #key_names
-  local count = #KEYS / per_item
+-- A batch script's items, applied in order through one unit of work. Each item has `keys_per_item`
+-- keys in KEYS (the first two are the records `begin` reads) and `args_per_item` values in ARGV after
+-- the first `shared_args`. `apply(work, k, a)` answers one item whose keys follow KEYS[k] and whose
+-- values follow ARGV[a] (no table per item), with its reply's fields joined by ' '. Returns the
+-- replies, joined by "\n", after the commit.
+local function apply_items(keys_per_item, shared_args, args_per_item, apply)
+  local count = #KEYS / keys_per_item
   local records = {}
   for i = 1, count do
-    records[2 * i - 1], records[2 * i] = KEYS[per_item * (i - 1) + 1], KEYS[per_item * (i - 1) + 2]
+    records[2 * i - 1], records[2 * i] = KEYS[keys_per_item * (i - 1) + 1], KEYS[keys_per_item * (i - 1) + 2]
   end
   local work = begin(records)
   local replies = {}
   for i = 1, count do
-    local keys, k = {}, per_item * (i - 1)
-    for j = 1, per_item do keys[key_names[j]] = KEYS[k + j] end
-    local a = shared_args + (i - 1) * args_per_item
-    replies[i] = apply(work, keys, unpack(ARGV, a + 1, a + args_per_item))
+    replies[i] = apply(work, keys_per_item * (i - 1), shared_args + (i - 1) * args_per_item)
   end
   commit(work)
-  return replies
+  return table.concat(replies, '\n')
 end

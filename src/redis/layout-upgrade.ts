@@ -8,13 +8,13 @@ import { parseTransactionRecord } from './stored-records';
 import { keys, partitionTag, PARTITION_COUNT, reserveTarget, walletOfTransaction, type WalletAddress } from './wallet-keys';
 
 /** The layout this code reads and writes (lua/lib/prelude.lua); the marker key holds the one the data is in. */
-export const REDIS_LAYOUT = '3';
+export const REDIS_LAYOUT = '4';
 /** The marker key (under the key prefix, like every key). */
 export const REDIS_LAYOUT_KEY = 'layout';
 const MARKER = REDIS_LAYOUT_KEY;
 
 const TAG_OF = new Map(Array.from({ length: PARTITION_COUNT }, (_, p) => [partitionTag(p), p]));
-/** A record of layout 2 or 3: `t{pNN}:<user-game ref>.<derived>`. */
+/** A record of layout 2, 3 or 4: `t{pNN}:<user-game ref>.<derived>`. */
 const DERIVED_RECORD = /^t(\{p[0-9a-f]{2}\}):([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16})$/;
 /** A Reserve's idempotency record of layout 1: `i{pNN}:r:<user-game ref>:<request_id>`. */
 const LAYOUT_1_RESERVE_REQUEST = /^i(\{p[0-9a-f]{2}\}):r:([A-Za-z0-9_-]{22}):(.+)$/s;
@@ -37,14 +37,16 @@ export async function assertRedisLayout(redis: RedisLike, readyTimeoutMs = 5000)
 }
 
 /**
- * Brings records of layouts 1 and 2 into layout 3 (lua/lib/prelude.lua). Run by `migrate` before the
- * roles start, with the engine of the older layout stopped; safe to repeat (each step skips what is
- * already in place), and a no-op once the marker says layout 3. Returns how many records moved.
+ * Brings records of layouts 1, 2 and 3 into layout 4 (lua/lib/prelude.lua). Run by `migrate` before
+ * the roles start, with the engine of the older layout stopped; safe to repeat (each step skips what
+ * is already in place), and a no-op once the marker says layout 4. Returns how many records moved.
  *
+ * - Layouts 2 and 3: wallets and transaction records were MessagePack arrays; they are re-encoded in
+ *   place, with their expiry (first, so the steps below read layout 4).
  * - Layout 1: wallet and transaction hashes become strings under the same keys; a Reserve's
- *   idempotency record of its own becomes a reply record under its layout-3 name.
+ *   idempotency record of its own becomes a reply record under its layout-4 name.
  * - Layout 2: a record's name held the idempotency period. A rejected Reserve's record moves to its
- *   layout-3 name; a transaction stays where its transaction_id leads, and its layout-3 name gets a
+ *   layout-4 name; a transaction stays where its transaction_id leads, and its layout-4 name gets a
  *   reply record naming it, so a repeat of its Reserve still finds it.
  */
 export async function upgradeRedisLayout(redis: RedisLike, idempotencyTtlS: number, logger: Logger): Promise<number> {
@@ -59,6 +61,8 @@ export async function upgradeRedisLayout(redis: RedisLike, idempotencyTtlS: numb
   let moved = 0;
   for (const node of nodes) {
     const stored = async (pattern: string) => (await scanKeys(node, prefix + pattern)).map((key) => key.slice(prefix.length));
+    for (const key of await stored('t{p*}:*')) moved += await redis.upgrade_record(key, key, 'packed', 'transaction', '');
+    for (const key of await stored('w{p*}:*')) moved += await redis.upgrade_record(key, key, 'packed', 'wallet', '');
     for (const key of await stored('t{p*}:*')) moved += await upgradeTransactionRecord(redis, key, idempotencyTtlS);
     for (const key of await stored('w{p*}:*')) moved += await redis.upgrade_record(key, key, 'wallet', '', '');
     for (const key of await stored('i{p*}:r:*')) moved += await upgradeReserveRequest(redis, key);
@@ -82,7 +86,7 @@ async function upgradeTransactionRecord(redis: RedisLike, key: string, idempoten
   const record = parseTransactionRecord(value);
   const wallet: WalletAddress = { partition, tag: tag!, userGameRef, currency: record.c };
   const name = reserveTarget(wallet, record.rid).key;
-  if (name === key) return 0; // already in layout 3
+  if (name === key) return 0; // already named as layouts 3 and 4 name it
   const pp = partition.toString(16).padStart(2, '0');
   return redis.upgrade_record(key, name, 'derived', `${pp}.${userGameRef}.${record.c}-${derived}`, String(idempotencyTtlS));
 }

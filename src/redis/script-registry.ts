@@ -31,13 +31,22 @@ export const ANY_KEYS = 'n';
 /** A script's reply: a code followed by string fields. */
 export type ScriptReply = [code: string, ...fields: string[]];
 
+/**
+ * The replies of an item script (reserve, confirm, cancel), one per item: the script returns them as
+ * one string (lua/lib/prelude.lua), an item's fields joined by ' ', the items by '\n'.
+ */
+export function itemReplies(packed: string): ScriptReply[] {
+  return packed.split('\n').map((item) => item.split(' ') as ScriptReply);
+}
+
 type ScriptCommand<Context extends ClientContext, Reply = ScriptReply> = (...keysThenArgs: string[]) => Result<Reply, Context>;
 
 declare module 'ioredis' {
   interface RedisCommander<Context extends ClientContext> {
-    reserve: ScriptCommand<Context, ScriptReply[]>;
-    confirm: ScriptCommand<Context, ScriptReply[]>;
-    cancel: ScriptCommand<Context, ScriptReply[]>;
+    /** Item scripts: their replies packed in one string (itemReplies). */
+    reserve: ScriptCommand<Context, string>;
+    confirm: ScriptCommand<Context, string>;
+    cancel: ScriptCommand<Context, string>;
     expire_reservation: ScriptCommand<Context>;
     settled: ScriptCommand<Context>;
     topup: ScriptCommand<Context>;

@@ -1,10 +1,9 @@
-import { pack, unpack } from 'msgpackr';
 import { NONCE_OFFSET } from './wallet-keys';
 
 /**
- * Records as the scripts store them (lua/lib/prelude.lua, which says what each field holds):
- * MessagePack arrays of strings. A transaction record holds these fields in this order; a reservation
- * stores the first eleven.
+ * Records as the scripts store them (lua/lib/prelude.lua, layout 4, which says what each field holds).
+ * A transaction record holds these fields in this order, each but the last ended by a NUL byte; the
+ * last (the reason) runs to the end. A reservation leaves the last six empty.
  */
 export const TRANSACTION_RECORD_FIELDS = [
   'st', 'c', 'rd', 'amt', 'u', 'g', 'ct', 'rid', 'a0', 'r0', 'tx', 'sid', 'srd', 'win', 'a1', 'r1', 'rs',
@@ -12,11 +11,17 @@ export const TRANSACTION_RECORD_FIELDS = [
 
 export type TransactionRecord = Record<(typeof TRANSACTION_RECORD_FIELDS)[number], string>;
 
+const NUL = 0;
+const LAST_FIELD = TRANSACTION_RECORD_FIELDS.length - 1;
+
 export function parseTransactionRecord(stored: Buffer): TransactionRecord {
-  const values = unpack(stored) as string[];
   const record = {} as Record<string, string>;
+  let start = 0;
   TRANSACTION_RECORD_FIELDS.forEach((field, i) => {
-    record[field] = values[i] ?? '';
+    const end = i === LAST_FIELD ? stored.length : stored.indexOf(NUL, start);
+    if (end < 0) throw new Error(`not a transaction record of layout 4: field ${field} has no end`);
+    record[field] = stored.toString('utf8', start, end);
+    start = end + 1;
   });
   return record as TransactionRecord;
 }
@@ -30,9 +35,9 @@ export function namesTransaction(record: TransactionRecord, transactionId: strin
   return record.st !== 'reply' && record.c === currency && record.tx === transactionId.slice(NONCE_OFFSET);
 }
 
-/** A transaction record as the scripts write it: a reservation's eleven fields, or all of a settled one's. */
-export function formatTransactionRecord(record: Partial<TransactionRecord>, settled = false): Buffer {
-  return pack(TRANSACTION_RECORD_FIELDS.slice(0, settled ? TRANSACTION_RECORD_FIELDS.length : 11).map((field) => record[field] ?? ''));
+/** A transaction record as the scripts write it (fields not given are empty). */
+export function formatTransactionRecord(record: Partial<TransactionRecord>): Buffer {
+  return Buffer.from(TRANSACTION_RECORD_FIELDS.map((field) => record[field] ?? '').join('\0'));
 }
 
 /**
@@ -56,12 +61,25 @@ export interface WalletRecord {
   readonly currency: string;
 }
 
+/** A wallet record: the layout byte, available and reserved as little-endian doubles, then the owner. */
+const WALLET_LAYOUT = 4;
+const OWNER_AT = 17;
+
 /** A wallet record; null (no key) is an unfunded wallet. */
 export function parseWalletRecord(stored: Buffer | null): WalletRecord {
-  const [available = '0', reserved = '0', userId = '', gameId = '', currency = ''] = stored ? (unpack(stored) as string[]) : [];
-  return { available, reserved, userId, gameId, currency };
+  if (!stored) return { available: '0', reserved: '0', userId: '', gameId: '', currency: '' };
+  if (stored.length < OWNER_AT || stored[0] !== WALLET_LAYOUT) throw new Error('not a wallet record of layout 4');
+  const [userId = '', gameId = '', currency = ''] = stored.toString('utf8', OWNER_AT).split('\0');
+  return { available: balanceText(stored.readDoubleLE(1)), reserved: balanceText(stored.readDoubleLE(9)), userId, gameId, currency };
 }
 
 export function formatWalletRecord(wallet: WalletRecord): Buffer {
-  return pack([wallet.available, wallet.reserved, wallet.userId, wallet.gameId, wallet.currency]);
+  const balances = Buffer.alloc(OWNER_AT);
+  balances[0] = WALLET_LAYOUT;
+  balances.writeDoubleLE(Number(wallet.available), 1);
+  balances.writeDoubleLE(Number(wallet.reserved), 9);
+  return Buffer.concat([balances, Buffer.from(`${wallet.userId}\0${wallet.gameId}\0${wallet.currency}`)]);
 }
+
+/** A balance (a whole number below 2^53) as a decimal string, exact. */
+const balanceText = (value: number): string => value.toFixed(0);

@@ -313,7 +313,7 @@ async function restoreTransactions(db: Knex, writes: PartitionWriter, now: numbe
       ...record, sid: row.settle_request_id ?? '', srd: row.settle_request_round_id ?? '', win: String(row.win_amount),
       a1: String(row.a1 ?? ''), r1: String(row.r1 ?? ''), rs: row.status === 'canceled' ? (row.reason ?? '') : '',
     };
-    await writes.add(wallet.partition, (p) => p.set(key, formatTransactionRecord(settled, true), 'EX', remainingS));
+    await writes.add(wallet.partition, (p) => p.set(key, formatTransactionRecord(settled), 'EX', remainingS));
     recentSettled += 1;
   }
   return { rows, open, recentSettled };

@@ -3,7 +3,7 @@ import { durably, type DurableAck } from '../redis/durable-ack';
 import type { StoreGate } from '../redis/store-gate';
 import { withRedisErrors } from '../redis/redis-errors';
 import type { ScriptObserver } from '../metrics/script-metrics';
-import { registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
+import { itemReplies, registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
 import { createSlotRouter } from '../redis/slot-router';
 import { namesTransaction, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
@@ -87,19 +87,19 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
     /** One script call for a group of items (see callGroup), applied in order: each item's reply or its error. */
     async reserve(items: readonly ReserveItem[], at: Moment): Promise<BalanceOutcome[]> {
       const args = scriptCalls.reserve(items, at);
-      const replies = await script('reserve', args[1]!, (client) => client.reserve(...args));
+      const replies = await script('reserve', args[1]!, async (client) => itemReplies(await client.reserve(...args)));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, ''));
     },
 
     async confirm(items: readonly ConfirmItem[], at: Moment): Promise<BalanceOutcome[]> {
       const args = scriptCalls.confirm(items, at);
-      const replies = await script('confirm', args[1]!, (client) => client.confirm(...args));
+      const replies = await script('confirm', args[1]!, async (client) => itemReplies(await client.confirm(...args)));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 
     async cancel(items: readonly CancelItem[], at: Moment): Promise<BalanceOutcome[]> {
       const args = scriptCalls.cancel(items, at);
-      const replies = await script('cancel', args[1]!, (client) => client.cancel(...args));
+      const replies = await script('cancel', args[1]!, async (client) => itemReplies(await client.cancel(...args)));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 

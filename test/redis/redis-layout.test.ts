@@ -3,8 +3,7 @@ import { pack } from 'msgpackr';
 import { AppError } from '../../src/errors';
 import { createLogger } from '../../src/logging/logger';
 import { REDIS_LAYOUT, REDIS_LAYOUT_KEY, upgradeRedisLayout } from '../../src/redis/layout-upgrade';
-import { formatWalletRecord } from '../../src/redis/stored-records';
-import { keys, reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
+import { keys, NONCE_OFFSET, reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
 import { startCliProcess } from '../helpers/cli-process';
 import { createEngine, type Engine } from '../helpers/engine';
 import { createTestDatabase } from '../helpers/mysql';
@@ -38,7 +37,7 @@ test('every role refuses to start on a Redis never migrated or of an older layou
   await store.redis.set(REDIS_LAYOUT_KEY, '2');
   const older = await startCliProcess(['serve', '--roles', 'grpc'], env);
   t.is(await older.exit, 1);
-  t.regex(older.lines.join('\n'), /record layout 2, this code reads layout 3: run migrate/);
+  t.regex(older.lines.join('\n'), /record layout 2, this code reads layout 4: run migrate/);
 
   const migrated = await startCliProcess(['migrate'], env);
   t.is(await migrated.exit, 0, migrated.lines.join('\n'));
@@ -57,7 +56,7 @@ test('records of layout 2 (names derived with the idempotency period) are upgrad
   const w = walletAddress(target.userId, target.gameId, 'EUR');
   const pp = w.partition.toString(16).padStart(2, '0');
   // As layout 2 stored them: an open reservation, a settled one (retention running) and a rejected Reserve.
-  await redis.set(keys.wallet(w), formatWalletRecord({ available: '850', reserved: '100', userId: target.userId, gameId: target.gameId, currency: 'EUR' }));
+  await redis.set(keys.wallet(w), pack(['850', '100', target.userId, target.gameId, 'EUR']));
   const record = (derived: string, values: string[]) => ({ key: `t${w.tag}:${w.userGameRef}.${derived}`, id: `${pp}.${w.userGameRef}.EUR-${derived}`, values });
   const open = record('OPENOPENOPENOPEN', ['reserved', 'EUR', 'round', '100', target.userId, target.gameId, '', 'bet-open', '900', '100', '']);
   const settled = record('DONEDONEDONEDONE', ['confirmed', 'EUR', 'round', '50', target.userId, target.gameId, '', 'bet-done', '850', '150', '', 'c1', '', '0', '900', '100', '']);
@@ -66,7 +65,8 @@ test('records of layout 2 (names derived with the idempotency period) are upgrad
   await redis.set(settled.key, pack(settled.values), 'EX', 3000);
   await redis.set(rejected.key, pack(rejected.values), 'EX', 500);
 
-  t.is(await upgradeRedisLayout(redis, 86_400, silent), 3);
+  // Four records re-encoded (layout 4), then three named anew (the rejected one moved, two reply records made).
+  t.is(await upgradeRedisLayout(redis, 86_400, silent), 7);
   t.is(await redis.get(REDIS_LAYOUT_KEY), REDIS_LAYOUT);
   t.is(await redis.exists(rejected.key), 0, 'the rejected record moved to its new name');
   t.is(await upgradeRedisLayout(redis, 86_400, silent), 0, 'a second run is a no-op');
@@ -89,6 +89,43 @@ test('records of layout 2 (names derived with the idempotency period) are upgrad
     instanceOf: AppError,
     message: /not found/,
   }, 'a layout-2 id with a nonce appended names no transaction');
+});
+
+test('records of layout 3 (MessagePack arrays) are re-encoded in place with their expiry and keep working', async (t) => {
+  const { store, engine } = t.context;
+  const redis = store.redis;
+  const target = engine.newWallet();
+  await engine.fund(target, 1000);
+  const w = walletAddress(target.userId, target.gameId, 'EUR');
+  const pp = w.partition.toString(16).padStart(2, '0');
+  await redis.set(REDIS_LAYOUT_KEY, '3');
+  // As layout 3 stored them, under the names layout 4 keeps: a wallet, an open reservation, a settled
+  // one (retention running), a rejected Reserve's reply record and a cancel's reason with a NUL in it.
+  await redis.set(keys.wallet(w), pack(['850', '150', target.userId, target.gameId, 'EUR']));
+  const nonce = 'NONCENONCE1';
+  const record = (requestId: string) => {
+    const named = reserveTarget(w, requestId);
+    return { key: named.key, id: `${named.transactionId.slice(0, NONCE_OFFSET)}${nonce}` };
+  };
+  const open = record('bet-open');
+  const settled = record('bet-done');
+  const rejected = record('bet-poor');
+  await redis.set(open.key, pack(['reserved', 'EUR', 'round', '100', target.userId, target.gameId, '', 'bet-open', '900', '100', nonce]));
+  await redis.set(settled.key, pack(['canceled', 'EUR', 'round', '50', target.userId, target.gameId, '', 'bet-done', '850', '150', nonce, 'x1', '', '0', '900', '100', 'why\0not']), 'EX', 3000);
+  await redis.set(rejected.key, pack(['reply', 'EUR', 'round', '5000', target.userId, target.gameId, '', 'bet-poor', '900', '100', '']), 'EX', 500);
+
+  t.is(await upgradeRedisLayout(redis, 86_400, silent), 4, 'the wallet and three records re-encoded');
+  t.is(await redis.get(REDIS_LAYOUT_KEY), REDIS_LAYOUT);
+  t.true((await redis.ttl(settled.key)) > 2_900 && (await redis.ttl(rejected.key)) > 400, 'expiries kept');
+  await redis.set(REDIS_LAYOUT_KEY, '3');
+  t.is(await upgradeRedisLayout(redis, 86_400, silent), 0, 'a repeat finds every record in layout 4 already');
+
+  t.like(await engine.wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '850', reservedBalance: '150' });
+  const reserve = (requestId: string, amount: string) => engine.wallet.reserve({ ...target, requestId, roundId: 'round', amount });
+  t.like(await reserve('bet-open', '100'), { status: 'reserved', transactionId: open.id, availableBalance: '900', reservedBalance: '100', replayed: true });
+  t.like(await reserve('bet-poor', '5000'), { status: 'rejected', transactionId: '', replayed: true });
+  t.like(await engine.wallet.cancel({ requestId: 'x1', transactionId: settled.id, reason: 'why\0not' }), { status: 'canceled', replayed: true });
+  t.like(await engine.wallet.confirm({ requestId: 'c1', transactionId: open.id, roundId: 'round', winAmount: '30' }), { status: 'confirmed', availableBalance: '880', reservedBalance: '50' });
 });
 
 test('a key of the wrong type where a record belongs is INTERNAL and changes nothing, never an empty wallet', async (t) => {
