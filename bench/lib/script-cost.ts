@@ -1,83 +1,164 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { deleteMatching, scanKeys } from '../../src/redis/key-scan';
-import { createRedisClient } from '../../src/redis/redis-client';
-import { createWalletService } from '../../src/wallet/wallet-service';
-import { createWalletStore } from '../../src/wallet/wallet-store';
+import { itemReplies, scriptSource } from '../../src/redis/script-registry';
+import { reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
+import { scriptCalls, type Moment } from '../../src/wallet/script-calls';
+
+/** The engine scripts a cost run calls (lua/), and where their source comes from. */
+type BenchScript = 'topup' | 'reserve' | 'confirm' | 'cancel';
+
+export interface ScriptSet {
+  readonly label: string;
+  source(name: BenchScript): string;
+}
+
+/** The scripts of this checkout. */
+export const currentScripts: ScriptSet = { label: 'now', source: scriptSource };
+
+/**
+ * The scripts of another revision (`git show <rev>:lua/...`), called with this code's arguments: for
+ * a before/after comparison of a change that kept the scripts' KEYS and ARGV.
+ */
+export function scriptsAt(revision: string): ScriptSet {
+  const show = (file: string) => execFileSync('git', ['show', `${revision}:${file}`], { encoding: 'utf8' });
+  const prelude = show('lua/lib/prelude.lua');
+  return { label: revision, source: (name) => `${prelude}\n${show(`lua/${name}.lua`)}` };
+}
+
+export interface ScriptPhase {
+  readonly script: string;
+  readonly calls: number;
+  /** Redis' time per script call (`INFO commandstats`, usec_per_call of EVALSHA). */
+  readonly usecPerCall: number;
+  /** The same shared by the call's operations (a batch's items; the call for unary rows). */
+  readonly usecPerOp: number;
+  /** Redis' time in the commands the script ran (MGET, MSET, XADD...), per script call. */
+  readonly commandsUsecPerCall: number;
+  /** Those commands and their time per script call, e.g. "mget 1.2 + xadd 1.6". */
+  readonly commands: string;
+}
 
 export interface ScriptCosts {
-  /** usecPerOp: Redis time per operation (a batch call's time shared by its items; the call's for unary rows). */
-  readonly scripts: Array<{ script: string; calls: number; usecPerCall: number; usecPerOp: number }>;
+  readonly scripts: ScriptPhase[];
   readonly bytesPerOpenReservation: number;
   readonly bytesPerIdempotencyRecord: number;
 }
 
-const BATCH = 64;
-const BATCH_SIZE = 100;
+const IN_FLIGHT = 64;
+export const BATCH_SIZE = 100;
+/** Commands of the measuring connection itself, not of the scripts. */
+const OWN_COMMANDS = new Set(['evalsha', 'config', 'info', 'script', 'memory', 'scan', 'del', 'unlink']);
 
-async function inBatches(count: number, work: (i: number) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < count; start += BATCH) {
-    await Promise.all(Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => work(start + i)));
+async function inFlight(count: number, work: (i: number) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < count; start += IN_FLIGHT) {
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, count - start) }, (_, i) => work(start + i)));
   }
 }
 
+/** The transaction_ids of a reserve call's replies: one packed string (layout 4) or a list per item (before). */
+function transactionIds(replies: unknown): string[] {
+  const list = typeof replies === 'string' ? itemReplies(replies) : (replies as string[][]);
+  return list.map((reply) => reply[2] ?? '');
+}
+
+/** `INFO commandstats` as {command: {calls, usec}}. */
+async function commandStats(admin: Redis): Promise<Map<string, { calls: number; usec: number }>> {
+  const stats = new Map<string, { calls: number; usec: number }>();
+  for (const line of (await admin.info('commandstats')).split('\n')) {
+    const match = /^cmdstat_([\w|]+):calls=(\d+),usec=(\d+)/.exec(line);
+    if (match) stats.set(match[1]!, { calls: Number(match[2]), usec: Number(match[3]) });
+  }
+  return stats;
+}
+
 /**
- * Redis' own time per script call (`INFO commandstats`, EVALSHA usec_per_call while only that script
- * runs; CONFIG RESETSTAT between phases), and memory per open reservation and per idempotency record.
- * Works under a fresh key prefix and deletes it afterwards.
+ * Redis' own time per script call while only that script runs (CONFIG RESETSTAT between phases), the
+ * time of the commands it ran, and memory per open reservation and per idempotency record, for one set
+ * of scripts. Works under a fresh key prefix and deletes it afterwards.
  */
-export async function measureScriptCosts(redisUrl: string, calls: number): Promise<ScriptCosts> {
+export async function measureScriptCosts(redisUrl: string, calls: number, scripts: ScriptSet = currentScripts): Promise<ScriptCosts> {
   const prefix = `bench:${randomBytes(4).toString('hex')}:`;
-  const redis = createRedisClient({ url: redisUrl, keyPrefix: prefix, role: 'cli' });
+  const redis = new Redis(redisUrl, { keyPrefix: prefix });
   const admin = new Redis(redisUrl);
-  const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
-  const target = (i: number) => ({ userId: `user-${i}`, gameId: 'bench', currency: 'EUR' });
-  const scripts: ScriptCosts['scripts'] = [];
+  const shas = new Map<BenchScript, string>();
+  const call = async (name: BenchScript, args: string[]) => {
+    let sha = shas.get(name);
+    if (!sha) shas.set(name, (sha = (await admin.script('LOAD', scripts.source(name))) as string));
+    return redis.evalsha(sha, args[0]!, ...args.slice(1));
+  };
+  const at: Moment = { nowMs: Date.now(), idempotencyTtlS: 3600, expiryCutoffMs: 0, reservationsExpire: false };
+  const wallet = (i: number) => walletAddress(`user-${i}`, 'bench', 'EUR');
+  const reserveItem = (i: number, requestId: string) => ({ wallet: wallet(i), input: { userId: `user-${i}`, gameId: 'bench', currency: 'EUR', requestId, roundId: `round-${i}`, amount: '10' } });
+  const phases: ScriptPhase[] = [];
   const phase = async (script: string, count: number, work: (i: number) => Promise<unknown>, opsPerCall = 1) => {
-    await work(-1).catch(() => undefined); // loads the script (EVAL after NOSCRIPT) outside the measurement
+    await work(-1); // loads the script outside the measurement
     await admin.config('RESETSTAT');
-    await inBatches(count, work);
-    const line = (await admin.info('commandstats')).split('\n').find((l) => l.startsWith('cmdstat_evalsha:')) ?? '';
-    const usec = Number(/usec=(\d+)/.exec(line)?.[1] ?? 0);
-    scripts.push({ script, calls: Number(/calls=(\d+)/.exec(line)?.[1] ?? 0), usecPerCall: Number(/usec_per_call=([\d.]+)/.exec(line)?.[1] ?? 0), usecPerOp: usec / (count * opsPerCall) });
+    await inFlight(count, work);
+    const stats = await commandStats(admin);
+    const evalsha = stats.get('evalsha') ?? { calls: 0, usec: 0 };
+    const inner = [...stats].filter(([name]) => !OWN_COMMANDS.has(name.split('|')[0]!));
+    const perCall = (usec: number) => usec / Math.max(1, evalsha.calls);
+    phases.push({
+      script,
+      calls: evalsha.calls,
+      usecPerCall: perCall(evalsha.usec),
+      usecPerOp: evalsha.usec / Math.max(1, evalsha.calls * opsPerCall),
+      commandsUsecPerCall: perCall(inner.reduce((sum, [, s]) => sum + s.usec, 0)),
+      commands: inner.map(([name, s]) => `${name} ${perCall(s.usec).toFixed(1)}`).join(' + '),
+    });
   };
   const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await admin.info('memory'))?.[1]);
+  // Each phase's first call (i = -1) only loads its script: it names an unfunded wallet or an unknown
+  // transaction, so it changes nothing the measured calls then meet.
+  const unknown = reserveTarget(wallet(-1), 'never reserved').transactionId;
+  const confirmItem = (i: number, transactionId: string | undefined, requestId: string) =>
+    ({ wallet: wallet(i), input: { requestId, transactionId: transactionId ?? unknown, roundId: '', winAmount: '15' } });
+  const cancelItem = (i: number, transactionId: string | undefined, requestId: string) =>
+    ({ wallet: wallet(i), input: { requestId, transactionId: transactionId ?? unknown, reason: 'bench' } });
   try {
     // The floor: a one-command script (one key, one redis.call) in the same run, on the same machine.
     const floorSha = (await admin.script('LOAD', "return redis.call('GET', KEYS[1])")) as string;
     await phase('floor (1 GET)', calls, () => redis.evalsha(floorSha, 1, 'floor'));
-    await phase('topup', calls, (i) => wallet.topup({ ...target(i), amount: '1000', comment: 'bench' }));
-    const before = await usedMemory();
+    await phase('topup', calls, (i) => call('topup', ['5', ...scriptCalls.topup(wallet(i), { userId: `user-${i}`, gameId: 'bench', currency: 'EUR', amount: '1000', comment: 'bench' }, at)]));
     const reserved: string[] = [];
+    const before = await usedMemory();
     await phase('reserve', calls, async (i) => {
-      const reply = await wallet.reserve({ ...target(i), requestId: `r-${i}`, roundId: `round-${i}`, amount: '10' });
-      if (i >= 0) reserved[i] = reply.transactionId;
+      const [id] = transactionIds(await call('reserve', scriptCalls.reserve([reserveItem(i, `r-${i}`)], at)));
+      if (i >= 0) reserved[i] = id!;
     });
     const bytesPerOpenReservation = ((await usedMemory()) - before) / calls;
-    await phase('reserve (replay)', calls, (i) => wallet.reserve({ ...target(Math.max(i, 0)), requestId: `r-${Math.max(i, 0)}`, roundId: `round-${Math.max(i, 0)}`, amount: '10' }));
+    await phase('reserve (replay)', calls, (i) => call('reserve', scriptCalls.reserve([reserveItem(Math.max(i, 0), `r-${Math.max(i, 0)}`)], at)));
     const half = Math.floor(calls / 2);
-    await phase('confirm', half, (i) => wallet.confirm({ requestId: `c-${i}`, transactionId: reserved[i < 0 ? 0 : i]!, roundId: '', winAmount: '15' }));
-    await phase('cancel', half, (i) => wallet.cancel({ requestId: `x-${i}`, transactionId: reserved[i < 0 ? calls - 1 : half + i]!, reason: 'bench' }));
-    await phase('confirm (already_confirmed)', half, (i) => wallet.confirm({ requestId: `c2-${i}`, transactionId: reserved[i < 0 ? 0 : i]!, roundId: '', winAmount: '15' }));
+    await phase('confirm', half, (i) => call('confirm', scriptCalls.confirm([confirmItem(i, reserved[i], `c-${i}`)], at)));
+    await phase('cancel', half, (i) => call('cancel', scriptCalls.cancel([cancelItem(half + i, i < 0 ? undefined : reserved[half + i], `x-${i}`)], at)));
+    await phase('confirm (already_confirmed)', half, (i) => call('confirm', scriptCalls.confirm([confirmItem(i, reserved[i], `c2-${i}`)], at)));
     // The same operations in batches of 100 (one call each on this single Redis), over the same wallets.
     const batches = Math.floor(calls / BATCH_SIZE);
+    const items = (b: number) => Array.from({ length: BATCH_SIZE }, (_, k) => (b < 0 ? -1 : b * BATCH_SIZE + k));
     const batchReserved: string[] = [];
-    const items = (b: number) => Array.from({ length: BATCH_SIZE }, (_, k) => Math.max(b, 0) * BATCH_SIZE + k);
     await phase(`reserve, batches of ${BATCH_SIZE}`, batches, async (b) => {
-      const replies = await wallet.reserveBatch(items(b).map((i) => ({ ...target(i), requestId: `br-${b}-${i}`, roundId: `round-${i}`, amount: '10' })));
-      if (b >= 0) items(b).forEach((i, k) => (batchReserved[i] = (replies[k] as { transactionId: string }).transactionId));
+      const ids = transactionIds(await call('reserve', scriptCalls.reserve(items(b).map((i, k) => reserveItem(i, `br-${b}-${k}`)), at)));
+      if (b >= 0) ids.forEach((id, k) => (batchReserved[b * BATCH_SIZE + k] = id));
     }, BATCH_SIZE);
     const halfBatches = Math.floor(batches / 2);
     await phase(`confirm, batches of ${BATCH_SIZE}`, halfBatches, (b) =>
-      wallet.confirmBatch(items(b).map((i) => ({ requestId: `bc-${b}`, transactionId: batchReserved[b < 0 ? 0 : i]!, roundId: '', winAmount: '15' }))), BATCH_SIZE);
+      call('confirm', scriptCalls.confirm(items(b).map((i) => confirmItem(i, batchReserved[i], `bc-${b}`)), at)), BATCH_SIZE);
     await phase(`cancel, batches of ${BATCH_SIZE}`, halfBatches, (b) =>
-      wallet.cancelBatch(items(b < 0 ? batches - 1 : halfBatches + b).map((i) => ({ requestId: `bx-${b}`, transactionId: batchReserved[i]!, reason: 'bench' }))), BATCH_SIZE);
+      call('cancel', scriptCalls.cancel(items(b < 0 ? b : halfBatches + b).map((i) => cancelItem(i, batchReserved[i], `bx-${b}`)), at)), BATCH_SIZE);
     const samples = (await scanKeys(admin, `${prefix}i*:c:*`)).slice(0, 200);
     const sizes = await Promise.all(samples.map((key) => admin.memory('USAGE', key) as Promise<number>));
-    return { scripts, bytesPerOpenReservation, bytesPerIdempotencyRecord: sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length) };
+    return { scripts: phases, bytesPerOpenReservation, bytesPerIdempotencyRecord: sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length) };
   } finally {
     await deleteMatching(admin, `${prefix}*`);
     redis.disconnect();
     admin.disconnect();
   }
+}
+
+/** One script phase's median over the rounds of a comparison. */
+export function medianPhase(runs: readonly ScriptCosts[], script: string): ScriptPhase {
+  const rows = runs.map((run) => run.scripts.find((row) => row.script === script)!).sort((a, b) => a.usecPerCall - b.usecPerCall);
+  return rows[Math.floor(rows.length / 2)]!;
 }
