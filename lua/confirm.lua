@@ -62,4 +62,4 @@ local function confirm_one(work, k, a)
   return 'OK ' .. table.concat(reply, ' ')
 end
 
-return apply_items(5, 3, 5, confirm_one)
+return apply_items(KEYS, 5, 3, 5, confirm_one)

@@ -64,4 +64,4 @@ local function reserve_one(work, k, a)
   return 'OK reserved ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
 end
 
-return apply_items(4, 3, 7, reserve_one)
+return apply_items(KEYS, 4, 3, 7, reserve_one)

@@ -1,4 +1,5 @@
--- Shared prelude, prepended by the script registry to every script in lua/ (not a command itself).
+-- Shared prelude: prepended by the script registry to every script in lua/ (EVALSHA), and loaded once
+-- at the head of the engine's function library (FCALL, src/redis/engine-functions.ts). Not a command itself.
 --
 -- Redis layout 4 (src/redis/layout-upgrade.ts; every role refuses to start on another).
 --
@@ -287,15 +288,16 @@ local function settle(work, tx_key, wallet_key, outbox_key, open_key, transactio
 end
 
 -- A batch script's items, applied in order through one unit of work. Each item has `keys_per_item`
--- keys in KEYS (the first two are the records `begin` reads) and `args_per_item` values in ARGV after
--- the first `shared_args`. `apply(work, k, a)` answers one item whose keys follow KEYS[k] and whose
--- values follow ARGV[a] (no table per item), with its reply's fields joined by ' '. Returns the
+-- keys in `keys` (the first two are the records `begin` reads) and `args_per_item` values in `args`
+-- after the first `shared_args`: the call's KEYS and ARGV (passed in, since a Redis Function gets them
+-- as arguments, not as globals). `apply(work, k, a)` answers one item whose keys follow keys[k] and
+-- whose values follow args[a] (no table per item), with its reply's fields joined by ' '. Returns the
 -- replies, joined by "\n", after the commit.
-local function apply_items(keys_per_item, shared_args, args_per_item, apply)
-  local count = #KEYS / keys_per_item
+local function apply_items(keys, keys_per_item, shared_args, args_per_item, apply)
+  local count = #keys / keys_per_item
   local records = {}
   for i = 1, count do
-    records[2 * i - 1], records[2 * i] = KEYS[keys_per_item * (i - 1) + 1], KEYS[keys_per_item * (i - 1) + 2]
+    records[2 * i - 1], records[2 * i] = keys[keys_per_item * (i - 1) + 1], keys[keys_per_item * (i - 1) + 2]
   end
   local work = begin(records)
   local replies = {}

@@ -1,9 +1,10 @@
 import { AppError } from '../errors';
 import { durably, type DurableAck } from '../redis/durable-ack';
+import { callEngineFunction } from '../redis/engine-functions';
 import type { StoreGate } from '../redis/store-gate';
 import { withRedisErrors } from '../redis/redis-errors';
 import type { ScriptObserver } from '../metrics/script-metrics';
-import { itemReplies, registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
+import { itemReplies, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
 import { createSlotRouter } from '../redis/slot-router';
 import { namesTransaction, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
@@ -47,7 +48,6 @@ function answersEarlierWrite(replies: ScriptReplies): boolean {
  */
 export function createWalletStore(redis: RedisLike, options: WalletStoreOptions = {}) {
   const { observeScript, durableAck = null, gate } = options;
-  registerScripts(redis);
   const route = createSlotRouter(redis);
   /** A command for the server of `key` (every key of a call shares its partition), its errors translated. */
   const on = <T>(key: string, call: (client: RedisLike) => Promise<T>): Promise<T> => {
@@ -87,19 +87,19 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
     /** One script call for a group of items (see callGroup), applied in order: each item's reply or its error. */
     async reserve(items: readonly ReserveItem[], at: Moment): Promise<BalanceOutcome[]> {
       const args = scriptCalls.reserve(items, at);
-      const replies = await script('reserve', args[1]!, async (client) => itemReplies(await client.reserve(...args)));
+      const replies = await script('reserve', args[1]!, async (client) => itemReplies(await callEngineFunction<string>(client, 'reserve', args)));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, ''));
     },
 
     async confirm(items: readonly ConfirmItem[], at: Moment): Promise<BalanceOutcome[]> {
       const args = scriptCalls.confirm(items, at);
-      const replies = await script('confirm', args[1]!, async (client) => itemReplies(await client.confirm(...args)));
+      const replies = await script('confirm', args[1]!, async (client) => itemReplies(await callEngineFunction<string>(client, 'confirm', args)));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 
     async cancel(items: readonly CancelItem[], at: Moment): Promise<BalanceOutcome[]> {
       const args = scriptCalls.cancel(items, at);
-      const replies = await script('cancel', args[1]!, async (client) => itemReplies(await client.cancel(...args)));
+      const replies = await script('cancel', args[1]!, async (client) => itemReplies(await callEngineFunction<string>(client, 'cancel', args)));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 
@@ -110,7 +110,7 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       at: Moment,
     ): Promise<BalanceReply> {
       const args = scriptCalls.settled(wallet, request, at);
-      const reply = await script('settled', args[0]!, (client) => client.settled(...args));
+      const reply = await script('settled', args[0]!, (client) => callEngineFunction<ScriptReply>(client, 'settled', args));
       return replyOrThrow(balanceOutcome(reply, request.input.requestId, request.input.transactionId));
     },
 
@@ -119,7 +119,7 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return false;
       const args = scriptCalls.expireReservation(wallet, transactionId, cutoffMs, nowMs);
-      const [code] = await script('expire_reservation', args[0]!, (client) => client.expire_reservation(...args));
+      const [code] = await script('expire_reservation', args[0]!, (client) => callEngineFunction<ScriptReply>(client, 'expire_reservation', args));
       return code === 'OK';
     },
 
@@ -132,7 +132,7 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
     async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
       const idempotencyKey = input.idempotencyKey ?? '';
       const args = scriptCalls.topup(wallet, input, at);
-      const [code, ...fields] = await script('topup', args[0]!, (client) => client.topup(...args));
+      const [code, ...fields] = await script('topup', args[0]!, (client) => callEngineFunction<ScriptReply>(client, 'topup', args));
       if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, what: 'Idempotency-Key' });
       const [topupId, availableBalance, reservedBalance, createdAt] = fields as [string, string, string, string];
       return { topupId, availableBalance, reservedBalance, createdAtMs: Number(createdAt), replayed: code === 'REPLAY' };

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Cluster, Redis } from 'ioredis';
+import { ANY_KEYS, LUA_DIR, SCRIPT_KEY_COUNTS, type RedisLike } from './script-registry';
+
+/**
+ * The wallet store's scripts as one Redis Functions library (FUNCTION LOAD once per server, FCALL per
+ * call) instead of EVALSHA: a script sent with EVALSHA runs the prelude (lua/lib/prelude.lua: some
+ * thirty helpers, each a closure made anew) on every call; a library runs it once, when it is loaded.
+ * Each script's file becomes the body of one function, which gets its KEYS and ARGV as arguments.
+ *
+ * The library's name and its functions' names carry a digest of its code, so two versions of the
+ * engine (a rolling deploy) each call their own, side by side. A server that does not have it (a new
+ * or emptied node, one restarted without persistence) answers "Function not found": the library is
+ * loaded there and the call repeats (nothing ran the first time). Functions are kept in the AOF and the
+ * RDB and replicated like writes, so a promoted replica has them.
+ */
+export const ENGINE_FUNCTIONS = ['reserve', 'confirm', 'cancel', 'topup', 'expire_reservation', 'settled'] as const;
+export type EngineFunction = (typeof ENGINE_FUNCTIONS)[number];
+
+const read = (file: string) => readFileSync(path.join(LUA_DIR, file), 'utf8');
+const PRELUDE = read('lib/prelude.lua');
+const BODIES = ENGINE_FUNCTIONS.map((name) => ({ name, body: read(`${name}.lua`) }));
+
+/** A digest of the library's code: its name and its functions' names carry it. */
+export const LIBRARY_VERSION = createHash('sha256')
+  .update([PRELUDE, ...BODIES.map(({ name, body }) => `${name}\n${body}`)].join('\n'))
+  .digest('hex')
+  .slice(0, 12);
+
+/** The name a function of this library is called by. */
+export const functionName = (name: EngineFunction): string => `${name}_${LIBRARY_VERSION}`;
+
+const LIBRARY = [
+  `#!lua name=reservation_${LIBRARY_VERSION}`,
+  PRELUDE,
+  ...BODIES.map(({ name, body }) => `redis.register_function('${functionName(name)}', function(KEYS, ARGV)\n${body}\nend)`),
+].join('\n');
+
+const NOT_FOUND = /function not found/i;
+const ALREADY_LOADED = /already exists/i;
+
+/** Loads the library on `client`'s server (on every master of a cluster client); loaded already is fine. */
+export async function loadEngineFunctions(client: RedisLike): Promise<void> {
+  const servers: Redis[] = client.isCluster ? (client as Cluster).nodes('master') : [client as Redis];
+  await Promise.all(
+    servers.map((server) =>
+      server.function('LOAD', LIBRARY).catch((error: unknown) => {
+        if (!(error instanceof Error && ALREADY_LOADED.test(error.message))) throw error;
+      }),
+    ),
+  );
+}
+
+/**
+ * FCALL of one engine function with a script's arguments as script-calls.ts lays them out (the key
+ * count first for the scripts that take any number of keys); loads the library where it is missing.
+ */
+export async function callEngineFunction<Reply>(client: RedisLike, name: EngineFunction, args: readonly string[]): Promise<Reply> {
+  const keyCount = SCRIPT_KEY_COUNTS[name];
+  const [numberOfKeys, ...rest] = keyCount === ANY_KEYS ? args : [String(keyCount), ...args];
+  const call = () => client.fcall(functionName(name), numberOfKeys!, ...rest) as Promise<Reply>;
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Error && NOT_FOUND.test(error.message))) throw error;
+    await loadEngineFunctions(client);
+    return call();
+  }
+}
