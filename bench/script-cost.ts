@@ -1,9 +1,10 @@
 /**
  * Redis cost of each engine script and memory per reservation, against REDIS_URL.
  *   npm run bench:scripts -- [--calls 5000] [--baseline <git revision>] [--rounds 3]
- * With --baseline, the scripts of that revision (lua/ as `git show` gives it; they must take this
- * code's arguments) run beside this checkout's, alternating round by round in one run, each under a
- * key prefix of its own; the table gives each phase's median over the rounds.
+ * This checkout's scripts run twice, as EVALSHA and as the engine calls them (FCALL of its function
+ * library); with --baseline, also the scripts of that revision (lua/ as `git show` gives it, as
+ * EVALSHA; they must take this code's arguments). The sets alternate round by round in one run, each
+ * under a key prefix of its own; the table gives each phase's median over the rounds.
  * It resets Redis' command statistics (CONFIG RESETSTAT): run it against a Redis whose statistics
  * nobody else needs, with nothing else calling it.
  */
@@ -11,7 +12,7 @@ import { parseArgs } from 'node:util';
 import Redis from 'ioredis';
 import { loadConfig } from '../src/config';
 import { table } from './lib/report';
-import { currentScripts, measureScriptCosts, medianPhase, scriptsAt, type ScriptCosts, type ScriptPhase } from './lib/script-cost';
+import { currentFunctions, currentScripts, measureScriptCosts, medianPhase, scriptsAt, type ScriptCosts, type ScriptPhase, type ScriptSet } from './lib/script-cost';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '5000' }, baseline: { type: 'string' }, rounds: { type: 'string', default: '3' } } });
 
@@ -30,36 +31,33 @@ async function storeVersion(url: string): Promise<string> {
 async function main(): Promise<void> {
   const url = loadConfig(process.env).redis.url;
   const calls = Number(values.calls);
-  const sets = values.baseline ? [scriptsAt(values.baseline), currentScripts] : [currentScripts];
+  // The engine's way (FCALL) last: the ratio and the commands are its.
+  const sets: ScriptSet[] = [...(values.baseline ? [scriptsAt(values.baseline)] : []), currentScripts, currentFunctions];
   const runs = new Map(sets.map((set) => [set.label, [] as ScriptCosts[]]));
-  const rounds = values.baseline ? Number(values.rounds) : 1;
+  const rounds = Number(values.rounds);
   for (let round = 0; round < rounds; round++) {
     for (const set of sets) runs.get(set.label)!.push(await measureScriptCosts(url, calls, set));
   }
-  const info = await storeVersion(url);
-  console.log(`${info}; ${calls} calls per phase${values.baseline ? `, ${rounds} rounds alternating ${sets.map((s) => s.label).join(' / ')}, medians` : ''}`);
-  console.log('Redis time per script call (INFO commandstats: EVALSHA usec_per_call), and of the commands it ran:');
-  const now = runs.get(currentScripts.label)!;
-  const floor = medianPhase(now, FLOOR).usecPerCall;
-  const rows = now[0]!.scripts.map(({ script }) => {
-    const after = medianPhase(now, script);
-    const before = values.baseline ? medianPhase(runs.get(values.baseline)!, script) : null;
-    const perOp = (row: ScriptPhase) => row.usecPerOp.toFixed(2);
+  console.log(`${await storeVersion(url)}; ${calls} calls per phase, ${rounds} rounds alternating ${sets.map((s) => s.label).join(' / ')}; medians`);
+  console.log('Redis time per script call (INFO commandstats: usec_per_call of EVALSHA or FCALL), and of the commands it ran:');
+  const engine = runs.get(currentFunctions.label)!;
+  const floor = medianPhase(engine, FLOOR).usecPerCall;
+  const rows = engine[0]!.scripts.map(({ script }) => {
+    const medians = sets.map((set) => medianPhase(runs.get(set.label)!, script));
+    const after = medians.at(-1)!;
     const ratio = script === FLOOR || isBatch(after) ? '' : (after.usecPerCall / (floor + after.commandsUsecPerCall)).toFixed(1);
     return [
       script,
-      ...(before ? [before.usecPerCall.toFixed(2)] : []),
-      after.usecPerCall.toFixed(2),
-      ...(before ? [perOp(before)] : []),
-      perOp(after),
+      ...medians.map((row) => row.usecPerCall.toFixed(2)),
+      ...medians.map((row) => row.usecPerOp.toFixed(2)),
       after.commandsUsecPerCall.toFixed(2),
       ratio,
       after.commands,
     ];
   });
-  const label = (what: string) => (values.baseline ? [`${what} ${values.baseline}`, `${what} now`] : [what]);
-  console.log(table(['script', ...label('µs/call'), ...label('µs/op'), 'commands µs/call', '× (floor+commands)', 'commands'], rows));
-  const last = now.at(-1)!;
+  const columns = (what: string) => sets.map((set) => `${what} ${set.label}`);
+  console.log(table(['script', ...columns('µs/call'), ...columns('µs/op'), 'commands µs/call', '× (floor+commands)', 'commands'], rows));
+  const last = engine.at(-1)!;
   console.log(`memory per open reservation (its record, which is also the Reserve's idempotency record, and its outbox entry; expiry off): ${last.bytesPerOpenReservation.toFixed(0)} bytes`);
   console.log(`memory per Confirm/Cancel idempotency record of its own (already_*; MEMORY USAGE): ${last.bytesPerIdempotencyRecord.toFixed(0)} bytes`);
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { deleteMatching, scanKeys } from '../../src/redis/key-scan';
+import { callEngineFunction } from '../../src/redis/engine-functions';
 import { itemReplies, scriptSource } from '../../src/redis/script-registry';
 import { reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
 import { scriptCalls, type Moment } from '../../src/wallet/script-calls';
@@ -12,10 +13,14 @@ type BenchScript = 'topup' | 'reserve' | 'confirm' | 'cancel';
 export interface ScriptSet {
   readonly label: string;
   source(name: BenchScript): string;
+  /** Called as the engine calls them: FCALL of its function library (else EVALSHA of each source). */
+  readonly viaFunctions?: true;
 }
 
-/** The scripts of this checkout. */
-export const currentScripts: ScriptSet = { label: 'now', source: scriptSource };
+/** The scripts of this checkout, as EVALSHA runs them (the prelude on every call). */
+export const currentScripts: ScriptSet = { label: 'now EVALSHA', source: scriptSource };
+/** The scripts of this checkout, as the engine calls them (src/redis/engine-functions.ts). */
+export const currentFunctions: ScriptSet = { label: 'now FCALL', source: scriptSource, viaFunctions: true };
 
 /**
  * The scripts of another revision (`git show <rev>:lua/...`), called with this code's arguments: for
@@ -49,7 +54,9 @@ export interface ScriptCosts {
 const IN_FLIGHT = 64;
 export const BATCH_SIZE = 100;
 /** Commands of the measuring connection itself, not of the scripts. */
-const OWN_COMMANDS = new Set(['evalsha', 'config', 'info', 'script', 'memory', 'scan', 'del', 'unlink']);
+const OWN_COMMANDS = new Set(['evalsha', 'fcall', 'function', 'config', 'info', 'script', 'memory', 'scan', 'del', 'unlink']);
+/** The floor as a function: one GET. */
+const FLOOR_LIBRARY = "#!lua name=bench_floor\nredis.register_function('bench_floor_get', function(keys) return redis.call('GET', keys[1]) end)";
 
 async function inFlight(count: number, work: (i: number) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < count; start += IN_FLIGHT) {
@@ -74,7 +81,7 @@ async function commandStats(admin: Redis): Promise<Map<string, { calls: number; 
 }
 
 /**
- * Redis' own time per script call while only that script runs (CONFIG RESETSTAT between phases), the
+ * Redis' own time per script call (EVALSHA or FCALL) while only that script runs (CONFIG RESETSTAT between phases), the
  * time of the commands it ran, and memory per open reservation and per idempotency record, for one set
  * of scripts. Works under a fresh key prefix and deletes it afterwards.
  */
@@ -84,6 +91,7 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
   const admin = new Redis(redisUrl);
   const shas = new Map<BenchScript, string>();
   const call = async (name: BenchScript, args: string[]) => {
+    if (scripts.viaFunctions) return callEngineFunction(redis, name, name === 'topup' ? args.slice(1) : args);
     let sha = shas.get(name);
     if (!sha) shas.set(name, (sha = (await admin.script('LOAD', scripts.source(name))) as string));
     return redis.evalsha(sha, args[0]!, ...args.slice(1));
@@ -97,7 +105,7 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
     await admin.config('RESETSTAT');
     await inFlight(count, work);
     const stats = await commandStats(admin);
-    const evalsha = stats.get('evalsha') ?? { calls: 0, usec: 0 };
+    const evalsha = stats.get(scripts.viaFunctions ? 'fcall' : 'evalsha') ?? { calls: 0, usec: 0 };
     const inner = [...stats].filter(([name]) => !OWN_COMMANDS.has(name.split('|')[0]!));
     const perCall = (usec: number) => usec / Math.max(1, evalsha.calls);
     phases.push({
@@ -119,8 +127,13 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
     ({ wallet: wallet(i), input: { requestId, transactionId: transactionId ?? unknown, reason: 'bench' } });
   try {
     // The floor: a one-command script (one key, one redis.call) in the same run, on the same machine.
-    const floorSha = (await admin.script('LOAD', "return redis.call('GET', KEYS[1])")) as string;
-    await phase('floor (1 GET)', calls, () => redis.evalsha(floorSha, 1, 'floor'));
+    if (scripts.viaFunctions) {
+      await admin.function('LOAD', 'REPLACE', FLOOR_LIBRARY);
+      await phase('floor (1 GET)', calls, () => redis.fcall('bench_floor_get', 1, 'floor'));
+    } else {
+      const floorSha = (await admin.script('LOAD', "return redis.call('GET', KEYS[1])")) as string;
+      await phase('floor (1 GET)', calls, () => redis.evalsha(floorSha, 1, 'floor'));
+    }
     await phase('topup', calls, (i) => call('topup', ['5', ...scriptCalls.topup(wallet(i), { userId: `user-${i}`, gameId: 'bench', currency: 'EUR', amount: '1000', comment: 'bench' }, at)]));
     const reserved: string[] = [];
     const before = await usedMemory();
