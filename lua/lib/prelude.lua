@@ -76,8 +76,12 @@ local function parse_tx(stored)
   return tx
 end
 
--- A record's values (all seventeen) as stored.
-local function pack_tx(tx) return table.concat(tx, '\0', 1, REASON) end
+-- A record's values (all seventeen) as stored (one concatenation: cheaper than table.concat).
+local function pack_tx(tx)
+  return tx[1] .. '\0' .. tx[2] .. '\0' .. tx[3] .. '\0' .. tx[4] .. '\0' .. tx[5] .. '\0' .. tx[6] .. '\0' .. tx[7] .. '\0' ..
+    tx[8] .. '\0' .. tx[9] .. '\0' .. tx[10] .. '\0' .. tx[11] .. '\0' .. tx[12] .. '\0' .. tx[13] .. '\0' .. tx[14] .. '\0' ..
+    tx[15] .. '\0' .. tx[16] .. '\0' .. tx[17]
+end
 
 -- A new record as stored: the eleven fields a reservation (or a Reserve's reply record) holds.
 local function new_tx(st, currency, round_id, amount, user_id, game_id, created, request_id, available, reserved, tx)
