@@ -35,9 +35,8 @@ COPY api-docs/package.json ./api-docs/
 COPY client/package.json ./client/
 # --omit=optional as well: npm keeps a development package that a production one names as an optional
 # peer (bull-board's template engine names React, Babel and TypeScript so; npm/cli#7772) unless
-# optional packages are omitted too. Production runs without them by definition; the one other
-# optional package, msgpackr's native string decoder, is no faster on the stored records' short
-# strings (npm run bench:decode). node_modules: 131 MB → 86 MB (docs/operations.md).
+# optional packages are omitted too. Production runs without them by definition. node_modules:
+# 131 MB → 86 MB (docs/operations.md).
 RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/uploads && chown node:node /app/uploads

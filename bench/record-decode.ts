@@ -1,48 +1,45 @@
 /**
- * What msgpackr's optional native decoder (msgpackr-extract) buys the engine's stored records, which
- * GetTransaction and GetBalance unpack on every call (src/redis/stored-records.ts). The image installs
- * without optional packages (Dockerfile), so it runs without that decoder: this measures both sides in
- * one run, alternating child processes with the decoder on and off (msgpackr reads
- * MSGPACKR_NATIVE_ACCELERATION_DISABLED when it loads), and prints each side's ns per record.
+ * What decoding a stored record costs the Node side (GetTransaction and GetBalance read them on every
+ * call, src/redis/stored-records.ts): layout 4's decoders against layout 3's MessagePack arrays
+ * (msgpackr, as this code read them before), alternating round by round in one run; ns per record.
  *
  *   npm run bench:decode -- [--records 2000000] [--rounds 3]
  */
-import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { isNativeAccelerationEnabled } from 'msgpackr';
-import { formatTransactionRecord, formatWalletRecord, parseTransactionRecord, parseWalletRecord } from '../src/redis/stored-records';
+import { pack, unpack } from 'msgpackr';
+import { formatTransactionRecord, formatWalletRecord, parseTransactionRecord, parseWalletRecord, TRANSACTION_RECORD_FIELDS } from '../src/redis/stored-records';
 import { fmt, table } from './lib/report';
 
-const { values } = parseArgs({
-  options: { records: { type: 'string', default: '2000000' }, rounds: { type: 'string', default: '3' }, child: { type: 'boolean', default: false } },
-});
+const { values } = parseArgs({ options: { records: { type: 'string', default: '2000000' }, rounds: { type: 'string', default: '3' } } });
 const records = Number(values.records);
 
-/** In a child: ns per unpack of each record kind, as JSON on stdout. */
-function measure(): { transaction: number; wallet: number; native: boolean } {
-  const transaction = formatTransactionRecord({ st: 'reserved', c: 'EUR', rd: 'round-000123', amt: '120', u: 'user-000123', g: 'game-42', ct: '1732560000000', rid: 'req-abcdef0123456789', a0: '1000', r0: '0', tx: 'RpieuRyK6dnIgkfjH4wnzQ' });
-  const wallet = formatWalletRecord({ available: '880', reserved: '120', userId: 'user-000123', gameId: 'game-42', currency: 'EUR' });
-  const nsPer = (decode: () => unknown) => {
-    for (let i = 0; i < records / 10; i += 1) decode(); // warm-up
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < records; i += 1) decode();
-    return Number(process.hrtime.bigint() - start) / records;
-  };
-  return { transaction: nsPer(() => parseTransactionRecord(transaction)), wallet: nsPer(() => parseWalletRecord(wallet)), native: isNativeAccelerationEnabled };
+const transaction = { st: 'reserved', c: 'EUR', rd: 'round-000123', amt: '120', u: 'user-000123', g: 'game-42', ct: '1732560000000', rid: 'req-abcdef0123456789', a0: '1000', r0: '0', tx: 'RpieuRyK6dnIgkfjH4wnzQ' } as const;
+const wallet = { available: '880', reserved: '120', userId: 'user-000123', gameId: 'game-42', currency: 'EUR' } as const;
+
+const layouts = {
+  'layout 4': { transaction: formatTransactionRecord(transaction), wallet: formatWalletRecord(wallet), decodeTransaction: parseTransactionRecord, decodeWallet: parseWalletRecord },
+  'layout 3 (MessagePack)': {
+    transaction: pack(TRANSACTION_RECORD_FIELDS.slice(0, 11).map((field) => (transaction as Record<string, string>)[field] ?? '')),
+    wallet: pack([wallet.available, wallet.reserved, wallet.userId, wallet.gameId, wallet.currency]),
+    decodeTransaction: (stored: Buffer) => unpack(stored) as string[],
+    decodeWallet: (stored: Buffer) => unpack(stored) as string[],
+  },
+};
+
+function nsPer(decode: () => unknown): number {
+  for (let i = 0; i < records / 10; i += 1) decode(); // warm-up
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < records; i += 1) decode();
+  return Number(process.hrtime.bigint() - start) / records;
 }
 
-if (values.child) {
-  process.stdout.write(JSON.stringify(measure()));
-} else {
-  const rows: string[][] = [];
-  for (let round = 1; round <= Number(values.rounds); round += 1) {
-    for (const disabled of [false, true]) {
-      const env = { ...process.env, ...(disabled ? { MSGPACKR_NATIVE_ACCELERATION_DISABLED: 'true' } : {}) };
-      const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--child', '--records', String(records)], { env, encoding: 'utf8' });
-      const result = JSON.parse(out) as ReturnType<typeof measure>;
-      rows.push([String(round), result.native ? 'native' : 'JavaScript', fmt(result.transaction), fmt(result.wallet)]);
-    }
+const rows: string[][] = [];
+for (let round = 1; round <= Number(values.rounds); round += 1) {
+  for (const [name, layout] of Object.entries(layouts)) {
+    const tx = nsPer(() => layout.decodeTransaction(layout.transaction));
+    const w = nsPer(() => layout.decodeWallet(layout.wallet));
+    rows.push([String(round), name, fmt(tx), fmt(w), String(layout.transaction.length), String(layout.wallet.length)]);
   }
-  console.log(`msgpackr decode of the stored records, ${records} unpacks per kind and side`);
-  console.log(table(['round', 'decoder', 'transaction ns', 'wallet ns'], rows));
 }
+console.log(`Decoding the stored records, ${records} per kind and layout, rounds alternating:`);
+console.log(table(['round', 'layout', 'transaction ns', 'wallet ns', 'transaction bytes', 'wallet bytes'], rows));
