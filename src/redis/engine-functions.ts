@@ -65,7 +65,18 @@ export async function callEngineFunction<Reply>(client: RedisLike, name: EngineF
     return await call();
   } catch (error) {
     if (!(error instanceof Error && NOT_FOUND.test(error.message))) throw error;
-    await loadEngineFunctions(client);
+    await loadingOnce(client);
     return call();
   }
+}
+
+/** The calls that find no library on a client's server wait for one load, not one load each. */
+const loading = new WeakMap<RedisLike, Promise<void>>();
+function loadingOnce(client: RedisLike): Promise<void> {
+  let load = loading.get(client);
+  if (!load) {
+    load = loadEngineFunctions(client).finally(() => loading.delete(client));
+    loading.set(client, load);
+  }
+  return load;
 }
