@@ -97,7 +97,6 @@ test('records of layout 3 (MessagePack arrays) are re-encoded in place with thei
   const target = engine.newWallet();
   await engine.fund(target, 1000);
   const w = walletAddress(target.userId, target.gameId, 'EUR');
-  const pp = w.partition.toString(16).padStart(2, '0');
   await redis.set(REDIS_LAYOUT_KEY, '3');
   // As layout 3 stored them, under the names layout 4 keeps: a wallet, an open reservation, a settled
   // one (retention running), a rejected Reserve's reply record and a cancel's reason with a NUL in it.
