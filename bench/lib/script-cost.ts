@@ -85,7 +85,7 @@ async function commandStats(admin: Redis): Promise<Map<string, { calls: number; 
  * time of the commands it ran, and memory per open reservation and per idempotency record, for one set
  * of scripts. Works under a fresh key prefix and deletes it afterwards.
  */
-export async function measureScriptCosts(redisUrl: string, calls: number, scripts: ScriptSet = currentScripts): Promise<ScriptCosts> {
+export async function measureScriptCosts(redisUrl: string, calls: number, scripts: ScriptSet = currentFunctions): Promise<ScriptCosts> {
   const prefix = `bench:${randomBytes(4).toString('hex')}:`;
   const redis = new Redis(redisUrl, { keyPrefix: prefix });
   const admin = new Redis(redisUrl);
