@@ -102,8 +102,8 @@ end
 -- key of another type there is an error, never an empty record); changes stay in memory, so each item
 -- of a batch sees what the items before it did; commit writes them all at the end: the records (a SET
 -- for each that expires, one MSET for the others), the outbox entries, the open index. An error before commit
--- writes nothing, and under OOM commit's first write fails before any other (Redis judges memory once,
--- as the call starts). Each table costs an allocation per call, so the unit makes few: `records` holds
+-- writes nothing. Under OOM Redis refuses a function call (FCALL) before it starts, and a script sent
+-- with EVALSHA fails at commit's first write, before any other (Redis judges memory once, as it starts). Each table costs an allocation per call, so the unit makes few: `records` holds
 -- a key's stored string until it is first read, then its values; the write lists appear when needed.
 local function begin(names)
   local values = redis.call('MGET', unpack(names))
