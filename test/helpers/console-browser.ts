@@ -132,8 +132,13 @@ export async function createLeaderboardInConsole(page: Page, gameId: number, fie
 }
 
 /** Saves a score through a leaderboard page's form (the player by username). */
+/** Saves a score through the console's form and waits until the server has answered the save. */
 export async function saveScoreInConsole(page: Page, player: string, score: string): Promise<void> {
   await page.locator('select[name="user_game_id"]').selectOption({ label: player });
   await page.getByLabel('Score', { exact: true }).fill(score);
+  // A save that leaves the rankings as they were (a lower score under `best`) shows nothing new: wait
+  // for its reply, so a test that moves the server's clock next does not move this save with it.
+  const saved = page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('saveScore'));
   await page.getByRole('button', { name: 'Save score' }).click();
+  await saved;
 }
