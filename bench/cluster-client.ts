@@ -20,7 +20,7 @@ import { freePort } from '../src/local-services/process-tools';
 import { createRoleRedis } from '../src/redis/redis-client';
 import { redisReady } from '../src/redis/redis-ready';
 import { callEngineFunction, functionName, loadEngineFunctions, type EngineFunction } from '../src/redis/engine-functions';
-import { ANY_KEYS, itemReplies, SCRIPT_KEY_COUNTS, type RedisLike } from '../src/redis/script-registry';
+import { itemReplies, withKeyCount, type RedisLike } from '../src/redis/script-registry';
 import { createSlotRouter } from '../src/redis/slot-router';
 import { walletAddress } from '../src/redis/wallet-keys';
 import { scriptCalls, type Moment } from '../src/wallet/script-calls';
@@ -49,7 +49,7 @@ interface GlideLike { fcall(name: string, keys: string[], args: string[]): Promi
 
 /** An ioredis mode: each call on the server of its first key. */
 function ioredisMode(name: string, redis: RedisLike, route = createSlotRouter(redis)): Mode {
-  return { name, call: (fn, args) => route(args[SCRIPT_KEY_COUNTS[fn] === ANY_KEYS ? 1 : 0]!, (client) => callEngineFunction(client, fn, args)) };
+  return { name, call: (fn, args) => route(withKeyCount(fn, args)[1]!, (client) => callEngineFunction(client, fn, args)) };
 }
 
 /** Valkey GLIDE on one Redis, when the package is installed; null otherwise. */
@@ -61,7 +61,7 @@ async function glideMode(port: number): Promise<(Mode & { close(): void }) | nul
     name: 'one Redis, Valkey GLIDE client',
     close: () => client.close(),
     call: (fn, args) => {
-      const counted = SCRIPT_KEY_COUNTS[fn] === ANY_KEYS ? args : [String(SCRIPT_KEY_COUNTS[fn]), ...args];
+      const counted = withKeyCount(fn, args);
       const keyCount = Number(counted[0]);
       return client.fcall(functionName(fn), counted.slice(1, 1 + keyCount), counted.slice(1 + keyCount));
     },

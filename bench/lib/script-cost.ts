@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { deleteMatching, scanKeys } from '../../src/redis/key-scan';
 import { callEngineFunction } from '../../src/redis/engine-functions';
-import { itemReplies, scriptSource } from '../../src/redis/script-registry';
+import { itemReplies, scriptSource, withKeyCount } from '../../src/redis/script-registry';
 import { reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
 import { scriptCalls, type Moment } from '../../src/wallet/script-calls';
 
@@ -91,10 +91,10 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
   const admin = new Redis(redisUrl);
   const shas = new Map<BenchScript, string>();
   const call = async (name: BenchScript, args: string[]) => {
-    if (scripts.viaFunctions) return callEngineFunction(redis, name, name === 'topup' ? args.slice(1) : args);
+    if (scripts.viaFunctions) return callEngineFunction(redis, name, args);
     let sha = shas.get(name);
     if (!sha) shas.set(name, (sha = (await admin.script('LOAD', scripts.source(name))) as string));
-    return redis.evalsha(sha, args[0]!, ...args.slice(1));
+    return redis.evalsha(sha, ...(withKeyCount(name, args) as [string, ...string[]]));
   };
   const at: Moment = { nowMs: Date.now(), idempotencyTtlS: 3600, expiryCutoffMs: 0, reservationsExpire: false };
   const wallet = (i: number) => walletAddress(`user-${i}`, 'bench', 'EUR');
@@ -134,7 +134,7 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
       const floorSha = (await admin.script('LOAD', "return redis.call('GET', KEYS[1])")) as string;
       await phase('floor (1 GET)', calls, () => redis.evalsha(floorSha, 1, 'floor'));
     }
-    await phase('topup', calls, (i) => call('topup', ['5', ...scriptCalls.topup(wallet(i), { userId: `user-${i}`, gameId: 'bench', currency: 'EUR', amount: '1000', comment: 'bench' }, at)]));
+    await phase('topup', calls, (i) => call('topup', scriptCalls.topup(wallet(i), { userId: `user-${i}`, gameId: 'bench', currency: 'EUR', amount: '1000', comment: 'bench' }, at)));
     const reserved: string[] = [];
     const before = await usedMemory();
     await phase('reserve', calls, async (i) => {

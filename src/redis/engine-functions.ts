@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Cluster, Redis } from 'ioredis';
-import { ANY_KEYS, LUA_DIR, SCRIPT_KEY_COUNTS, type RedisLike } from './script-registry';
+import { LUA_DIR, withKeyCount, type RedisLike } from './script-registry';
 
 /**
  * The wallet store's scripts as one Redis Functions library (FUNCTION LOAD once per server, FCALL per
@@ -29,8 +29,11 @@ export const LIBRARY_VERSION = createHash('sha256')
   .digest('hex')
   .slice(0, 12);
 
+/** The names this library's functions are called by (made once: a call builds no string). */
+const FUNCTION_NAMES = Object.fromEntries(ENGINE_FUNCTIONS.map((name) => [name, `${name}_${LIBRARY_VERSION}`])) as Record<EngineFunction, string>;
+
 /** The name a function of this library is called by. */
-export const functionName = (name: EngineFunction): string => `${name}_${LIBRARY_VERSION}`;
+export const functionName = (name: EngineFunction): string => FUNCTION_NAMES[name];
 
 const LIBRARY = [
   `#!lua name=reservation_${LIBRARY_VERSION}`,
@@ -58,9 +61,8 @@ export async function loadEngineFunctions(client: RedisLike): Promise<void> {
  * count first for the scripts that take any number of keys); loads the library where it is missing.
  */
 export async function callEngineFunction<Reply>(client: RedisLike, name: EngineFunction, args: readonly string[]): Promise<Reply> {
-  const keyCount = SCRIPT_KEY_COUNTS[name];
-  const [numberOfKeys, ...rest] = keyCount === ANY_KEYS ? args : [String(keyCount), ...args];
-  const call = () => client.fcall(functionName(name), numberOfKeys!, ...rest) as Promise<Reply>;
+  const counted = withKeyCount(name, args) as [string, ...string[]];
+  const call = () => client.fcall(FUNCTION_NAMES[name], ...counted) as Promise<Reply>;
   try {
     return await call();
   } catch (error) {

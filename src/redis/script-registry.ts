@@ -28,6 +28,15 @@ export type ScriptName = keyof typeof SCRIPT_KEY_COUNTS;
 /** A script that takes any number of keys: its calls give the count first. */
 export const ANY_KEYS = 'n';
 
+/**
+ * A script's arguments as script-calls.ts lays them out, with the key count first as EVAL and FCALL
+ * take it (the scripts of any number of keys already give it; for the others it is added).
+ */
+export function withKeyCount(name: ScriptName, args: readonly string[]): readonly string[] {
+  const keyCount = SCRIPT_KEY_COUNTS[name];
+  return keyCount === ANY_KEYS ? args : [String(keyCount), ...args];
+}
+
 /** A script's reply: a code followed by string fields. */
 export type ScriptReply = [code: string, ...fields: string[]];
 

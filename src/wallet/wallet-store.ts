@@ -77,6 +77,10 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
     return durableScript(firstKey, call).finally(() => observeScript(name, (performance.now() - started) / 1000));
   };
 
+  /** An item script's call (reserve, confirm, cancel): one reply per item. */
+  const itemScript = (name: 'reserve' | 'confirm' | 'cancel', args: string[]): Promise<ScriptReply[]> =>
+    script(name, args[1]!, async (client) => itemReplies(await callEngineFunction<string>(client, name, args)));
+
   return {
     /**
      * Which items one script call may take together: on Redis Cluster a call's keys must share a slot,
@@ -86,20 +90,17 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
 
     /** One script call for a group of items (see callGroup), applied in order: each item's reply or its error. */
     async reserve(items: readonly ReserveItem[], at: Moment): Promise<BalanceOutcome[]> {
-      const args = scriptCalls.reserve(items, at);
-      const replies = await script('reserve', args[1]!, async (client) => itemReplies(await callEngineFunction<string>(client, 'reserve', args)));
+      const replies = await itemScript('reserve', scriptCalls.reserve(items, at));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, ''));
     },
 
     async confirm(items: readonly ConfirmItem[], at: Moment): Promise<BalanceOutcome[]> {
-      const args = scriptCalls.confirm(items, at);
-      const replies = await script('confirm', args[1]!, async (client) => itemReplies(await callEngineFunction<string>(client, 'confirm', args)));
+      const replies = await itemScript('confirm', scriptCalls.confirm(items, at));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 
     async cancel(items: readonly CancelItem[], at: Moment): Promise<BalanceOutcome[]> {
-      const args = scriptCalls.cancel(items, at);
-      const replies = await script('cancel', args[1]!, async (client) => itemReplies(await callEngineFunction<string>(client, 'cancel', args)));
+      const replies = await itemScript('cancel', scriptCalls.cancel(items, at));
       return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, items[i]!.input.transactionId));
     },
 

@@ -3,9 +3,12 @@ import type { Cluster } from 'ioredis';
 import type { RedisDurability } from '../../src/config/config-types';
 import { AppError } from '../../src/errors';
 import { createDurableAck } from '../../src/redis/durable-ack';
+import { callEngineFunction } from '../../src/redis/engine-functions';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { redisReady } from '../../src/redis/redis-ready';
+import type { ScriptReply } from '../../src/redis/script-registry';
 import { keys, walletAddress } from '../../src/redis/wallet-keys';
+import { scriptCalls } from '../../src/wallet/script-calls';
 import { createEngine, type Engine } from '../helpers/engine';
 import { startRedisCluster, type TestCluster } from '../helpers/redis-cluster';
 import { registerBatchTests } from './batch-suite';
@@ -55,4 +58,19 @@ test('a cluster redirection (MOVED) that reaches the engine is UNAVAILABLE and n
   t.is(error?.code, 'UNAVAILABLE');
   t.regex(error?.message ?? '', /MOVED/);
   t.deepEqual(await t.context.engine.state(target), before);
+});
+
+test('function calls through the cluster client itself (as before the store knows the masters) are never pipelined across masters', async (t) => {
+  // The cluster client auto-pipelines by the slot of a command's first key; for FCALL it finds the keys
+  // after the key count (ioredis knows FCALL's key positions), so calls of different masters never share
+  // a pipeline, which the cluster would refuse. This guards that: the function's name is no key.
+  const at = { nowMs: Date.now(), idempotencyTtlS: 600 };
+  const replies = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => {
+    const target = t.context.engine.newWallet();
+    const wallet = walletAddress(target.userId, target.gameId, target.currency);
+    return callEngineFunction<ScriptReply>(client, 'topup', scriptCalls.topup(wallet, { ...target, amount: String(i + 1), comment: '' }, at));
+  }));
+  const refused = replies.filter((reply) => reply.status === 'rejected').map((reply) => String((reply as PromiseRejectedResult).reason));
+  t.deepEqual(refused.slice(0, 3), [], `${refused.length} of 300 refused`);
+  t.true(replies.every((reply) => reply.status === 'fulfilled' && reply.value[0] === 'OK'));
 });
