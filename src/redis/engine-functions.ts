@@ -58,18 +58,32 @@ export async function loadEngineFunctions(client: RedisLike): Promise<void> {
 
 /**
  * FCALL of one engine function with a script's arguments as script-calls.ts lays them out (the key
- * count first for the scripts that take any number of keys); loads the library where it is missing.
+ * count first for the scripts that take any number of keys). A server without the library answers
+ * "Function not found": see withEngineFunctions.
  */
-export async function callEngineFunction<Reply>(client: RedisLike, name: EngineFunction, args: readonly string[]): Promise<Reply> {
-  const counted = withKeyCount(name, args) as [string, ...string[]];
-  const call = () => client.fcall(FUNCTION_NAMES[name], ...counted) as Promise<Reply>;
+export function fcallEngineFunction<Reply>(client: RedisLike, name: EngineFunction, args: readonly string[]): Promise<Reply> {
+  return client.fcall(FUNCTION_NAMES[name], ...(withKeyCount(name, args) as [string, ...string[]])) as Promise<Reply>;
+}
+
+/**
+ * Runs `attempt` (which calls engine functions on `client`'s server); when the server has no library,
+ * loads it and runs the whole attempt again: the call that found none ran nothing. The attempt repeats
+ * as a whole, so what it does after its call (the store waits for the replicas' acknowledgement of the
+ * writes sent before it) covers the repeated call too.
+ */
+export async function withEngineFunctions<T>(client: RedisLike, attempt: () => Promise<T>): Promise<T> {
   try {
-    return await call();
+    return await attempt();
   } catch (error) {
     if (!(error instanceof Error && NOT_FOUND.test(error.message))) throw error;
     await loadingOnce(client);
-    return call();
+    return attempt();
   }
+}
+
+/** One engine function call that loads the library where it is missing (benches, tests, tools). */
+export function callEngineFunction<Reply>(client: RedisLike, name: EngineFunction, args: readonly string[]): Promise<Reply> {
+  return withEngineFunctions(client, () => fcallEngineFunction<Reply>(client, name, args));
 }
 
 /** The calls that find no library on a client's server wait for one load, not one load each. */

@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import { durably, type DurableAck } from '../redis/durable-ack';
-import { callEngineFunction } from '../redis/engine-functions';
+import { fcallEngineFunction, withEngineFunctions } from '../redis/engine-functions';
 import type { StoreGate } from '../redis/store-gate';
 import { withRedisErrors } from '../redis/redis-errors';
 import type { ScriptObserver } from '../metrics/script-metrics';
@@ -62,13 +62,13 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
    * partition's fence key on this connection, so the same WAITAOF covers that earlier write too.
    */
   const durableScript = <R extends ScriptReplies>(firstKey: string, call: (client: RedisLike) => Promise<R>) =>
-    on(firstKey, async (client) => {
+    on(firstKey, (client) => withEngineFunctions(client, async () => {
       if (!durableAck) return call(client); // local durability: nothing more per call on the hot path
       const fence = keys.fence(firstKey);
       const replies = await durably(durableAck, client, call(client), fence);
       if (answersEarlierWrite(replies)) await durably(durableAck, client, client.set(fence, '1'), fence);
       return replies;
-    });
+    }));
 
   /** A script call, on the server of its first key, its duration reported when metrics are on. */
   const script = <R extends ScriptReplies>(name: ScriptName, firstKey: string, call: (client: RedisLike) => Promise<R>): Promise<R> => {
@@ -79,7 +79,7 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
 
   /** An item script's call (reserve, confirm, cancel): one reply per item. */
   const itemScript = (name: 'reserve' | 'confirm' | 'cancel', args: string[]): Promise<ScriptReply[]> =>
-    script(name, args[1]!, async (client) => itemReplies(await callEngineFunction<string>(client, name, args)));
+    script(name, args[1]!, async (client) => itemReplies(await fcallEngineFunction<string>(client, name, args)));
 
   return {
     /**
@@ -111,7 +111,7 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       at: Moment,
     ): Promise<BalanceReply> {
       const args = scriptCalls.settled(wallet, request, at);
-      const reply = await script('settled', args[0]!, (client) => callEngineFunction<ScriptReply>(client, 'settled', args));
+      const reply = await script('settled', args[0]!, (client) => fcallEngineFunction<ScriptReply>(client, 'settled', args));
       return replyOrThrow(balanceOutcome(reply, request.input.requestId, request.input.transactionId));
     },
 
@@ -120,7 +120,7 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return false;
       const args = scriptCalls.expireReservation(wallet, transactionId, cutoffMs, nowMs);
-      const [code] = await script('expire_reservation', args[0]!, (client) => callEngineFunction<ScriptReply>(client, 'expire_reservation', args));
+      const [code] = await script('expire_reservation', args[0]!, (client) => fcallEngineFunction<ScriptReply>(client, 'expire_reservation', args));
       return code === 'OK';
     },
 
@@ -133,7 +133,7 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
     async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
       const idempotencyKey = input.idempotencyKey ?? '';
       const args = scriptCalls.topup(wallet, input, at);
-      const [code, ...fields] = await script('topup', args[0]!, (client) => callEngineFunction<ScriptReply>(client, 'topup', args));
+      const [code, ...fields] = await script('topup', args[0]!, (client) => fcallEngineFunction<ScriptReply>(client, 'topup', args));
       if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, what: 'Idempotency-Key' });
       const [topupId, availableBalance, reservedBalance, createdAt] = fields as [string, string, string, string];
       return { topupId, availableBalance, reservedBalance, createdAtMs: Number(createdAt), replayed: code === 'REPLAY' };

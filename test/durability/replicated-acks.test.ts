@@ -107,3 +107,26 @@ test('a role refuses to start in replicated mode against a store without WAITAOF
   t.true(refused instanceof StartupRefused);
   t.regex(refused!.message, /REDIS_DURABILITY=replicated needs WAITAOF/);
 });
+
+test('a move that finds no function library on its primary is repeated with a WAITAOF of its own, after the library is loaded', async (t) => {
+  const primary = await storeProcess(t);
+  await storeProcess(t, { replicaOf: primary.port });
+  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: roomy });
+  t.teardown(() => redis.disconnect());
+  await once(redis, 'ready');
+  await markMigrated(redis);
+  await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
+  await redis.call('FUNCTION', 'FLUSH');
+  const monitor = await redis.monitor();
+  t.teardown(() => monitor.disconnect());
+  const commands: string[] = [];
+  monitor.on('monitor', (_time: string, args: string[]) => commands.push(String(args[0]).toLowerCase()));
+  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(roomy) }), idempotencyTtlS: 3600 });
+  t.like(await wallet.topup({ userId: 'p', gameId: 'game', currency: 'EUR', amount: '5', comment: '' }), { availableBalance: '5' });
+  await waitUntil('the monitor has seen the repeated call and its WAITAOF', async () => commands.filter((c) => c === 'fcall').length >= 2 && commands.lastIndexOf('waitaof') > commands.lastIndexOf('fcall'), 5000)
+    .catch(() => undefined);
+  const repeated = commands.lastIndexOf('fcall');
+  t.is(commands.filter((c) => c === 'fcall').length, 2, `${commands.join(' ')}: one FCALL that found no library, one after the load`);
+  t.true(commands.indexOf('function') < repeated, 'the library loaded before the repeat');
+  t.true(commands.slice(repeated).includes('waitaof'), `a WAITAOF after the repeated call: ${commands.join(' ')}`);
+});
