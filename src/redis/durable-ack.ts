@@ -149,23 +149,27 @@ export const REPLICA_LOSS_GRACE_MS = 8000;
 /**
  * How many replicas a WAITAOF on `client` asks for: every replica attached to its primary now (in sync
  * or still syncing, INFO replication, read on the same connection just before the WAITAOF), and for
- * REPLICA_LOSS_GRACE_MS after one left, as many as the primary had. Remembered per primary (its
+ * REPLICA_LOSS_GRACE_MS after one was first seen gone, as many as the primary had. The grace runs from
+ * that first sight, not from the last time all were there: a primary that was stopped (a partition)
+ * or seldom asked would otherwise find its grace over before it began. Remembered per primary (its
  * replication id): a promoted replica starts afresh with its own.
  */
-function createReplicaCount(): (client: RedisLike) => Promise<number> {
-  const seen = new Map<string, { most: number; at: number }>();
+export function createReplicaCount(now: () => number = Date.now): (client: Pick<RedisLike, 'info'>) => Promise<number> {
+  const seen = new Map<string, { most: number; goneSince: number | null }>();
   return async (client) => {
     const info = await client.info('replication').catch(() => '');
     const attached = (info.match(/^slave\d+:/gm) ?? []).length;
     const primary = /^master_replid:(\w+)/m.exec(info)?.[1];
     if (!primary) return attached;
-    const now = Date.now();
     const known = seen.get(primary);
-    if (!known || attached >= known.most || now - known.at > REPLICA_LOSS_GRACE_MS) {
-      seen.set(primary, { most: attached, at: now });
+    if (!known || attached >= known.most) {
+      seen.set(primary, { most: attached, goneSince: null });
       return attached;
     }
-    return known.most;
+    known.goneSince ??= now();
+    if (now() - known.goneSince <= REPLICA_LOSS_GRACE_MS) return known.most;
+    seen.set(primary, { most: attached, goneSince: null });
+    return attached;
   };
 }
 
