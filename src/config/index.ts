@@ -1,2 +1,2 @@
 export { loadConfig, ConfigError, type Env } from './load-config';
-export type { Config, LogLevel, NodeEnv } from './config-types';
+export type { Config, LogLevel, NodeEnv, RedisDurability, RedisSentinelTarget } from './config-shape';

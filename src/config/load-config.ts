@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
-import path from 'node:path';
 import { ValidationError } from 'yup';
-import { envSchema, type RawEnv } from './config-schema';
-import type { Config } from './config-types';
+import { configFromSettings, type Config } from './config-shape';
 import { splitList } from './env-rules';
+import { envSchema, type RawEnv } from './settings';
 
 export type Env = Record<string, string | undefined>;
 
@@ -24,7 +22,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const { raw, problems } = validateShape(env);
   problems.push(...crossFieldProblems(env));
   if (!raw || problems.length > 0) throw new ConfigError(problems);
-  return deepFreeze(toConfig(raw, cwd, env));
+  return deepFreeze(configFromSettings(raw, cwd, Boolean(env.METRICS_PORT)));
 }
 
 function validateShape(env: Env): { raw?: RawEnv; problems: string[] } {
@@ -60,93 +58,6 @@ function crossFieldProblems(raw: Env): string[] {
     problems.push('GRPC_AUTH_TOKENS must be a comma-separated list of tokens without spaces');
   }
   return problems;
-}
-
-/** SPEC §2.10: where every role serves its metrics in production when METRICS_PORT is not set. */
-export const PRODUCTION_METRICS_PORT = 9464;
-
-function hostPorts(list: string): Array<{ host: string; port: number }> {
-  return splitList(list).map((node) => {
-    const [host, port] = node.split(':');
-    return { host: host!, port: Number(port) };
-  });
-}
-
-function toConfig(raw: RawEnv, cwd: string, env: Env): Config {
-  const production = raw.NODE_ENV === 'production';
-  const warnings: string[] = [];
-  let jwtSecret = raw.JWT_SECRET;
-  if (!jwtSecret) {
-    jwtSecret = randomBytes(48).toString('base64url');
-    warnings.push('JWT_SECRET is not set: using a random secret, so tokens do not survive a restart');
-  }
-  const httpPort = raw.HTTP_PORT as number;
-  return {
-    nodeEnv: raw.NODE_ENV,
-    logLevel: raw.LOG_LEVEL,
-    redis: {
-      url: raw.REDIS_URL,
-      keyPrefix: raw.REDIS_KEY_PREFIX,
-      clusterNodes: hostPorts(raw.REDIS_CLUSTER_NODES),
-      sentinel: raw.REDIS_SENTINELS ? { sentinels: hostPorts(raw.REDIS_SENTINELS), name: raw.REDIS_SENTINEL_NAME } : null,
-      durability: {
-        mode: raw.REDIS_DURABILITY,
-        replicas: raw.REDIS_DURABILITY_REPLICAS as number,
-        timeoutMs: raw.REDIS_DURABILITY_TIMEOUT_MS as number,
-      },
-      adminUrl: raw.ADMIN_REDIS_URL || null,
-    },
-    mysql: { url: raw.MYSQL_URL, database: new URL(raw.MYSQL_URL).pathname.slice(1), poolSize: raw.MYSQL_POOL_SIZE as number },
-    queue: { prefix: raw.QUEUE_PREFIX },
-    sync: {
-      batchSize: raw.SYNC_BATCH_SIZE as number,
-      concurrency: raw.SYNC_CONCURRENCY as number,
-      claimIdleMs: raw.SYNC_CLAIM_IDLE_MS as number,
-      maxQueuedBatches: raw.SYNC_MAX_QUEUED_BATCHES as number,
-      lingerMs: raw.SYNC_LINGER_MS as number,
-    },
-    grpc: {
-      host: raw.GRPC_HOST,
-      port: raw.GRPC_PORT as number,
-      authTokens: splitList(raw.GRPC_AUTH_TOKENS),
-      allowUnauthenticated: raw.GRPC_ALLOW_UNAUTHENTICATED === 'true',
-      tls: raw.GRPC_TLS_CERT ? { certPath: raw.GRPC_TLS_CERT, keyPath: raw.GRPC_TLS_KEY } : null,
-      maxMessageBytes: raw.GRPC_MAX_MESSAGE_BYTES as number,
-    },
-    http: {
-      host: raw.HTTP_HOST,
-      port: httpPort,
-      publicBaseUrl: (raw.PUBLIC_BASE_URL || `http://localhost:${httpPort}`).replace(/\/+$/, ''),
-      corsOrigins: splitList(raw.CORS_ORIGINS),
-      trustedProxies: splitList(raw.TRUSTED_PROXIES),
-      // Introspection is on unless NODE_ENV=production, where only GRAPHQL_INTROSPECTION=true turns it on.
-      graphqlIntrospection: raw.GRAPHQL_INTROSPECTION === 'true' || (raw.GRAPHQL_INTROSPECTION === 'auto' && raw.NODE_ENV !== 'production'),
-    },
-    auth: {
-      jwtSecret,
-      jwtTtlS: raw.JWT_TTL_S as number,
-      loginAddressLimit: raw.LOGIN_ADDRESS_LIMIT as number,
-      maxConcurrentHashes: Math.max(1, Math.floor((raw.UV_THREADPOOL_SIZE as number) / 2)),
-    },
-    engine: {
-      idempotencyTtlS: raw.IDEMPOTENCY_TTL_S as number,
-      reservationTimeoutS: raw.RESERVATION_TIMEOUT_S as number,
-      settledRetentionS: raw.SETTLED_RETENTION_S as number,
-      defaultCurrency: raw.DEFAULT_CURRENCY,
-    },
-    uploads: { dir: path.resolve(cwd, raw.UPLOAD_DIR), maxBytes: raw.MAX_UPLOAD_BYTES as number },
-    audit: { scoreSaves: raw.AUDIT_SCORE_SAVES === 'true' },
-    admin: raw.ADMIN_EMAIL ? { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD } : null,
-    metrics: {
-      enabled: raw.METRICS_ENABLED === 'true',
-      host: raw.METRICS_HOST,
-      port: production && !env.METRICS_PORT ? PRODUCTION_METRICS_PORT : (raw.METRICS_PORT as number),
-      onApiPort: !production,
-    },
-    services: { dataDir: path.resolve(cwd, raw.SERVICES_DATA_DIR) },
-    shutdownGraceMs: raw.SHUTDOWN_GRACE_MS as number,
-    warnings,
-  };
 }
 
 function isReadable(file: string): boolean {

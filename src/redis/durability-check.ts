@@ -1,5 +1,5 @@
 import { Cluster } from 'ioredis';
-import type { RedisDurability } from '../config/config-types';
+import type { RedisDurability } from '../config';
 import { StartupRefused } from '../lifecycle/startup-refused';
 import type { RedisLike } from './script-registry';
 

@@ -1,4 +1,4 @@
-import type { RedisDurability } from '../config/config-types';
+import type { RedisDurability } from '../config';
 import { AppError } from '../errors';
 import type { Redis } from 'ioredis';
 import type { RedisLike } from './script-registry';

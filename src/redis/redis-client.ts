@@ -1,5 +1,5 @@
 import Redis, { Cluster, type RedisOptions } from 'ioredis';
-import type { RedisDurability, RedisSentinelTarget } from '../config/config-types';
+import type { RedisDurability, RedisSentinelTarget } from '../config';
 import { ANY_KEYS, SCRIPT_KEY_COUNTS } from './script-registry';
 
 /** `queue` is BullMQ's own connection; every other role talks to the engine's keys. */

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import test from 'ava';
-import type { RedisDurability } from '../../src/config/config-types';
+import type { RedisDurability } from '../../src/config';
 import { AppError } from '../../src/errors';
 import { StartupRefused } from '../../src/lifecycle/startup-refused';
 import { findBinary, runCommand, waitUntil } from '../../src/local-services/process-tools';

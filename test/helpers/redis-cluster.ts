@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionContext } from 'ava';
 import { Cluster } from 'ioredis';
-import type { RedisDurability } from '../../src/config/config-types';
+import type { RedisDurability } from '../../src/config';
 import { startLocalCluster, type LocalCluster, type LocalClusterOptions } from '../../src/local-services/local-cluster';
 import { createRoleRedis, type RedisRole } from '../../src/redis/redis-client';
 import { startCliProcess } from './cli-process';

@@ -1,6 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Cluster } from 'ioredis';
-import type { RedisDurability } from '../../src/config/config-types';
+import type { RedisDurability } from '../../src/config';
 import { AppError } from '../../src/errors';
 import { createDurableAck } from '../../src/redis/durable-ack';
 import { callEngineFunction } from '../../src/redis/engine-functions';

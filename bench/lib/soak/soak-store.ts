@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Cluster, Redis } from 'ioredis';
-import type { RedisDurability } from '../../../src/config/config-types';
+import type { RedisDurability } from '../../../src/config';
 import { startLocalCluster } from '../../../src/local-services/local-cluster';
 import { startReplicatedTopology } from '../../../src/local-services/local-replicated';
 import { waitUntil } from '../../../src/local-services/process-tools';
