@@ -7,7 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { pack, unpack } from 'msgpackr';
-import { formatTransactionRecord, formatWalletRecord, parseTransactionRecord, parseWalletRecord, TRANSACTION_RECORD_FIELDS } from '../src/redis/stored-records';
+import { formatTransactionRecord, formatWalletRecord, parseTransactionRecord, parseWalletRecord } from '../src/redis/stored-records';
+import { RESERVATION_FIELD_COUNT, TRANSACTION_RECORD_FIELDS } from '../src/redis/shared-layouts';
 import { fmt, table } from './lib/report';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '2000000' }, rounds: { type: 'string', default: '3' } } });
@@ -19,7 +20,7 @@ const wallet = { available: '880', reserved: '120', userId: 'user-000123', gameI
 const layouts = {
   'layout 4': { transaction: formatTransactionRecord(transaction), wallet: formatWalletRecord(wallet), decodeTransaction: parseTransactionRecord, decodeWallet: parseWalletRecord },
   'layout 3 (MessagePack)': {
-    transaction: pack(TRANSACTION_RECORD_FIELDS.slice(0, 11).map((field) => (transaction as Record<string, string>)[field] ?? '')),
+    transaction: pack(TRANSACTION_RECORD_FIELDS.slice(0, RESERVATION_FIELD_COUNT).map((field) => (transaction as Record<string, string>)[field] ?? '')),
     wallet: pack([wallet.available, wallet.reserved, wallet.userId, wallet.gameId, wallet.currency]),
     decodeTransaction: (stored: Buffer) => unpack(stored) as string[],
     decodeWallet: (stored: Buffer) => unpack(stored) as string[],

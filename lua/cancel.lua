@@ -15,7 +15,7 @@ then 4 per item: request_id, transaction_id, reason (stored; may be ''), the tra
 The Cancel that settles the transaction keeps its reply in the transaction record (sid, rs, a1, r1).
 An item sees what the items before it did.
 
-Returns one reply per item (joined as lua/lib/prelude.lua says), code status transaction_id available
+Returns one reply per item (joined as lua/lib/items.lua says), code status transaction_id available
 reserved:
   OK          status 'canceled' (balances moved) or 'already_canceled' (nothing moved)
   REPLAY      the first reply to this request_id, unchanged
@@ -27,6 +27,7 @@ Error codes come alone and change nothing.
 Outbox entry: x, transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now,
 reason.
 ]]
+-- include: items, settle, idempotency, numbers
 local now, ttl = ARGV[1], ARGV[2]
 
 local function cancel_one(work, k, a)

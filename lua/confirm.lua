@@ -17,7 +17,7 @@ string, 0 .. 2^53-1), the transaction_id's currency
 The Confirm that settles the transaction keeps its reply in the transaction record (sid, srd, win, a1, r1).
 An item sees what the items before it did.
 
-Returns one reply per item (joined as lua/lib/prelude.lua says), code status transaction_id available
+Returns one reply per item (joined as lua/lib/items.lua says), code status transaction_id available
 reserved:
   OK              status 'confirmed' (balances moved) or 'already_confirmed' (nothing moved)
   REPLAY          the first reply to this request_id, unchanged
@@ -32,6 +32,7 @@ Error codes come alone and change nothing.
 Outbox entry: c, transaction_id, user_id, game_id, round_id, amount, win, available, reserved, request_id,
 the round_id this call gave (maybe ''), now.
 ]]
+-- include: items, settle, idempotency, numbers
 local now, ttl, cutoff = ARGV[1], ARGV[2], tonumber(ARGV[3])
 
 local function confirm_one(work, k, a)

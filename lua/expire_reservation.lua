@@ -16,6 +16,7 @@ Returns {code}:
 
 Outbox entry: e, transaction_id, user_id, game_id, round_id, amount, available, reserved, '', now, 'expired'.
 ]]
+-- include: settle
 local work = begin({ KEYS[1], KEYS[2] })
 local tx = named(record_of(work, KEYS[1]), ARGV[1], ARGV[4])
 if not tx or tx[ST] ~= 'reserved' then

@@ -12,12 +12,12 @@ ARGV[1] now (ms)   ARGV[2] idempotency TTL (s)   ARGV[3] '1' when reservations e
 then 7 per item: request_id, user_id, game_id, round_id, amount (canonical decimal string,
 1 .. 2^53-1), currency, and the transaction_id a new reservation gets (the record's name and a fresh nonce)
 
-The transaction record is the Reserve's idempotency record (layout in lua/lib/prelude.lua): its name
+The transaction record is the Reserve's idempotency record (layout in src/redis/shared-layouts.ts): its name
 holds no clock and no setting, so every instance finds it whatever its clock or TTL. A rejected Reserve
 leaves a 'reply' record there for the TTL. An item sees what the items before it did (a repeated
 request_id in one batch replays the earlier item).
 
-Returns one reply per item (joined as lua/lib/prelude.lua says), code status transaction_id available
+Returns one reply per item (joined as lua/lib/items.lua says), code status transaction_id available
 reserved; balances as decimal strings.
   OK         status 'reserved' (balances moved) or 'rejected' (available < amount, nothing moved;
              its transaction_id empty)
@@ -27,6 +27,7 @@ reserved; balances as decimal strings.
 
 Outbox entry: r, transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now.
 ]]
+-- include: items, numbers, layouts
 local now, ttl, expiring = ARGV[1], ARGV[2], ARGV[3] == '1'
 
 local function reserve_one(work, k, a)
@@ -41,7 +42,7 @@ local function reserve_one(work, k, a)
       return 'REPLAY ' .. (seen[TX] == '' and 'rejected ' or 'reserved ') .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
     end
     -- Same name and currency: the first call's transaction_id is this one's with the stored nonce.
-    return 'REPLAY reserved ' .. string.sub(transaction_id, 1, NONCE_OFFSET) .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
+    return 'REPLAY reserved ' .. string.sub(transaction_id, 1, NONCE_AT - 1) .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
   end
 
   local wallet = wallet_of(work, wallet_key)
@@ -57,10 +58,9 @@ local function reserve_one(work, k, a)
   local created = expiring and now or ''
   put_record(work, wallet_key, wallet)
   put_record(work, record_key, new_tx('reserved', currency, round_id, amount, user_id, game_id, created, request_id, available, reserved,
-    string.sub(transaction_id, NONCE_OFFSET + 1)))
+    string.sub(transaction_id, NONCE_AT)))
   if expiring then open_index(work, open_key, transaction_id, now) end
-  outbox(work, outbox_key, 'r\n' .. transaction_id .. '\n' .. user_id .. '\n' .. game_id .. '\n' .. round_id .. '\n' .. amount .. '\n' ..
-    available .. '\n' .. reserved .. '\n' .. request_id .. '\n' .. now)
+  outbox(work, outbox_key, outbox_reserve(transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now))
   return 'OK reserved ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
 end
 

@@ -8,12 +8,13 @@ ARGV[1] retention (s)   ARGV[1 + i] the transaction_id of KEYS[i] (its currency 
 
 Returns how many records got their expiry.
 ]]
+-- include: records
 local retained = 0
 for i = 1, #KEYS do
   local transaction_id = ARGV[i + 1]
   local stored = redis.pcall('GET', KEYS[i])
   if type(stored) ~= 'table' then -- a table: an error reply, another type than a string
-    local tx = named(parse_tx(stored), transaction_id, string.sub(transaction_id, 27, 29))
+    local tx = named(parse_tx(stored), transaction_id, string.sub(transaction_id, CURRENCY_AT, CURRENCY_END))
     if tx and tx[ST] ~= 'reserved' then
       redis.call('EXPIRE', KEYS[i], ARGV[1])
       retained = retained + 1

@@ -14,6 +14,7 @@ Returns {code, status, transaction_id, available, reserved}:
   REPLAY    the first reply to this request_id, unchanged
   CONFLICT  the request_id was used with other fields
 ]]
+-- include: idempotency, numbers
 local fingerprint, status
 if ARGV[1] == 'confirm' then
   fingerprint, status = confirm_fingerprint(ARGV[3], ARGV[4]), 'already_confirmed'

@@ -21,35 +21,38 @@ Outbox entry: t, topup_id, user_id, game_id, currency, amount, available, reserv
 audit trail: T, the same values, the trail, comment. With an idempotency key: k (or K with a trail), the
 same values, the key (then the trail), comment.
 ]]
-local fingerprint = ARGV[4] .. '\n' .. ARGV[3] .. '\n' .. ARGV[5]
+-- include: idempotency, numbers, layouts
+local user_id, game_id, currency, amount, comment, now, ttl, key, partition, trail = unpack(ARGV, 1, 10)
+local fingerprint = amount .. '\n' .. currency .. '\n' .. comment
 local work = begin({ KEYS[1] })
-if ARGV[8] ~= '' then
+if key ~= '' then
   local seen = replay(work, KEYS[2], fingerprint)
   if seen then return seen end
 end
 
 local wallet = wallet_of(work, KEYS[1])
-local credit = tonumber(ARGV[4])
+local credit = tonumber(amount)
 if wallet[AVAILABLE] + wallet[RESERVED] + credit > MAX_AMOUNT then
   return { 'BALANCE_LIMIT' }
 end
-wallet[AVAILABLE], wallet[OWNER] = wallet[AVAILABLE] + credit, wallet_owner(ARGV[1], ARGV[2], ARGV[3])
+wallet[AVAILABLE], wallet[OWNER] = wallet[AVAILABLE] + credit, wallet_owner(user_id, game_id, currency)
 local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
 -- The sequence and the currency set first: under OOM the first write fails and nothing is written.
-redis.call('SADD', KEYS[5], ARGV[3])
-local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(ARGV[9]))
+redis.call('SADD', KEYS[5], currency)
+local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(partition))
 put_record(work, KEYS[1], wallet)
-if ARGV[8] ~= '' then remember(work, KEYS[2], ARGV[7], fingerprint, { id, available, reserved, ARGV[6] }) end
+if key ~= '' then remember(work, KEYS[2], ttl, fingerprint, { id, available, reserved, now }) end
 -- A keyed top-up's entry carries its key, so the ledger keeps it and `restore` can rebuild its record.
-local moved = id .. '\n' .. ARGV[1] .. '\n' .. ARGV[2] .. '\n' .. ARGV[3] .. '\n' .. ARGV[4] .. '\n' .. available .. '\n' .. reserved .. '\n' .. ARGV[6]
-if ARGV[8] == '' and ARGV[10] == '' then
-  outbox(work, KEYS[3], 't\n' .. moved .. '\n' .. ARGV[5])
-elseif ARGV[8] == '' then
-  outbox(work, KEYS[3], 'T\n' .. moved .. '\n' .. ARGV[10] .. '\n' .. ARGV[5])
-elseif ARGV[10] == '' then
-  outbox(work, KEYS[3], 'k\n' .. moved .. '\n' .. ARGV[8] .. '\n' .. ARGV[5])
+local entry
+if key == '' and trail == '' then
+  entry = outbox_topup(id, user_id, game_id, currency, amount, available, reserved, now, comment)
+elseif key == '' then
+  entry = outbox_audited_topup(id, user_id, game_id, currency, amount, available, reserved, now, trail, comment)
+elseif trail == '' then
+  entry = outbox_keyed_topup(id, user_id, game_id, currency, amount, available, reserved, now, key, comment)
 else
-  outbox(work, KEYS[3], 'K\n' .. moved .. '\n' .. ARGV[8] .. '\n' .. ARGV[10] .. '\n' .. ARGV[5])
+  entry = outbox_keyed_audited_topup(id, user_id, game_id, currency, amount, available, reserved, now, key, trail, comment)
 end
+outbox(work, KEYS[3], entry)
 commit(work)
-return { 'OK', id, available, reserved, ARGV[6] }
+return { 'OK', id, available, reserved, now }

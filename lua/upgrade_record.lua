@@ -10,7 +10,7 @@ ARGV[1] what KEYS[1] holds:
                      ARGV[2] says which: 'wallet' or 'transaction'
   'wallet'           a wallet hash (a, r, u, g, c) of layout 1: becomes a wallet record under the same key
   'transaction'      a transaction hash (u, g, c, rd, amt, win, st, rid, ct, rs) of layout 1: becomes a
-                     transaction record (lua/lib/prelude.lua) under the same key, with the same expiry;
+                     transaction record (src/redis/shared-layouts.ts) under the same key, with the same expiry;
                      its settling request's reply stays in its own idempotency record, as before
   'reserve_request'  a Reserve's idempotency record i{p}:r:<ref>:<request_id> of layout 1: becomes a
                      'reply' record at KEYS[2], with what is left of its TTL
@@ -22,6 +22,7 @@ ARGV[3] the idempotency TTL (s) ('derived')
 
 Returns 1 when it moved a record, 0 when there was nothing to move.
 ]]
+-- include: records, wallet
 local ttl = redis.call('PTTL', KEYS[1])
 if ARGV[1] == 'wallet' then
   if redis.call('TYPE', KEYS[1]).ok ~= 'hash' then return 0 end

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { deleteMatching, scanKeys } from '../../src/redis/key-scan';
 import { callEngineFunction } from '../../src/redis/engine-functions';
+import { composedScript } from '../../src/redis/lua-sources';
 import { itemReplies, scriptSource, withKeyCount } from '../../src/redis/script-registry';
 import { reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
 import { scriptCalls, type Moment } from '../../src/wallet/script-calls';
@@ -17,19 +18,23 @@ export interface ScriptSet {
   readonly viaFunctions?: true;
 }
 
-/** The scripts of this checkout, as EVALSHA runs them (the prelude on every call). */
+/** The scripts of this checkout, as EVALSHA runs them (their helpers on every call). */
 export const currentScripts: ScriptSet = { label: 'now EVALSHA', source: scriptSource };
 /** The scripts of this checkout, as the engine calls them (src/redis/engine-functions.ts). */
 export const currentFunctions: ScriptSet = { label: 'now FCALL', source: scriptSource, viaFunctions: true };
 
 /**
  * The scripts of another revision (`git show <rev>:lua/...`), called with this code's arguments: for
- * a before/after comparison of a change that kept the scripts' KEYS and ARGV.
+ * a before/after comparison of a change that kept the scripts' KEYS and ARGV. A revision from before
+ * the helpers were split (issue 36) has one prelude that every script gets; a later one is composed
+ * from its own files as lua-sources.ts composes them, with this checkout's `layouts` chunk.
  */
 export function scriptsAt(revision: string): ScriptSet {
-  const show = (file: string) => execFileSync('git', ['show', `${revision}:${file}`], { encoding: 'utf8' });
-  const prelude = show('lua/lib/prelude.lua');
-  return { label: revision, source: (name) => `${prelude}\n${show(`lua/${name}.lua`)}` };
+  const show = (file: string) => execFileSync('git', ['show', `${revision}:lua/${file}`], { encoding: 'utf8' });
+  const hasPrelude = execFileSync('git', ['ls-tree', '--name-only', revision, 'lua/lib/prelude.lua'], { encoding: 'utf8' }).trim() !== '';
+  if (!hasPrelude) return { label: revision, source: (name) => composedScript(name, show) };
+  const prelude = show('lib/prelude.lua');
+  return { label: revision, source: (name) => `${prelude}\n${show(`${name}.lua`)}` };
 }
 
 export interface ScriptPhase {

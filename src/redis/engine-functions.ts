@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Cluster, Redis } from 'ioredis';
-import { LUA_DIR, withKeyCount, type RedisLike } from './script-registry';
+import { helpersSource, scriptBody } from './lua-sources';
+import { withKeyCount, type RedisLike } from './script-registry';
 
 /**
  * The wallet store's scripts as one Redis Functions library (FUNCTION LOAD once per server, FCALL per
- * call) instead of EVALSHA: a script sent with EVALSHA runs the prelude (lua/lib/prelude.lua: some
- * thirty helpers, each a closure made anew) on every call; a library runs it once, when it is loaded.
+ * call) instead of EVALSHA: a script sent with EVALSHA runs its helpers (lua/lib: some thirty, each a
+ * closure made anew) on every call; a library runs it once, when it is loaded.
  * Each script's file becomes the body of one function, which gets its KEYS and ARGV as arguments.
  *
  * The library's name and its functions' names carry a digest of its code, so two versions of the
@@ -19,13 +18,13 @@ import { LUA_DIR, withKeyCount, type RedisLike } from './script-registry';
 export const ENGINE_FUNCTIONS = ['reserve', 'confirm', 'cancel', 'topup', 'expire_reservation', 'settled'] as const;
 export type EngineFunction = (typeof ENGINE_FUNCTIONS)[number];
 
-const read = (file: string) => readFileSync(path.join(LUA_DIR, file), 'utf8');
-const PRELUDE = read('lib/prelude.lua');
-const BODIES = ENGINE_FUNCTIONS.map((name) => ({ name, body: read(`${name}.lua`) }));
+const BODIES = ENGINE_FUNCTIONS.map((name) => ({ name, body: scriptBody(name) }));
+/** The helpers the functions include (lua-sources.ts), run once as the library loads. */
+const HELPERS = helpersSource(BODIES.map(({ body }) => body));
 
 /** A digest of the library's code: its name and its functions' names carry it. */
 export const LIBRARY_VERSION = createHash('sha256')
-  .update([PRELUDE, ...BODIES.map(({ name, body }) => `${name}\n${body}`)].join('\n'))
+  .update([HELPERS, ...BODIES.map(({ name, body }) => `${name}\n${body}`)].join('\n'))
   .digest('hex')
   .slice(0, 12);
 
@@ -37,7 +36,7 @@ export const functionName = (name: EngineFunction): string => FUNCTION_NAMES[nam
 
 const LIBRARY = [
   `#!lua name=reservation_${LIBRARY_VERSION}`,
-  PRELUDE,
+  HELPERS,
   ...BODIES.map(({ name, body }) => `redis.register_function('${functionName(name)}', function(KEYS, ARGV)\n${body}\nend)`),
 ].join('\n');
 

@@ -6,9 +6,10 @@ import { redisReady } from './redis-ready';
 import { registerScripts, type RedisLike } from './script-registry';
 import { parseTransactionRecord } from './stored-records';
 import { keys, partitionTag, PARTITION_COUNT, reserveTarget, walletOfTransaction, type WalletAddress } from './wallet-keys';
+import { REDIS_LAYOUT as LAYOUT } from './shared-layouts';
 
-/** The layout this code reads and writes (lua/lib/prelude.lua); the marker key holds the one the data is in. */
-export const REDIS_LAYOUT = '4';
+/** The layout this code reads and writes (shared-layouts.ts), as the marker key holds the one the data is in. */
+export const REDIS_LAYOUT = String(LAYOUT);
 /** The marker key (under the key prefix, like every key). */
 export const REDIS_LAYOUT_KEY = 'layout';
 const MARKER = REDIS_LAYOUT_KEY;
@@ -37,7 +38,7 @@ export async function assertRedisLayout(redis: RedisLike, readyTimeoutMs = 5000)
 }
 
 /**
- * Brings records of layouts 1, 2 and 3 into layout 4 (lua/lib/prelude.lua). Run by `migrate` before
+ * Brings records of layouts 1, 2 and 3 into layout 4 (shared-layouts.ts). Run by `migrate` before
  * the roles start, with the engine of the older layout stopped; safe to repeat (each step skips what
  * is already in place), and a no-op once the marker says layout 4. Returns how many records moved.
  *

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ClientContext, Cluster, Redis, Result } from 'ioredis';
+import { composedScript } from './lua-sources';
 
-export const LUA_DIR = path.resolve(__dirname, '../../lua');
+export { LUA_DIR } from './lua-sources';
 
 /**
  * Every script in lua/ with its key count ('n': any number, given first in the call, as EVAL takes it);
@@ -42,7 +41,7 @@ export type ScriptReply = [code: string, ...fields: string[]];
 
 /**
  * The replies of an item script (reserve, confirm, cancel), one per item: the script returns them as
- * one string (lua/lib/prelude.lua), an item's fields joined by ' ', the items by '\n'.
+ * one string (lua/lib/items.lua), an item's fields joined by ' ', the items by '\n'.
  */
 export function itemReplies(packed: string): ScriptReply[] {
   return packed.split('\n').map((item) => item.split(' ') as ScriptReply);
@@ -71,10 +70,8 @@ declare module 'ioredis' {
 
 export type RedisLike = Redis | Cluster;
 
-export function scriptSource(name: ScriptName): string {
-  const prelude = readFileSync(path.join(LUA_DIR, 'lib', 'prelude.lua'), 'utf8');
-  return `${prelude}\n${readFileSync(path.join(LUA_DIR, `${name}.lua`), 'utf8')}`;
-}
+/** A script as EVAL takes it: the helpers it includes (lua-sources.ts), then its body. */
+export const scriptSource = (name: ScriptName): string => composedScript(name);
 
 /**
  * Defines every script as an ioredis command (EVALSHA, falling back to EVAL after NOSCRIPT, e.g.

@@ -1,15 +1,7 @@
-import { NONCE_OFFSET } from './wallet-keys';
+import { NONCE_OFFSET, REDIS_LAYOUT, TRANSACTION_RECORD_FIELDS, type TransactionRecordField } from './shared-layouts';
 
-/**
- * Records as the scripts store them (lua/lib/prelude.lua, layout 4, which says what each field holds).
- * A transaction record holds these fields in this order, each but the last ended by a NUL byte; the
- * last (the reason) runs to the end. A reservation leaves the last six empty.
- */
-export const TRANSACTION_RECORD_FIELDS = [
-  'st', 'c', 'rd', 'amt', 'u', 'g', 'ct', 'rid', 'a0', 'r0', 'tx', 'sid', 'srd', 'win', 'a1', 'r1', 'rs',
-] as const;
-
-export type TransactionRecord = Record<(typeof TRANSACTION_RECORD_FIELDS)[number], string>;
+/** Records as the scripts store them, in the layout shared-layouts.ts defines (it says what each field holds). */
+export type TransactionRecord = Record<TransactionRecordField, string>;
 
 const NUL = 0;
 const LAST_FIELD = TRANSACTION_RECORD_FIELDS.length - 1;
@@ -19,7 +11,7 @@ export function parseTransactionRecord(stored: Buffer): TransactionRecord {
   let start = 0;
   TRANSACTION_RECORD_FIELDS.forEach((field, i) => {
     const end = i === LAST_FIELD ? stored.length : stored.indexOf(NUL, start);
-    if (end < 0) throw new Error(`not a transaction record of layout 4: field ${field} has no end`);
+    if (end < 0) throw new Error(`not a transaction record of layout ${REDIS_LAYOUT}: field ${field} has no end`);
     record[field] = stored.toString('utf8', start, end);
     start = end + 1;
   });
@@ -41,7 +33,7 @@ export function formatTransactionRecord(record: Partial<TransactionRecord>): Buf
 }
 
 /**
- * An idempotency record of its own (keyed top-ups, already_* replies), as lua/lib/prelude.lua's
+ * An idempotency record of its own (keyed top-ups, already_* replies), as lua/lib/idempotency.lua's
  * `remember` writes it: "<n>\n<field 1>\n...<field n>\n<fingerprint>".
  */
 export function formatIdempotencyRecord(reply: readonly string[], fingerprint: string): string {
@@ -62,20 +54,19 @@ export interface WalletRecord {
 }
 
 /** A wallet record: the layout byte, available and reserved as little-endian doubles, then the owner. */
-const WALLET_LAYOUT = 4;
 const OWNER_AT = 17;
 
 /** A wallet record; null (no key) is an unfunded wallet. */
 export function parseWalletRecord(stored: Buffer | null): WalletRecord {
   if (!stored) return { available: '0', reserved: '0', userId: '', gameId: '', currency: '' };
-  if (stored.length < OWNER_AT || stored[0] !== WALLET_LAYOUT) throw new Error('not a wallet record of layout 4');
+  if (stored.length < OWNER_AT || stored[0] !== REDIS_LAYOUT) throw new Error(`not a wallet record of layout ${REDIS_LAYOUT}`);
   const [userId = '', gameId = '', currency = ''] = stored.toString('utf8', OWNER_AT).split('\0');
   return { available: balanceText(stored.readDoubleLE(1)), reserved: balanceText(stored.readDoubleLE(9)), userId, gameId, currency };
 }
 
 export function formatWalletRecord(wallet: WalletRecord): Buffer {
   const balances = Buffer.alloc(OWNER_AT);
-  balances[0] = WALLET_LAYOUT;
+  balances[0] = REDIS_LAYOUT;
   balances.writeDoubleLE(Number(wallet.available), 1);
   balances.writeDoubleLE(Number(wallet.reserved), 9);
   return Buffer.concat([balances, Buffer.from(`${wallet.userId}\0${wallet.gameId}\0${wallet.currency}`)]);

@@ -1,4 +1,5 @@
 import { hash, randomFillSync } from 'node:crypto';
+import { DERIVED_AT, SEPARATOR_AT, TRANSACTION_ID_PARTS, USER_GAME_REF_AT } from './shared-layouts';
 
 /**
  * Every key of one wallet (and of its transactions) carries the same Redis Cluster hash tag `{pNN}`:
@@ -29,11 +30,12 @@ export interface WalletAddress {
   readonly currency: string;
 }
 
-const TRANSACTION_ID = /^([0-9a-f]{2})\.([A-Za-z0-9_-]{22})\.([A-Z]{3})(?:\.[A-Za-z0-9_-]{16}|-[A-Za-z0-9_-]{16}(?:-[A-Za-z0-9_-]{11})?)$/;
+const { partition: PP, userGameRef: REF, currency: CUR, derived: PART, nonce: NONCE } = TRANSACTION_ID_PARTS;
+const TRANSACTION_ID = new RegExp(
+  `^([0-9a-f]{${PP}})\\.([A-Za-z0-9_-]{${REF}})\\.([A-Z]{${CUR}})(?:\\.[A-Za-z0-9_-]{${PART}}|-[A-Za-z0-9_-]{${PART}}(?:-[A-Za-z0-9_-]{${NONCE}})?)$`,
+);
 /** The separator before the last part: '-' derived from the request_id, '.' random (layout 1). */
 const DERIVED = '-';
-/** `<pp>.<ref 22>.<CUR>-<derived 16>-`: what precedes the nonce (lua/lib/prelude.lua knows it too). */
-export const NONCE_OFFSET = 47;
 
 function tagOf(partition: number): string {
   return `{p${partition.toString(16).padStart(2, '0')}}`;
@@ -83,7 +85,7 @@ export function reserveTarget(wallet: WalletAddress, requestId: string): Reserve
 }
 
 function derivedName(userGameRef: string, requestId: string): string {
-  return hash('sha256', `${userGameRef}\0${requestId}`, 'base64url').slice(0, 16);
+  return hash('sha256', `${userGameRef}\0${requestId}`, 'base64url').slice(0, TRANSACTION_ID_PARTS.derived);
 }
 
 /** 64 random bits, 11 url-safe characters, drawn from a pool refilled 512 at a time. */
@@ -111,9 +113,10 @@ export function walletOfTransaction(transactionId: string): WalletAddress | null
 /** The record key of a transaction_id that walletOfTransaction accepted. */
 function transactionKey(transactionId: string): string {
   const tag = TAGS[Number.parseInt(transactionId.slice(0, 2), 16)]!;
-  // '<pp>.<ref 22>.<CUR><sep><16>[-<nonce>]': the separator is at 29.
-  if (transactionId[29] !== DERIVED) return `t${tag}:${transactionId}`;
-  return `t${tag}:${transactionId.slice(3, 25)}.${transactionId.slice(30, 46)}`;
+  // '<pp>.<ref 22>.<CUR><sep><16>[-<nonce>]'
+  if (transactionId[SEPARATOR_AT] !== DERIVED) return `t${tag}:${transactionId}`;
+  const ref = transactionId.slice(USER_GAME_REF_AT, USER_GAME_REF_AT + TRANSACTION_ID_PARTS.userGameRef);
+  return `t${tag}:${ref}.${transactionId.slice(DERIVED_AT, DERIVED_AT + TRANSACTION_ID_PARTS.derived)}`;
 }
 
 /** Key builders: the one place that knows key names. */

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
+import { currencyOfTransaction, OUTBOX_KINDS, OUTBOX_LAYOUTS, type OutboxKind } from '../redis/shared-layouts';
 
-export const OUTBOX_KINDS = ['topup', 'reserve', 'confirm', 'cancel', 'expire'] as const;
-export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+export { OUTBOX_KINDS, type OutboxKind } from '../redis/shared-layouts';
 
 /** One outbox stream entry (see the headers of lua/*.lua), as the sync moves it into MySQL. */
 export interface OutboxEvent {
@@ -34,39 +34,12 @@ type Fields = Omit<OutboxEvent, 'eventId' | 'streamId' | 'atMs'> & { readonly at
 type ValueName = Exclude<keyof Fields, 'kind'>;
 type Values = Partial<Record<ValueName, string>>;
 
-/** The currency inside a transaction_id (`<pp>.<ref 22>.<CUR>...`). */
-const currencyOf = (transactionId: string) => transactionId.slice(26, 29);
-
-const MOVE: readonly ValueName[] = ['transactionId', 'userId', 'gameId', 'roundId', 'amount', 'availableBalance', 'reservedBalance', 'requestId', 'at'];
-const CONFIRM: readonly ValueName[] = ['transactionId', 'userId', 'gameId', 'roundId', 'amount', 'winAmount', 'availableBalance', 'reservedBalance', 'requestId', 'requestRoundId', 'at'];
-const TOPUP: readonly ValueName[] = ['topupId', 'userId', 'gameId', 'currency', 'amount', 'availableBalance', 'reservedBalance', 'at'];
-const AUDITED_TOPUP: readonly ValueName[] = [...TOPUP, 'auditTrail'];
-/** A top-up with an Idempotency-Key carries it (as requestId: the ledger keeps it for `restore`). */
-const KEYED_TOPUP: readonly ValueName[] = [...TOPUP, 'requestId'];
-const KEYED_AUDITED_TOPUP: readonly ValueName[] = [...TOPUP, 'requestId', 'auditTrail'];
-
-/**
- * The packed layout (field `e`, see lua/lib/prelude.lua): a one-letter kind, then the values in a fixed
- * order per kind; a cancel's reason, an expiry's or a top-up's comment is all that follows them (it may
- * hold newlines).
- */
-const PACKED: Readonly<Record<string, { kind: OutboxKind; values: readonly ValueName[]; commentFollows?: true }>> = {
-  r: { kind: 'reserve', values: MOVE },
-  c: { kind: 'confirm', values: CONFIRM },
-  x: { kind: 'cancel', values: MOVE, commentFollows: true },
-  e: { kind: 'expire', values: MOVE, commentFollows: true },
-  t: { kind: 'topup', values: TOPUP, commentFollows: true },
-  T: { kind: 'topup', values: AUDITED_TOPUP, commentFollows: true },
-  k: { kind: 'topup', values: KEYED_TOPUP, commentFollows: true },
-  K: { kind: 'topup', values: KEYED_AUDITED_TOPUP, commentFollows: true },
-};
-
 /** The layout before the packed one: a stream field per value, under these short names. */
 const NAMED: Readonly<Record<string, ValueName>> = {
   u: 'userId', g: 'gameId', c: 'currency', amt: 'amount', win: 'winAmount', a: 'availableBalance', r: 'reservedBalance',
   tx: 'transactionId', rd: 'roundId', rid: 'requestId', rq: 'requestRoundId', id: 'topupId', cm: 'comment', rs: 'comment', ts: 'at',
 };
-const KINDS = new Set<string>(['topup', 'reserve', 'confirm', 'cancel', 'expire']);
+const KINDS = new Set<string>(OUTBOX_KINDS);
 
 /** The fields of an entry from its named values: absent ones empty, null, or their defaults. */
 function fieldsOf(kind: OutboxKind, v: Values): Fields {
@@ -74,7 +47,7 @@ function fieldsOf(kind: OutboxKind, v: Values): Fields {
     kind,
     userId: v.userId ?? '',
     gameId: v.gameId ?? '',
-    currency: v.currency ?? currencyOf(v.transactionId ?? ''),
+    currency: v.currency ?? currencyOfTransaction(v.transactionId ?? ''),
     amount: v.amount ?? '',
     winAmount: v.winAmount ?? '0',
     availableBalance: v.availableBalance ?? '',
@@ -91,7 +64,7 @@ function fieldsOf(kind: OutboxKind, v: Values): Fields {
 }
 
 function packedFields([code, ...rest]: string[]): Fields | null {
-  const layout = code === undefined ? undefined : PACKED[code];
+  const layout = code === undefined ? undefined : OUTBOX_LAYOUTS[code];
   if (!layout) return null;
   const values: Values = {};
   layout.values.forEach((name, i) => (values[name] = rest[i]));

@@ -11,7 +11,8 @@ import {
   topupFingerprint,
   type TransactionRecord,
 } from '../redis/stored-records';
-import { keys, NONCE_OFFSET, PARTITION_COUNT, partitionTag, walletAddress, walletOfTransaction } from '../redis/wallet-keys';
+import { NONCE_OFFSET } from '../redis/shared-layouts';
+import { keys, PARTITION_COUNT, partitionTag, walletAddress, walletOfTransaction } from '../redis/wallet-keys';
 import { LEDGER_TABLE, TRANSACTIONS_TABLE } from './ledger-repository';
 import { createOutboxStore } from './outbox-store';
 

@@ -1,7 +1,8 @@
 import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import Redis from 'ioredis';
 import { itemReplies, registerScripts } from '../../src/redis/script-registry';
-import { keys, NONCE_OFFSET, reserveTarget, walletAddress, type WalletAddress } from '../../src/redis/wallet-keys';
+import { keys, reserveTarget, walletAddress, type WalletAddress } from '../../src/redis/wallet-keys';
+import { NONCE_OFFSET } from '../../src/redis/shared-layouts';
 import { REDIS_LAYOUT_KEY, upgradeRedisLayout } from '../../src/redis/layout-upgrade';
 import { formatTransactionRecord, parseTransactionRecord, parseWalletRecord } from '../../src/redis/stored-records';
 import { createLogger } from '../../src/logging/logger';

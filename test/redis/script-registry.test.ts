@@ -35,7 +35,7 @@ for (const name of scriptFiles) {
   });
 }
 
-test('every registered script loads into Redis (the prelude and the script compile together)', async (t) => {
+test('every registered script loads into Redis (its helpers and the script compile together)', async (t) => {
   const { redis, cleanup } = await createTestRedis();
   t.teardown(cleanup);
   registerScripts(redis);
