@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../src/errors';
 import type { UnaryOperations } from '../../src/grpc/reservation-handlers';
 import { checkCancel, checkConfirm, checkReserve } from '../../src/wallet/wallet-validation';
-import type { BalanceReply } from '../../src/wallet/wallet-types';
+import type { BalanceReply, BalanceStatus } from '../../src/wallet/wallet-types';
 
 /**
  * The obvious alternative a team would write: every operation one MySQL transaction that locks the
@@ -96,6 +96,6 @@ export function createMysqlPeerWallet(db: Knex): UnaryOperations {
   };
 }
 
-function reply(transactionId: string, status: string, wallet: { available: number; reserved: number }): BalanceReply {
+function reply(transactionId: string, status: BalanceStatus, wallet: { available: number; reserved: number }): BalanceReply {
   return { transactionId, status, availableBalance: String(wallet.available), reservedBalance: String(wallet.reserved), replayed: false };
 }

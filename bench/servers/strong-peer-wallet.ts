@@ -5,7 +5,7 @@ import { createPool, type Pool, type RowDataPacket } from 'mysql2/promise';
 import { AppError } from '../../src/errors';
 import type { UnaryOperations } from '../../src/grpc/reservation-handlers';
 import { checkCancel, checkConfirm, checkReserve } from '../../src/wallet/wallet-validation';
-import type { BalanceReply } from '../../src/wallet/wallet-types';
+import type { BalanceReply, BalanceStatus } from '../../src/wallet/wallet-types';
 
 /**
  * The strongest single-node MySQL design we could write: each operation is one round trip, a
@@ -128,7 +128,7 @@ export function createStrongPeerWallet(pool: Pool): UnaryOperations {
     return sets[0]![0] as Row;
   }
   const reply = (row: Row): BalanceReply => ({
-    transactionId: row.tx, status: row.status, availableBalance: String(row.a ?? 0), reservedBalance: String(row.r ?? 0), replayed: row.code === 'REPLAY',
+    transactionId: row.tx, status: row.status as BalanceStatus, availableBalance: String(row.a ?? 0), reservedBalance: String(row.r ?? 0), replayed: row.code === 'REPLAY',
   });
   async function settle(kind: 'confirm' | 'cancel', transactionId: string, requestId: string, roundId: string, win: string, reason: string) {
     const row = await call('CALL strong_settle(?, ?, ?, ?, ?, ?)', [kind, transactionId, requestId, roundId, win, reason]);

@@ -5,6 +5,19 @@ import { failureOf, isRetryable, ReservationError } from './errors';
 import { grpcTransport, type MethodName, type TransportOptions } from './grpc-transport';
 import { backoffMs, DEFAULT_RETRY, sleep, withRetries, type RetryPolicy } from './retry';
 import type { BalanceResult, CallOptions, CancelParams, ConfirmParams, ReserveParams, Transaction } from './types';
+import type {
+  CancelBatchResult,
+  CancelRequest,
+  CancelResponse,
+  ConfirmBatchResult,
+  ConfirmRequest,
+  ConfirmResponse,
+  GetTransactionRequest,
+  GetTransactionResponse,
+  ReserveBatchResult,
+  ReserveRequest,
+  ReserveResponse,
+} from './wire-types';
 
 export interface ReservationClientOptions extends TransportOptions {
   /** Each attempt's deadline in ms (default 5000); a call may take up to `attempts` of them plus the backoff. */
@@ -15,17 +28,10 @@ export interface ReservationClientOptions extends TransportOptions {
   readonly batching?: BatchingOptions | false;
 }
 
-interface WireBalance {
-  transaction_id: string;
-  status: string;
-  available_balance: string;
-  reserved_balance: string;
-}
-interface WireBatchResult {
-  reply?: WireBalance | null;
-  error?: { code: number; message: string } | null;
-}
-type WireItem = { request_id: string } & Record<string, string>;
+/** The wire shapes of Reserve, Confirm and Cancel (generated from the .proto, shared with the server). */
+type WireBalance = ReserveResponse | ConfirmResponse | CancelResponse;
+type WireBatchResult = ReserveBatchResult | ConfirmBatchResult | CancelBatchResult;
+type WireItem = ReserveRequest | ConfirmRequest | CancelRequest;
 
 const DEFAULT_DEADLINE_MS = 5000;
 
@@ -60,7 +66,7 @@ export function createReservationClient(options: ReservationClientOptions) {
     return reply.results.map((result, index) =>
       result.error
         ? new ReservationError(result.error.code, result.error.message, items[index]!.request_id)
-        : balanceResult(result.reply!, items[index]!.request_id),
+        : balanceResult(result.reply, items[index]!.request_id),
     );
   };
 
@@ -120,14 +126,15 @@ export function createReservationClient(options: ReservationClientOptions) {
     cancel: (params: CancelParams, callOptions?: CallOptions) => send('Cancel', cancelItem(params), callOptions),
 
     async getTransaction(transactionId: string, callOptions?: CallOptions): Promise<Transaction> {
-      const reply = await call<Record<string, string>>('GetTransaction', { transaction_id: transactionId }, deadline(callOptions));
+      const request: GetTransactionRequest = { transaction_id: transactionId };
+      const reply = await call<GetTransactionResponse>('GetTransaction', request, deadline(callOptions));
       return {
-        transactionId: reply.transaction_id!,
-        userId: reply.user_id!,
-        roundId: reply.round_id!,
-        amount: reply.amount!,
-        winAmount: reply.win_amount!,
-        status: reply.status!,
+        transactionId: reply.transaction_id,
+        userId: reply.user_id,
+        roundId: reply.round_id,
+        amount: reply.amount,
+        winAmount: reply.win_amount,
+        status: reply.status,
       };
     },
 
@@ -150,7 +157,7 @@ export type ReservationClient = ReturnType<typeof createReservationClient>;
 
 const requestIdOf = (given: string | undefined) => given ?? randomUUID();
 
-function reserveItem(params: ReserveParams): WireItem {
+function reserveItem(params: ReserveParams): ReserveRequest {
   return {
     request_id: requestIdOf(params.requestId),
     user_id: params.userId,
@@ -161,11 +168,11 @@ function reserveItem(params: ReserveParams): WireItem {
   };
 }
 
-function confirmItem(params: ConfirmParams): WireItem {
+function confirmItem(params: ConfirmParams): ConfirmRequest {
   return { request_id: requestIdOf(params.requestId), transaction_id: params.transactionId, round_id: params.roundId ?? '', win_amount: String(params.winAmount) };
 }
 
-function cancelItem(params: CancelParams): WireItem {
+function cancelItem(params: CancelParams): CancelRequest {
   return { request_id: requestIdOf(params.requestId), transaction_id: params.transactionId, reason: params.reason ?? '' };
 }
 

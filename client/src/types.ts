@@ -1,3 +1,8 @@
+import type { CancelResponse, ConfirmResponse, GetTransactionResponse, ReserveResponse } from './wire-types';
+
+/** A Reserve's, Confirm's or Cancel's status (as the .proto lists them per call). */
+export type BalanceStatus = ReserveResponse['status'] | ConfirmResponse['status'] | CancelResponse['status'];
+
 /** An int64 amount in minor units: given as a number, a bigint or a decimal string; replies give strings. */
 export type Amount = number | bigint | string;
 
@@ -31,7 +36,7 @@ export interface BalanceResult {
   /** Empty when a Reserve was rejected. */
   readonly transactionId: string;
   /** reserved | rejected | confirmed | already_confirmed | canceled | already_canceled */
-  readonly status: string;
+  readonly status: BalanceStatus;
   readonly availableBalance: string;
   readonly reservedBalance: string;
   /** The request_id the call went with (the generated one, when none was given). */
@@ -45,7 +50,7 @@ export interface Transaction {
   readonly amount: string;
   readonly winAmount: string;
   /** reserved | confirmed | canceled */
-  readonly status: string;
+  readonly status: GetTransactionResponse['status'];
 }
 
 export interface CallOptions {

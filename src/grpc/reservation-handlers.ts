@@ -2,15 +2,17 @@ import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { AppError } from '../errors';
 import type { Logger } from '../logging/logger';
 import type {
-  BalanceResponse,
-  BatchRequest,
-  BatchResponse,
-  BatchResult,
+  CancelBatchResult,
   CancelRequest,
+  CancelResponse,
+  ConfirmBatchResult,
   ConfirmRequest,
+  ConfirmResponse,
   GetTransactionRequest,
   GetTransactionResponse,
+  ReserveBatchResult,
   ReserveRequest,
+  ReserveResponse,
 } from './reservation-proto';
 import { unaryHandler, type UnaryOptions } from './unary-handler';
 import type { WalletService } from '../wallet/wallet-service';
@@ -21,10 +23,14 @@ export type UnaryOperations = Pick<WalletService, 'reserve' | 'confirm' | 'cance
 /** What the gRPC adapter needs of the engine (benchmarks put other implementations behind it). */
 export type ReservationOperations = UnaryOperations & Pick<WalletService, 'reserveBatch' | 'confirmBatch' | 'cancelBatch'>;
 
+/** The reply of Reserve, Confirm and Cancel, and a batch item's result, on the wire. */
+type BalanceResponse = ReserveResponse | ConfirmResponse | CancelResponse;
+type BatchResult = ReserveBatchResult | ConfirmBatchResult | CancelBatchResult;
+
 /** The ReservationService's methods: wire shapes in, service calls, wire shapes out. */
 export function reservationHandlers(wallet: ReservationOperations, options: UnaryOptions): UntypedServiceImplementation {
   const batch = <Item>(method: string, run: (items: Item[]) => Promise<BalanceOutcome[]>) =>
-    unaryHandler<BatchRequest<Item>, BatchResponse>(method, async (request) => ({ results: batchResults(method, await run(request.items), options.logger) }), options);
+    unaryHandler<{ items: Item[] }, { results: BatchResult[] }>(method, async (request) => ({ results: batchResults(method, await run(request.items), options.logger) }), options);
   return {
     Reserve: unaryHandler<ReserveRequest, BalanceResponse>('Reserve', async (request) => toWire(await wallet.reserve(reserveInput(request))), options),
     Confirm: unaryHandler<ConfirmRequest, BalanceResponse>('Confirm', async (request) => toWire(await wallet.confirm(confirmInput(request))), options),

@@ -16,54 +16,6 @@ export function loadReservationProto(): { packageDefinition: PackageDefinition; 
   return { packageDefinition, service: loaded.reservation.ReservationService.service };
 }
 
-/** Wire shapes of proto/reservation.proto (int64 as strings). */
-export interface ReserveRequest {
-  request_id: string;
-  user_id: string;
-  game_id: string;
-  round_id: string;
-  amount: string;
-  currency: string;
-}
-export interface ConfirmRequest {
-  request_id: string;
-  transaction_id: string;
-  round_id: string;
-  win_amount: string;
-}
-export interface CancelRequest {
-  request_id: string;
-  transaction_id: string;
-  reason: string;
-}
-export interface GetTransactionRequest {
-  transaction_id: string;
-}
-export interface BalanceResponse {
-  transaction_id: string;
-  status: string;
-  available_balance: string;
-  reserved_balance: string;
-}
-export interface GetTransactionResponse {
-  transaction_id: string;
-  user_id: string;
-  round_id: string;
-  amount: string;
-  win_amount: string;
-  status: string;
-}
-
-/** An item's error in a batch reply: the numeric gRPC status the unary call would give. */
-export interface BatchError {
-  code: number;
-  message: string;
-}
-/** One result of a batch reply (proto-loader `oneofs`: exactly one of the two is set). */
-export type BatchResult = { reply: BalanceResponse; error?: undefined } | { error: BatchError; reply?: undefined };
-export interface BatchRequest<Item> {
-  items: Item[];
-}
-export interface BatchResponse {
-  results: BatchResult[];
-}
+/** The wire shapes, generated from the .proto (wire-types-source.ts) into the client, which shares them. */
+export const WIRE_TYPES_PATH = path.resolve(__dirname, '../../client/src/wire-types.ts');
+export type * from '../../client/src/wire-types';

@@ -12,6 +12,7 @@ import { scriptCalls, type CancelItem, type ConfirmItem, type Moment, type Reser
 import type {
   BalanceOutcome,
   BalanceReply,
+  BalanceStatus,
   CancelInput,
   ConfirmInput,
   TopupInput,
@@ -177,7 +178,7 @@ export type WalletStore = ReturnType<typeof createWalletStore>;
 
 function balanceOutcome([code, ...fields]: ScriptReply, requestId: string, transactionId: string): BalanceOutcome {
   if (code !== 'OK' && code !== 'REPLAY') return errorFor(code, { requestId, transactionId, what: 'request_id' });
-  const [status, replyTransactionId, availableBalance, reservedBalance] = fields as [string, string, string, string];
+  const [status, replyTransactionId, availableBalance, reservedBalance] = fields as [BalanceStatus, string, string, string];
   return { status, transactionId: replyTransactionId, availableBalance, reservedBalance, replayed: code === 'REPLAY' };
 }
 

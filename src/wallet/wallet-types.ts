@@ -5,9 +5,12 @@ export type Amount = string;
 
 export type TransactionStatus = 'reserved' | 'confirmed' | 'canceled';
 
+/** A Reserve's, Confirm's or Cancel's status (SPEC §1; the .proto lists each call's). */
+export type BalanceStatus = 'reserved' | 'rejected' | 'confirmed' | 'already_confirmed' | 'canceled' | 'already_canceled';
+
 export interface BalanceReply {
   readonly transactionId: string;
-  readonly status: string;
+  readonly status: BalanceStatus;
   readonly availableBalance: Amount;
   readonly reservedBalance: Amount;
   /** True when this is the stored first reply to a repeated request_id. */

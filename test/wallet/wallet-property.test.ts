@@ -168,7 +168,8 @@ test('random operation sequences match the model call by call and keep every inv
 
 type Actual = { kind: 'reply'; status: string; transactionId: string; available: number; reserved: number } | { kind: 'error'; code: string };
 
-async function outcome(promise: Promise<BalanceReply>): Promise<Actual> {
+/** An engine reply (a top-up's under the model's status 'topup'), or its error. */
+async function outcome(promise: Promise<Omit<BalanceReply, 'status'> & { status: string }>): Promise<Actual> {
   try {
     const reply = await promise;
     return { kind: 'reply', status: reply.status, transactionId: reply.transactionId, available: Number(reply.availableBalance), reserved: Number(reply.reservedBalance) };

@@ -1,0 +1,96 @@
+// Generated from proto/reservation.proto by src/grpc/wire-types-source.ts (npm run codegen:wire): do not edit.
+// The wire shapes of the ReservationService as @grpc/proto-loader gives them (keepCase, int64 as decimal strings, oneofs).
+
+export interface ReserveRequest {
+  request_id: string;
+  user_id: string;
+  game_id: string;
+  round_id: string;
+  amount: string;
+  currency: string;
+}
+
+export interface ReserveResponse {
+  transaction_id: string;
+  status: 'reserved' | 'rejected';
+  available_balance: string;
+  reserved_balance: string;
+}
+
+export interface ConfirmRequest {
+  request_id: string;
+  transaction_id: string;
+  round_id: string;
+  win_amount: string;
+}
+
+export interface ConfirmResponse {
+  transaction_id: string;
+  status: 'confirmed' | 'already_confirmed';
+  available_balance: string;
+  reserved_balance: string;
+}
+
+export interface CancelRequest {
+  request_id: string;
+  transaction_id: string;
+  reason: string;
+}
+
+export interface CancelResponse {
+  transaction_id: string;
+  status: 'canceled' | 'already_canceled';
+  available_balance: string;
+  reserved_balance: string;
+}
+
+export interface GetTransactionRequest {
+  transaction_id: string;
+}
+
+export interface GetTransactionResponse {
+  transaction_id: string;
+  user_id: string;
+  round_id: string;
+  amount: string;
+  win_amount: string;
+  status: 'reserved' | 'confirmed' | 'canceled';
+}
+
+export interface BatchError {
+  code: number;
+  message: string;
+}
+
+export interface ReserveBatchRequest {
+  items: ReserveRequest[];
+}
+
+/** Exactly one field of each oneof is set. */
+export type ReserveBatchResult = ({ reply: ReserveResponse; error?: undefined; } | { error: BatchError; reply?: undefined; });
+
+export interface ReserveBatchResponse {
+  results: ReserveBatchResult[];
+}
+
+export interface ConfirmBatchRequest {
+  items: ConfirmRequest[];
+}
+
+/** Exactly one field of each oneof is set. */
+export type ConfirmBatchResult = ({ reply: ConfirmResponse; error?: undefined; } | { error: BatchError; reply?: undefined; });
+
+export interface ConfirmBatchResponse {
+  results: ConfirmBatchResult[];
+}
+
+export interface CancelBatchRequest {
+  items: CancelRequest[];
+}
+
+/** Exactly one field of each oneof is set. */
+export type CancelBatchResult = ({ reply: CancelResponse; error?: undefined; } | { error: BatchError; reply?: undefined; });
+
+export interface CancelBatchResponse {
+  results: CancelBatchResult[];
+}
