@@ -40,8 +40,8 @@ module.exports = {
     {
       name: 'adapters-touch-no-driver',
       severity: 'error',
-      comment: 'Adapters (gRPC handlers, Koa routes, GraphQL resolvers) translate and call services; they never import knex or ioredis (layering 2).',
-      from: { path: ['^src/grpc/', '^src/admin/.+-routes\\.ts$', '^src/admin/graphql/'] },
+      comment: 'Adapters (gRPC handlers, endpoint declarations and Koa routes, GraphQL resolvers) translate and call services; they never import knex or ioredis (layering 2).',
+      from: { path: ['^src/grpc/', '^src/admin/.+-(routes|endpoints)\\.ts$', '^src/admin/http/', '^src/admin/graphql/'] },
       to: { path: DRIVERS, dependencyTypesNot: ['type-only'] },
     },
     {

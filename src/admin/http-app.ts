@@ -6,32 +6,21 @@ import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
 import { httpMetrics } from '../metrics/http-metrics';
 import type { AdminServices } from './admin-services';
-import { auditRoutes } from './audit/audit-routes';
-import { authRoutes } from './auth/auth-routes';
 import { consoleApp } from './console/console-app';
-import { balanceRoutes } from './balance/balance-routes';
-import { connectionsRoutes } from './connections/connections-routes';
-import { gamesRoutes } from './games/games-routes';
 import { graphqlRoutes } from './graphql/graphql-routes';
 import { healthRoutes, type ReadinessProbe } from './health/health-routes';
 import { metricsRoutes } from './health/metrics-routes';
+import { ADMIN_ENDPOINTS } from './admin-endpoints';
 import { createAccessGuard } from './http/access';
-import { imagesRoutes } from './images/images-routes';
-import { invitesRoutes } from './invites/invites-routes';
+import { endpointRouter } from './http/endpoint-routes';
 import type { AppState } from './koa-types';
-import { languagesRoutes } from './languages/languages-routes';
-import { leaderboardsRoutes } from './leaderboards/leaderboards-routes';
 import { actingUser } from './middleware/acting-user';
 import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
 import { queueDashboard } from './queues/queue-dashboard';
-import { modulesRoutes } from './modules/modules-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
-import { notificationsRoutes } from './notifications/notifications-routes';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
-import { usersRoutes } from './users/users-routes';
-import { variablesRoutes } from './variables/variables-routes';
 
 export interface HttpAppDeps {
   readonly logger: Logger;
@@ -85,19 +74,7 @@ export function httpRouters(deps: Pick<HttpAppDeps, 'probes' | 'services' | 'gra
   const guard = createAccessGuard(services.auth);
   return [
     ...routers,
-    authRoutes(services.auth, guard),
-    invitesRoutes(services.invites, guard),
-    usersRoutes(services.users, guard),
-    connectionsRoutes(services.connections, guard),
-    gamesRoutes(services.games, guard),
-    modulesRoutes(services.modules, guard),
-    languagesRoutes(services.languages, guard),
-    variablesRoutes(services.variables, services.configHistory, guard),
-    notificationsRoutes(services.notifications, guard),
-    leaderboardsRoutes(services.leaderboards, services.leaderboardGroups, guard),
-    balanceRoutes(services.balance, guard),
-    imagesRoutes(services.images, guard),
-    auditRoutes(services.audit, guard),
+    endpointRouter(ADMIN_ENDPOINTS, services, guard),
     graphqlRoutes(services, { introspection: graphqlIntrospection }),
   ];
 }

@@ -44,7 +44,7 @@ test('a forbidden import fails the lint, naming its rule: a shared folder import
   const dir = scratchProject(t, {
     'src/sync/sync-queue.ts': 'export const QUEUE = 1;\n',
     'src/metrics/queue-gauge.ts': "import { QUEUE } from '../sync/sync-queue';\nexport const gauge = QUEUE;\n",
-    'src/admin/games/games-routes.ts': "import knex from 'knex';\nexport const db = knex;\n",
+    'src/admin/games/games-endpoints.ts': "import knex from 'knex';\nexport const db = knex;\n",
     // A stand-in for the installed driver, so the import resolves to node_modules/knex as in the project.
     'node_modules/knex/package.json': '{"name":"knex","version":"0.0.0","main":"index.js"}\n',
     'node_modules/knex/index.js': 'module.exports = {};\n',
@@ -52,7 +52,7 @@ test('a forbidden import fails the lint, naming its rule: a shared folder import
   const { code, output } = await cruise(dir);
   t.not(code, 0);
   t.regex(output, /shared-imports-no-feature: src\/metrics\/queue-gauge\.ts → src\/sync\/sync-queue\.ts/);
-  t.regex(output, /adapters-touch-no-driver: src\/admin\/games\/games-routes\.ts → node_modules\/knex/);
+  t.regex(output, /adapters-touch-no-driver: src\/admin\/games\/games-endpoints\.ts → node_modules\/knex/);
 });
 
 test("layering 8: a feature's service importing another feature's repository fails the lint; its reads module, a row type and a repository's join do not", async (t) => {

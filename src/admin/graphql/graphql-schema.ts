@@ -1,20 +1,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
-import { balanceResolvers } from './resolvers/balance-resolvers';
 import { catalogResolvers } from './resolvers/catalog-resolvers';
-import { identityResolvers } from './resolvers/identity-resolvers';
 import { leaderboardsResolvers } from './resolvers/leaderboards-resolvers';
 import { notificationsResolvers } from './resolvers/notifications-resolvers';
 import { opsResolvers } from './resolvers/ops-resolvers';
 import type { ResolverMap } from './resolvers/resolver-types';
 import { variablesResolvers } from './resolvers/variables-resolvers';
 import { JSONScalar, Money, SafeInt } from './scalars';
+import { ADMIN_ENDPOINTS } from '../admin-endpoints';
+import { endpointResolvers } from './endpoint-resolvers';
 
 export const SCHEMA_FILE = path.join(__dirname, 'schema.graphql');
 
+/** The fields of the management endpoints (each declared once: admin-endpoints.ts), then GraphQL's own. */
 const RESOLVERS: readonly ResolverMap[] = [
-  identityResolvers, catalogResolvers, variablesResolvers, notificationsResolvers, leaderboardsResolvers, balanceResolvers, opsResolvers,
+  endpointResolvers(ADMIN_ENDPOINTS), catalogResolvers, variablesResolvers, notificationsResolvers, leaderboardsResolvers, opsResolvers,
 ];
 const SCALARS = [SafeInt, Money, JSONScalar];
 

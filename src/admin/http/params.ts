@@ -2,9 +2,20 @@ import { AppError } from '../../errors';
 
 const POSITIVE_INTEGER = /^[1-9]\d{0,15}$/;
 
+/**
+ * A value as text: REST's path and query give strings (a repeated query parameter, its first), GraphQL's
+ * arguments numbers and strings; one rule reads them all.
+ */
+function textOf(raw: unknown): string | undefined {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
 /** A path id: a positive integer (0, -1, 1.5 and abc are 400, before any entity is looked up). */
-export function idParam(params: Record<string, string | undefined>, name: string): number {
-  const raw = params[name] ?? '';
+export function idParam(params: Readonly<Record<string, unknown>>, name: string): number {
+  const raw = textOf(params[name]) ?? '';
   const value = Number(raw);
   if (!POSITIVE_INTEGER.test(raw) || !Number.isSafeInteger(value)) {
     throw new AppError('BAD_REQUEST', `${name} must be a positive integer`, { errors: [{ path: name, message: 'must be a positive integer' }] });
@@ -12,17 +23,11 @@ export function idParam(params: Record<string, string | undefined>, name: string
   return value;
 }
 
-/** An id in the query string (a positive integer, 400 naming it otherwise), or undefined when absent. */
-export function optionalIdQuery(query: Record<string, unknown>, name: string): number | undefined {
-  const raw = query[name];
-  return raw === undefined ? undefined : idParam({ [name]: String(Array.isArray(raw) ? raw[0] : raw) }, name);
-}
-
 /** A query integer within bounds, or the default when absent; anything else is a 400 naming it. */
-export function intQuery(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
+export function intQuery(query: Readonly<Record<string, unknown>>, name: string, fallback: number, min: number, max: number): number {
   const raw = query[name];
-  if (raw === undefined) return fallback;
-  const text = Array.isArray(raw) ? raw[0] : raw;
+  if (raw === undefined || raw === null) return fallback;
+  const text = textOf(raw);
   const value = Number(text);
   if (typeof text !== 'string' || !/^-?\d+$/.test(text) || value < min || value > max) {
     throw new AppError('BAD_REQUEST', `${name} must be an integer from ${min} to ${max}`, {
@@ -32,14 +37,14 @@ export function intQuery(query: Record<string, unknown>, name: string, fallback:
   return value;
 }
 
-export function stringQuery(query: Record<string, unknown>, name: string): string | undefined {
+export function stringQuery(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
   const raw = query[name];
   const text = Array.isArray(raw) ? raw[0] : raw;
   return typeof text === 'string' && text !== '' ? text : undefined;
 }
 
 /** SPEC §2.1's bounded lists: `limit` 1–1000 (default 1000) and `offset` ≥ 0; anything else is a 400. */
-export function pageQuery(query: Record<string, unknown>, defaultLimit = 1000, maxLimit = 1000, maxOffset = Number.MAX_SAFE_INTEGER): { limit: number; offset: number } {
+export function pageQuery(query: Readonly<Record<string, unknown>>, defaultLimit = 1000, maxLimit = 1000, maxOffset = Number.MAX_SAFE_INTEGER): { limit: number; offset: number } {
   return {
     limit: intQuery(query, 'limit', defaultLimit, 1, maxLimit),
     offset: intQuery(query, 'offset', 0, 0, maxOffset),

@@ -1,13 +1,4 @@
-import { loginSchema, registerSchema } from '../auth/auth-schemas';
-import { topupSchema } from '../balance/balance-service';
-import { connectGameSchema } from '../connections/connections-service';
-import { createGameSchema, updateGameSchema } from '../games/games-schemas';
-import { createInviteSchema } from '../invites/invites-service';
-import { createLanguageSchema, updateLanguageSchema } from '../languages/languages-service';
-import { createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema } from '../leaderboards/leaderboards-schemas';
-import { connectModuleSchema } from '../modules/modules-service';
-import { patchUserSchema } from '../users/users-service';
-import { rollbackSchema } from '../variables/config-history-service';
+import { ADMIN_ENDPOINTS } from '../admin-endpoints';
 import { auditEntryReply } from '../audit/audit-replies';
 import { tokenReply } from '../auth/auth-replies';
 import { balanceReply, ledgerItemReply, topupReply } from '../balance/balance-replies';
@@ -36,6 +27,15 @@ const PROBLEM_CODES = [...new Set(Object.values(ERROR_SPECS).map((spec) => spec.
 const itemValue = { number_value: num(), string_value: str({ maxLength: MAX_STRING_CHARS }) };
 const variableStored = { id: id(), game_id: id(), key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), created_at: timestamp(), updated_at: timestamp() };
 const tableValueType = oneOfValues(ITEM_VALUE_TYPES);
+
+/** The request bodies the endpoints declare with a yup schema, by their component names. */
+function requestBodies(): Record<string, Schema> {
+  const bodies: Record<string, Schema> = {};
+  for (const { body } of ADMIN_ENDPOINTS) {
+    if (body && body !== 'multipart' && body.schema) bodies[body.component] = jsonSchemaOf(body.schema);
+  }
+  return bodies;
+}
 
 /**
  * Every schema the paths name with `ref(…)`. The replies' shapes are derived from the reply schemas
@@ -77,19 +77,10 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   },
 
   // Request bodies: unknown fields are ignored; every violation is a 400 naming its path. Each is
-  // derived from the yup schema its service validates with (from-yup.ts), but for variables and
+  // derived from the yup schema its endpoint declares (from-yup.ts), but for variables and
   // notifications, whose rules are code (variable-rules.ts, notification-rules.ts): written here, with
   // the bounds, enums and patterns those rules check taken from their constants.
-  LoginInput: jsonSchemaOf(loginSchema),
-  RegisterInput: jsonSchemaOf(registerSchema),
-  UserPatch: jsonSchemaOf(patchUserSchema),
-  InviteInput: jsonSchemaOf(createInviteSchema),
-  GameCreateInput: jsonSchemaOf(createGameSchema),
-  GameUpdateInput: jsonSchemaOf(updateGameSchema),
-  ModuleConnectInput: jsonSchemaOf(connectModuleSchema),
-  LanguageCreateInput: jsonSchemaOf(createLanguageSchema),
-  LanguageUpdateInput: jsonSchemaOf(updateLanguageSchema),
-  ConnectGameInput: jsonSchemaOf(connectGameSchema),
+  ...requestBodies(),
   VariableInput: input({
     key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), type: oneOfValues(VARIABLE_TYPES), ...itemValue, table_value_type: tableValueType,
     items: { ...arrayOf(input({ key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), index: int({ minimum: 0, maximum: MAX_VECTOR_INDEX }), ...itemValue })), maxItems: MAX_ITEMS },
@@ -109,12 +100,4 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       minItems: 1, maxItems: LIMITS.entries,
     },
   }, ['name', 'descriptions', 'entries']),
-  LeaderboardCreateInput: jsonSchemaOf(createLeaderboardSchema),
-  LeaderboardUpdateInput: jsonSchemaOf(updateLeaderboardSchema),
-  RollbackInput: jsonSchemaOf(rollbackSchema),
-  GroupCreateInput: jsonSchemaOf(createGroupSchema),
-  GroupUpdateInput: jsonSchemaOf(updateGroupSchema),
-  MemberInput: jsonSchemaOf(memberSchema),
-  ScoreInput: jsonSchemaOf(scoreSchema),
-  TopupInput: jsonSchemaOf(topupSchema),
 };

@@ -1,9 +1,7 @@
-import { JSON_TYPE, PROBLEM_TYPE, ref, type Schema } from './schema-kit';
+import { pathParamsOf, TEXT_PARAMS, type EndpointAccess, type QueryParam, type Success } from '../http/endpoint';
+import { JSON_TYPE, PROBLEM_TYPE, ref } from './schema-kit';
 
-/** Who may call an endpoint, as SPEC §2 names it. */
-export type Access = 'public' | 'any' | 'self' | 'staff' | 'admin';
-
-const ACCESS_TEXT: Record<Access, string> = {
+const ACCESS_TEXT: Record<EndpointAccess, string> = {
   public: 'Public.',
   any: 'Any signed-in user.',
   self: 'The user themself, or an admin or moderator.',
@@ -11,26 +9,9 @@ const ACCESS_TEXT: Record<Access, string> = {
   admin: 'Admin only.',
 };
 
-export interface QueryParam {
-  readonly name: string;
-  readonly schema: Schema;
-  readonly description?: string;
-}
-
-export interface Success {
-  readonly status: 200 | 201 | 204;
-  /** A component name, or a schema; none for 204. */
-  readonly body?: string | Schema;
-  /** Default application/json. */
-  readonly type?: string;
-  /** 201 with the created thing's URL. */
-  readonly location?: boolean;
-  readonly description?: string;
-}
-
 export interface OperationSpec {
   readonly summary: string;
-  readonly access: Access;
+  readonly access: EndpointAccess;
   /** The game module that must be enabled (403 module_disabled otherwise). */
   readonly module?: 'variables' | 'notification' | 'leaderboard';
   readonly query?: readonly QueryParam[];
@@ -48,7 +29,7 @@ export interface OperationSpec {
 }
 
 /** Path parameters that are not positive-integer ids. */
-const TEXT_PARAMS = new Set(['code', 'module_key', 'filename']);
+const TEXT_PARAM_NAMES = new Set<string>(TEXT_PARAMS);
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'A path parameter, query parameter or body field breaks a rule (each one named in `errors`).',
@@ -70,8 +51,6 @@ const problem = (status: number) => ({
   content: { [PROBLEM_TYPE]: { schema: ref('Problem') } },
 });
 
-/** `{name}` segments of an OpenAPI path template. */
-export const pathParamsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
 
 /** The statuses an endpoint can answer with besides its success, from what it takes and who may call it. */
 export function errorStatuses(template: string, spec: OperationSpec): number[] {
@@ -80,7 +59,7 @@ export function errorStatuses(template: string, spec: OperationSpec): number[] {
   if (spec.access !== 'public') statuses.add(401);
   if (spec.access !== 'public' && spec.access !== 'any') statuses.add(403);
   if (spec.module) statuses.add(403);
-  if (params.some((name) => !TEXT_PARAMS.has(name)) || spec.query?.length || spec.body) statuses.add(400);
+  if (params.some((name) => !TEXT_PARAM_NAMES.has(name)) || spec.query?.length || spec.body) statuses.add(400);
   if (params.length > 0 && spec.lookup !== false) statuses.add(404);
   if (spec.body) [413, 415].forEach((status) => statuses.add(status));
   return [...statuses].sort((a, b) => a - b);
@@ -128,7 +107,7 @@ export function operation(method: string, template: string, tag: string, spec: O
   const moduleNote = spec.module ? ` Needs the game's module \`${spec.module}\`.` : '';
   const parameters = [
     ...pathParamsOf(template).map((name) => ({
-      name, in: 'path', required: true, schema: TEXT_PARAMS.has(name) ? { type: 'string' } : { type: 'integer', minimum: 1 },
+      name, in: 'path', required: true, schema: TEXT_PARAM_NAMES.has(name) ? { type: 'string' } : { type: 'integer', minimum: 1 },
     })),
     ...(spec.query ?? []).map((param) => optionalParam(param, 'query')),
     ...(spec.headers ?? []).map((param) => optionalParam(param, 'header')),

@@ -1,20 +1,9 @@
-import { macrosOf, type NotificationInput } from '../../notifications/notification-rules';
+import { macrosOf } from '../../notifications/notification-rules';
 import type { PublicNotification } from '../../notifications/notifications-replies';
-import { idArg, pageArgs } from '../graphql-args';
-import { done, gameList, guarded, input, type ResolverMap } from './resolver-types';
+import { gameList, type ResolverMap } from './resolver-types';
 
-/** Module notification. */
+/** Module notification on a game and on each notification (the Query and Mutation fields are the endpoints'). */
 export const notificationsResolvers: ResolverMap = {
-  Query: {
-    notifications: guarded('any', (args, { services }) => services.notifications.list(idArg(args, 'game_id'), pageArgs(args))),
-    notification: guarded('any', (args, { services }) => services.notifications.get(idArg(args, 'game_id'), idArg(args, 'id'))),
-  },
-  Mutation: {
-    createNotification: guarded('staff', (args, { services }) => services.notifications.create(idArg(args, 'game_id'), input<NotificationInput>(args))),
-    replaceNotification: guarded('staff', (args, { services }) =>
-      services.notifications.replace(idArg(args, 'game_id'), idArg(args, 'id'), input<NotificationInput>(args))),
-    deleteNotification: guarded('staff', (args, { services }) => done(services.notifications.remove(idArg(args, 'game_id'), idArg(args, 'id')))),
-  },
   Game: {
     notifications: gameList('Game.notifications', 'any', (services, games, page) => services.notifications.listOfGames(games, page)),
   },

@@ -1,0 +1,31 @@
+import { endpoint, list, made, page } from '../http/endpoint';
+import { LEDGER_PAGE } from '../http/params';
+import { topupSchema, type TopupInput } from './balance-service';
+
+const USER_GAME = '/api/user-games/{ug_id}';
+/** A user-game in its GraphQL fields. */
+const USER_GAME_ARGS = { ug_id: 'user_game_id' };
+
+/** A user-game's wallet: top-ups through the engine, balances live from Redis, the ledger from MySQL. */
+export const balanceEndpoints = [
+  endpoint({
+    method: 'post', path: `${USER_GAME}/topup`, tag: 'balance', summary: 'Credit a user-game\'s wallet', access: 'admin',
+    body: { component: 'TopupInput', schema: topupSchema }, ok: made('Topup', false), errors: [409],
+    headers: [{ name: 'Idempotency-Key', schema: { type: 'string' }, description: 'a repeat returns the first reply; the same key with another body is a 409' }],
+    description: 'Through the same Lua script and outbox as the gRPC engine. A top-up past 2^53−1 is a 409.',
+    graphql: { type: 'Mutation', field: 'topup', params: USER_GAME_ARGS, headers: { 'idempotency-key': 'idempotency_key' } },
+    handle: ({ params, body, header }, { balance }) => balance.topup(params.ug_id, body as TopupInput, header('idempotency-key')),
+  }),
+  endpoint({
+    method: 'get', path: `${USER_GAME}/transactions`, tag: 'balance', summary: 'The wallet\'s ledger from MySQL, newest first', access: 'self',
+    query: { page: page(LEDGER_PAGE) }, ok: list('LedgerItem'),
+    description: 'The owner, an admin or a moderator. It trails the engine by the sync lag.',
+    graphql: { type: 'Query', field: 'transactions', params: USER_GAME_ARGS },
+    handle: ({ caller, params, query }, { balance }) => balance.ledger(caller, params.ug_id, query.page),
+  }),
+  endpoint({
+    method: 'get', path: `${USER_GAME}/balance`, tag: 'balance', summary: 'The wallet\'s balances per currency, from Redis', access: 'self', ok: list('Balance'),
+    graphql: { type: 'Query', field: 'balances', params: USER_GAME_ARGS },
+    handle: ({ caller, params }, { balance }) => balance.balances(caller, params.ug_id),
+  }),
+];

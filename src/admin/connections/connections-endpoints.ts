@@ -1,0 +1,35 @@
+import { endpoint, gone, list, made, page, search } from '../http/endpoint';
+import { connectGameSchema, type ConnectGameInput } from './connections-service';
+
+/** User-game connections: their id is the user_game_id that balances and scores refer to. */
+export const connectionsEndpoints = [
+  endpoint({
+    method: 'get', path: '/api/users/{id}/games', tag: 'connections', summary: 'The games a user is connected to', access: 'self',
+    query: { page: page() }, ok: list('GameOfUser'),
+    handle: ({ caller, params, query }, { connections }) => connections.gamesOf(caller, params.id, query.page),
+    graphql: {
+      type: 'Query', field: 'userGames', params: { id: 'user_id' },
+      reply: (rows) => rows.map(({ user_game_id, ...game }) => ({ user_game_id, game })),
+    },
+  }),
+  endpoint({
+    method: 'post', path: '/api/users/{id}/games', tag: 'connections', summary: 'Connect a user to a game', access: 'staff',
+    body: { component: 'ConnectGameInput', schema: connectGameSchema }, ok: made('Connection', false), errors: [409],
+    graphql: { type: 'Mutation', field: 'connectGame', params: { id: 'user_id' } },
+    handle: ({ params, body }, { connections }) => connections.connect(params.id, body as ConnectGameInput),
+  }),
+  endpoint({
+    method: 'delete', path: '/api/users/{id}/games/{game_id}', tag: 'connections', summary: 'Disconnect a user from a game', access: 'staff', ok: gone,
+    graphql: { type: 'Mutation', field: 'disconnectGame', params: { id: 'user_id' } },
+    handle: ({ params }, { connections }) => connections.disconnect(params.id, params.game_id),
+  }),
+  endpoint({
+    method: 'get', path: '/api/games/{id}/users', tag: 'connections', summary: 'The users connected to a game', access: 'staff',
+    query: { search: search('username or email'), page: page() }, ok: list('UserOfGame'),
+    handle: ({ params, query }, { connections }) => connections.usersOf(params.id, query.search, query.page),
+    graphql: {
+      type: 'Query', field: 'gameUsers', params: { id: 'game_id' },
+      reply: (rows) => rows.map(({ user_game_id, ...user }) => ({ user_game_id, user })),
+    },
+  }),
+];

@@ -1,0 +1,38 @@
+import { endpoint, gone, list, made, one, page, search } from '../http/endpoint';
+import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
+
+const GAME = '/api/games/{id}';
+
+/** Games: the catalog every module hangs off. */
+export const gamesEndpoints = [
+  endpoint({
+    method: 'get', path: '/api/games', tag: 'games', summary: 'Games, newest first', access: 'any',
+    query: { search: search('name or slug'), page: page() }, ok: list('Game'),
+    graphql: { type: 'Query', field: 'games' },
+    handle: ({ query }, { games }) => games.list(query.search, query.page),
+  }),
+  endpoint({
+    method: 'get', path: GAME, tag: 'games', summary: 'A game', access: 'any', ok: one('Game'),
+    graphql: { type: 'Query', field: 'game' },
+    handle: ({ params }, { games }) => games.get(params.id),
+  }),
+  endpoint({
+    method: 'post', path: '/api/games', tag: 'games', summary: 'Create a game', access: 'staff',
+    body: { component: 'GameCreateInput', schema: createGameSchema }, ok: made('Game'), errors: [409],
+    description: '`name` and `slug` are required; the slug is unique.',
+    graphql: { type: 'Mutation', field: 'createGame' },
+    handle: ({ body }, { games }) => games.create(body as CreateGameInput),
+    location: (game) => `/api/games/${game.id}`,
+  }),
+  endpoint({
+    method: 'put', path: GAME, tag: 'games', summary: 'Change a game (the fields given)', access: 'staff',
+    body: { component: 'GameUpdateInput', schema: updateGameSchema }, ok: one('Game'), errors: [409],
+    graphql: { type: 'Mutation', field: 'updateGame' },
+    handle: ({ params, body }, { games }) => games.update(params.id, body as UpdateGameInput),
+  }),
+  endpoint({
+    method: 'delete', path: GAME, tag: 'games', summary: 'Delete a game with its module data and connections (the ledger stays)', access: 'staff', ok: gone,
+    graphql: { type: 'Mutation', field: 'deleteGame' },
+    handle: ({ params }, { games }) => games.remove(params.id),
+  }),
+];

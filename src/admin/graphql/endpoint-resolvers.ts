@@ -1,0 +1,51 @@
+import type { PublicUser } from '../users/users-repository';
+import { parsePathParams, parseQuery, type AnyEndpoint } from '../http/endpoint';
+import type { Args } from './graphql-args';
+import type { GraphQLContext } from './graphql-context';
+import type { Resolver, ResolverMap } from './resolvers/resolver-types';
+
+/**
+ * The GraphQL fields that serve an endpoint's operation, made from its declaration: the caller checked
+ * for the endpoint's access first (401, then 403, as REST's guard does), then its path parameters
+ * (from the arguments the endpoint names for them) and query by the same rules as REST (400), then
+ * its handler; the body is the `input` argument. A 204's reply is `true`.
+ */
+function endpointResolver(endpoint: AnyEndpoint): Resolver {
+  const { graphql, handle } = endpoint;
+  if (!graphql || !handle) throw new Error(`${endpoint.method} ${endpoint.path} has no GraphQL field or no handler`);
+  const renamed = Object.entries(graphql.params ?? {});
+  return async (_parent, args: Args, context: GraphQLContext) => {
+    const caller = endpoint.access === 'public' ? (undefined as unknown as PublicUser) : await context.caller(endpoint.access === 'self' ? 'any' : endpoint.access);
+    const pathValues: Record<string, unknown> = { ...args };
+    for (const [param, arg] of renamed) pathValues[param] = args[arg];
+    const run = async () => {
+      const input = {
+        params: parsePathParams(endpoint.path, pathValues),
+        query: parseQuery(endpoint.query, args),
+        body: args.input ?? {},
+        caller,
+        clientAddress: context.clientAddress,
+        header: (name: string) => {
+          const value = args[graphql.headers?.[name.toLowerCase()] ?? ''];
+          return typeof value === 'string' ? value : undefined;
+        },
+      };
+      const reply = await handle(input as never, context.services);
+      if (endpoint.ok.status === 204) return true;
+      return graphql.reply ? graphql.reply(reply as never, context) : reply;
+    };
+    return graphql.once ? context.once(`${graphql.field} ${JSON.stringify(args)}`, run) : run();
+  };
+}
+
+/** The Query and Mutation resolvers of the endpoints that name a GraphQL field. */
+export function endpointResolvers(endpoints: readonly AnyEndpoint[]): ResolverMap {
+  const map: Record<'Query' | 'Mutation', Record<string, Resolver>> = { Query: {}, Mutation: {} };
+  for (const endpoint of endpoints) {
+    if (!endpoint.graphql) continue;
+    const fields = map[endpoint.graphql.type];
+    if (fields[endpoint.graphql.field]) throw new Error(`two endpoints serve ${endpoint.graphql.type}.${endpoint.graphql.field}`);
+    fields[endpoint.graphql.field] = endpointResolver(endpoint);
+  }
+  return map as ResolverMap;
+}

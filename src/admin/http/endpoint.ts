@@ -1,0 +1,213 @@
+import type { AnyObjectSchema } from 'yup';
+import type { Page } from '../../db/page';
+import type { AdminServices } from '../admin-services';
+import type { SessionUser } from '../core/session-user';
+import type { AppContext } from '../koa-types';
+import { idParam, intQuery, pageQuery, stringQuery } from './params';
+
+/**
+ * One management endpoint, declared once: its method and path, who may call it, what it takes and
+ * answers, and what it does. The Koa route (endpoint-routes.ts), the OpenAPI operation
+ * (openapi/paths.ts) and, where it has one, the GraphQL field's access and argument parsing
+ * (graphql/endpoint-resolvers.ts) are all made from this declaration.
+ */
+
+/** A JSON Schema (the OpenAPI document's dialect), as a parameter or reply is documented. */
+export type Schema = Record<string, unknown>;
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call it, as SPEC §2 names it: `self` is any signed-in user, the service then checks "the user themself or staff". */
+export type EndpointAccess = 'public' | 'any' | 'self' | 'staff' | 'admin';
+
+/** Path parameters that are text; every other one is a positive-integer id (400 otherwise). */
+export const TEXT_PARAMS = ['code', 'module_key', 'filename'] as const;
+type TextParam = (typeof TEXT_PARAMS)[number];
+
+/** The `{name}`s of an OpenAPI path template. */
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+export type PathParams<Path extends string> = { readonly [Name in ParamNames<Path>]: Name extends TextParam ? string : number };
+
+/** A documented query parameter (or header). */
+export interface QueryParam {
+  readonly name: string;
+  readonly schema: Schema;
+  readonly description?: string;
+}
+
+/** One or more query parameters and how their values are read (the same rule for REST's text and GraphQL's arguments). */
+export interface QueryRule<Value> {
+  readonly params: readonly QueryParam[];
+  parse(values: Readonly<Record<string, unknown>>): Value;
+}
+export type QueryRules = Readonly<Record<string, QueryRule<unknown>>>;
+type ParsedQuery<Rules extends QueryRules | undefined> = Rules extends QueryRules ? { readonly [Key in keyof Rules]: ReturnType<Rules[Key]['parse']> } : Record<string, never>;
+
+/** A JSON body: a yup schema the service validates with (its OpenAPI component is derived), or a component written by hand. */
+export type BodySpec = { readonly component: string; readonly schema?: AnyObjectSchema } | 'multipart';
+
+export interface Success {
+  readonly status: 200 | 201 | 204;
+  /** A component name, or a schema; none for 204. */
+  readonly body?: string | Schema;
+  /** Default application/json. */
+  readonly type?: string;
+  /** 201 with the created thing's URL. */
+  readonly location?: boolean;
+  readonly description?: string;
+}
+
+/** What a handler gets: the checked path parameters and query, the raw body (its service validates it), the caller. */
+export interface EndpointInput<Path extends string, Rules extends QueryRules | undefined> {
+  readonly params: PathParams<Path>;
+  readonly query: ParsedQuery<Rules>;
+  readonly body: unknown;
+  /** The signed-in caller (public endpoints: never read it). */
+  readonly caller: SessionUser;
+  readonly clientAddress: string;
+  /** A request header (GraphQL: the argument the endpoint's `graphql.headers` names for it). */
+  header(name: string): string | undefined;
+}
+
+/** What a GraphQL field's reply may use of its request: a read made once however often the document asks. */
+export interface GraphqlRequest {
+  once<Value>(key: string, read: () => Promise<Value>): Promise<Value>;
+}
+
+/** The GraphQL field that serves the same operation. */
+export interface GraphqlField<Reply = unknown> {
+  readonly type: 'Query' | 'Mutation';
+  readonly field: string;
+  /** The argument each path parameter is given as, where its name differs (`{ id: 'game_id' }`). */
+  readonly params?: Readonly<Record<string, string>>;
+  /** The argument each header is given as (`{ 'idempotency-key': 'idempotency_key' }`). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The field's reply from the endpoint's (when their shapes differ); a 204's reply is `true`. */
+  readonly reply?: (reply: Reply, request: GraphqlRequest) => unknown;
+  /** Asked twice in one document (aliases), the read runs once. */
+  readonly once?: true;
+}
+
+export interface Endpoint<Path extends string = string, Rules extends QueryRules | undefined = QueryRules | undefined, Reply = unknown> {
+  readonly method: Method;
+  /** OpenAPI template: `{name}` for a path parameter. */
+  readonly path: Path;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly access: EndpointAccess;
+  /** The game module that must be enabled (its service answers 403 module_disabled otherwise). */
+  readonly module?: 'variables' | 'notification' | 'leaderboard';
+  readonly query?: Rules;
+  /** Headers it reads (documented; the handler reads them with `header`). */
+  readonly headers?: readonly QueryParam[];
+  readonly body?: BodySpec;
+  readonly ok: Success;
+  /** Statuses beyond those the access, path, query and body imply (409, 429, …). */
+  readonly errors?: readonly number[];
+  /** False when the path names no stored entity to look up (no 404 from the path). */
+  readonly lookup?: false;
+  /** More replies of its own (304 for the config document). */
+  readonly extraResponses?: Record<string, unknown>;
+  readonly graphql?: GraphqlField<Reply>;
+  /** What it does (REST and GraphQL); an endpoint with `koa` alone is served by REST only. */
+  readonly handle?: (input: EndpointInput<Path, Rules>, services: AdminServices) => Promise<Reply>;
+  /** REST only, instead of `handle`: the route itself, for what needs Koa's request or response (an upload, a file). */
+  readonly koa?: (ctx: AppContext, services: AdminServices) => Promise<void>;
+  /** 201: the created thing's URL, from the reply. */
+  readonly location?: (reply: Reply) => string;
+  /** REST only: writes the reply itself (headers, a file, a 304) instead of the JSON body. */
+  readonly respond?: (reply: Reply, request: { header(name: string): string | undefined; set(name: string, value: string): void; status(code: number): void; body(value: unknown, type?: string): void }) => void;
+}
+
+/** Declares an endpoint, its path parameters and query typed from what it says. */
+export const endpoint = <const Path extends string, Rules extends QueryRules | undefined = undefined, Reply = unknown>(
+  spec: Endpoint<Path, Rules, Reply>,
+): Endpoint<Path, Rules, Reply> => spec;
+
+/** Any endpoint, as the builders of routes, operations and resolvers take them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of endpoints of different paths and queries
+export type AnyEndpoint = Endpoint<string, any, any>;
+
+/** `{name}` segments of an OpenAPI path template. */
+export const pathParamsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+
+/** The path parameters, checked: ids positive integers (400 naming the parameter), text as given. */
+export function parsePathParams(template: string, values: Readonly<Record<string, unknown>>): Record<string, number | string> {
+  return Object.fromEntries(
+    pathParamsOf(template).map((name) => {
+      const value = values[name];
+      if ((TEXT_PARAMS as readonly string[]).includes(name)) return [name, value === undefined || value === null ? '' : String(value)];
+      return [name, idParam(values, name)];
+    }),
+  );
+}
+
+/** The query's values, each read by its rule (a 400 naming the first parameter that breaks one). */
+export function parseQuery<Rules extends QueryRules | undefined>(rules: Rules, values: Readonly<Record<string, unknown>>): ParsedQuery<Rules> {
+  const entries = Object.entries((rules ?? {}) as QueryRules);
+  return Object.fromEntries(entries.map(([key, rule]) => [key, rule.parse(values)])) as ParsedQuery<Rules>;
+}
+
+// Query rules: each documents its parameters and reads them.
+
+/** SPEC §2.1's bounded lists: `limit` (default and bound per list) and `offset`. */
+export function page(bounds: { defaultLimit: number; maxLimit: number; maxOffset?: number } = { defaultLimit: 1000, maxLimit: 1000 }): QueryRule<Page> {
+  return {
+    params: [
+      limitParam(bounds.defaultLimit, bounds.maxLimit),
+      { name: 'offset', schema: { type: 'integer', minimum: 0, ...(bounds.maxOffset !== undefined ? { maximum: bounds.maxOffset } : {}), default: 0 } },
+    ],
+    parse: (values) => pageQuery(values, bounds.defaultLimit, bounds.maxLimit, bounds.maxOffset),
+  };
+}
+
+const limitParam = (defaultLimit: number, maxLimit: number): QueryParam => ({
+  name: 'limit',
+  schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
+});
+
+/** `limit` alone (a window, not a page). */
+export function limit(bounds: { defaultLimit: number; maxLimit: number }): QueryRule<number> {
+  return { params: [limitParam(bounds.defaultLimit, bounds.maxLimit)], parse: (values) => intQuery(values, 'limit', bounds.defaultLimit, 1, bounds.maxLimit) };
+}
+
+/** `search`: a case-insensitive substring. */
+export function search(what: string): QueryRule<string | undefined> {
+  return {
+    params: [{ name: 'search', schema: { type: 'string' }, description: `case-insensitive substring of ${what} (\`%\`, \`_\`, \`\\\` literal)` }],
+    parse: (values) => stringQuery(values, 'search'),
+  };
+}
+
+/** A text parameter (absent or empty: undefined). */
+export function textParam(name: string, schema: Schema = { type: 'string' }, description?: string): QueryRule<string | undefined> {
+  return { params: [{ name, schema, ...(description ? { description } : {}) }], parse: (values) => stringQuery(values, name) };
+}
+
+/** An optional id parameter: a positive integer (400 naming it otherwise). */
+export function idQuery(name: string, description?: string): QueryRule<number | undefined> {
+  return {
+    params: [{ name, schema: { type: 'integer', minimum: 1 }, ...(description ? { description } : {}) }],
+    parse: (values) => (values[name] === undefined || values[name] === null ? undefined : idParam(values, name)),
+  };
+}
+
+/** An integer within bounds, or its default when absent. */
+export function intParam(name: string, fallback: number, min: number, max: number): QueryRule<number> {
+  return {
+    params: [{ name, schema: { type: 'integer', minimum: min, maximum: max, default: fallback } }],
+    parse: (values) => intQuery(values, name, fallback, min, max),
+  };
+}
+
+// Replies, as the OpenAPI document names them.
+
+/** 200 with a list of the component. */
+export const list = (component: string): Success => ({ status: 200, body: { type: 'array', items: { $ref: `#/components/schemas/${component}` } } });
+/** 200 with one of the component. */
+export const one = (component: string): Success => ({ status: 200, body: component });
+/** 201 with the created thing (and its URL in Location, unless `location` is false). */
+export const made = (component: string, location = true): Success => ({ status: 201, body: component, location });
+/** 204, no body (GraphQL: true). */
+export const gone: Success = { status: 204 };

@@ -1,0 +1,31 @@
+import { endpoint, gone, list, made, one, page } from '../http/endpoint';
+import { createInviteSchema, type CreateInviteInput } from './invites-service';
+
+/** Invites: how users, moderators and admins join. */
+export const invitesEndpoints = [
+  endpoint({
+    method: 'get', path: '/api/invites/validate/{code}', tag: 'invites', summary: 'Whether an invite can still register someone', access: 'public',
+    lookup: false, ok: one('InviteCheck'),
+    graphql: { type: 'Query', field: 'inviteCheck' },
+    handle: ({ params }, { invites }) => invites.validate(params.code),
+  }),
+  endpoint({
+    method: 'get', path: '/api/invites', tag: 'invites', summary: 'Invites, newest first', access: 'staff', query: { page: page() }, ok: list('Invite'),
+    description: 'A moderator sees invites of role user only.',
+    graphql: { type: 'Query', field: 'invites' },
+    handle: ({ caller, query }, { invites }) => invites.list(caller, query.page),
+  }),
+  endpoint({
+    method: 'post', path: '/api/invites', tag: 'invites', summary: 'Create an invite', access: 'staff',
+    body: { component: 'InviteInput', schema: createInviteSchema }, ok: made('Invite'),
+    description: 'A moderator may create invites of role user only.',
+    graphql: { type: 'Mutation', field: 'createInvite' },
+    handle: ({ caller, body }, { invites }) => invites.create(caller, body as CreateInviteInput),
+    location: (invite) => `/api/invites/validate/${invite.code}`,
+  }),
+  endpoint({
+    method: 'delete', path: '/api/invites/{code}', tag: 'invites', summary: 'Delete an invite', access: 'staff', ok: gone,
+    graphql: { type: 'Mutation', field: 'deleteInvite' },
+    handle: ({ caller, params }, { invites }) => invites.remove(caller, params.code),
+  }),
+];

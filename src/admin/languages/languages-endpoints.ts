@@ -1,0 +1,36 @@
+import { endpoint, gone, list, made, one, page } from '../http/endpoint';
+import { createLanguageSchema, updateLanguageSchema, type CreateLanguageInput, type UpdateLanguageInput } from './languages-service';
+
+const LANGUAGE = '/api/languages/{id}';
+
+/** Languages that notifications are written in. */
+export const languagesEndpoints = [
+  endpoint({
+    method: 'get', path: '/api/languages', tag: 'languages', summary: 'Languages', access: 'any', query: { page: page() }, ok: list('Language'),
+    graphql: { type: 'Query', field: 'languages' },
+    handle: ({ query }, { languages }) => languages.list(query.page),
+  }),
+  endpoint({
+    method: 'get', path: LANGUAGE, tag: 'languages', summary: 'A language', access: 'any', ok: one('Language'),
+    graphql: { type: 'Query', field: 'language' },
+    handle: ({ params }, { languages }) => languages.get(params.id),
+  }),
+  endpoint({
+    method: 'post', path: '/api/languages', tag: 'languages', summary: 'Create a language', access: 'staff',
+    body: { component: 'LanguageCreateInput', schema: createLanguageSchema }, ok: made('Language'), errors: [409],
+    graphql: { type: 'Mutation', field: 'createLanguage' },
+    handle: ({ body }, { languages }) => languages.create(body as CreateLanguageInput),
+    location: (language) => `/api/languages/${language.id}`,
+  }),
+  endpoint({
+    method: 'put', path: LANGUAGE, tag: 'languages', summary: 'Change a language', access: 'staff',
+    body: { component: 'LanguageUpdateInput', schema: updateLanguageSchema }, ok: one('Language'), errors: [409],
+    graphql: { type: 'Mutation', field: 'updateLanguage' },
+    handle: ({ params, body }, { languages }) => languages.update(params.id, body as UpdateLanguageInput),
+  }),
+  endpoint({
+    method: 'delete', path: LANGUAGE, tag: 'languages', summary: 'Delete a language no notification uses', access: 'staff', ok: gone, errors: [409],
+    graphql: { type: 'Mutation', field: 'deleteLanguage' },
+    handle: ({ params }, { languages }) => languages.remove(params.id),
+  }),
+];

@@ -1,0 +1,110 @@
+import { endpoint, gone, idQuery, limit, list, made, one, page, textParam } from '../http/endpoint';
+import { RANKINGS_LIMIT } from '../http/params';
+import {
+  createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema,
+  type CreateGroupInput, type CreateLeaderboardInput, type MemberInput, type ScoreInput, type UpdateGroupInput, type UpdateLeaderboardInput,
+} from './leaderboards-schemas';
+
+const LEADERBOARDS = '/api/games/{id}/leaderboards';
+const LEADERBOARD = `${LEADERBOARDS}/{leaderboard_id}` as const;
+/** A leaderboard's path parameters as its GraphQL fields name them. */
+const LEADERBOARD_ARGS = { id: 'game_id', leaderboard_id: 'id' };
+const GROUP = '/api/leaderboard-groups/{group_id}';
+
+/** The query of rankings (REST and GraphQL's `rankings` and `Leaderboard.rankings` read it alike). */
+export const RANKINGS_QUERY = {
+  groupId: idQuery('group_id', 'only this group\'s members'),
+  aroundUserGameId: idQuery('around_user_game_id', 'a window of `limit` rows around this user-game; ranks in the whole ordering ([] without a score)'),
+  periodStart: textParam(
+    'period_start', { type: 'string', format: 'date-time' },
+    'rank the past period that starts then (the UTC start of a day, ISO week or month); rows then carry period_start',
+  ),
+  limit: limit(RANKINGS_LIMIT),
+};
+
+/** Module leaderboard: leaderboards, scores, rankings, groups and their members. */
+export const leaderboardsEndpoints = [
+  endpoint({
+    method: 'get', path: LEADERBOARDS, tag: 'leaderboards', summary: 'A game\'s leaderboards', access: 'any', module: 'leaderboard',
+    query: { page: page() }, ok: list('Leaderboard'),
+    graphql: { type: 'Query', field: 'leaderboards', params: { id: 'game_id' } },
+    handle: ({ params, query }, { leaderboards }) => leaderboards.list(params.id, query.page),
+  }),
+  endpoint({
+    method: 'get', path: LEADERBOARD, tag: 'leaderboards', summary: 'A leaderboard', access: 'any', module: 'leaderboard', ok: one('Leaderboard'),
+    graphql: { type: 'Query', field: 'leaderboard', params: LEADERBOARD_ARGS },
+    handle: ({ params }, { leaderboards }) => leaderboards.get(params.id, params.leaderboard_id),
+  }),
+  endpoint({
+    method: 'post', path: LEADERBOARDS, tag: 'leaderboards', summary: 'Create a leaderboard', access: 'staff', module: 'leaderboard',
+    body: { component: 'LeaderboardCreateInput', schema: createLeaderboardSchema }, ok: made('Leaderboard'), errors: [409],
+    graphql: { type: 'Mutation', field: 'createLeaderboard', params: { id: 'game_id' } },
+    handle: ({ params, body }, { leaderboards }) => leaderboards.create(params.id, body as CreateLeaderboardInput),
+    location: (leaderboard) => `/api/games/${leaderboard.game_id}/leaderboards/${leaderboard.id}`,
+  }),
+  endpoint({
+    method: 'put', path: LEADERBOARD, tag: 'leaderboards', summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard',
+    body: { component: 'LeaderboardUpdateInput', schema: updateLeaderboardSchema }, ok: one('Leaderboard'), errors: [409],
+    graphql: { type: 'Mutation', field: 'updateLeaderboard', params: LEADERBOARD_ARGS },
+    handle: ({ params, body }, { leaderboards }) => leaderboards.update(params.id, params.leaderboard_id, body as UpdateLeaderboardInput),
+  }),
+  endpoint({
+    method: 'delete', path: LEADERBOARD, tag: 'leaderboards', summary: 'Delete a leaderboard', access: 'staff', module: 'leaderboard', ok: gone,
+    graphql: { type: 'Mutation', field: 'deleteLeaderboard', params: LEADERBOARD_ARGS },
+    handle: ({ params }, { leaderboards }) => leaderboards.remove(params.id, params.leaderboard_id),
+  }),
+  endpoint({
+    method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', access: 'staff', module: 'leaderboard',
+    summary: 'Save a user-game\'s score of the current period (by the leaderboard\'s operator)',
+    body: { component: 'ScoreInput', schema: scoreSchema }, ok: one('SavedScore'), errors: [409],
+    description: 'The reply is the stored score after the save. An inactive leaderboard, or an incr past ±1e15, answers 409.',
+    graphql: { type: 'Mutation', field: 'saveScore' },
+    handle: ({ params, body }, { leaderboards }) => leaderboards.saveScore(params.leaderboard_id, body as ScoreInput),
+  }),
+  endpoint({
+    method: 'get', path: '/api/leaderboards/{leaderboard_id}/rankings', tag: 'leaderboards', summary: 'The current period\'s rankings', access: 'any', module: 'leaderboard',
+    query: RANKINGS_QUERY, ok: one('Rankings'),
+    graphql: { type: 'Query', field: 'rankings' },
+    handle: ({ params, query }, { leaderboards }) => leaderboards.rankings(params.leaderboard_id, query),
+  }),
+  endpoint({
+    method: 'get', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'A leaderboard\'s groups', access: 'any', module: 'leaderboard',
+    query: { page: page() }, ok: list('LeaderboardGroup'),
+    graphql: { type: 'Query', field: 'leaderboardGroups' },
+    handle: ({ params, query }, { leaderboardGroups }) => leaderboardGroups.list(params.leaderboard_id, query.page),
+  }),
+  endpoint({
+    method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'Create a group', access: 'staff', module: 'leaderboard',
+    body: { component: 'GroupCreateInput', schema: createGroupSchema }, ok: made('LeaderboardGroup', false), errors: [409],
+    graphql: { type: 'Mutation', field: 'createLeaderboardGroup' },
+    handle: ({ params, body }, { leaderboardGroups }) => leaderboardGroups.create(params.leaderboard_id, body as CreateGroupInput),
+  }),
+  endpoint({
+    method: 'put', path: GROUP, tag: 'leaderboard groups', summary: 'Change a group', access: 'staff', module: 'leaderboard',
+    body: { component: 'GroupUpdateInput', schema: updateGroupSchema }, ok: one('LeaderboardGroup'), errors: [409],
+    graphql: { type: 'Mutation', field: 'updateLeaderboardGroup', params: { group_id: 'id' } },
+    handle: ({ params, body }, { leaderboardGroups }) => leaderboardGroups.update(params.group_id, body as UpdateGroupInput),
+  }),
+  endpoint({
+    method: 'delete', path: GROUP, tag: 'leaderboard groups', summary: 'Delete a group', access: 'staff', module: 'leaderboard', ok: gone,
+    graphql: { type: 'Mutation', field: 'deleteLeaderboardGroup', params: { group_id: 'id' } },
+    handle: ({ params }, { leaderboardGroups }) => leaderboardGroups.remove(params.group_id),
+  }),
+  endpoint({
+    method: 'get', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'A group\'s members', access: 'any', module: 'leaderboard',
+    query: { page: page() }, ok: list('GroupMember'),
+    graphql: { type: 'Query', field: 'groupMembers' },
+    handle: ({ params, query }, { leaderboardGroups }) => leaderboardGroups.members(params.group_id, query.page),
+  }),
+  endpoint({
+    method: 'post', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'Add a member (connected to the leaderboard\'s game)', access: 'staff', module: 'leaderboard',
+    body: { component: 'MemberInput', schema: memberSchema }, ok: made('GroupMembership', false), errors: [409],
+    graphql: { type: 'Mutation', field: 'addGroupMember' },
+    handle: ({ params, body }, { leaderboardGroups }) => leaderboardGroups.addMember(params.group_id, body as MemberInput),
+  }),
+  endpoint({
+    method: 'delete', path: `${GROUP}/members/{user_id}`, tag: 'leaderboard groups', summary: 'Remove a member', access: 'staff', module: 'leaderboard', ok: gone,
+    graphql: { type: 'Mutation', field: 'removeGroupMember' },
+    handle: ({ params }, { leaderboardGroups }) => leaderboardGroups.removeMember(params.group_id, params.user_id),
+  }),
+];

@@ -1,0 +1,26 @@
+import { endpoint, gone, list, made } from '../http/endpoint';
+import { connectModuleSchema, type ConnectModuleInput } from './modules-service';
+
+/** The modules a game may enable, and which it has. */
+export const modulesEndpoints = [
+  endpoint({
+    method: 'get', path: '/api/modules', tag: 'modules', summary: 'Every module a game may enable', access: 'any', ok: list('Module'),
+    graphql: { type: 'Query', field: 'modules' },
+    handle: (_, { modules }) => modules.list(),
+  }),
+  endpoint({
+    method: 'get', path: '/api/games/{id}/modules', tag: 'modules', summary: 'A game\'s modules', access: 'any', ok: list('Module'),
+    handle: ({ params }, { modules }) => modules.ofGame(params.id),
+  }),
+  endpoint({
+    method: 'post', path: '/api/games/{id}/modules', tag: 'modules', summary: 'Enable a module for a game', access: 'staff',
+    body: { component: 'ModuleConnectInput', schema: connectModuleSchema }, ok: made('Module', false), errors: [409],
+    graphql: { type: 'Mutation', field: 'connectModule', params: { id: 'game_id' } },
+    handle: ({ params, body }, { modules }) => modules.connect(params.id, body as ConnectModuleInput),
+  }),
+  endpoint({
+    method: 'delete', path: '/api/games/{id}/modules/{module_key}', tag: 'modules', summary: 'Disable a module (its data stays)', access: 'staff', ok: gone,
+    graphql: { type: 'Mutation', field: 'disconnectModule', params: { id: 'game_id' } },
+    handle: ({ params }, { modules }) => modules.disconnect(params.id, params.module_key),
+  }),
+];

@@ -1,0 +1,41 @@
+import { endpoint, gone, list, made, one, page } from '../http/endpoint';
+import type { NotificationInput } from './notification-rules';
+
+const NOTIFICATIONS = '/api/games/{id}/notifications';
+const NOTIFICATION = `${NOTIFICATIONS}/{notification_id}` as const;
+/** A notification's path parameters as its GraphQL fields name them. */
+const NOTIFICATION_ARGS = { id: 'game_id', notification_id: 'id' };
+
+/** Module notification: a game's notifications, in languages, with their macros. */
+export const notificationsEndpoints = [
+  endpoint({
+    method: 'get', path: NOTIFICATIONS, tag: 'notifications', summary: 'A game\'s notifications', access: 'any', module: 'notification',
+    query: { page: page() }, ok: list('Notification'),
+    graphql: { type: 'Query', field: 'notifications', params: { id: 'game_id' } },
+    handle: ({ params, query }, { notifications }) => notifications.list(params.id, query.page),
+  }),
+  endpoint({
+    method: 'get', path: NOTIFICATION, tag: 'notifications', summary: 'A notification, with the macros its descriptions may use', access: 'any', module: 'notification',
+    ok: one('NotificationWithMacros'),
+    graphql: { type: 'Query', field: 'notification', params: NOTIFICATION_ARGS },
+    handle: ({ params }, { notifications }) => notifications.get(params.id, params.notification_id),
+  }),
+  endpoint({
+    method: 'post', path: NOTIFICATIONS, tag: 'notifications', summary: 'Create a notification', access: 'staff', module: 'notification',
+    body: { component: 'NotificationInput' }, ok: made('Notification'),
+    graphql: { type: 'Mutation', field: 'createNotification', params: { id: 'game_id' } },
+    handle: ({ params, body }, { notifications }) => notifications.create(params.id, body as NotificationInput),
+    location: (notification) => `/api/games/${notification.game_id}/notifications/${notification.id}`,
+  }),
+  endpoint({
+    method: 'put', path: NOTIFICATION, tag: 'notifications', summary: 'Replace a notification', access: 'staff', module: 'notification',
+    body: { component: 'NotificationInput' }, ok: one('Notification'),
+    graphql: { type: 'Mutation', field: 'replaceNotification', params: NOTIFICATION_ARGS },
+    handle: ({ params, body }, { notifications }) => notifications.replace(params.id, params.notification_id, body as NotificationInput),
+  }),
+  endpoint({
+    method: 'delete', path: NOTIFICATION, tag: 'notifications', summary: 'Delete a notification', access: 'staff', module: 'notification', ok: gone,
+    graphql: { type: 'Mutation', field: 'deleteNotification', params: NOTIFICATION_ARGS },
+    handle: ({ params }, { notifications }) => notifications.remove(params.id, params.notification_id),
+  }),
+];

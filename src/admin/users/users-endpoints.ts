@@ -1,0 +1,25 @@
+import { endpoint, list, one, page, search } from '../http/endpoint';
+import { USERS_PAGE } from '../http/params';
+import { patchUserSchema, type PatchUserInput } from './users-service';
+
+/** Accounts: listed and changed by staff; each user reads their own. */
+export const usersEndpoints = [
+  endpoint({
+    method: 'get', path: '/api/users', tag: 'users', summary: 'Users', access: 'staff',
+    query: { search: search('username or email; an integer matches the id'), page: page(USERS_PAGE) }, ok: list('User'),
+    graphql: { type: 'Query', field: 'users' },
+    handle: ({ query }, { users }) => users.list({ search: query.search, ...query.page }),
+  }),
+  endpoint({
+    method: 'get', path: '/api/users/{id}', tag: 'users', summary: 'A user', access: 'self', ok: one('User'),
+    graphql: { type: 'Query', field: 'user' },
+    handle: ({ caller, params }, { users }) => users.get(caller, params.id),
+  }),
+  endpoint({
+    method: 'patch', path: '/api/users/{id}', tag: 'users', summary: 'Change a user\'s role or active flag', access: 'admin',
+    body: { component: 'UserPatch', schema: patchUserSchema }, ok: one('User'), errors: [409],
+    description: 'An admin cannot demote or deactivate themself; the last active admin stays (409).',
+    graphql: { type: 'Mutation', field: 'updateUser' },
+    handle: ({ caller, params, body }, { users }) => users.patch(caller, params.id, body as PatchUserInput),
+  }),
+];

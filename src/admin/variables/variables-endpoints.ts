@@ -1,0 +1,86 @@
+import { endpoint, gone, list, made, one, page, type GraphqlRequest } from '../http/endpoint';
+import { matchesEtag, type ConfigDocument } from './config-document';
+import { rollbackSchema, type RollbackInput } from './config-history-service';
+import type { VariableInput } from './variable-rules';
+
+const VARIABLES = '/api/games/{id}/variables';
+const VARIABLE = `${VARIABLES}/{var_id}` as const;
+/** A variable's path parameters as its GraphQL fields name them. */
+const VARIABLE_ARGS = { id: 'game_id', var_id: 'id' };
+
+/**
+ * The config document as GraphQL serves it: the same ETag and JSON as REST. The JSON is parsed only
+ * when `document` is asked for, and once per request for each document (its ETag names its content),
+ * however many aliases ask.
+ */
+export const configReply = (document: ConfigDocument, request: GraphqlRequest) => ({
+  etag: document.etag,
+  document: () => request.once(`parsed config ${document.etag}`, async () => JSON.parse(document.body) as unknown),
+});
+
+/** Module variables: a game's typed variables, its config document and the document's versions. */
+export const variablesEndpoints = [
+  endpoint({
+    method: 'get', path: VARIABLES, tag: 'variables', summary: 'A game\'s variables', access: 'staff', module: 'variables',
+    query: { page: page() }, ok: list('Variable'),
+    graphql: { type: 'Query', field: 'variables', params: { id: 'game_id' } },
+    handle: ({ params, query }, { variables }) => variables.list(params.id, query.page),
+  }),
+  endpoint({
+    method: 'get', path: VARIABLE, tag: 'variables', summary: 'A variable', access: 'staff', module: 'variables', ok: one('Variable'),
+    graphql: { type: 'Query', field: 'variable', params: VARIABLE_ARGS },
+    handle: ({ params }, { variables }) => variables.get(params.id, params.var_id),
+  }),
+  endpoint({
+    method: 'post', path: VARIABLES, tag: 'variables', summary: 'Create a variable', access: 'staff', module: 'variables',
+    body: { component: 'VariableInput' }, ok: made('Variable'), errors: [409],
+    graphql: { type: 'Mutation', field: 'createVariable', params: { id: 'game_id' } },
+    handle: ({ params, body }, { variables }) => variables.create(params.id, body as VariableInput),
+    location: (variable) => `/api/games/${variable.game_id}/variables/${variable.id}`,
+  }),
+  endpoint({
+    method: 'put', path: VARIABLE, tag: 'variables', summary: 'Replace a variable (its type may change)', access: 'staff', module: 'variables',
+    body: { component: 'VariableInput' }, ok: one('Variable'), errors: [409],
+    graphql: { type: 'Mutation', field: 'replaceVariable', params: VARIABLE_ARGS },
+    handle: ({ params, body }, { variables }) => variables.replace(params.id, params.var_id, body as VariableInput),
+  }),
+  endpoint({
+    method: 'delete', path: VARIABLE, tag: 'variables', summary: 'Delete a variable', access: 'staff', module: 'variables', ok: gone,
+    graphql: { type: 'Mutation', field: 'deleteVariable', params: VARIABLE_ARGS },
+    handle: ({ params }, { variables }) => variables.remove(params.id, params.var_id),
+  }),
+  endpoint({
+    method: 'get', path: '/api/games/{id}/config', tag: 'variables', summary: 'The game\'s variables as one JSON object (the config document)',
+    access: 'any', module: 'variables', ok: one('ConfigDocument'),
+    headers: [{ name: 'If-None-Match', schema: { type: 'string' }, description: 'an ETag from an earlier reply: 304 while it is current' }],
+    extraResponses: { 304: { description: 'The document has not changed since the ETag given.' } },
+    handle: ({ params }, { variables }) => variables.configDocument(params.id),
+    graphql: { type: 'Query', field: 'config', params: { id: 'game_id' }, once: true, reply: configReply },
+    respond: (document, reply) => {
+      reply.set('ETag', document.etag);
+      reply.set('Cache-Control', 'no-cache');
+      if (matchesEtag(reply.header('if-none-match'), document.etag)) return reply.status(304);
+      reply.body(document.body, 'application/json');
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/games/{id}/config/versions', tag: 'variables', summary: 'The config\'s versions, newest first', access: 'staff', module: 'variables',
+    query: { page: page({ defaultLimit: 100, maxLimit: 1000 }) }, ok: list('ConfigVersion'),
+    description: 'Every change of the variables (create, update, delete, rollback) is a version; the last 300 are kept.',
+    graphql: { type: 'Query', field: 'configVersions', params: { id: 'game_id' } },
+    handle: ({ params, query }, { configHistory }) => configHistory.list(params.id, query.page),
+  }),
+  endpoint({
+    method: 'get', path: '/api/games/{id}/config/versions/{version}', tag: 'variables', summary: 'One version: its document and variables', access: 'staff', module: 'variables',
+    ok: one('ConfigVersionDetail'),
+    graphql: { type: 'Query', field: 'configVersion', params: { id: 'game_id' }, once: true },
+    handle: ({ params }, { configHistory }) => configHistory.get(params.id, params.version),
+  }),
+  endpoint({
+    method: 'post', path: '/api/games/{id}/config/rollback', tag: 'variables', summary: 'Roll the variables back to a version', access: 'staff', module: 'variables',
+    body: { component: 'RollbackInput', schema: rollbackSchema }, ok: one('RollbackResult'), errors: [409],
+    description: 'In one transaction, as a new version with change `rollback`; the config document follows at once under a new ETag.',
+    graphql: { type: 'Mutation', field: 'rollbackConfig', params: { id: 'game_id' } },
+    handle: ({ params, body }, { configHistory }) => configHistory.rollback(params.id, body as RollbackInput),
+  }),
+];
