@@ -45,6 +45,13 @@ module.exports = {
       to: { path: DRIVERS, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'repositories-translate-their-errors',
+      severity: 'error',
+      comment: "A management API service reads no MySQL error code: its repository turns a duplicate key or a row still referenced into the 409 it names (ARCHITECTURE rule 4).",
+      from: { path: '^src/admin/.+-service\\.ts$' },
+      to: { path: '^src/db/mysql-errors\\.ts$' },
+    },
+    {
       name: 'services-know-no-koa',
       severity: 'error',
       comment: "Services throw AppError and know nothing of Koa's ctx or the HTTP layer (layering 3).",

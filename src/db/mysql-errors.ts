@@ -6,6 +6,29 @@ export function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 }
 
+/**
+ * A write whose unique-key violation is a 409 with `conflict`'s message: repositories name their own
+ * conflicts (ARCHITECTURE rule 4), so no service reads a MySQL error code.
+ */
+export async function conflictOnDuplicate<T>(write: PromiseLike<T>, conflict: () => string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isDuplicateKey(error)) throw new AppError('CONFLICT', conflict(), {}, { cause: error });
+    throw error;
+  }
+}
+
+/** A delete refused because another table still refers to the row: a 409 with `conflict`'s message. */
+export async function conflictOnReferenced<T>(write: PromiseLike<T>, conflict: () => string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isStillReferenced(error)) throw new AppError('CONFLICT', conflict(), {}, { cause: error });
+    throw error;
+  }
+}
+
 /** A row another table still refers to (ON DELETE RESTRICT). */
 export function isStillReferenced(error: unknown): boolean {
   const code = (error as { code?: string })?.code;

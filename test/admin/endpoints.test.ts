@@ -39,6 +39,21 @@ test('every path parameter, query parameter, header read and body of an endpoint
   }
 });
 
+test("a GraphQL argument's default is its query parameter's (one default page size, not one per transport)", (t) => {
+  let compared = 0;
+  for (const endpoint of served) {
+    const { type, field } = endpoint.graphql!;
+    const root = schema.getType(type);
+    if (!isObjectType(root)) continue;
+    const args = new Map(root.getFields()[field]!.args.map((arg) => [arg.name, arg.defaultValue]));
+    for (const param of Object.values((endpoint.query ?? {}) as QueryRules).flatMap((rule) => rule.params)) {
+      t.is(args.get(param.name), param.schema.default, `${type}.${field}(${param.name}): its default differs from ${endpoint.method} ${endpoint.path}'s`);
+      compared += 1;
+    }
+  }
+  t.true(compared > 40, `only ${compared} arguments compared`);
+});
+
 test('no two endpoints share a method and path, nor a GraphQL field', (t) => {
   const routes = ADMIN_ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
   t.deepEqual(routes.filter((route, i) => routes.indexOf(route) !== i), []);

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { isDuplicateKey } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
 import { createdFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
@@ -66,9 +65,7 @@ export function createAuthService({ db, tokens, limiter, hasher, caches, audit, 
       const id = await db.transaction(async (trx) => {
         const role = await consumeInvite(trx, input.invite_code, new Date(clock()));
         const fields = { email: canonicalEmail(input.email), username: input.username, password_hash: passwordHash, role };
-        const userId = await insertUser(trx, fields).catch((error: unknown) => {
-          throw isDuplicateKey(error) ? new AppError('CONFLICT', 'a user with this email or username already exists') : error;
-        });
+        const userId = await insertUser(trx, fields);
         const changes = createdFields({ ...fields, invite_code: input.invite_code });
         await audit.record(trx, { action: 'user.register', targetId: userId, changes });
         return userId;

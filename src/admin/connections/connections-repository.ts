@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
 import { GAMES, type GameRow } from '../games/games-repository';
 import { applyUserSearch, PUBLIC_USER_COLUMNS, toPublicUser, USERS, type PublicUser, type UserRow } from '../users/users-repository';
+import { conflictOnDuplicate } from '../../db/mysql-errors';
 
 export const USER_GAMES = 'user_games';
 
@@ -21,7 +22,7 @@ export function findConnection(db: Knex, userId: number, gameId: number): Promis
 }
 
 export async function insertConnection(db: Knex, userId: number, gameId: number): Promise<number> {
-  const [id] = await db(USER_GAMES).insert({ user_id: userId, game_id: gameId });
+  const [id] = await conflictOnDuplicate(db(USER_GAMES).insert({ user_id: userId, game_id: gameId }), () => `user ${userId} is already connected to game ${gameId}`);
   return id as number;
 }
 

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import * as yup from 'yup';
-import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { createdFields, deletedFields } from '../audit/audit-changes';
@@ -42,18 +41,13 @@ export function createConnectionsService(db: Knex, users: UsersService, games: G
       if (!(await games.exists(gameId))) {
         throw new AppError('VALIDATION_FAILED', `game ${gameId} does not exist`, { errors: [{ path: 'game_id', message: 'names no game' }] });
       }
-      try {
-        const id = await db.transaction(async (trx) => {
-          const userGameId = await insertConnection(trx, userId, gameId);
-          const changes = createdFields({ user_id: userId, game_id: gameId });
-          await audit.record(trx, { action: 'user_game.create', targetId: userGameId, gameId, changes });
-          return userGameId;
-        });
-        return toPublic((await findUserGame(db, id))!);
-      } catch (error) {
-        if (isDuplicateKey(error)) throw new AppError('CONFLICT', `user ${userId} is already connected to game ${gameId}`);
-        throw error;
-      }
+      const id = await db.transaction(async (trx) => {
+        const userGameId = await insertConnection(trx, userId, gameId);
+        const changes = createdFields({ user_id: userId, game_id: gameId });
+        await audit.record(trx, { action: 'user_game.create', targetId: userGameId, gameId, changes });
+        return userGameId;
+      });
+      return toPublic((await findUserGame(db, id))!);
     },
 
     async disconnect(userId: number, gameId: number): Promise<void> {

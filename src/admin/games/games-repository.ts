@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { containsPattern } from '../../db/like';
 import type { Page } from '../../db/page';
 import { lockedIf } from '../../db/row-lock';
+import { conflictOnDuplicate } from '../../db/mysql-errors';
 
 export const GAMES = 'games';
 
@@ -35,13 +36,15 @@ export function listGames(db: Knex, search: string | undefined, page: Page): Pro
   return query.where((q) => q.where('name', 'like', pattern).orWhere('slug', 'like', pattern));
 }
 
+const slugTaken = (slug: string | undefined) => () => `a game with slug "${slug}" already exists`;
+
 export async function insertGame(db: Knex, fields: GameFields): Promise<number> {
-  const [id] = await db(GAMES).insert(fields);
+  const [id] = await conflictOnDuplicate(db(GAMES).insert(fields), slugTaken(fields.slug));
   return id as number;
 }
 
 export async function updateGame(db: Knex, id: number, fields: Partial<GameFields>): Promise<void> {
-  await db(GAMES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) });
+  await conflictOnDuplicate(db(GAMES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) }), slugTaken(fields.slug));
 }
 
 /** Locks the game's row until the transaction ends (writes that must see a game's children whole); false when gone. */

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { translateMysqlError } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
@@ -45,8 +44,6 @@ export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: 
     return row;
   }
 
-  const slugTaken = (slug: string) => `a game with slug "${slug}" already exists`;
-
   return {
     mustFind,
     withModules,
@@ -79,15 +76,11 @@ export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: 
 
     async create(body: CreateGameInput): Promise<PublicGame> {
       const input = { description: '', image_url: '', is_active: true, ...validateBody(createGameSchema, body) };
-      const id = await db
-        .transaction(async (trx) => {
-          const gameId = await insertGame(trx, input);
-          await audit.record(trx, { action: 'game.create', targetId: gameId, gameId, changes: createdFields(input) });
-          return gameId;
-        })
-        .catch((error: unknown) => {
-          throw translateMysqlError(error, slugTaken(input.slug));
-        });
+      const id = await db.transaction(async (trx) => {
+        const gameId = await insertGame(trx, input);
+        await audit.record(trx, { action: 'game.create', targetId: gameId, gameId, changes: createdFields(input) });
+        return gameId;
+      });
       return this.get(id);
     },
 
@@ -96,16 +89,12 @@ export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: 
       const input = validateBody(updateGameSchema, body);
       const changes = namedFields(input);
       if (Object.keys(changes).length > 0) {
-        await db
-          .transaction(async (trx) => {
-            const before = await findGame(trx, id, true);
-            if (!before) throw notFound(id);
-            await updateGame(trx, id, changes);
-            await audit.record(trx, { action: 'game.update', targetId: id, gameId: id, changes: changedFields(auditedFields(before), changes) });
-          })
-          .catch((error: unknown) => {
-            throw translateMysqlError(error, slugTaken(String(input.slug)));
-          });
+        await db.transaction(async (trx) => {
+          const before = await findGame(trx, id, true);
+          if (!before) throw notFound(id);
+          await updateGame(trx, id, changes);
+          await audit.record(trx, { action: 'game.update', targetId: id, gameId: id, changes: changedFields(auditedFields(before), changes) });
+        });
       }
       return this.get(id);
     },

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { lockedIf } from '../../db/row-lock';
 import type { Page } from '../../db/page';
+import { conflictOnDuplicate, conflictOnReferenced } from '../../db/mysql-errors';
 
 export const LANGUAGES = 'languages';
 
@@ -23,15 +24,20 @@ export function findLanguage(db: Knex, id: number, forUpdate = false): Promise<L
   return lockedIf(db<LanguageRow>(LANGUAGES).where({ id }), forUpdate).first('id', 'code', 'name');
 }
 
+const codeTaken = (code: string | undefined) => () => `a language with code "${code}" already exists`;
+
 export async function insertLanguage(db: Knex, fields: Pick<LanguageRow, 'code' | 'name'>): Promise<number> {
-  const [id] = await db(LANGUAGES).insert(fields);
+  const [id] = await conflictOnDuplicate(db(LANGUAGES).insert(fields), codeTaken(fields.code));
   return id as number;
 }
 
 export async function updateLanguage(db: Knex, id: number, fields: Partial<Pick<LanguageRow, 'code' | 'name'>>): Promise<void> {
-  await db(LANGUAGES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) });
+  await conflictOnDuplicate(db(LANGUAGES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) }), codeTaken(fields.code));
 }
 
+/** The message of a language a notification uses: the service checks first, this catches one taken up meanwhile. */
+export const languageInUseMessage = (id: number) => `language ${id} is used by a notification`;
+
 export async function deleteLanguage(db: Knex, id: number): Promise<void> {
-  await db(LANGUAGES).where({ id }).delete();
+  await conflictOnReferenced(db(LANGUAGES).where({ id }).delete(), () => languageInUseMessage(id));
 }

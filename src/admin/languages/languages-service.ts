@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
 import * as yup from 'yup';
-import { isStillReferenced, translateMysqlError } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { AuditLog } from '../audit/audit-service';
 import { namedFields, text, validateBody } from '../core/validation';
-import { deleteLanguage, findLanguage, insertLanguage, listLanguages, updateLanguage, type LanguageRow } from './languages-repository';
+import { deleteLanguage, findLanguage, insertLanguage, languageInUseMessage, listLanguages, updateLanguage, type LanguageRow } from './languages-repository';
 import type { PublicLanguage } from './languages-replies';
 
 
@@ -26,7 +25,6 @@ export function createLanguagesService(db: Knex, audit: AuditLog, languageInUse:
     if (!row) throw new AppError('NOT_FOUND', `language ${id} not found`);
     return row;
   }
-  const taken = (value: string | undefined) => `a language with code "${value}" already exists`;
 
   return {
     async list(page: Page): Promise<PublicLanguage[]> {
@@ -37,15 +35,11 @@ export function createLanguagesService(db: Knex, audit: AuditLog, languageInUse:
     },
     async create(body: CreateLanguageInput): Promise<PublicLanguage> {
       const input = validateBody(createLanguageSchema, body);
-      const id = await db
-        .transaction(async (trx) => {
-          const languageId = await insertLanguage(trx, input);
-          await audit.record(trx, { action: 'language.create', targetId: languageId, changes: createdFields(input) });
-          return languageId;
-        })
-        .catch((error: unknown) => {
-          throw translateMysqlError(error, taken(input.code));
-        });
+      const id = await db.transaction(async (trx) => {
+        const languageId = await insertLanguage(trx, input);
+        await audit.record(trx, { action: 'language.create', targetId: languageId, changes: createdFields(input) });
+        return languageId;
+      });
       return toPublic(await mustFind(id));
     },
     async update(id: number, body: UpdateLanguageInput): Promise<PublicLanguage> {
@@ -53,31 +47,22 @@ export function createLanguagesService(db: Knex, audit: AuditLog, languageInUse:
       const input = validateBody(updateLanguageSchema, body);
       const changes = namedFields(input);
       if (Object.keys(changes).length > 0) {
-        await db
-          .transaction(async (trx) => {
-            const before = toPublic(await mustFind(id, trx));
-            await updateLanguage(trx, id, changes);
-            await audit.record(trx, { action: 'language.update', targetId: id, changes: changedFields(before, changes) });
-          })
-          .catch((error: unknown) => {
-            throw translateMysqlError(error, taken(input.code));
-          });
+        await db.transaction(async (trx) => {
+          const before = toPublic(await mustFind(id, trx));
+          await updateLanguage(trx, id, changes);
+          await audit.record(trx, { action: 'language.update', targetId: id, changes: changedFields(before, changes) });
+        });
       }
       return toPublic(await mustFind(id));
     },
     async remove(id: number): Promise<void> {
       await mustFind(id);
-      const inUse = new AppError('CONFLICT', `language ${id} is used by a notification`);
-      if (await languageInUse(id)) throw inUse;
-      await db
-        .transaction(async (trx) => {
-          const { id: _id, ...before } = toPublic(await mustFind(id, trx));
-          await deleteLanguage(trx, id);
-          await audit.record(trx, { action: 'language.delete', targetId: id, changes: deletedFields(before) });
-        })
-        .catch((error: unknown) => {
-          throw isStillReferenced(error) ? inUse : error; // a notification took it up meanwhile
-        });
+      if (await languageInUse(id)) throw new AppError('CONFLICT', languageInUseMessage(id));
+      await db.transaction(async (trx) => {
+        const { id: _id, ...before } = toPublic(await mustFind(id, trx));
+        await deleteLanguage(trx, id); // a 409 too when a notification took it up meanwhile
+        await audit.record(trx, { action: 'language.delete', targetId: id, changes: deletedFields(before) });
+      });
     },
   };
 }

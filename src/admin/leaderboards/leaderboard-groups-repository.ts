@@ -4,6 +4,7 @@ import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import { copyMemberScores, dropMemberScores } from './leaderboard-scores-repository';
 import { GROUPS, MEMBERS } from './leaderboard-tables';
 import { USERS } from '../users/users-repository';
+import { conflictOnDuplicate } from '../../db/mysql-errors';
 
 export interface GroupRow {
   id: number;
@@ -33,8 +34,9 @@ export async function listGroups(db: Knex, leaderboardId: number, page: Page): P
 
 /** Writes a group in the caller's transaction; `is_default` true clears it on the leaderboard's other groups. */
 export async function saveGroup(trx: Knex.Transaction, leaderboardId: number, id: number | null, fields: Partial<GroupFields>): Promise<number> {
-  const groupId = id ?? ((await trx(GROUPS).insert({ leaderboard_id: leaderboardId, ...fields })) as number[])[0]!;
-  if (id !== null) await trx(GROUPS).where({ id }).update({ ...fields, updated_at: trx.fn.now(3) });
+  const keyTaken = () => `the leaderboard already has a group with key "${fields.key}"`;
+  const groupId = id ?? ((await conflictOnDuplicate(trx(GROUPS).insert({ leaderboard_id: leaderboardId, ...fields }), keyTaken)) as number[])[0]!;
+  if (id !== null) await conflictOnDuplicate(trx(GROUPS).where({ id }).update({ ...fields, updated_at: trx.fn.now(3) }), keyTaken);
   if (fields.is_default) {
     await trx(GROUPS).where({ leaderboard_id: leaderboardId, is_default: true }).whereNot({ id: groupId }).update({ is_default: false, updated_at: trx.fn.now(3) });
   }
@@ -47,7 +49,7 @@ export async function deleteGroup(db: Knex, id: number): Promise<void> {
 
 /** The membership and the member's scores in the group's copy, in the caller's transaction. */
 export async function insertMember(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'leaderboard_id'>, userId: number): Promise<void> {
-  await trx(MEMBERS).insert({ group_id: group.id, user_id: userId });
+  await conflictOnDuplicate(trx(MEMBERS).insert({ group_id: group.id, user_id: userId }), () => `user ${userId} is already a member of group ${group.id}`);
   await copyMemberScores(trx, group.id, group.leaderboard_id, userId);
 }
 

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
-import { isDuplicateKey, translateMysqlError } from '../../db/mysql-errors';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
@@ -41,7 +40,6 @@ export function createLeaderboardGroupsService({ db, scope, audit }: { db: Knex;
   /** A write and its audit entry in one transaction, retried whole after a deadlock. */
   const inTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>) => retryOnDeadlock(() => db.transaction(work));
 
-  const keyTaken = (key: string | undefined) => `the leaderboard already has a group with key "${key}"`;
   const reread = async (id: number) => toPublic((await findGroup(db, id))!);
 
   return {
@@ -63,8 +61,6 @@ export function createLeaderboardGroupsService({ db, scope, audit }: { db: Knex;
         const groupId = await saveGroup(trx, leaderboardId, null, fields);
         await audit.record(trx, { action: 'leaderboard_group.create', targetId: groupId, gameId: leaderboard.game_id, changes: createdFields({ leaderboard_id: leaderboardId, ...fields }) });
         return groupId;
-      }).catch((error: unknown) => {
-        throw translateMysqlError(error, keyTaken(fields.key));
       });
       return reread(id);
     },
@@ -77,8 +73,6 @@ export function createLeaderboardGroupsService({ db, scope, audit }: { db: Knex;
           await saveGroup(trx, group.leaderboard_id, groupId, changes);
           const audited = changedFields(auditedGroup(toPublic(group)), changes);
           await audit.record(trx, { action: 'leaderboard_group.update', targetId: groupId, gameId: leaderboard.game_id, changes: audited });
-        }).catch((error: unknown) => {
-          throw translateMysqlError(error, keyTaken(changes.key));
         });
       }
       return reread(groupId);
@@ -110,8 +104,6 @@ export function createLeaderboardGroupsService({ db, scope, audit }: { db: Knex;
       await inTransaction(async (trx) => {
         await insertMember(trx, group, userId);
         await audit.record(trx, { action: 'leaderboard_member.add', targetId: `${groupId}:${userId}`, gameId: leaderboard.game_id, changes: { member: [false, true] } });
-      }).catch((error: unknown) => {
-        throw isDuplicateKey(error) ? new AppError('CONFLICT', `user ${userId} is already a member of group ${groupId}`) : error;
       });
       return { group_id: groupId, user_id: userId, created_at: (await findMember(db, groupId, userId))!.created_at.toISOString() };
     },

@@ -5,6 +5,7 @@ import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import type { PeriodType } from './leaderboard-periods';
 import { flipRankScores } from './leaderboard-scores-repository';
 import { LEADERBOARDS, SCORES } from './leaderboard-tables';
+import { conflictOnDuplicate } from '../../db/mysql-errors';
 
 export interface LeaderboardRow {
   id: number;
@@ -44,14 +45,17 @@ export async function listLeaderboards(db: Knex, gameId: number, page: Page): Pr
   return (await leaderboardsOfGames(db, [gameId], page)).get(gameId)!;
 }
 
+const keyTaken = (gameId: number, key: string | undefined) => () => `game ${gameId} already has a leaderboard with key "${key}"`;
+
 export async function insertLeaderboard(db: Knex, gameId: number, fields: LeaderboardFields): Promise<number> {
-  const [id] = await db(LEADERBOARDS).insert({ game_id: gameId, ...fields });
+  const [id] = await conflictOnDuplicate(db(LEADERBOARDS).insert({ game_id: gameId, ...fields }), keyTaken(gameId, fields.key));
   return id as number;
 }
 
 /** A change of sort order flips every stored rank_score in the caller's transaction (see the scores tables). */
 export async function updateLeaderboard(trx: Knex.Transaction, current: LeaderboardRow, changes: Partial<LeaderboardFields>): Promise<void> {
-  await trx(LEADERBOARDS).where({ id: current.id }).update({ ...changes, updated_at: trx.fn.now(3) });
+  const update = trx(LEADERBOARDS).where({ id: current.id }).update({ ...changes, updated_at: trx.fn.now(3) });
+  await conflictOnDuplicate(update, keyTaken(current.game_id, changes.key));
   if (changes.sort_order !== undefined && changes.sort_order !== current.sort_order) await flipRankScores(trx, current.id);
 }
 

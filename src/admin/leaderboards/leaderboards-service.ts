@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlock-retry';
-import { translateMysqlError } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
@@ -54,7 +53,6 @@ export interface LeaderboardsDeps {
 const SAVE_ATTEMPTS = 3;
 
 export function createLeaderboardsService({ db, scope, caches, audit, rankIndex, auditScoreSaves = true, clock = Date.now }: LeaderboardsDeps) {
-  const keyTaken = (gameId: number, key: string | undefined) => `game ${gameId} already has a leaderboard with key "${key}"`;
   const reread = async (id: number) => toPublicLeaderboard((await findLeaderboard(db, id))!);
 
   return {
@@ -70,15 +68,11 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
     async create(gameId: number, input: CreateLeaderboardInput): Promise<PublicLeaderboard> {
       await scope.inGame(gameId);
       const fields = { sort_order: 'desc' as const, period_type: 'all_time' as const, operator: 'set' as const, is_active: true, ...validateBody(createLeaderboardSchema, input) };
-      const id = await db
-        .transaction(async (trx) => {
-          const leaderboardId = await insertLeaderboard(trx, gameId, fields);
-          await audit.record(trx, { action: 'leaderboard.create', targetId: leaderboardId, gameId, changes: createdFields(fields) });
-          return leaderboardId;
-        })
-        .catch((error: unknown) => {
-          throw translateMysqlError(error, keyTaken(gameId, fields.key));
-        });
+      const id = await db.transaction(async (trx) => {
+        const leaderboardId = await insertLeaderboard(trx, gameId, fields);
+        await audit.record(trx, { action: 'leaderboard.create', targetId: leaderboardId, gameId, changes: createdFields(fields) });
+        return leaderboardId;
+      });
       return reread(id);
     },
 
@@ -102,9 +96,7 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
           const audited = changedFields(auditedLeaderboard(toPublicLeaderboard(current)), changes);
           await audit.record(trx, { action: 'leaderboard.update', targetId: id, gameId, changes: audited });
         }),
-      ).catch((error: unknown) => {
-        throw translateMysqlError(error, keyTaken(gameId, changes.key));
-      });
+      );
       await caches.leaderboardChanged(id);
       if (changes.sort_order !== undefined) await rankIndex.gameChanged(gameId);
       return reread(id);

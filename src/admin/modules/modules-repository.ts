@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { PublicModule } from './modules-replies';
+import { conflictOnDuplicate } from '../../db/mysql-errors';
 
 export const MODULES = 'modules';
 export const GAME_MODULES = 'game_modules';
@@ -43,8 +44,8 @@ export async function connectedModuleKeys(db: Knex, gameId: number): Promise<Set
   return new Set(rows.map((row) => row.key));
 }
 
-export async function connectModule(db: Knex, gameId: number, moduleId: number): Promise<void> {
-  await db(GAME_MODULES).insert({ game_id: gameId, module_id: moduleId });
+export async function connectModule(db: Knex, gameId: number, module: { readonly id: number; readonly key: string }): Promise<void> {
+  await conflictOnDuplicate(db(GAME_MODULES).insert({ game_id: gameId, module_id: module.id }), () => `module ${module.key} is already connected to game ${gameId}`);
 }
 
 export async function disconnectModule(db: Knex, gameId: number, moduleId: number): Promise<boolean> {

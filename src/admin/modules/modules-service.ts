@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import * as yup from 'yup';
-import { isDuplicateKey } from '../../db/mysql-errors';
 import { AppError } from '../../errors';
 import type { AuditLog } from '../audit/audit-service';
 import type { AdminCaches } from '../cache/admin-caches';
@@ -71,15 +70,10 @@ export function createModulesService(db: Knex, games: GamesService, caches: Admi
       await games.mustFind(gameId);
       const { module_key: key } = validateBody(connectModuleSchema, body);
       const module = await mustFindModule(key);
-      try {
-        await db.transaction(async (trx) => {
-          await connectModule(trx, gameId, module.id);
-          await audit.record(trx, { action: 'module.connect', targetId: key, gameId, changes: { connected: [false, true] } });
-        });
-      } catch (error) {
-        if (isDuplicateKey(error)) throw new AppError('CONFLICT', `module ${key} is already connected to game ${gameId}`);
-        throw error;
-      }
+      await db.transaction(async (trx) => {
+        await connectModule(trx, gameId, module);
+        await audit.record(trx, { action: 'module.connect', targetId: key, gameId, changes: { connected: [false, true] } });
+      });
       await afterChange(gameId);
       return toPublicModule(module);
     },

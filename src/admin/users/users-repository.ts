@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { containsPattern } from '../../db/like';
 import type { Role } from '../auth/token-service';
 import type { PublicUser } from '../core/session-user';
+import { conflictOnDuplicate } from '../../db/mysql-errors';
 
 export const USERS = 'users';
 
@@ -41,7 +42,7 @@ export function findUserByEmail(db: Knex, email: string): Promise<UserRow | unde
 }
 
 export async function insertUser(db: Knex, user: Pick<UserRow, 'email' | 'username' | 'password_hash' | 'role'>): Promise<number> {
-  const [id] = await db(USERS).insert(user);
+  const [id] = await conflictOnDuplicate(db(USERS).insert(user), () => 'a user with this email or username already exists');
   return id as number;
 }
 

@@ -3,6 +3,7 @@ import { applyPage, type Page } from '../../db/page';
 import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import { INCOMING, insertFromIncoming } from '../../db/upsert';
 import type { ItemValueType, TableItem, VariableDefinition, VariableType, VectorItem } from './variable-rules';
+import { conflictOnDuplicate } from '../../db/mysql-errors';
 
 export const VARIABLES = 'variables';
 
@@ -63,13 +64,16 @@ export async function findVariable(db: Knex, gameId: number, id: number): Promis
   return row ? toStored(row) : undefined;
 }
 
+const keyTaken = (key: string) => () => `game already has a variable with key "${key}"`;
+
 export async function insertVariable(db: Knex, gameId: number, definition: VariableDefinition): Promise<number> {
-  const [id] = await db(VARIABLES).insert({ game_id: gameId, ...toColumns(definition) });
+  const [id] = await conflictOnDuplicate(db(VARIABLES).insert({ game_id: gameId, ...toColumns(definition) }), keyTaken(definition.key));
   return id as number;
 }
 
 export async function replaceVariable(db: Knex, gameId: number, id: number, definition: VariableDefinition): Promise<void> {
-  await db(VARIABLES).where({ game_id: gameId, id }).update({ ...toColumns(definition), updated_at: db.fn.now(3) });
+  const update = db(VARIABLES).where({ game_id: gameId, id }).update({ ...toColumns(definition), updated_at: db.fn.now(3) });
+  await conflictOnDuplicate(update, keyTaken(definition.key));
 }
 
 export async function deleteVariable(db: Knex, gameId: number, id: number): Promise<void> {

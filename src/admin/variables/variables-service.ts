@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
@@ -45,9 +44,6 @@ export function createVariablesService({ db, games, modules, versions, writer, c
     await modules.assertEnabled(gameId, VARIABLES_MODULE);
     return variable;
   }
-
-  const keyTaken = (error: unknown, key: string) =>
-    isDuplicateKey(error) ? new AppError('CONFLICT', `game already has a variable with key "${key}"`) : error;
 
   /**
    * Config documents from this instance's cache while a game's version in Redis is unchanged (a poll
@@ -120,9 +116,7 @@ export function createVariablesService({ db, games, modules, versions, writer, c
       await scope(gameId);
       const definition = checkVariable(input);
       const { result: id } = await writer.write(gameId, async (trx) => {
-        const variableId = await insertVariable(trx, gameId, definition).catch((error: unknown) => {
-          throw keyTaken(error, definition.key);
-        });
+        const variableId = await insertVariable(trx, gameId, definition);
         return { result: variableId, change: 'create', key: definition.key, audit: { action: 'variable.create', targetId: variableId, gameId, changes: createdFields(definition) } };
       });
       return reread(gameId, id);
@@ -135,9 +129,7 @@ export function createVariablesService({ db, games, modules, versions, writer, c
       await writer.write(gameId, async (trx) => {
         const before = await findVariable(trx, gameId, variableId);
         if (!before) throw new AppError('NOT_FOUND', `variable ${variableId} of game ${gameId} not found`);
-        await replaceVariable(trx, gameId, variableId, definition).catch((error: unknown) => {
-          throw keyTaken(error, definition.key);
-        });
+        await replaceVariable(trx, gameId, variableId, definition);
         const changes = changedFields(valueFields(definitionOf(before)), valueFields(definition));
         return { result: undefined, change: 'update', key: definition.key, audit: { action: 'variable.update', targetId: variableId, gameId, changes } };
       });
