@@ -45,6 +45,13 @@ module.exports = {
       to: { path: DRIVERS, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'services-know-no-knex',
+      severity: 'error',
+      comment: 'A management API service works through its store (src/admin/unit-of-work.ts): repositories bound to the pool or to a unit of work; it imports no knex, not even its types.',
+      from: { path: '^src/admin/.+-service\\.ts$' },
+      to: { path: '^node_modules/knex/' },
+    },
+    {
       name: 'repositories-translate-their-errors',
       severity: 'error',
       comment: "A management API service reads no MySQL error code: its repository turns a duplicate key or a row still referenced into the 409 it names (ARCHITECTURE rule 4).",

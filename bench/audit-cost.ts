@@ -8,12 +8,12 @@
  *
  *   npm run bench:audit -- [--players 10000] [--duration 5] [--rounds 3] [--concurrency 16] [--out bench/results] [--smoke]
  */
+import type { Actor } from '../src/admin/core/actor';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAdminServices, type AdminServices } from '../src/admin/admin-services';
-import { actingAs } from '../src/admin/core/actor-scope';
 import { loadConfig } from '../src/config';
 import { createRedisClient } from '../src/redis/redis-client';
 import { createWalletService } from '../src/wallet/wallet-service';
@@ -87,14 +87,14 @@ async function main(): Promise<void> {
 async function saveFor(services: AdminServices, f: AdminFixture, durationMs: number, bench: BenchDatabase, audited = false): Promise<Round> {
   const entriesBefore = await countEntries(bench);
   const latencies: number[] = [];
-  const actor = { userId: f.adminId, role: 'admin', requestId: null, ip: '127.0.0.1' };
+  const actor: Actor = { userId: f.adminId, role: 'admin', requestId: null, ip: '127.0.0.1' };
   const started = performance.now();
   const deadline = started + durationMs;
   await Promise.all(Array.from({ length: opts.concurrency }, async () => {
     while (performance.now() < deadline) {
       const userGameId = f.firstUserGameId + Math.floor(Math.random() * f.players);
       const t0 = performance.now();
-      await actingAs(() => actor, () => services.leaderboards.saveScore(f.leaderboardId, { user_game_id: userGameId, score: Math.floor(Math.random() * 1e9) }));
+      await services.leaderboards.saveScore(actor, f.leaderboardId, { user_game_id: userGameId, score: Math.floor(Math.random() * 1e9) });
       latencies.push(performance.now() - t0);
     }
   }));

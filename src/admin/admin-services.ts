@@ -23,13 +23,14 @@ import { createLeaderboardsService } from './leaderboards/leaderboards-service';
 import { createRankIndex } from './leaderboards/rank-index-store';
 import { createOpsService } from './ops/ops-service';
 import { createNotificationsService } from './notifications/notifications-service';
-import { isLanguageUsed } from './notifications/notifications-repository';
 import { createDashboardSessions } from './queues/dashboard-sessions';
 import { createUsersService } from './users/users-service';
 import { createConfigHistoryService } from './variables/config-history-service';
 import { createConfigVersions } from './variables/config-versions';
 import { createConfigWriter } from './variables/config-writer';
 import { createVariablesService } from './variables/variables-service';
+import { changeSubscribers } from './change-subscribers';
+import { createUnitOfWork } from './unit-of-work';
 
 export interface AdminDeps {
   readonly db: Knex;
@@ -57,44 +58,42 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
   const limiter = createLoginLimiter(adminRedis, { addressLimit: config.auth.loginAddressLimit });
   const caches = createAdminCaches(adminRedis, { logger, clock: cacheClock });
-  const audit = createAuditLog(db);
-  const users = createUsersService(db, caches, audit);
   const configVersions = createConfigVersions(adminRedis);
   const rankIndex = createRankIndex({ db, redis: adminRedis, logger });
-  const games = createGamesService(db, audit, async (gameId) => {
-    await caches.gameRemoved(gameId);
-    await configVersions.bump(gameId);
-    await rankIndex.gameChanged(gameId);
-  });
-  const modules = createModulesService(db, games, caches, audit, configVersions.bump);
-  const connections = createConnectionsService(db, users, games, audit, rankIndex.gameChanged);
-  const leaderboardScope = createLeaderboardScope({ db, games, modules, caches });
-  const configWriter = createConfigWriter({ db, games, modules, versions: configVersions, audit });
+  /** Admin writes: one transaction each, audited, and what they changed told to these subscribers after the commit. */
+  const store = createUnitOfWork(db, changeSubscribers({ caches, configVersions, rankIndex }));
+  const audit = createAuditLog(store);
+  const users = createUsersService(store);
+  const games = createGamesService(store);
+  const modules = createModulesService(store, games, caches);
+  const connections = createConnectionsService(store, users, games);
+  const leaderboardScope = createLeaderboardScope({ store, games, modules, caches });
+  const configWriter = createConfigWriter({ store, games, modules });
   return {
     caches,
     audit,
     /** Leaderboards' rank indexes in Redis (the bench and tests wait for a build). */
     rankIndex,
-    auth: createAuthService({ db, tokens, limiter, hasher, caches, audit, clock }),
+    auth: createAuthService({ store, tokens, limiter, hasher, caches, clock }),
     tokens,
     hasher,
     users,
-    invites: createInvitesService(db, audit, clock),
+    invites: createInvitesService(store, clock),
     games,
     modules,
-    variables: createVariablesService({ db, games, modules, versions: configVersions, writer: configWriter }),
-    configHistory: createConfigHistoryService({ db, writer: configWriter }),
-    languages: createLanguagesService(db, audit, (languageId) => isLanguageUsed(db, languageId)),
-    notifications: createNotificationsService({ db, games, modules, audit }),
-    leaderboards: createLeaderboardsService({ db, scope: leaderboardScope, caches, audit, rankIndex, auditScoreSaves: config.audit?.scoreSaves ?? true, clock }),
-    leaderboardGroups: createLeaderboardGroupsService({ db, scope: leaderboardScope, audit }),
+    variables: createVariablesService({ store, games, modules, versions: configVersions, writer: configWriter }),
+    configHistory: createConfigHistoryService({ store, writer: configWriter }),
+    languages: createLanguagesService(store, (languageId) => store.read.notifications.isLanguageUsed(languageId)),
+    notifications: createNotificationsService({ store, games, modules }),
+    leaderboards: createLeaderboardsService({ store, scope: leaderboardScope, caches, rankIndex, auditScoreSaves: config.audit?.scoreSaves ?? true, clock }),
+    leaderboardGroups: createLeaderboardGroupsService({ store, scope: leaderboardScope }),
     connections,
     ops: createOpsService({ redis, syncQueue }),
-    balance: createBalanceService({ db, wallet, connections, audit, defaultCurrency: config.engine.defaultCurrency, logger }),
+    balance: createBalanceService({ store, wallet, connections, defaultCurrency: config.engine.defaultCurrency, logger }),
     dashboardSessions: createDashboardSessions(adminRedis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */
     secureCookies: config.http.publicBaseUrl.startsWith('https://'),
-    images: createImagesService({ uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes, publicBaseUrl: config.http.publicBaseUrl, audit }),
+    images: createImagesService({ uploadDir: config.uploads.dir, maxBytes: config.uploads.maxBytes, publicBaseUrl: config.http.publicBaseUrl, store }),
   };
 }
 

@@ -14,7 +14,6 @@ import { ADMIN_ENDPOINTS } from './admin-endpoints';
 import { createAccessGuard } from './http/access';
 import { endpointRouter } from './http/endpoint-routes';
 import type { AppState } from './koa-types';
-import { actingUser } from './middleware/acting-user';
 import { clientAddress } from './middleware/client-address';
 import { problemErrors } from './middleware/problem-errors';
 import { queueDashboard } from './queues/queue-dashboard';
@@ -49,7 +48,6 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(requestContext(logger));
   if (metrics) app.use(httpMetrics(metrics));
   app.use(clientAddress(trustedProxies));
-  app.use(actingUser());
   app.use(problemErrors());
   if (corsOrigins.length > 0) {
     app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));

@@ -1,4 +1,5 @@
-import { createAuditLog } from '../admin/audit/audit-service';
+import { recordAudit } from '../admin/audit/audit-writes';
+import { COMMAND_ACTOR } from '../admin/core/actor';
 import { recordTopupAudit, topupAuditTrail, type TopupTarget } from '../admin/balance/topup-audit';
 import { findConnection } from '../admin/connections/connections-reads';
 import pino from 'pino';
@@ -51,11 +52,11 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
       currency,
       comment: options.comment ?? '',
       idempotencyKey: options.idempotencyKey,
-      auditTrail: topupAuditTrail(target),
+      auditTrail: topupAuditTrail(COMMAND_ACTOR, target),
     });
     // The money is credited: the result line is printed and the exit is 0 whatever MySQL does now.
     const topup = { amount: options.amount ?? '', currency, comment: options.comment ?? '', topupId: reply.topupId };
-    await recordTopupAudit(createAuditLog(db), target, topup, createLogger(config.logLevel, { command: 'topup' }, pino.destination(2)));
+    await recordTopupAudit((entry) => recordAudit(db, COMMAND_ACTOR, entry), target, topup, createLogger(config.logLevel, { command: 'topup' }, pino.destination(2)));
     console.log(
       JSON.stringify({
         topup_id: reply.topupId,

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createAdminServices, type AdminServices } from '../../src/admin/admin-services';
 import { AppError } from '../../src/errors';
 import { waitUntil } from '../../src/local-services/process-tools';
@@ -39,12 +40,12 @@ test('a role change and a deactivation through one instance apply at once on ano
 
 test('a leaderboard switched off and a module disconnected through one instance refuse saves at once on another', async (t) => {
   const { api, other } = t.context;
-  const gameId = (await api.services.games.create({ name: 'C', slug: 'cached-board' })).id;
-  await api.services.modules.connect(gameId, { module_key: 'leaderboard' });
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'C', slug: 'cached-board' })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
   const board = (await api.request('POST', `/api/games/${gameId}/leaderboards`, { token: api.users.admin.token, body: { key: 'c', name: 'Cached' } })).body;
   const player = await api.createUser('user', 'cached_player');
-  const userGameId = (await api.services.connections.connect(player.id, { game_id: gameId })).id;
-  const save = () => other.leaderboards.saveScore(board.id, { user_game_id: userGameId, score: 5 });
+  const userGameId = (await api.services.connections.connect(COMMAND_ACTOR, player.id, { game_id: gameId })).id;
+  const save = () => other.leaderboards.saveScore(COMMAND_ACTOR, board.id, { user_game_id: userGameId, score: 5 });
   t.like(await save(), { score: 5 });
 
   await api.request('PUT', `/api/games/${gameId}/leaderboards/${board.id}`, { token: api.users.admin.token, body: { is_active: false } });
@@ -58,12 +59,12 @@ test('a leaderboard switched off and a module disconnected through one instance 
 
 test('a save checks the leaderboard its cache served: changed behind the API, it is read again before the score is written', async (t) => {
   const { api, other } = t.context;
-  const gameId = (await api.services.games.create({ name: 'S', slug: 'stale-board' })).id;
-  await api.services.modules.connect(gameId, { module_key: 'leaderboard' });
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'S', slug: 'stale-board' })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
   const board = (await api.request('POST', `/api/games/${gameId}/leaderboards`, { token: api.users.admin.token, body: { key: 's', name: 'Stale', sort_order: 'desc' } })).body;
   const player = await api.createUser('user', 'stale_player');
-  const userGameId = (await api.services.connections.connect(player.id, { game_id: gameId })).id;
-  const save = (score: number) => other.leaderboards.saveScore(board.id, { user_game_id: userGameId, score });
+  const userGameId = (await api.services.connections.connect(COMMAND_ACTOR, player.id, { game_id: gameId })).id;
+  const save = (score: number) => other.leaderboards.saveScore(COMMAND_ACTOR, board.id, { user_game_id: userGameId, score });
   const stored = async () => (await api.database.db('leaderboard_scores').where({ leaderboard_id: board.id, user_game_id: userGameId }).first('rank_score'))?.rank_score;
   await save(5);
   t.is(await stored(), -5, 'desc: rank_score is -score');

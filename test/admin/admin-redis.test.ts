@@ -1,4 +1,5 @@
 import test from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createRankIndex } from '../../src/admin/leaderboards/rank-index-store';
 import { createLogger } from '../../src/logging/logger';
 import { createRedisClient } from '../../src/redis/redis-client';
@@ -20,11 +21,11 @@ test('with an admin Redis, the rank indexes of past periods are built there and 
   const api = await createTestApi({}, { adminRedis, clock: () => now });
   t.teardown(() => api.close());
 
-  const gameId = (await api.services.games.create({ name: 'Sep', slug: `sep-${process.pid}-${Date.now()}` })).id;
-  await api.services.modules.connect(gameId, { module_key: 'leaderboard' });
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'Sep', slug: `sep-${process.pid}-${Date.now()}` })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
   const board = (await api.request('POST', `/api/games/${gameId}/leaderboards`, { token: api.users.admin.token, body: { key: 'daily', name: 'Daily', period_type: 'daily' } })).body;
   const player = await api.createUser('user', `sep_${Date.now()}`);
-  const ug = await api.services.connections.connect(player.id, { game_id: gameId });
+  const ug = await api.services.connections.connect(COMMAND_ACTOR, player.id, { game_id: gameId });
   const days: string[] = [];
   for (let day = 0; day < 3; day += 1) {
     days.push(new Date(Date.UTC(2026, 10, 20 + day)).toISOString());
@@ -51,10 +52,10 @@ test('no rank index is built while its Redis holds 80% of its maxmemory: ranks a
   t.teardown(() => api.close());
   const logs: string[] = [];
   const rankIndex = createRankIndex({ db: api.database.db, redis, logger: createLogger('warn', {}, { write: (line: string) => logs.push(line) }) });
-  const gameId = (await api.services.games.create({ name: 'Full', slug: `full-${process.pid}-${Date.now()}` })).id;
-  await api.services.modules.connect(gameId, { module_key: 'leaderboard' });
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'Full', slug: `full-${process.pid}-${Date.now()}` })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
   const board = (await api.request('POST', `/api/games/${gameId}/leaderboards`, { token: api.users.admin.token, body: { key: 'all', name: 'All' } })).body;
-  const ug = await api.services.connections.connect(api.users.user.id, { game_id: gameId });
+  const ug = await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: gameId });
   await api.request('POST', `/api/leaderboards/${board.id}/scores`, { token: api.users.admin.token, body: { user_game_id: ug.id, score: 5 } });
 
   // Ballast in small pieces up to 85% of maxmemory.

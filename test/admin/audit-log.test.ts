@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { REDACTED } from '../../src/admin/audit/audit-changes';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
@@ -33,7 +34,7 @@ test('a REST write records who, from where, under which request, and each change
 
 test('a refused write (400, 403, 409) adds no entry', async (t) => {
   const { api } = t.context;
-  const taken = (await api.services.games.create({ name: 'T', slug: slug() })).slug;
+  const taken = (await api.services.games.create(COMMAND_ACTOR, { name: 'T', slug: slug() })).slug;
   const requestIds: string[] = [];
   const post = async (options: { token: string; body: unknown }) => {
     const reply = await api.request('POST', '/api/games', options);
@@ -64,18 +65,18 @@ test('secrets never appear: invite codes and password hashes are redacted', asyn
 
 test('GraphQL writes, top-ups and score saves are audited; a repeated Idempotency-Key adds no entry', async (t) => {
   const { api } = t.context;
-  const gameId = (await api.services.games.create({ name: 'G', slug: slug() })).id;
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'G', slug: slug() })).id;
   await gql(api, `mutation { connectModule(game_id: ${gameId}, input: { module_key: "leaderboard" }) { key } }`, admin(api));
   const [connect] = await entries(api, `action=module.connect&game_id=${gameId}`);
   t.like(connect, { actor_user_id: api.users.admin.id, actor_role: 'admin', target_id: 'leaderboard' });
-  const ug = await api.services.connections.connect(api.users.user.id, { game_id: gameId });
+  const ug = await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: gameId });
   const topup = { ...admin(api), body: { amount: 500, comment: 'gift' }, headers: { 'idempotency-key': `k-${gameId}` } };
   await api.request('POST', `/api/user-games/${ug.id}/topup`, topup);
   await api.request('POST', `/api/user-games/${ug.id}/topup`, topup);
   const topups = await entries(api, `action=user_game.topup&target_id=${ug.id}`);
   t.is(topups.length, 1);
   t.like(topups[0]!.changes, { amount: [null, 500], currency: [null, 'EUR'], comment: [null, 'gift'] });
-  const board = await api.services.leaderboards.create(gameId, { key: 'k', name: 'L' });
+  const board = await api.services.leaderboards.create(COMMAND_ACTOR, gameId, { key: 'k', name: 'L' });
   await api.request('POST', `/api/leaderboards/${board.id}/scores`, { token: api.users.moderator.token, body: { user_game_id: ug.id, score: 12 } });
   const [saved] = await entries(api, `action=score.save&game_id=${gameId}`);
   t.like(saved, { actor_user_id: api.users.moderator.id, target_type: 'score', target_id: `${board.id}:${ug.id}`, changes: { score: [null, 12] } });
@@ -83,7 +84,7 @@ test('GraphQL writes, top-ups and score saves are audited; a repeated Idempotenc
 
 test('only admins read the log, with every filter and paging; nothing changes or deletes an entry', async (t) => {
   const { api } = t.context;
-  const id = (await api.services.games.create({ name: 'F', slug: slug() })).id;
+  const id = (await api.services.games.create(COMMAND_ACTOR, { name: 'F', slug: slug() })).id;
   await api.request('PUT', `/api/games/${id}`, { ...admin(api), body: { description: 'one' } });
   await api.request('PUT', `/api/games/${id}`, { ...admin(api), body: { description: 'two' } });
   t.is((await api.request('GET', '/api/audit', { token: api.users.moderator.token })).status, 403);
@@ -106,7 +107,7 @@ test('only admins read the log, with every filter and paging; nothing changes or
 
 test('paging: after_id continues newest first from an id in constant time, offset stops at 10,000, and two filters read one index', async (t) => {
   const { api } = t.context;
-  const game = await api.services.games.create({ name: 'Paged', slug: slug() });
+  const game = await api.services.games.create(COMMAND_ACTOR, { name: 'Paged', slug: slug() });
   for (let i = 0; i < 5; i += 1) await api.request('PUT', `/api/games/${game.id}`, { ...admin(api), body: { name: `Paged ${i}` } });
   const all = await entries(api, `game_id=${game.id}&target_type=game`);
   t.is(all.length, 6);

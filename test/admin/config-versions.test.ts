@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 
@@ -8,8 +9,8 @@ useSharedTestApi(test);
 
 let n = 0;
 async function game(api: TestApi) {
-  const id = (await api.services.games.create({ name: 'C', slug: `cfg-${process.pid}-${(n += 1)}` })).id;
-  await api.services.modules.connect(id, { module_key: 'variables' });
+  const id = (await api.services.games.create(COMMAND_ACTOR, { name: 'C', slug: `cfg-${process.pid}-${(n += 1)}` })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, id, { module_key: 'variables' });
   return id;
 }
 const as = (api: TestApi) => ({ token: api.users.moderator.token });
@@ -72,13 +73,13 @@ test('rollback restores keys, types and values exactly, as a new version, and th
 test('versions are behind the variables module guard, and a game keeps at least its last 300', async (t) => {
   const { api } = t.context;
   const id = await game(api);
-  const v = await api.services.variables.create(id, { key: 'n', type: 'number', number_value: 0 });
-  for (let i = 1; i <= 301; i += 1) await api.services.variables.replace(id, v.id, { key: 'n', type: 'number', number_value: i });
+  const v = await api.services.variables.create(COMMAND_ACTOR, id, { key: 'n', type: 'number', number_value: 0 });
+  for (let i = 1; i <= 301; i += 1) await api.services.variables.replace(COMMAND_ACTOR, id, v.id, { key: 'n', type: 'number', number_value: i });
   const all = (await api.request('GET', `/api/games/${id}/config/versions?limit=1000`, as(api))).body as Array<{ version: number }>;
   t.is(all.length, 300);
   t.is(all[0]!.version, 302);
   t.deepEqual((await api.request('GET', `/api/games/${id}/config/versions/3`, as(api))).body.document, { n: 2 });
-  await api.services.modules.disconnect(id, 'variables');
+  await api.services.modules.disconnect(COMMAND_ACTOR, id, 'variables');
   for (const [method, path] of [['GET', 'config/versions'], ['GET', 'config/versions/3'], ['POST', 'config/rollback']] as const) {
     const body = method === 'POST' ? { version: 3 } : undefined;
     t.is((await api.request(method, `/api/games/${id}/${path}`, { ...as(api), body })).body.code, 'module_disabled', path);
@@ -89,12 +90,12 @@ test('versions are behind the variables module guard, and a game keeps at least 
 test.serial('a rollback of 290 variables is a few statements, not one per variable, both ways; a version stores its variables deflated', async (t) => {
   const { api } = t.context;
   const id = await game(api);
-  await api.services.variables.create(id, { key: 'first', type: 'number', number_value: 1 } as never);
+  await api.services.variables.create(COMMAND_ACTOR, id, { key: 'first', type: 'number', number_value: 1 } as never);
   const lastVersion = async () => (await api.request('GET', `/api/games/${id}/config/versions?limit=1`, as(api))).body[0].version as number;
   const small = await lastVersion();
   // 290: the small version must stay among the last 300 kept.
   for (let i = 0; i < 290; i += 1) {
-    await api.services.variables.create(id, {
+    await api.services.variables.create(COMMAND_ACTOR, id, {
       key: `tier_${i}`, type: 'table', table_value_type: 'number',
       items: [{ key: 'reward', number_value: i * 10 }, { key: 'threshold', number_value: i * 1000 }, { key: 'weight', number_value: i % 7 }],
     } as never);

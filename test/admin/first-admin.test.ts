@@ -1,4 +1,5 @@
 import test from 'ava';
+import { createUnitOfWork } from '../../src/admin/unit-of-work';
 import { createAuditLog } from '../../src/admin/audit/audit-service';
 import { verifyPassword } from '../../src/admin/auth/password-hasher';
 import { createOrPromoteAdmin, ensureStartupAdmin } from '../../src/admin/users/first-admin';
@@ -26,7 +27,7 @@ test('the create-admin command creates the admin of ADMIN_EMAIL / ADMIN_PASSWORD
   t.true(await verifyPassword(admin.password, after.password_hash), 'the password is not changed');
 
   // SPEC §2.11: the command's writes are audited with no actor, the hash never shown; "unchanged" writes nothing.
-  const entries = await createAuditLog(database.db).list({ target_type: 'user', target_id: String(row.id) }, { limit: 10, offset: 0 });
+  const entries = await createAuditLog(createUnitOfWork(database.db, [])).list({ target_type: 'user', target_id: String(row.id) }, { limit: 10, offset: 0 });
   t.deepEqual(entries.map((e) => [e.action, e.actor_user_id]), [['user.update', null], ['user.create', null]]);
   t.like(entries[0]!.changes, { role: ['user', 'admin'] });
   t.like(entries[1]!.changes, { email: [null, 'root@example.com'], role: [null, 'admin'] });

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createTestApi, PASSWORD, type TestApi, useSharedTestApi } from '../helpers/api';
 
 // SPEC §2.1's HTTP surface: the token before the body, problem+json for every status, the headers
@@ -100,9 +101,9 @@ test('lists take limit 1–1000 and offset ≥ 0 (anything else 400); games and 
   const all = (await api.request('GET', '/api/games?search=list-', { token: admin })).body.map((g: { id: number }) => g.id);
   t.deepEqual(all, [...ids].reverse());
   t.deepEqual((await api.request('GET', '/api/games?search=list-&limit=1&offset=1', { token: admin })).body.map((g: { id: number }) => g.id), [ids[1]]);
-  for (const key of ['variables', 'notification', 'leaderboard']) await api.services.modules.connect(ids[0]!, { module_key: key });
-  const board = await api.services.leaderboards.create(ids[0]!, { key: 'lists', name: 'Lists' });
-  for (const key of ['a', 'b']) await api.services.leaderboardGroups.create(board.id, { key, name: key });
+  for (const key of ['variables', 'notification', 'leaderboard']) await api.services.modules.connect(COMMAND_ACTOR, ids[0]!, { module_key: key });
+  const board = await api.services.leaderboards.create(COMMAND_ACTOR, ids[0]!, { key: 'lists', name: 'Lists' });
+  for (const key of ['a', 'b']) await api.services.leaderboardGroups.create(COMMAND_ACTOR, board.id, { key, name: key });
   const modulePaths = [`/api/games/${ids[0]}/variables`, `/api/games/${ids[0]}/notifications`, `/api/games/${ids[0]}/leaderboards`, `/api/leaderboards/${board.id}/groups`];
   for (const path of ['/api/games', '/api/invites', '/api/languages', `/api/games/${ids[0]}/users`, `/api/users/${api.users.user.id}/games`, ...modulePaths]) {
     for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'offset=-1', 'offset=x']) {

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { createAdminServices } from '../../src/admin/admin-services';
@@ -13,8 +14,8 @@ useSharedTestApi(typed, {}, { clock: () => now });
 
 let n = 0;
 async function setup(api: TestApi, body: Record<string, unknown> = {}) {
-  const gameId = (await api.services.games.create({ name: 'W', slug: `win-${process.pid}-${(n += 1)}` })).id;
-  await api.services.modules.connect(gameId, { module_key: 'leaderboard' });
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'W', slug: `win-${process.pid}-${(n += 1)}` })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
   const reply = await api.request('POST', `/api/games/${gameId}/leaderboards`, { token: api.users.admin.token, body: { key: `k${n}`, name: 'Top', ...body } });
   return { gameId, leaderboard: reply.body as { id: number; operator: string } };
 }
@@ -22,7 +23,7 @@ async function players(api: TestApi, gameId: number, count: number) {
   const made: Array<{ userId: number; userGameId: number }> = [];
   for (let i = 0; i < count; i += 1) {
     const user = await api.createUser('user', `w${i}_${(n += 1)}`);
-    made.push({ userId: user.id, userGameId: (await api.services.connections.connect(user.id, { game_id: gameId })).id });
+    made.push({ userId: user.id, userGameId: (await api.services.connections.connect(COMMAND_ACTOR, user.id, { game_id: gameId })).id });
   }
   return made;
 }
@@ -109,8 +110,8 @@ test('around a player: N rows centred on X, shifted at either end, ranks in the 
   t.deepEqual((await rankings(api, leaderboard.id, `around_user_game_id=${outsider!.userGameId}`)).body.items, []);
   t.is((await rankings(api, leaderboard.id, 'around_user_game_id=abc')).status, 400);
 
-  const group = await api.services.leaderboardGroups.create(leaderboard.id, { key: 'g', name: 'G' });
-  for (const rank of [2, 4, 6, 8]) await api.services.leaderboardGroups.addMember(group.id, { user_id: people[rank - 1]!.userId });
+  const group = await api.services.leaderboardGroups.create(COMMAND_ACTOR, leaderboard.id, { key: 'g', name: 'G' });
+  for (const rank of [2, 4, 6, 8]) await api.services.leaderboardGroups.addMember(COMMAND_ACTOR, group.id, { user_id: people[rank - 1]!.userId });
   const inGroup = await rankings(api, leaderboard.id, `group_id=${group.id}&around_user_game_id=${ug(6)}&limit=2`);
   t.deepEqual(ranks(inGroup.body.items), [[3, ug(6)], [4, ug(8)]], 'with group_id, ranks among the members');
 });
@@ -170,7 +171,7 @@ test('the rank index keeps MySQL\'s value under concurrent saves of one row from
   const key = `lbr{${leaderboard.id}}:${generation}:0`;
   const indexed = async () => Number(await api.redis.redis.zscore(key, (await api.redis.redis.hget(`${key}:m`, String(a!.userGameId)))!));
   for (let round = 1; round <= 3; round += 1) {
-    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? other : api.services).leaderboards.saveScore(leaderboard.id, { user_game_id: a!.userGameId, score: 1 })));
+    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? other : api.services).leaderboards.saveScore(COMMAND_ACTOR, leaderboard.id, { user_game_id: a!.userGameId, score: 1 })));
     const [row] = await api.database.db('leaderboard_scores').where({ leaderboard_id: leaderboard.id, user_game_id: a!.userGameId }).select('score', 'rank_score');
     t.is(row.score, 1 + 40 * round);
     t.is(await indexed(), Number(row.rank_score), `round ${round}: the index holds MySQL's rank score`);

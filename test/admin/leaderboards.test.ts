@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { periodStart } from '../../src/admin/leaderboards/leaderboard-periods';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
@@ -12,14 +13,14 @@ useSharedTestApi(typed, {}, { clock: () => now });
 
 let n = 0;
 async function setup(api: TestApi, body: Record<string, unknown> = {}, modules = ['leaderboard']) {
-  const gameId = (await api.services.games.create({ name: 'L', slug: `lb-${(n += 1)}` })).id;
-  for (const key of modules) await api.services.modules.connect(gameId, { module_key: key });
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'L', slug: `lb-${(n += 1)}` })).id;
+  for (const key of modules) await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: key });
   const reply = await api.request('POST', `/api/games/${gameId}/leaderboards`, { token: api.users.admin.token, body: { key: `k${n}`, name: 'Top', ...body } });
   return { gameId, leaderboard: reply.body };
 }
 async function player(api: TestApi, gameId: number, name: string) {
   const user = await api.createUser('user', `${name}_${(n += 1)}`);
-  const ug = await api.services.connections.connect(user.id, { game_id: gameId });
+  const ug = await api.services.connections.connect(COMMAND_ACTOR, user.id, { game_id: gameId });
   return { userId: user.id, userGameId: ug.id };
 }
 const save = (api: TestApi, leaderboardId: number, userGameId: number, score: number) =>
@@ -175,7 +176,7 @@ test('every endpoint of a disconnected module is 403 module_disabled, after the 
   const g = (await api.request('POST', `/api/leaderboards/${leaderboard.id}/groups`, { token: api.users.admin.token, body: { key: 'g', name: 'g' } })).body;
   const p = await player(api, gameId, 'p');
   await save(api, leaderboard.id, p.userGameId, 5);
-  await api.services.modules.disconnect(gameId, 'leaderboard');
+  await api.services.modules.disconnect(COMMAND_ACTOR, gameId, 'leaderboard');
   const token = api.users.admin.token;
   const calls: Array<[string, string, unknown?]> = [
     ['GET', `/api/games/${gameId}/leaderboards`], ['GET', `/api/games/${gameId}/leaderboards/${leaderboard.id}`],

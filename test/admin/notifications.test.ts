@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 
@@ -15,8 +16,8 @@ test.after.always(async (t) => {
 
 let n = 0;
 async function game(api: TestApi, modules = ['notification']): Promise<number> {
-  const id = (await api.services.games.create({ name: 'N', slug: `notes-${(n += 1)}` })).id;
-  for (const key of modules) await api.services.modules.connect(id, { module_key: key });
+  const id = (await api.services.games.create(COMMAND_ACTOR, { name: 'N', slug: `notes-${(n += 1)}` })).id;
+  for (const key of modules) await api.services.modules.connect(COMMAND_ACTOR, id, { module_key: key });
   return id;
 }
 const body = (en: number, ru: number) => ({
@@ -114,7 +115,7 @@ test('after the module is disconnected, one notification is 403 module_disabled 
     t.deepEqual(reply.body.errors?.map((error: { extensions: { code: string } }) => error.extensions.code), ['MODULE_DISABLED'], query);
   }
   t.truthy(await api.database.db('notifications').where({ id: note.id }).first(), 'the row is kept');
-  await api.services.modules.connect(id, { module_key: 'notification' });
+  await api.services.modules.connect(COMMAND_ACTOR, id, { module_key: 'notification' });
   t.like((await api.request('GET', path, { token })).body, { id: note.id, name: 'Daily bonus' });
 });
 

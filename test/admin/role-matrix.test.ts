@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR, userActor } from '../../src/admin/core/actor';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
 
 // Every endpoint of the management API, called with no token and as user, moderator and admin; each
@@ -15,12 +16,12 @@ let n = 0;
 const unique = () => `${process.pid}-${(n += 1)}`;
 
 async function game(api: TestApi, modules: string[] = []) {
-  const id = (await api.services.games.create({ name: 'G', slug: `g-${unique()}` })).id;
-  for (const key of modules) await api.services.modules.connect(id, { module_key: key });
+  const id = (await api.services.games.create(COMMAND_ACTOR, { name: 'G', slug: `g-${unique()}` })).id;
+  for (const key of modules) await api.services.modules.connect(COMMAND_ACTOR, id, { module_key: key });
   return id;
 }
 async function connection(api: TestApi) {
-  return api.services.connections.connect(api.users.user.id, { game_id: await game(api) });
+  return api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: await game(api) });
 }
 async function stored(api: TestApi) {
   const reply = await api.request('POST', '/api/images', { token: api.users.admin.token, raw: pngForm() });
@@ -29,23 +30,23 @@ async function stored(api: TestApi) {
 const ALL_MODULES = ['variables', 'notification', 'leaderboard'];
 async function variable(api: TestApi) {
   const gameId = await game(api, ALL_MODULES);
-  return api.services.variables.create(gameId, { key: 'k', type: 'number', number_value: 1 });
+  return api.services.variables.create(COMMAND_ACTOR, gameId, { key: 'k', type: 'number', number_value: 1 });
 }
 async function notification(api: TestApi) {
   const gameId = await game(api, ALL_MODULES);
-  return api.services.notifications.create(gameId, { name: 'n', descriptions: [{ language_id: 1, description: 'd' }], entries: [{ time_second: 0, image: '', login: '' }] });
+  return api.services.notifications.create(COMMAND_ACTOR, gameId, { name: 'n', descriptions: [{ language_id: 1, description: 'd' }], entries: [{ time_second: 0, image: '', login: '' }] });
 }
 async function leaderboard(api: TestApi) {
-  return api.services.leaderboards.create(await game(api, ALL_MODULES), { key: `lb-${unique()}`, name: 'L' });
+  return api.services.leaderboards.create(COMMAND_ACTOR, await game(api, ALL_MODULES), { key: `lb-${unique()}`, name: 'L' });
 }
 async function group(api: TestApi) {
   const board = await leaderboard(api);
-  return { board, group: await api.services.leaderboardGroups.create(board.id, { key: `g-${unique()}`, name: 'G' }) };
+  return { board, group: await api.services.leaderboardGroups.create(COMMAND_ACTOR, board.id, { key: `g-${unique()}`, name: 'G' }) };
 }
 /** A group of a leaderboard of a game that `user` is connected to. */
 async function groupWithPlayer(api: TestApi) {
   const { board, group: g } = await group(api);
-  const ug = await api.services.connections.connect(api.users.user.id, { game_id: board.game_id });
+  const ug = await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: board.game_id });
   return { board, group: g, userGameId: ug.id };
 }
 const NOTE = { name: 'n', descriptions: [{ language_id: 1, description: 'd' }], entries: [{ time_second: 0, image: '', login: '' }] };
@@ -64,7 +65,7 @@ const ADMIN = (ok: number) => ({ none: 401, user: 403, moderator: 403, admin: ok
 const rows: Row[] = [
   ['POST /api/auth/login', async (api) => ({ method: 'POST', path: '/api/auth/login', body: { email: api.users.other.email, password: 'correct horse battery' } }), P],
   ['POST /api/auth/register', async (api) => {
-    const invite = await api.services.invites.create(api.users.admin, { role: 'user', max_uses: 1 });
+    const invite = await api.services.invites.create(userActor(api.users.admin), { role: 'user', max_uses: 1 });
     const name = `reg_${unique()}`.replace(/-/g, '_');
     return { method: 'POST', path: '/api/auth/register', body: { email: `${name}@example.com`, username: name, password: 'long enough pw', invite_code: invite.code } };
   }, { none: 201, user: 201, moderator: 201, admin: 201 }],
@@ -72,7 +73,7 @@ const rows: Row[] = [
   ['GET /api/invites/validate/:code', async () => ({ method: 'GET', path: '/api/invites/validate/nope' }), P],
   ['POST /api/invites', async () => ({ method: 'POST', path: '/api/invites', body: { role: 'user', max_uses: 2 } }), M(201)],
   ['GET /api/invites', async () => ({ method: 'GET', path: '/api/invites' }), M(200)],
-  ['DELETE /api/invites/:code', async (api) => ({ method: 'DELETE', path: `/api/invites/${(await api.services.invites.create(api.users.admin, { role: 'user', max_uses: 1 })).code}` }), M(204)],
+  ['DELETE /api/invites/:code', async (api) => ({ method: 'DELETE', path: `/api/invites/${(await api.services.invites.create(userActor(api.users.admin), { role: 'user', max_uses: 1 })).code}` }), M(204)],
   ['GET /api/users', async () => ({ method: 'GET', path: '/api/users' }), M(200)],
   ['GET /api/users/:id (the user themself)', async (api) => ({ method: 'GET', path: `/api/users/${api.users.user.id}` }), A],
   ['PATCH /api/users/:id', async (api) => ({ method: 'PATCH', path: `/api/users/${api.users.other.id}`, body: { is_active: true } }), ADMIN(200)],
@@ -89,11 +90,11 @@ const rows: Row[] = [
   ['GET /api/languages/:id', async () => ({ method: 'GET', path: '/api/languages/1' }), A],
   ['POST /api/languages', async () => ({ method: 'POST', path: '/api/languages', body: { code: `x${String.fromCharCode(97 + (n++ % 26))}${String.fromCharCode(97 + (Math.floor(n / 26) % 26))}`, name: 'X' } }), M(201)],
   ['PUT /api/languages/:id', async (api) => {
-    const lang = await api.services.languages.create({ code: `q${String.fromCharCode(97 + (n++ % 26))}${String.fromCharCode(97 + (Math.floor(n / 26) % 26))}`, name: 'Q' });
+    const lang = await api.services.languages.create(COMMAND_ACTOR, { code: `q${String.fromCharCode(97 + (n++ % 26))}${String.fromCharCode(97 + (Math.floor(n / 26) % 26))}`, name: 'Q' });
     return { method: 'PUT', path: `/api/languages/${lang.id}`, body: { name: 'Q2' } };
   }, M(200)],
   ['DELETE /api/languages/:id', async (api) => {
-    const lang = await api.services.languages.create({ code: `z${String.fromCharCode(97 + (n++ % 26))}${String.fromCharCode(97 + (Math.floor(n / 26) % 26))}`, name: 'Z' });
+    const lang = await api.services.languages.create(COMMAND_ACTOR, { code: `z${String.fromCharCode(97 + (n++ % 26))}${String.fromCharCode(97 + (Math.floor(n / 26) % 26))}`, name: 'Z' });
     return { method: 'DELETE', path: `/api/languages/${lang.id}` };
   }, M(204)],
   ['GET /api/games/:id/users', async (api) => ({ method: 'GET', path: `/api/games/${(await connection(api)).game_id}/users` }), M(200)],
@@ -165,7 +166,7 @@ const rows: Row[] = [
   }, M(201)],
   ['DELETE /api/leaderboard-groups/:group_id/members/:user_id', async (api) => {
     const { group: g } = await groupWithPlayer(api);
-    await api.services.leaderboardGroups.addMember(g.id, { user_id: api.users.user.id });
+    await api.services.leaderboardGroups.addMember(COMMAND_ACTOR, g.id, { user_id: api.users.user.id });
     return { method: 'DELETE', path: `/api/leaderboard-groups/${g.id}/members/${api.users.user.id}` };
   }, M(204)],
   ['POST /api/leaderboards/:id/scores', async (api) => {

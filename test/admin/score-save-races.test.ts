@@ -1,4 +1,5 @@
 import test from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createTestApi } from '../helpers/api';
 
 // Issue 33 item 10b: score saves raced against module and leaderboard changes of their game. A save
@@ -16,7 +17,7 @@ test('score saves racing module disconnects and leaderboard changes never answer
     const boards = await Promise.all([0, 1].map(async (i) => (await api.request('POST', `/api/games/${game.id}/leaderboards`, { ...admin, body: { key: `b${i}`, name: 'B', operator: i ? 'incr' : 'set' } })).body));
     const players = await Promise.all(Array.from({ length: 8 }, async (_, i) => {
       const user = await api.createUser('user', `race_${round}_${i}_${Date.now()}`);
-      return (await api.services.connections.connect(user.id, { game_id: game.id })).id;
+      return (await api.services.connections.connect(COMMAND_ACTOR, user.id, { game_id: game.id })).id;
     }));
     // Every player in a group of each board: a save also writes the group's copy of the score.
     for (const board of boards) {

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { MAX_VARIABLES_PER_GAME } from '../../src/admin/variables/variables-service';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
@@ -11,8 +12,8 @@ useSharedTestApi(test);
 
 let n = 0;
 async function game(api: TestApi): Promise<number> {
-  const id = (await api.services.games.create({ name: 'Limits', slug: `var-limits-${(n += 1)}` })).id;
-  await api.services.modules.connect(id, { module_key: 'variables' });
+  const id = (await api.services.games.create(COMMAND_ACTOR, { name: 'Limits', slug: `var-limits-${(n += 1)}` })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, id, { module_key: 'variables' });
   return id;
 }
 const post = (api: TestApi, gameId: number, body: unknown) =>

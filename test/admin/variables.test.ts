@@ -1,4 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
+import { createUnitOfWork } from '../../src/admin/unit-of-work';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createConfigWriter } from '../../src/admin/variables/config-writer';
 import { createConfigVersions } from '../../src/admin/variables/config-versions';
 import { createVariablesService } from '../../src/admin/variables/variables-service';
@@ -9,8 +11,8 @@ useSharedTestApi(test);
 
 let n = 0;
 async function game(api: TestApi, modules = ['variables']): Promise<number> {
-  const id = (await api.services.games.create({ name: 'V', slug: `vars-${(n += 1)}` })).id;
-  for (const key of modules) await api.services.modules.connect(id, { module_key: key });
+  const id = (await api.services.games.create(COMMAND_ACTOR, { name: 'V', slug: `vars-${(n += 1)}` })).id;
+  for (const key of modules) await api.services.modules.connect(COMMAND_ACTOR, id, { module_key: key });
   return id;
 }
 const post = (api: TestApi, gameId: number, body: unknown) =>
@@ -94,10 +96,10 @@ test('roles and the module guard, in the order of SPEC §2.1', async (t) => {
   t.like(disabledList, { status: 403, body: { code: 'module_disabled' } });
   t.is((await api.request('PUT', `/api/games/${disabled}/variables/999999`, { token: api.users.admin.token, body: {} })).status, 404, 'entity before module');
   t.like(await post(api, disabled, { bad: true }), { status: 403, body: { code: 'module_disabled' } }, 'module before body');
-  await api.services.modules.disconnect(enabled, 'variables');
+  await api.services.modules.disconnect(COMMAND_ACTOR, enabled, 'variables');
   t.like(await api.request('DELETE', `/api/games/${enabled}/variables/${variable.id}`, { token: api.users.admin.token }), { status: 403 });
   t.like(await api.request('GET', `/api/games/${enabled}/config`, { token: api.users.user.token }), { status: 403, body: { code: 'module_disabled' } });
-  await api.services.modules.connect(enabled, { module_key: 'variables' });
+  await api.services.modules.connect(COMMAND_ACTOR, enabled, { module_key: 'variables' });
   t.is((await api.request('GET', `/api/games/${enabled}/variables`, { token: api.users.admin.token })).body.length, 1, 'disconnecting kept the data');
 });
 
@@ -135,8 +137,10 @@ test('the config document: one object, a strong ETag, 304 on If-None-Match, new 
 test('a write (a rollback too) through one HTTP instance shows at once in the cached document of another', async (t) => {
   const { api } = t.context;
   const id = await game(api);
-  const shared = { db: api.database.db, games: api.services.games, modules: api.services.modules, versions: createConfigVersions(api.redis.redis) };
-  const other = createVariablesService({ ...shared, writer: createConfigWriter({ ...shared, audit: api.services.audit }) });
+  // Another instance: its own store and caches over the same MySQL and Redis (it only reads here).
+  const store = createUnitOfWork(api.database.db, []);
+  const shared = { store, games: api.services.games, modules: api.services.modules, versions: createConfigVersions(api.redis.redis) };
+  const other = createVariablesService({ ...shared, writer: createConfigWriter(shared) });
   await post(api, id, { key: 'a', type: 'number', number_value: 1 });
   t.is((await other.configDocument(id)).body, '{"a":1}');
   await post(api, id, { key: 'b', type: 'number', number_value: 2 });
@@ -145,7 +149,7 @@ test('a write (a rollback too) through one HTTP instance shows at once in the ca
   await api.request('POST', `/api/games/${id}/config/rollback`, { token: api.users.admin.token, body: { version: 1 } });
   t.is((await other.configDocument(id)).body, '{"a":1}', 'a rollback too (SPEC §2.4)');
   t.not((await other.configDocument(id)).etag, etag);
-  await api.services.modules.disconnect(id, 'variables');
+  await api.services.modules.disconnect(COMMAND_ACTOR, id, 'variables');
   const error = await t.throwsAsync(other.configDocument(id));
   t.is((error as { code?: string }).code, 'MODULE_DISABLED');
 });

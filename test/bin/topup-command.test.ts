@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createUnitOfWork } from '../../src/admin/unit-of-work';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
@@ -27,7 +28,7 @@ function cli(prefix: string, args: string[]) {
   });
 }
 
-const auditOf = (targetId: string) => createAuditLog(database.db).list({ action: 'user_game.topup', target_id: targetId }, { limit: 10, offset: 0 });
+const auditOf = (targetId: string) => createAuditLog(createUnitOfWork(database.db, [])).list({ action: 'user_game.topup', target_id: targetId }, { limit: 10, offset: 0 });
 
 test('the operator top-up credits the wallet that Reserve spends, through the same script and outbox', async (t) => {
   const store = await createTestRedis();

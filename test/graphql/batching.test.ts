@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 
@@ -12,16 +13,16 @@ const MODULES = ['variables', 'notification', 'leaderboard'];
 async function seedGames(api: TestApi, count: number, prefix: string): Promise<void> {
   const { services } = api;
   for (let i = 0; i < count; i += 1) {
-    const game = await services.games.create({ name: `${prefix} ${i}`, slug: `${prefix}-${i}` });
+    const game = await services.games.create(COMMAND_ACTOR, { name: `${prefix} ${i}`, slug: `${prefix}-${i}` });
     // Every third game lacks the leaderboard module: its leaderboards field is MODULE_DISABLED, in the same batch.
-    for (const key of i % 3 === 2 ? MODULES.slice(0, 2) : MODULES) await services.modules.connect(game.id, { module_key: key });
-    await services.variables.create(game.id, { key: 'speed', type: 'number', number_value: i });
-    await services.notifications.create(game.id, { name: 'n', descriptions: [{ language_id: 1, description: 'd' }], entries: [{ time_second: 0, image: '', login: '' }] });
+    for (const key of i % 3 === 2 ? MODULES.slice(0, 2) : MODULES) await services.modules.connect(COMMAND_ACTOR, game.id, { module_key: key });
+    await services.variables.create(COMMAND_ACTOR, game.id, { key: 'speed', type: 'number', number_value: i });
+    await services.notifications.create(COMMAND_ACTOR, game.id, { name: 'n', descriptions: [{ language_id: 1, description: 'd' }], entries: [{ time_second: 0, image: '', login: '' }] });
     if (i % 3 === 2) continue;
-    const board = await services.leaderboards.create(game.id, { key: 'lb', name: 'L' });
-    await services.leaderboardGroups.create(board.id, { key: 'g', name: 'G' });
-    const ug = await services.connections.connect(api.users.user.id, { game_id: game.id });
-    await services.leaderboards.saveScore(board.id, { user_game_id: ug.id, score: i });
+    const board = await services.leaderboards.create(COMMAND_ACTOR, game.id, { key: 'lb', name: 'L' });
+    await services.leaderboardGroups.create(COMMAND_ACTOR, board.id, { key: 'g', name: 'G' });
+    const ug = await services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: game.id });
+    await services.leaderboards.saveScore(COMMAND_ACTOR, board.id, { user_game_id: ug.id, score: i });
   }
 }
 

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
 import { errorCodes, gql } from '../helpers/graphql';
 
@@ -11,8 +12,8 @@ let n = 0;
 const unique = () => `${process.pid}-${(n += 1)}`;
 
 async function gameWith(api: TestApi, modules: string[]) {
-  const game = await api.services.games.create({ name: 'E', slug: `e-${unique()}` });
-  for (const key of modules) await api.services.modules.connect(game.id, { module_key: key });
+  const game = await api.services.games.create(COMMAND_ACTOR, { name: 'E', slug: `e-${unique()}` });
+  for (const key of modules) await api.services.modules.connect(COMMAND_ACTOR, game.id, { module_key: key });
   return game.id;
 }
 
@@ -22,7 +23,7 @@ const pairs: Pair[] = [
   ['no token', async () => ({ rest: ['GET', '/api/auth/me'], graphql: '{ me { id } }' }), 'none'],
   ['a role below the route', async () => ({ rest: ['GET', '/api/invites'], graphql: '{ invites { id } }' }), 'user'],
   ['another user\'s balances', async (api) => {
-    const ug = await api.services.connections.connect(api.users.other.id, { game_id: await gameWith(api, []) });
+    const ug = await api.services.connections.connect(COMMAND_ACTOR, api.users.other.id, { game_id: await gameWith(api, []) });
     return { rest: ['GET', `/api/user-games/${ug.id}/balance`], graphql: `{ balances(user_game_id: ${ug.id}) { currency } }` };
   }, 'user'],
   ['an id that is no positive integer', async () => ({ rest: ['GET', '/api/games/0'], graphql: '{ game(id: 0) { id } }' })],
@@ -30,15 +31,15 @@ const pairs: Pair[] = [
   ['a missing game', async () => ({ rest: ['GET', '/api/games/987654321'], graphql: '{ game(id: 987654321) { id } }' })],
   ['a variable of another game', async (api) => {
     const owner = await gameWith(api, ['variables']);
-    const variable = await api.services.variables.create(owner, { key: 'k', type: 'number', number_value: 1 });
+    const variable = await api.services.variables.create(COMMAND_ACTOR, owner, { key: 'k', type: 'number', number_value: 1 });
     const other = await gameWith(api, ['variables']);
     return { rest: ['GET', `/api/games/${other}/variables/${variable.id}`], graphql: `{ variable(game_id: ${other}, id: ${variable.id}) { id } }` };
   }],
   ['a group of another leaderboard in rankings', async (api) => {
     const gameId = await gameWith(api, ['leaderboard']);
-    const a = await api.services.leaderboards.create(gameId, { key: 'a', name: 'A' });
-    const b = await api.services.leaderboards.create(gameId, { key: 'b', name: 'B' });
-    const group = await api.services.leaderboardGroups.create(b.id, { key: 'g', name: 'G' });
+    const a = await api.services.leaderboards.create(COMMAND_ACTOR, gameId, { key: 'a', name: 'A' });
+    const b = await api.services.leaderboards.create(COMMAND_ACTOR, gameId, { key: 'b', name: 'B' });
+    const group = await api.services.leaderboardGroups.create(COMMAND_ACTOR, b.id, { key: 'g', name: 'G' });
     return { rest: ['GET', `/api/leaderboards/${a.id}/rankings?group_id=${group.id}`], graphql: `{ rankings(leaderboard_id: ${a.id}, group_id: ${group.id}) { items { rank } } }` };
   }],
   ['a disconnected module', async (api) => {
@@ -76,7 +77,7 @@ const pairs: Pair[] = [
     };
   }],
   ['a top-up out of range', async (api) => {
-    const ug = await api.services.connections.connect(api.users.user.id, { game_id: await gameWith(api, []) });
+    const ug = await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: await gameWith(api, []) });
     return { rest: ['POST', `/api/user-games/${ug.id}/topup`, { amount: 0, currency: 'eur' }], graphql: `mutation { topup(user_game_id: ${ug.id}, input: { amount: "0", currency: "eur" }) { id } }` };
   }],
   ['a registration without an invite', async () => ({
@@ -85,7 +86,7 @@ const pairs: Pair[] = [
   }), 'none'],
   ['a slug taken', async (api) => {
     const slug = `taken-${unique()}`;
-    await api.services.games.create({ name: 'T', slug });
+    await api.services.games.create(COMMAND_ACTOR, { name: 'T', slug });
     return { rest: ['POST', '/api/games', { name: 'T', slug }], graphql: `mutation { createGame(input: { name: "T", slug: "${slug}" }) { id } }` };
   }],
   ['an admin demoting themself', async (api) => ({
@@ -93,9 +94,9 @@ const pairs: Pair[] = [
     graphql: `mutation { updateUser(id: ${api.users.admin.id}, input: { role: "user" }) { id } }`,
   })],
   ['an Idempotency-Key reused with another body', async (api) => {
-    const ug = await api.services.connections.connect(api.users.user.id, { game_id: await gameWith(api, []) });
+    const ug = await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: await gameWith(api, []) });
     const key = `key-${unique()}`;
-    await api.services.balance.topup(ug.id, { amount: 5 }, key);
+    await api.services.balance.topup(COMMAND_ACTOR, ug.id, { amount: 5 }, key);
     return {
       rest: ['POST', `/api/user-games/${ug.id}/topup`, { amount: 6 }, { 'idempotency-key': key }],
       graphql: `mutation { topup(user_game_id: ${ug.id}, input: { amount: "6" }, idempotency_key: "${key}") { id } }`,

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR, userActor } from '../../src/admin/core/actor';
 import { periodStart } from '../../src/admin/leaderboards/leaderboard-periods';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { createTestApi, type TestApi } from '../helpers/api';
@@ -24,34 +25,34 @@ test.before(async (t) => {
   const api = await createTestApi({ QUEUE_PREFIX: uniqueQueuePrefix() });
   t.context.api = api;
   const { services, users } = api;
-  const game = await services.games.create({ name: 'Parity Slots', slug: 'parity-slots', description: 'all modules', image_url: 'https://example.com/a.png' });
-  const plainGameId = (await services.games.create({ name: 'Plain', slug: 'parity-plain' })).id;
-  for (const key of ['variables', 'notification', 'leaderboard']) await services.modules.connect(game.id, { module_key: key });
-  const variable = await services.variables.create(game.id, { key: 'speed', type: 'number', number_value: 1.5 });
-  await services.variables.create(game.id, { key: 'title', type: 'string', string_value: 'Hi' });
-  await services.variables.create(game.id, { key: 'prices', type: 'table', table_value_type: 'number', items: [{ key: 'a', number_value: 1 }] });
-  await services.variables.create(game.id, { key: 'names', type: 'vector', table_value_type: 'string', items: [{ index: 2, string_value: 'c' }] });
-  const languageId = (await services.languages.create({ code: 'pt-BR', name: 'Português' })).id;
-  const notification = await services.notifications.create(game.id, {
+  const game = await services.games.create(COMMAND_ACTOR, { name: 'Parity Slots', slug: 'parity-slots', description: 'all modules', image_url: 'https://example.com/a.png' });
+  const plainGameId = (await services.games.create(COMMAND_ACTOR, { name: 'Plain', slug: 'parity-plain' })).id;
+  for (const key of ['variables', 'notification', 'leaderboard']) await services.modules.connect(COMMAND_ACTOR, game.id, { module_key: key });
+  const variable = await services.variables.create(COMMAND_ACTOR, game.id, { key: 'speed', type: 'number', number_value: 1.5 });
+  await services.variables.create(COMMAND_ACTOR, game.id, { key: 'title', type: 'string', string_value: 'Hi' });
+  await services.variables.create(COMMAND_ACTOR, game.id, { key: 'prices', type: 'table', table_value_type: 'number', items: [{ key: 'a', number_value: 1 }] });
+  await services.variables.create(COMMAND_ACTOR, game.id, { key: 'names', type: 'vector', table_value_type: 'string', items: [{ index: 2, string_value: 'c' }] });
+  const languageId = (await services.languages.create(COMMAND_ACTOR, { code: 'pt-BR', name: 'Português' })).id;
+  const notification = await services.notifications.create(COMMAND_ACTOR, game.id, {
     name: 'welcome',
     descriptions: [{ language_id: 1, description: 'Hello {{login}} {{bonus}}' }, { language_id: languageId, description: 'Olá' }],
     variables: [{ key: 'bonus' }],
     entries: [{ time_second: 5, image: 'i.png', login: 'bob', variables: [{ key: 'bonus', value: '10' }] }],
   });
-  const board = await services.leaderboards.create(game.id, { key: 'weekly', name: 'Weekly', period_type: 'weekly' });
-  await services.leaderboards.create(game.id, { key: 'all', name: 'All time', sort_order: 'asc' });
-  const group = await services.leaderboardGroups.create(board.id, { key: 'vip', name: 'VIP', is_default: true });
-  const userGame = await services.connections.connect(users.user.id, { game_id: game.id });
-  const otherGame = await services.connections.connect(users.other.id, { game_id: game.id });
-  await services.connections.connect(users.user.id, { game_id: plainGameId });
-  await services.leaderboardGroups.addMember(group.id, { user_id: users.user.id });
-  await services.leaderboards.saveScore(board.id, { user_game_id: userGame.id, score: 300 });
-  await services.leaderboards.saveScore(board.id, { user_game_id: otherGame.id, score: 500 });
-  const invite = await services.invites.create(users.admin, { role: 'user', max_uses: 3, expires_in_s: 3600 });
-  await services.invites.create(users.admin, { role: 'moderator', max_uses: 1 });
+  const board = await services.leaderboards.create(COMMAND_ACTOR, game.id, { key: 'weekly', name: 'Weekly', period_type: 'weekly' });
+  await services.leaderboards.create(COMMAND_ACTOR, game.id, { key: 'all', name: 'All time', sort_order: 'asc' });
+  const group = await services.leaderboardGroups.create(COMMAND_ACTOR, board.id, { key: 'vip', name: 'VIP', is_default: true });
+  const userGame = await services.connections.connect(COMMAND_ACTOR, users.user.id, { game_id: game.id });
+  const otherGame = await services.connections.connect(COMMAND_ACTOR, users.other.id, { game_id: game.id });
+  await services.connections.connect(COMMAND_ACTOR, users.user.id, { game_id: plainGameId });
+  await services.leaderboardGroups.addMember(COMMAND_ACTOR, group.id, { user_id: users.user.id });
+  await services.leaderboards.saveScore(COMMAND_ACTOR, board.id, { user_game_id: userGame.id, score: 300 });
+  await services.leaderboards.saveScore(COMMAND_ACTOR, board.id, { user_game_id: otherGame.id, score: 500 });
+  const invite = await services.invites.create(userActor(users.admin), { role: 'user', max_uses: 3, expires_in_s: 3600 });
+  await services.invites.create(userActor(users.admin), { role: 'moderator', max_uses: 1 });
 
   // Ledger rows: a top-up and a reserve, synced into MySQL by a worker.
-  await services.balance.topup(userGame.id, { amount: 1000, comment: 'welcome' }, undefined);
+  await services.balance.topup(COMMAND_ACTOR, userGame.id, { amount: 1000, comment: 'welcome' }, undefined);
   await api.engine.wallet.reserve({ userId: String(users.user.id), gameId: String(game.id), currency: 'EUR', requestId: 'parity-r1', roundId: 'round-1', amount: '250' });
   const worker = await startTestWorker(api);
   await waitUntil('the ledger rows', async () => (await services.balance.ledger(users.admin, userGame.id, { limit: 10, offset: 0 })).length === 2, 20_000);

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { adversarialDocuments, fragmentBomb } from '../../bench/lib/adversarial-graphql';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { errorCodes, gql } from '../helpers/graphql';
@@ -37,8 +38,8 @@ test('each adversarial document gets its answer: refused before execution, or ru
 test('aliases count: nine config documents in one query run, ten are refused; so are eleven repeats of one field', async (t) => {
   const { api } = t.context;
   const token = api.users.admin.token;
-  const game = await api.services.games.create({ name: 'Limits', slug: `limits-${Date.now()}` });
-  await api.services.modules.connect(game.id, { module_key: 'variables' });
+  const game = await api.services.games.create(COMMAND_ACTOR, { name: 'Limits', slug: `limits-${Date.now()}` });
+  await api.services.modules.connect(COMMAND_ACTOR, game.id, { module_key: 'variables' });
   const configs = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `c${i}: config(game_id: ${game.id}) { document }`).join(' ')} }`;
   const nine = await gql(api, configs(9), { token });
   t.is(nine.body.errors, undefined);

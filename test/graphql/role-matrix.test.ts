@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR, userActor } from '../../src/admin/core/actor';
 import { isObjectType, type GraphQLObjectType } from 'graphql';
 import { createGraphQLSchema } from '../../src/admin/graphql/graphql-schema';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
@@ -20,19 +21,19 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const NOTE = '{ name: "n", descriptions: [{ language_id: 1, description: "d" }], entries: [{ time_second: 0, image: "", login: "" }] }';
 
 async function game(api: TestApi, modules: string[] = ALL_MODULES) {
-  const id = (await api.services.games.create({ name: 'G', slug: `g-${unique()}` })).id;
-  for (const key of modules) await api.services.modules.connect(id, { module_key: key });
+  const id = (await api.services.games.create(COMMAND_ACTOR, { name: 'G', slug: `g-${unique()}` })).id;
+  for (const key of modules) await api.services.modules.connect(COMMAND_ACTOR, id, { module_key: key });
   return id;
 }
-const leaderboard = async (api: TestApi) => api.services.leaderboards.create(await game(api), { key: `lb-${unique()}`, name: 'L' });
-const group = async (api: TestApi) => api.services.leaderboardGroups.create((await leaderboard(api)).id, { key: `g-${unique()}`, name: 'G' });
+const leaderboard = async (api: TestApi) => api.services.leaderboards.create(COMMAND_ACTOR, await game(api), { key: `lb-${unique()}`, name: 'L' });
+const group = async (api: TestApi) => api.services.leaderboardGroups.create(COMMAND_ACTOR, (await leaderboard(api)).id, { key: `g-${unique()}`, name: 'G' });
 /** A connection of `user` (whose own data the user role may read). */
-const userGame = async (api: TestApi) => api.services.connections.connect(api.users.user.id, { game_id: await game(api) });
+const userGame = async (api: TestApi) => api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: await game(api) });
 
 const rows: Row[] = [
   ['login', async (api) => `mutation { login(input: { email: "${api.users.other.email}", password: "correct horse battery" }) { access_token } }`, 'public'],
   ['register', async (api) => {
-    const invite = await api.services.invites.create(api.users.admin, { role: 'user', max_uses: 1 });
+    const invite = await api.services.invites.create(userActor(api.users.admin), { role: 'user', max_uses: 1 });
     const name = `reg_${unique()}`;
     return `mutation { register(input: { email: "${name}@example.com", username: "${name}", password: "long enough pw", invite_code: "${invite.code}" }) { user { id } } }`;
   }, 'public'],
@@ -50,13 +51,13 @@ const rows: Row[] = [
   ['invites', async () => '{ invites { id } }', 'staff'],
   ['variables', async (api) => `{ variables(game_id: ${await game(api)}) { id } }`, 'staff'],
   ['variable', async (api) => {
-    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
     return `{ variable(game_id: ${v.game_id}, id: ${v.id}) { id } }`;
   }, 'staff'],
   ['config', async (api) => `{ config(game_id: ${await game(api)}) { etag } }`, 'any'],
   ['configVersions', async (api) => `{ configVersions(game_id: ${await game(api)}) { version } }`, 'staff'],
   ['configVersion', async (api) => {
-    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
     return `{ configVersion(game_id: ${v.game_id}, version: 1) { document } }`;
   }, 'staff'],
   ['audit', async () => '{ audit(limit: 5) { id action } }', 'admin'],
@@ -80,11 +81,11 @@ const rows: Row[] = [
   ['opsTimeline', async () => '{ opsTimeline(minutes: 1) { bucket_seconds } }', 'staff'],
 
   ['rollbackConfig', async (api) => {
-    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
     return `mutation { rollbackConfig(game_id: ${v.game_id}, input: { version: 1 }) { version } }`;
   }, 'staff'],
   ['createInvite', async () => 'mutation { createInvite(input: { role: "user", max_uses: 2 }) { code } }', 'staff'],
-  ['deleteInvite', async (api) => `mutation { deleteInvite(code: "${(await api.services.invites.create(api.users.admin, { role: 'user', max_uses: 1 })).code}") }`, 'staff'],
+  ['deleteInvite', async (api) => `mutation { deleteInvite(code: "${(await api.services.invites.create(userActor(api.users.admin), { role: 'user', max_uses: 1 })).code}") }`, 'staff'],
   ['updateUser', async (api) => `mutation { updateUser(id: ${api.users.other.id}, input: { is_active: true }) { id } }`, 'admin'],
   ['connectGame', async (api) => `mutation { connectGame(user_id: ${api.users.other.id}, input: { game_id: ${await game(api)} }) { id } }`, 'staff'],
   ['disconnectGame', async (api) => {
@@ -97,15 +98,15 @@ const rows: Row[] = [
   ['connectModule', async (api) => `mutation { connectModule(game_id: ${await game(api, [])}, input: { module_key: "variables" }) { key } }`, 'staff'],
   ['disconnectModule', async (api) => `mutation { disconnectModule(game_id: ${await game(api)}, module_key: "variables") }`, 'staff'],
   ['createLanguage', async () => `mutation { createLanguage(input: { code: "xq-${(n += 1)}", name: "X" }) { id } }`, 'staff'],
-  ['updateLanguage', async (api) => `mutation { updateLanguage(id: ${(await api.services.languages.create({ code: `zz-${(n += 1)}`, name: 'Z' })).id}, input: { name: "Y" }) { id } }`, 'staff'],
-  ['deleteLanguage', async (api) => `mutation { deleteLanguage(id: ${(await api.services.languages.create({ code: `zy-${(n += 1)}`, name: 'Z' })).id}) }`, 'staff'],
+  ['updateLanguage', async (api) => `mutation { updateLanguage(id: ${(await api.services.languages.create(COMMAND_ACTOR, { code: `zz-${(n += 1)}`, name: 'Z' })).id}, input: { name: "Y" }) { id } }`, 'staff'],
+  ['deleteLanguage', async (api) => `mutation { deleteLanguage(id: ${(await api.services.languages.create(COMMAND_ACTOR, { code: `zy-${(n += 1)}`, name: 'Z' })).id}) }`, 'staff'],
   ['createVariable', async (api) => `mutation { createVariable(game_id: ${await game(api)}, input: { key: "k", type: "number", number_value: 1 }) { id } }`, 'staff'],
   ['replaceVariable', async (api) => {
-    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
     return `mutation { replaceVariable(game_id: ${v.game_id}, id: ${v.id}, input: { key: "k", type: "string", string_value: "s" }) { id } }`;
   }, 'staff'],
   ['deleteVariable', async (api) => {
-    const v = await api.services.variables.create(await game(api), { key: 'k', type: 'number', number_value: 1 });
+    const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
     return `mutation { deleteVariable(game_id: ${v.game_id}, id: ${v.id}) }`;
   }, 'staff'],
   ['createNotification', async (api) => `mutation { createNotification(game_id: ${await game(api)}, input: ${NOTE}) { id } }`, 'staff'],
@@ -130,7 +131,7 @@ const rows: Row[] = [
   }, 'staff'],
   ['saveScore', async (api) => {
     const board = await leaderboard(api);
-    const ug = await api.services.connections.connect(api.users.user.id, { game_id: board.game_id });
+    const ug = await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: board.game_id });
     return `mutation { saveScore(leaderboard_id: ${board.id}, input: { user_game_id: ${ug.id}, score: 5 }) { score } }`;
   }, 'staff'],
   ['createLeaderboardGroup', async (api) => `mutation { createLeaderboardGroup(leaderboard_id: ${(await leaderboard(api)).id}, input: { key: "g", name: "G" }) { id } }`, 'staff'],
@@ -138,15 +139,15 @@ const rows: Row[] = [
   ['deleteLeaderboardGroup', async (api) => `mutation { deleteLeaderboardGroup(id: ${(await group(api)).id}) }`, 'staff'],
   ['addGroupMember', async (api) => {
     const board = await leaderboard(api);
-    const g = await api.services.leaderboardGroups.create(board.id, { key: 'g', name: 'G' });
-    await api.services.connections.connect(api.users.user.id, { game_id: board.game_id });
+    const g = await api.services.leaderboardGroups.create(COMMAND_ACTOR, board.id, { key: 'g', name: 'G' });
+    await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: board.game_id });
     return `mutation { addGroupMember(group_id: ${g.id}, input: { user_id: ${api.users.user.id} }) { user_id } }`;
   }, 'staff'],
   ['removeGroupMember', async (api) => {
     const board = await leaderboard(api);
-    const g = await api.services.leaderboardGroups.create(board.id, { key: 'g', name: 'G' });
-    await api.services.connections.connect(api.users.user.id, { game_id: board.game_id });
-    await api.services.leaderboardGroups.addMember(g.id, { user_id: api.users.user.id });
+    const g = await api.services.leaderboardGroups.create(COMMAND_ACTOR, board.id, { key: 'g', name: 'G' });
+    await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: board.game_id });
+    await api.services.leaderboardGroups.addMember(COMMAND_ACTOR, g.id, { user_id: api.users.user.id });
     return `mutation { removeGroupMember(group_id: ${g.id}, user_id: ${api.users.user.id}) }`;
   }, 'staff'],
   ['topup', async (api) => `mutation { topup(user_game_id: ${(await userGame(api)).id}, input: { amount: "10" }) { id } }`, 'admin'],

@@ -15,7 +15,7 @@ export const authEndpoints = [
     body: { component: 'RegisterInput', schema: registerSchema }, ok: made('TokenReply'), errors: [409],
     description: 'The role comes from the invite. An unknown, expired or used-up invite is a 400 on `invite_code`.',
     graphql: { type: 'Mutation', field: 'register' },
-    handle: ({ body }, { auth }) => auth.register(body as RegisterInput),
+    handle: ({ actor, body }, { auth }) => auth.register(actor, body as RegisterInput),
     location: (reply) => `/api/users/${reply.user.id}`,
   }),
   endpoint({

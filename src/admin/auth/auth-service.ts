@@ -1,12 +1,11 @@
-import type { Knex } from 'knex';
 import { AppError } from '../../errors';
 import { createdFields } from '../audit/audit-changes';
-import type { AuditLog } from '../audit/audit-service';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 import { validateBody } from '../core/validation';
-import { assertInviteUsable, consumeInvite } from '../invites/invite-redemption';
 import { canonicalEmail } from '../users/email';
 import type { AdminCaches } from '../cache/admin-caches';
-import { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUser } from '../users/user-accounts';
+import { toPublicUser, type PublicUser } from '../users/user-accounts';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './auth-schemas';
 import type { TokenReply } from './auth-replies';
 import type { LoginLimiter } from './login-limiter';
@@ -17,18 +16,19 @@ import type { TokenService } from './token-service';
 const WRONG_CREDENTIALS = 'wrong email or password';
 
 export interface AuthDeps {
-  readonly db: Knex;
+  /** Sign-in reads accounts; registration uses up an invite and writes the user in one unit of work. */
+  readonly store: Store<'userAccounts' | 'inviteRedemption'>;
   readonly tokens: TokenService;
   readonly limiter: LoginLimiter;
   readonly hasher: PasswordHasher;
   /** The token's user is read through them on every request. */
   readonly caches: AdminCaches;
-  readonly audit: AuditLog;
   /** The time invites expire by (default Date.now). */
   readonly clock?: () => number;
 }
 
-export function createAuthService({ db, tokens, limiter, hasher, caches, audit, clock = Date.now }: AuthDeps) {
+export function createAuthService({ store, tokens, limiter, hasher, caches, clock = Date.now }: AuthDeps) {
+  const { read } = store;
   const reply = (user: PublicUser): TokenReply => ({
     access_token: tokens.issue(user.id, user.role),
     token_type: 'Bearer',
@@ -46,7 +46,7 @@ export function createAuthService({ db, tokens, limiter, hasher, caches, audit, 
       const input = validateBody(loginSchema, body);
       const email = canonicalEmail(input.email);
       await limiter.attempt(email, clientAddress);
-      const user = await findUserByEmail(db, email);
+      const user = await read.userAccounts.findUserByEmail(email);
       const valid = user ? await hasher.verify(input.password, user.password_hash) : await hasher.verifyDecoy(input.password);
       if (!user || !valid || !user.is_active) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
       await limiter.succeeded(email, clientAddress);
@@ -58,19 +58,19 @@ export function createAuthService({ db, tokens, limiter, hasher, caches, audit, 
      * costs no hashing), and its uses are counted under a row lock with the insert. The role comes
      * from the invite.
      */
-    async register(body: RegisterInput): Promise<TokenReply> {
+    async register(actor: Actor, body: RegisterInput): Promise<TokenReply> {
       const input = validateBody(registerSchema, body);
-      await assertInviteUsable(db, input.invite_code, new Date(clock()));
+      await read.inviteRedemption.assertInviteUsable(input.invite_code, new Date(clock()));
       const passwordHash = await hasher.hash(input.password);
-      const id = await db.transaction(async (trx) => {
-        const role = await consumeInvite(trx, input.invite_code, new Date(clock()));
+      const id = await store.run(actor, async ({ repos, audit }) => {
+        const role = await repos.inviteRedemption.consumeInvite(input.invite_code, new Date(clock()));
         const fields = { email: canonicalEmail(input.email), username: input.username, password_hash: passwordHash, role };
-        const userId = await insertUser(trx, fields);
+        const userId = await repos.userAccounts.insertUser(fields);
         const changes = createdFields({ ...fields, invite_code: input.invite_code });
-        await audit.record(trx, { action: 'user.register', targetId: userId, changes });
+        audit({ action: 'user.register', targetId: userId, changes });
         return userId;
       });
-      return reply(toPublicUser((await findUserById(db, id))!));
+      return reply(toPublicUser((await read.userAccounts.findUserById(id))!));
     },
 
     /** The bearer token's user, re-read: a deactivated user is 401, a role change applies at once. */
@@ -85,7 +85,7 @@ export function createAuthService({ db, tokens, limiter, hasher, caches, audit, 
   };
 
   async function activeUser(userId: number): Promise<PublicUser> {
-    const user = await caches.user(userId, () => findUserById(db, userId));
+    const user = await caches.user(userId, () => read.userAccounts.findUserById(userId));
     if (!user || !user.is_active) throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
     return toPublicUser(user);
   }

@@ -1,8 +1,8 @@
-import type { Knex } from 'knex';
-import type { AuditLog } from '../audit/audit-service';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
-import { listUserGameLedger, type LedgerRow } from '../../sync/ledger-reads';
+import type { LedgerRow } from '../../sync/ledger-reads';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { Role } from '../auth/token-service';
@@ -42,26 +42,26 @@ const toLedgerItem = (row: LedgerRow): LedgerItem => ({
  * balances are read from Redis, and the ledger from MySQL (it trails by the sync lag).
  */
 export function createBalanceService(deps: {
-  db: Knex; wallet: WalletService; connections: ConnectionsService; audit: AuditLog; defaultCurrency: string; logger?: Logger;
+  store: Store<'ledgerReads'>; wallet: WalletService; connections: ConnectionsService; defaultCurrency: string; logger?: Logger;
 }) {
-  const { db, wallet, connections, audit, defaultCurrency, logger } = deps;
+  const { store, wallet, connections, defaultCurrency, logger } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
 
-  async function owned(actor: { id: number; role: Role }, userGameId: number) {
+  async function owned(caller: { id: number; role: Role }, userGameId: number) {
     const ug = await connections.mustFindUserGame(userGameId);
-    assertSelfOrStaff(actor, ug.user_id);
+    assertSelfOrStaff(caller, ug.user_id);
     return ug;
   }
 
   return {
-    async topup(userGameId: number, body: TopupInput, idempotencyKey: string | undefined): Promise<TopupResult> {
+    async topup(actor: Actor, userGameId: number, body: TopupInput, idempotencyKey: string | undefined): Promise<TopupResult> {
       const ug = await connections.mustFindUserGame(userGameId);
       const input = validateBody(topupSchema, body);
       const currency = input.currency ?? defaultCurrency;
       const comment = input.comment ?? '';
       const target: TopupTarget = { targetId: ug.id, gameId: ug.game_id };
       const reply = await wallet.topup({
-        ...walletIds(ug), currency, amount: String(input.amount), comment, idempotencyKey, auditTrail: topupAuditTrail(target),
+        ...walletIds(ug), currency, amount: String(input.amount), comment, idempotencyKey, auditTrail: topupAuditTrail(actor, target),
       }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'ALREADY_EXISTS') {
           throw new AppError('CONFLICT', 'this Idempotency-Key was already used with a different body');
@@ -69,7 +69,7 @@ export function createBalanceService(deps: {
         throw error;
       });
       // A replay writes it too: one that found MySQL down the first time leaves it to whichever comes first.
-      await recordTopupAudit(audit, target, { amount: input.amount, currency, comment, topupId: reply.topupId }, logger);
+      await recordTopupAudit((entry) => store.recordAlone(actor, entry), target, { amount: input.amount, currency, comment, topupId: reply.topupId }, logger);
       return {
         id: Number(reply.topupId),
         user_game_id: ug.id,
@@ -82,14 +82,14 @@ export function createBalanceService(deps: {
       };
     },
 
-    async ledger(actor: { id: number; role: Role }, userGameId: number, page: { limit: number; offset: number }): Promise<LedgerItem[]> {
-      const ug = await owned(actor, userGameId);
+    async ledger(caller: { id: number; role: Role }, userGameId: number, page: { limit: number; offset: number }): Promise<LedgerItem[]> {
+      const ug = await owned(caller, userGameId);
       const ids = walletIds(ug);
-      return (await listUserGameLedger(db, ids.userId, ids.gameId, page)).map(toLedgerItem);
+      return (await store.read.ledgerReads.listUserGameLedger(ids.userId, ids.gameId, page)).map(toLedgerItem);
     },
 
-    async balances(actor: { id: number; role: Role }, userGameId: number): Promise<Balance[]> {
-      const ug = await owned(actor, userGameId);
+    async balances(caller: { id: number; role: Role }, userGameId: number): Promise<Balance[]> {
+      const ug = await owned(caller, userGameId);
       const ids = walletIds(ug);
       return (await wallet.balances(ids.userId, ids.gameId, defaultCurrency)).map((b) => ({
         currency: b.currency,

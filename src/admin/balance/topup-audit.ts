@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { OutboxEvent } from '../../sync/outbox-event';
 import { createdFields } from '../audit/audit-changes';
-import { auditRow, recordEntriesOnce, type AuditLog, type AuditRecord } from '../audit/audit-service';
+import { auditRow, recordEntriesOnce, type AuditRecord } from '../audit/audit-writes';
 import type { Logger } from '../../logging/logger';
-import { currentActor, type Actor } from '../core/actor-scope';
+import type { Actor } from '../core/actor';
 
 /** What a top-up's entry names: the user-game (or `<user_id>:<game_id>` for a wallet the API does not know) and its game. */
 export interface TopupTarget {
@@ -35,8 +35,8 @@ interface Trail {
  * ledger row when the writer that credited could not (SPEC §2.11: the entry exists once the engine has
  * credited). JSON on one line (JSON escapes newlines).
  */
-export function topupAuditTrail(target: TopupTarget): string {
-  const trail: Trail = { actor: currentActor(), target };
+export function topupAuditTrail(actor: Actor, target: TopupTarget): string {
+  const trail: Trail = { actor, target };
   return JSON.stringify(trail);
 }
 
@@ -47,12 +47,12 @@ export function topupAuditTrail(target: TopupTarget): string {
  * Either way there is one entry per top-up (its dedupe key).
  */
 export async function recordTopupAudit(
-  audit: Pick<AuditLog, 'recordAlone'>,
+  record: (entry: AuditRecord) => Promise<void>,
   target: TopupTarget,
   topup: TopupFacts,
   logger?: Logger,
 ): Promise<void> {
-  await audit.recordAlone(topupAuditRecord(target, topup)).catch((error: unknown) =>
+  await record(topupAuditRecord(target, topup)).catch((error: unknown) =>
     logger?.warn({ err: error, topupId: topup.topupId }, 'the top-up is credited; its audit entry follows with the ledger row'));
 }
 

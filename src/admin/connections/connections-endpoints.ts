@@ -16,12 +16,12 @@ export const connectionsEndpoints = [
     method: 'post', path: '/api/users/{id}/games', tag: 'connections', summary: 'Connect a user to a game', access: 'staff',
     body: { component: 'ConnectGameInput', schema: connectGameSchema }, ok: made('Connection', false), errors: [409],
     graphql: { type: 'Mutation', field: 'connectGame', params: { id: 'user_id' } },
-    handle: ({ params, body }, { connections }) => connections.connect(params.id, body as ConnectGameInput),
+    handle: ({ actor, params, body }, { connections }) => connections.connect(actor, params.id, body as ConnectGameInput),
   }),
   endpoint({
     method: 'delete', path: '/api/users/{id}/games/{game_id}', tag: 'connections', summary: 'Disconnect a user from a game', access: 'staff', ok: gone,
     graphql: { type: 'Mutation', field: 'disconnectGame', params: { id: 'user_id' } },
-    handle: ({ params }, { connections }) => connections.disconnect(params.id, params.game_id),
+    handle: ({ actor, params }, { connections }) => connections.disconnect(actor, params.id, params.game_id),
   }),
   endpoint({
     method: 'get', path: '/api/games/{id}/users', tag: 'connections', summary: 'The users connected to a game', access: 'staff',

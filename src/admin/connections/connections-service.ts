@@ -1,23 +1,15 @@
-import type { Knex } from 'knex';
 import * as yup from 'yup';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { createdFields, deletedFields } from '../audit/audit-changes';
-import type { AuditLog } from '../audit/audit-service';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 import type { Role } from '../auth/token-service';
 import type { GamesService } from '../games/games-service';
 import { assertSelfOrStaff } from '../core/roles';
 import { integer, validateBody } from '../core/validation';
 import type { UsersService } from '../users/users-service';
-import {
-  deleteConnection,
-  findConnection,
-  findUserGame,
-  gamesOfUser,
-  insertConnection,
-  usersOfGame,
-  type UserGameRow,
-} from './connections-repository';
+import type { UserGameRow } from './connections-repository';
 import type { GameOfUser, PublicConnection, UserOfGame } from './connections-replies';
 
 export const connectGameSchema = yup.object({ game_id: integer().min(1, 'must be a positive integer').defined('is required') });
@@ -31,54 +23,53 @@ const toPublic = (row: UserGameRow): PublicConnection => ({
   created_at: row.created_at.toISOString(),
 });
 
-/** `disconnected` runs after a user-game is removed (its scores went with it: rank indexes of the game are stale). */
-export function createConnectionsService(db: Knex, users: UsersService, games: GamesService, audit: AuditLog, disconnected: (gameId: number) => Promise<void> = async () => undefined) {
+/** A removed user-game takes its scores along: it says `game.ranking` changed (the game's rank indexes are stale). */
+export function createConnectionsService(store: Store<'connections'>, users: UsersService, games: GamesService) {
+  const { read } = store;
   return {
     /** A game_id in the body that names no game is a 400 on that field (it is not part of the path). */
-    async connect(userId: number, body: ConnectGameInput): Promise<PublicConnection> {
+    async connect(actor: Actor, userId: number, body: ConnectGameInput): Promise<PublicConnection> {
       await users.mustFind(userId);
       const { game_id: gameId } = validateBody(connectGameSchema, body);
       if (!(await games.exists(gameId))) {
         throw new AppError('VALIDATION_FAILED', `game ${gameId} does not exist`, { errors: [{ path: 'game_id', message: 'names no game' }] });
       }
-      const id = await db.transaction(async (trx) => {
-        const userGameId = await insertConnection(trx, userId, gameId);
-        const changes = createdFields({ user_id: userId, game_id: gameId });
-        await audit.record(trx, { action: 'user_game.create', targetId: userGameId, gameId, changes });
+      const id = await store.run(actor, async ({ repos, audit }) => {
+        const userGameId = await repos.connections.insertConnection(userId, gameId);
+        audit({ action: 'user_game.create', targetId: userGameId, gameId, changes: createdFields({ user_id: userId, game_id: gameId }) });
         return userGameId;
       });
-      return toPublic((await findUserGame(db, id))!);
+      return toPublic((await read.connections.findUserGame(id))!);
     },
 
-    async disconnect(userId: number, gameId: number): Promise<void> {
+    async disconnect(actor: Actor, userId: number, gameId: number): Promise<void> {
       await users.mustFind(userId);
       await games.mustFind(gameId);
-      await db.transaction(async (trx) => {
-        const connection = await findConnection(trx, userId, gameId);
-        if (!connection || !(await deleteConnection(trx, userId, gameId))) {
+      await store.run(actor, async ({ repos, audit, changed }) => {
+        const connection = await repos.connections.findConnection(userId, gameId);
+        if (!connection || !(await repos.connections.deleteConnection(userId, gameId))) {
           throw new AppError('NOT_FOUND', `user ${userId} is not connected to game ${gameId}`);
         }
-        const changes = deletedFields({ user_id: userId, game_id: gameId });
-        await audit.record(trx, { action: 'user_game.delete', targetId: connection.id, gameId, changes });
+        audit({ action: 'user_game.delete', targetId: connection.id, gameId, changes: deletedFields({ user_id: userId, game_id: gameId }) });
+        changed('game.ranking', gameId);
       });
-      await disconnected(gameId);
     },
 
-    async gamesOf(actor: { id: number; role: Role }, userId: number, page: Page): Promise<GameOfUser[]> {
-      assertSelfOrStaff(actor, userId);
+    async gamesOf(caller: { id: number; role: Role }, userId: number, page: Page): Promise<GameOfUser[]> {
+      assertSelfOrStaff(caller, userId);
       await users.mustFind(userId);
-      const rows = await gamesOfUser(db, userId, page);
+      const rows = await read.connections.gamesOfUser(userId, page);
       const publicGames = await games.withModules(rows);
       return publicGames.map((game, i) => ({ ...game, user_game_id: rows[i]!.user_game_id }));
     },
 
     async usersOf(gameId: number, search: string | undefined, page: Page): Promise<UserOfGame[]> {
       await games.mustFind(gameId);
-      return usersOfGame(db, gameId, search, page);
+      return read.connections.usersOfGame(gameId, search, page);
     },
 
     async mustFindUserGame(id: number): Promise<UserGameRow> {
-      const row = await findUserGame(db, id);
+      const row = await read.connections.findUserGame(id);
       if (!row) throw new AppError('NOT_FOUND', `user-game ${id} not found`);
       return row;
     },

@@ -21,18 +21,18 @@ export const gamesEndpoints = [
     body: { component: 'GameCreateInput', schema: createGameSchema }, ok: made('Game'), errors: [409],
     description: '`name` and `slug` are required; the slug is unique.',
     graphql: { type: 'Mutation', field: 'createGame' },
-    handle: ({ body }, { games }) => games.create(body as CreateGameInput),
+    handle: ({ actor, body }, { games }) => games.create(actor, body as CreateGameInput),
     location: (game) => `/api/games/${game.id}`,
   }),
   endpoint({
     method: 'put', path: GAME, tag: 'games', summary: 'Change a game (the fields given)', access: 'staff',
     body: { component: 'GameUpdateInput', schema: updateGameSchema }, ok: one('Game'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateGame' },
-    handle: ({ params, body }, { games }) => games.update(params.id, body as UpdateGameInput),
+    handle: ({ actor, params, body }, { games }) => games.update(actor, params.id, body as UpdateGameInput),
   }),
   endpoint({
     method: 'delete', path: GAME, tag: 'games', summary: 'Delete a game with its module data and connections (the ledger stays)', access: 'staff', ok: gone,
     graphql: { type: 'Mutation', field: 'deleteGame' },
-    handle: ({ params }, { games }) => games.remove(params.id),
+    handle: ({ actor, params }, { games }) => games.remove(actor, params.id),
   }),
 ];

@@ -1,13 +1,12 @@
-import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
-import type { AuditLog } from '../audit/audit-service';
+import type { Actor } from '../core/actor';
 import { namedFields, validateBody } from '../core/validation';
-import { modulesOfGames } from '../modules/modules-reads';
 import type { PublicGame } from './games-replies';
 import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
-import { deleteGame, findGame, findGames, insertGame, listGames, lockGame, updateGame, type GameRow } from './games-repository';
+import type { Store } from '../unit-of-work';
+import type { GameRow } from './games-repository';
 
 
 /** The fields of a game an audit entry shows. */
@@ -19,10 +18,11 @@ const auditedFields = (row: GameRow) => ({
   is_active: Boolean(row.is_active),
 });
 
-/** `removed` runs after a game is deleted (with its module data: the foreign keys cascade). */
-export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: number) => Promise<void> = async () => undefined) {
+/** A deleted game goes with its module data (the foreign keys cascade): its removal is told to the change subscribers. */
+export function createGamesService(store: Store<'games' | 'modulesReads'>) {
+  const { read } = store;
   async function withModules(rows: GameRow[]): Promise<PublicGame[]> {
-    const modules = await modulesOfGames(db, rows.map((row) => row.id));
+    const modules = await read.modulesReads.modulesOfGames(rows.map((row) => row.id));
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -39,7 +39,7 @@ export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: 
   const notFound = (id: number) => new AppError('NOT_FOUND', `game ${id} not found`);
 
   async function mustFind(id: number): Promise<GameRow> {
-    const row = await findGame(db, id);
+    const row = await read.games.findGame(id);
     if (!row) throw notFound(id);
     return row;
   }
@@ -49,19 +49,11 @@ export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: 
     withModules,
 
     async exists(id: number): Promise<boolean> {
-      return (await findGame(db, id)) !== undefined;
-    },
-
-    /**
-     * Locks the game inside `trx` so that writes to its children that check a limit over all of them
-     * (a game's variables) apply one at a time; NOT_FOUND when it is gone.
-     */
-    async lockForChange(trx: Knex.Transaction, id: number): Promise<void> {
-      if (!(await lockGame(trx, id))) throw notFound(id);
+      return (await read.games.findGame(id)) !== undefined;
     },
 
     async list(search: string | undefined, page: Page): Promise<PublicGame[]> {
-      return withModules(await listGames(db, search, page));
+      return withModules(await read.games.listGames(search, page));
     },
 
     async get(id: number): Promise<PublicGame> {
@@ -70,44 +62,44 @@ export function createGamesService(db: Knex, audit: AuditLog, removed: (gameId: 
 
     /** Several games by id (GraphQL's batched references), two statements in all; NOT_FOUND for a missing one. */
     async getMany(ids: readonly number[]): Promise<Array<PublicGame | AppError>> {
-      const found = new Map((await withModules(await findGames(db, ids))).map((game) => [game.id, game]));
+      const found = new Map((await withModules(await read.games.findGames(ids))).map((game) => [game.id, game]));
       return ids.map((id) => found.get(id) ?? notFound(id));
     },
 
-    async create(body: CreateGameInput): Promise<PublicGame> {
+    async create(actor: Actor, body: CreateGameInput): Promise<PublicGame> {
       const input = { description: '', image_url: '', is_active: true, ...validateBody(createGameSchema, body) };
-      const id = await db.transaction(async (trx) => {
-        const gameId = await insertGame(trx, input);
-        await audit.record(trx, { action: 'game.create', targetId: gameId, gameId, changes: createdFields(input) });
+      const id = await store.run(actor, async ({ repos, audit }) => {
+        const gameId = await repos.games.insertGame(input);
+        audit({ action: 'game.create', targetId: gameId, gameId, changes: createdFields(input) });
         return gameId;
       });
       return this.get(id);
     },
 
-    async update(id: number, body: UpdateGameInput): Promise<PublicGame> {
+    async update(actor: Actor, id: number, body: UpdateGameInput): Promise<PublicGame> {
       await mustFind(id);
       const input = validateBody(updateGameSchema, body);
       const changes = namedFields(input);
       if (Object.keys(changes).length > 0) {
-        await db.transaction(async (trx) => {
-          const before = await findGame(trx, id, true);
+        await store.run(actor, async ({ repos, audit }) => {
+          const before = await repos.games.findGame(id, true);
           if (!before) throw notFound(id);
-          await updateGame(trx, id, changes);
-          await audit.record(trx, { action: 'game.update', targetId: id, gameId: id, changes: changedFields(auditedFields(before), changes) });
+          await repos.games.updateGame(id, changes);
+          audit({ action: 'game.update', targetId: id, gameId: id, changes: changedFields(auditedFields(before), changes) });
         });
       }
       return this.get(id);
     },
 
-    async remove(id: number): Promise<void> {
+    async remove(actor: Actor, id: number): Promise<void> {
       await mustFind(id);
-      await db.transaction(async (trx) => {
-        const before = await findGame(trx, id, true);
+      await store.run(actor, async ({ repos, audit, changed }) => {
+        const before = await repos.games.findGame(id, true);
         if (!before) throw notFound(id);
-        await deleteGame(trx, id);
-        await audit.record(trx, { action: 'game.delete', targetId: id, gameId: id, changes: deletedFields(auditedFields(before)) });
+        await repos.games.deleteGame(id);
+        audit({ action: 'game.delete', targetId: id, gameId: id, changes: deletedFields(auditedFields(before)) });
+        changed('game.removed', id);
       });
-      await removed(id);
     },
   };
 }

@@ -24,6 +24,7 @@ function endpointResolver(endpoint: AnyEndpoint): Resolver {
         query: parseQuery(endpoint.query, args),
         body: args.input ?? {},
         caller,
+        actor: context.actor(caller),
         clientAddress: context.clientAddress,
         header: (name: string) => {
           const value = args[graphql.headers?.[name.toLowerCase()] ?? ''];

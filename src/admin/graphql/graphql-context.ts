@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Logger } from '../../logging/logger';
 import type { AdminServices } from '../admin-services';
+import { requestActor, type Actor } from '../core/actor';
 import { assertRole, type Access } from '../core/roles';
 import type { PublicUser } from '../users/users-repository';
 
@@ -9,6 +10,8 @@ export type GraphQLContext = {
   readonly services: AdminServices;
   /** The client's address (login limits), as the REST routes see it. */
   readonly clientAddress: string;
+  /** Who a write made for `caller` (none: a public field) is audited as: the caller, this request's id, the address. */
+  actor(caller: PublicUser | undefined): Actor;
   readonly log: Logger;
   /**
    * The caller of a field that needs `access`: the bearer token is checked once per request, on the
@@ -31,9 +34,8 @@ export function createGraphQLContext(deps: {
   services: AdminServices;
   authorization: string | undefined;
   clientAddress: string;
+  requestId: string;
   log: Logger;
-  /** Told the caller once the token is checked. */
-  authenticated?: (user: PublicUser) => void;
 }): GraphQLContext {
   let authenticated: Promise<PublicUser> | null = null;
   const loaders = new Map<string, DataLoader<unknown, unknown>>();
@@ -41,12 +43,10 @@ export function createGraphQLContext(deps: {
   return {
     services: deps.services,
     clientAddress: deps.clientAddress,
+    actor: (caller) => requestActor(caller, deps.requestId, deps.clientAddress),
     log: deps.log,
     async caller(access) {
-      authenticated ??= deps.services.auth.authenticate(deps.authorization).then((user) => {
-        deps.authenticated?.(user);
-        return user;
-      });
+      authenticated ??= deps.services.auth.authenticate(deps.authorization);
       const user = await authenticated;
       assertRole(user, access);
       return user;

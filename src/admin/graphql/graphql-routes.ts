@@ -39,8 +39,8 @@ export function graphqlRoutes(services: AdminServices, options: { introspection:
         services,
         authorization: ctx.get('authorization') || undefined,
         clientAddress: ctx.state.clientAddress,
+        requestId: ctx.state.requestId,
         log: ctx.state.log,
-        authenticated: (user) => (ctx.state.user = user), // the actor of this request's audited writes
       });
     },
     onOperation: (req, _args, result) => logFailures(req.context, result),

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AdminServices } from '../admin-services';
+import { requestActor } from '../core/actor';
 import type { AppContext, AppState } from '../koa-types';
 import type { AccessGuard } from './access';
 import { parsePathParams, parseQuery, type AnyEndpoint, type EndpointAccess } from './endpoint';
@@ -49,6 +50,7 @@ export function endpointRouter(endpoints: readonly AnyEndpoint[], services: Admi
         query: parseQuery(endpoint.query, ctx.query),
         body: (ctx.request as { body?: unknown }).body,
         caller: ctx.state.user,
+        actor: requestActor(ctx.state.user, ctx.state.requestId, ctx.state.clientAddress),
         clientAddress: ctx.state.clientAddress,
         header: (name: string) => ctx.get(name) || undefined,
       };

@@ -1,6 +1,7 @@
 import type { AnyObjectSchema } from 'yup';
 import type { Page } from '../../db/page';
 import type { AdminServices } from '../admin-services';
+import type { Actor } from '../core/actor';
 import type { SessionUser } from '../core/session-user';
 import type { AppContext } from '../koa-types';
 import { idParam, intQuery, pageQuery, stringQuery } from './params';
@@ -64,6 +65,8 @@ export interface EndpointInput<Path extends string, Rules extends QueryRules | u
   readonly body: unknown;
   /** The signed-in caller (public endpoints: never read it). */
   readonly caller: SessionUser;
+  /** Who the request's writes are audited as (its user, request id and address). */
+  readonly actor: Actor;
   readonly clientAddress: string;
   /** A request header (GraphQL: the argument the endpoint's `graphql.headers` names for it). */
   header(name: string): string | undefined;

@@ -1,5 +1,6 @@
 import { send } from '@koa/send';
 import { AppError } from '../../errors';
+import { requestActor } from '../core/actor';
 import { endpoint, made } from '../http/endpoint';
 import { STORED_IMAGE_NAME } from './images-service';
 import { receiveUpload } from './multipart-upload';
@@ -22,7 +23,7 @@ export const imagesEndpoints = [
         if (!file) {
           throw new AppError('VALIDATION_FAILED', 'a multipart field "file" is required', { errors: [{ path: 'file', message: 'is required' }] });
         }
-        return images.store(file);
+        return images.store(requestActor(ctx.state.user, ctx.state.requestId, ctx.state.clientAddress), file);
       });
       ctx.status = 201;
       ctx.set('Location', stored.url);

@@ -1,5 +1,6 @@
 import { createdFields } from '../audit/audit-changes';
-import type { AuditLog } from '../audit/audit-service';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +13,7 @@ export const STORED_IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export function createImagesService(options: { uploadDir: string; publicBaseUrl: string; maxBytes: number; audit: AuditLog }) {
+export function createImagesService(options: { uploadDir: string; publicBaseUrl: string; maxBytes: number; store: Pick<Store<never>, 'recordAlone'> }) {
   const imagesDir = path.join(options.uploadDir, 'images');
   const incomingRoot = path.join(options.uploadDir, '.incoming');
   return {
@@ -34,7 +35,7 @@ export function createImagesService(options: { uploadDir: string; publicBaseUrl:
     },
 
     /** An image sent as base64 text (GraphQL's upload): the same size limit and type check as a multipart one. */
-    async storeBase64(content: unknown): Promise<ImageUploadResult> {
+    async storeBase64(actor: Actor, content: unknown): Promise<ImageUploadResult> {
       const text = typeof content === 'string' ? content.replace(/\s+/g, '') : content;
       if (typeof text !== 'string' || text === '' || !BASE64.test(text)) {
         const message = text === undefined || text === null ? 'is required' : 'must be base64 text';
@@ -45,12 +46,12 @@ export function createImagesService(options: { uploadDir: string; publicBaseUrl:
       return this.withIncomingDir(async (dir) => {
         const file = path.join(dir, 'upload');
         await writeFile(file, bytes);
-        return this.store(file);
+        return this.store(actor, file);
       });
     },
 
     /** Keeps an uploaded temporary file as an image when its first bytes say it is one (415 otherwise). */
-    async store(tempPath: string): Promise<ImageUploadResult> {
+    async store(actor: Actor, tempPath: string): Promise<ImageUploadResult> {
       const file = await open(tempPath, 'r');
       const head = Buffer.alloc(16);
       try {
@@ -64,7 +65,7 @@ export function createImagesService(options: { uploadDir: string; publicBaseUrl:
       await mkdir(imagesDir, { recursive: true });
       await rename(tempPath, path.join(imagesDir, name));
       const publicPath = `/uploads/images/${name}`;
-      await options.audit.recordAlone({ action: 'image.upload', targetId: name, changes: createdFields({ path: publicPath, content_type: type.mime }) });
+      await options.store.recordAlone(actor, { action: 'image.upload', targetId: name, changes: createdFields({ path: publicPath, content_type: type.mime }) });
       return { name, path: publicPath, url: `${options.publicBaseUrl}${publicPath}`, content_type: type.mime };
     },
   };

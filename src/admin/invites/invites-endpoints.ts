@@ -20,12 +20,12 @@ export const invitesEndpoints = [
     body: { component: 'InviteInput', schema: createInviteSchema }, ok: made('Invite'),
     description: 'A moderator may create invites of role user only.',
     graphql: { type: 'Mutation', field: 'createInvite' },
-    handle: ({ caller, body }, { invites }) => invites.create(caller, body as CreateInviteInput),
+    handle: ({ actor, body }, { invites }) => invites.create(actor, body as CreateInviteInput),
     location: (invite) => `/api/invites/validate/${invite.code}`,
   }),
   endpoint({
     method: 'delete', path: '/api/invites/{code}', tag: 'invites', summary: 'Delete an invite', access: 'staff', ok: gone,
     graphql: { type: 'Mutation', field: 'deleteInvite' },
-    handle: ({ caller, params }, { invites }) => invites.remove(caller, params.code),
+    handle: ({ actor, params }, { invites }) => invites.remove(actor, params.code),
   }),
 ];

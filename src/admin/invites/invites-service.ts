@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import { createdFields, deletedFields } from '../audit/audit-changes';
-import type { AuditLog } from '../audit/audit-service';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 import { ROLES, type Role } from '../auth/token-service';
 import { integer, oneOf, validateBody } from '../core/validation';
-import { deleteInvite, findInvite, insertInvite, isUsable, listInvites, type InviteRow } from './invites-repository';
+import { isUsable, type InviteRow } from './invites-repository';
 import { MAX_INVITE_USES, type PublicInvite } from './invites-replies';
 
 export const createInviteSchema = yup.object({
@@ -30,7 +30,7 @@ const toPublic = (row: InviteRow): PublicInvite => ({
 });
 
 /** The invite roles an actor may create, see and delete: all for an admin, user for a moderator. */
-const invitableRoles = (actor: { role: Role }): readonly Role[] => (actor.role === 'admin' ? ROLES : ['user']);
+const invitableRoles = (actor: { role: Role | null }): readonly Role[] => (actor.role === 'admin' ? ROLES : ['user']);
 
 /** An invite as its audit entry shows it (the code comes out redacted). */
 const auditedFields = (row: Pick<InviteRow, 'code' | 'role' | 'max_uses'> & { expires_at: Date | null }) => ({
@@ -41,10 +41,11 @@ const auditedFields = (row: Pick<InviteRow, 'code' | 'role' | 'max_uses'> & { ex
 });
 
 /** `clock`: the time invites expire by (tests move it instead of waiting). */
-export function createInvitesService(db: Knex, audit: AuditLog, clock: () => number = Date.now) {
+export function createInvitesService(store: Store<'invites'>, clock: () => number = Date.now) {
+  const { read } = store;
   return {
     /** A moderator may invite users only; the code carries 128 random bits. */
-    async create(actor: { id: number; role: Role }, body: CreateInviteInput): Promise<PublicInvite> {
+    async create(actor: Actor, body: CreateInviteInput): Promise<PublicInvite> {
       const input = validateBody(createInviteSchema, body);
       if (!invitableRoles(actor).includes(input.role)) {
         throw new AppError('FORBIDDEN', 'a moderator may create invites for role user only');
@@ -52,31 +53,31 @@ export function createInvitesService(db: Knex, audit: AuditLog, clock: () => num
       const code = randomBytes(16).toString('base64url');
       const expiresAt = input.expires_in_s ? new Date(clock() + input.expires_in_s * 1000) : null;
       const fields = { code, role: input.role, max_uses: input.max_uses, expires_at: expiresAt };
-      await db.transaction(async (trx) => {
-        await insertInvite(trx, { ...fields, created_by: actor.id });
-        const invite = (await findInvite(trx, code))!;
-        await audit.record(trx, { action: 'invite.create', targetId: invite.id, changes: createdFields(auditedFields(fields)) });
+      await store.run(actor, async ({ repos, audit }) => {
+        await repos.invites.insertInvite({ ...fields, created_by: actor.userId });
+        const invite = (await repos.invites.findInvite(code))!;
+        audit({ action: 'invite.create', targetId: invite.id, changes: createdFields(auditedFields(fields)) });
       });
-      return toPublic((await findInvite(db, code))!);
+      return toPublic((await read.invites.findInvite(code))!);
     },
 
     /** Admins see every invite; a moderator only those of role user (an admin invite's code is admin rights). */
-    async list(actor: { role: Role }, page: { limit: number; offset: number }): Promise<PublicInvite[]> {
-      return (await listInvites(db, invitableRoles(actor), page)).map(toPublic);
+    async list(caller: { role: Role }, page: { limit: number; offset: number }): Promise<PublicInvite[]> {
+      return (await read.invites.listInvites(invitableRoles(caller), page)).map(toPublic);
     },
 
-    async remove(actor: { role: Role }, code: string): Promise<void> {
-      const invite = await findInvite(db, code);
+    async remove(actor: Actor, code: string): Promise<void> {
+      const invite = await read.invites.findInvite(code);
       if (!invite) throw new AppError('NOT_FOUND', 'invite not found');
       if (!invitableRoles(actor).includes(invite.role)) throw new AppError('FORBIDDEN', 'a moderator may delete invites for role user only');
-      await db.transaction(async (trx) => {
-        await deleteInvite(trx, code);
-        await audit.record(trx, { action: 'invite.delete', targetId: invite.id, changes: deletedFields(auditedFields(invite)) });
+      await store.run(actor, async ({ repos, audit }) => {
+        await repos.invites.deleteInvite(code);
+        audit({ action: 'invite.delete', targetId: invite.id, changes: deletedFields(auditedFields(invite)) });
       });
     },
 
     async validate(code: string): Promise<{ valid: false } | { valid: true; role: Role; remaining_uses: number }> {
-      const invite = await findInvite(db, code);
+      const invite = await read.invites.findInvite(code);
       if (!invite || !isUsable(invite, new Date(clock()))) return { valid: false };
       return { valid: true, role: invite.role, remaining_uses: invite.max_uses - invite.uses };
     },

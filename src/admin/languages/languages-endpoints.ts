@@ -19,18 +19,18 @@ export const languagesEndpoints = [
     method: 'post', path: '/api/languages', tag: 'languages', summary: 'Create a language', access: 'staff',
     body: { component: 'LanguageCreateInput', schema: createLanguageSchema }, ok: made('Language'), errors: [409],
     graphql: { type: 'Mutation', field: 'createLanguage' },
-    handle: ({ body }, { languages }) => languages.create(body as CreateLanguageInput),
+    handle: ({ actor, body }, { languages }) => languages.create(actor, body as CreateLanguageInput),
     location: (language) => `/api/languages/${language.id}`,
   }),
   endpoint({
     method: 'put', path: LANGUAGE, tag: 'languages', summary: 'Change a language', access: 'staff',
     body: { component: 'LanguageUpdateInput', schema: updateLanguageSchema }, ok: one('Language'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLanguage' },
-    handle: ({ params, body }, { languages }) => languages.update(params.id, body as UpdateLanguageInput),
+    handle: ({ actor, params, body }, { languages }) => languages.update(actor, params.id, body as UpdateLanguageInput),
   }),
   endpoint({
     method: 'delete', path: LANGUAGE, tag: 'languages', summary: 'Delete a language no notification uses', access: 'staff', ok: gone, errors: [409],
     graphql: { type: 'Mutation', field: 'deleteLanguage' },
-    handle: ({ params }, { languages }) => languages.remove(params.id),
+    handle: ({ actor, params }, { languages }) => languages.remove(actor, params.id),
   }),
 ];

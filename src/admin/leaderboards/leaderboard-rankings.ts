@@ -1,9 +1,8 @@
-import type { Knex } from 'knex';
 import { AppError } from '../../errors';
-import { findGroup } from './leaderboard-groups-repository';
 import { periodStart, type PeriodType } from './leaderboard-periods';
 import type { LeaderboardScope } from './leaderboard-scope';
-import { countBefore, findRankPosition, scoresAround, topScoresOf, type RankingQuery, type RankingRow } from './leaderboard-scores-repository';
+import type { RankingQuery, RankingRow } from './leaderboard-scores-repository';
+import type { Store } from '../unit-of-work';
 import type { RankIndex } from './rank-index-store';
 import { toPublicLeaderboard } from './leaderboard-view';
 import type { PublicLeaderboard, RankingItem, Rankings } from './leaderboards-replies';
@@ -52,14 +51,14 @@ function isCalendarDate(text: string): boolean {
  * read is a range scan of the ranking index; a player's rank in a leaderboard comes from its rank
  * index in Redis (O(log n)), counted in MySQL while that index is being built and for groups.
  */
-export function createLeaderboardRankings({ db, scope, rankIndex, clock }: { db: Knex; scope: LeaderboardScope; rankIndex: RankIndex; clock: () => number }) {
+export function createLeaderboardRankings({ store: { read }, scope, rankIndex, clock }: { store: Store<'leaderboardScores' | 'leaderboardGroups'>; scope: LeaderboardScope; rankIndex: RankIndex; clock: () => number }) {
   /** x's rank: the rows before it from the rank index (ties included, O(log n)), or counted in MySQL (groups, or no index yet). */
-  async function rankOf(board: PublicLeaderboard, query: RankingQuery, x: NonNullable<Awaited<ReturnType<typeof findRankPosition>>>): Promise<number> {
+  async function rankOf(board: PublicLeaderboard, query: RankingQuery, x: NonNullable<Awaited<ReturnType<typeof read.leaderboardScores.findRankPosition>>>): Promise<number> {
     if (query.groupId === undefined) {
       const before = await rankIndex.countBefore(board.game_id, board.id, query.periodStart, x);
       if (before !== null) return before + 1;
     }
-    return (await countBefore(db, query, x)) + 1;
+    return (await read.leaderboardScores.countBefore(query, x)) + 1;
   }
 
   /**
@@ -67,9 +66,9 @@ export function createLeaderboardRankings({ db, scope, rankIndex, clock }: { db:
    * Once the player's row is read, the window's two range scans and its rank go out at once.
    */
   async function around(board: PublicLeaderboard, query: RankingQuery, userGameId: number, limit: number, period?: Date): Promise<RankingItem[]> {
-    const x = await findRankPosition(db, query, userGameId);
+    const x = await read.leaderboardScores.findRankPosition(query, userGameId);
     if (!x) return [];
-    const [{ preceding, following }, rank] = await Promise.all([scoresAround(db, query, x, limit - 1, limit), rankOf(board, query, x)]);
+    const [{ preceding, following }, rank] = await Promise.all([read.leaderboardScores.scoresAround(query, x, limit - 1, limit), rankOf(board, query, x)]);
     const wantBefore = Math.floor((limit - 1) / 2);
     const takeBefore = Math.min(preceding.length, Math.max(wantBefore, limit - following.length));
     const window = [...preceding.slice(0, takeBefore).reverse(), ...following.slice(0, limit - takeBefore)];
@@ -82,7 +81,7 @@ export function createLeaderboardRankings({ db, scope, rankIndex, clock }: { db:
     if (period instanceof AppError) return period;
     const query = { leaderboardId: board.id, periodStart: period ?? periodStart(board.period_type, clock()), groupId: options.groupId };
     if (options.aroundUserGameId !== undefined) return around(board, query, options.aroundUserGameId, options.limit, period);
-    return toItems((await topScoresOf(db, [query], options.limit)).get(board.id)!, 1, period);
+    return toItems((await read.leaderboardScores.topScoresOf([query], options.limit)).get(board.id)!, 1, period);
   }
 
   return {
@@ -99,11 +98,11 @@ export function createLeaderboardRankings({ db, scope, rankIndex, clock }: { db:
      * read); the tops of current periods in one statement. `groupId` must belong to the leaderboard (404).
      */
     async rankingsOf(leaderboards: readonly PublicLeaderboard[], options: RankingOptions): Promise<Array<RankingItem[] | AppError>> {
-      const groupOwner = options.groupId === undefined ? undefined : (await findGroup(db, options.groupId))?.leaderboard_id;
+      const groupOwner = options.groupId === undefined ? undefined : (await read.leaderboardGroups.findGroup(options.groupId))?.leaderboard_id;
       const plain = options.aroundUserGameId === undefined && options.periodStart === undefined && options.groupId === undefined;
       if (plain && leaderboards.length > 1) {
         const now = clock();
-        const rows = await topScoresOf(db, leaderboards.map((board) => ({ leaderboardId: board.id, periodStart: periodStart(board.period_type, now) })), options.limit);
+        const rows = await read.leaderboardScores.topScoresOf(leaderboards.map((board) => ({ leaderboardId: board.id, periodStart: periodStart(board.period_type, now) })), options.limit);
         return leaderboards.map((board) => toItems(rows.get(board.id)!, 1));
       }
       return Promise.all(leaderboards.map((board) => rankingOf(board, options, groupOwner)));

@@ -1,10 +1,10 @@
-import type { Knex } from 'knex';
 import { AppError } from '../../errors';
 import type { AdminCaches } from '../cache/admin-caches';
 import type { GamesService } from '../games/games-service';
 import type { ModulesService } from '../modules/modules-service';
-import { findGroup, type GroupRow } from './leaderboard-groups-repository';
-import { findLeaderboard, type LeaderboardRow } from './leaderboards-repository';
+import type { GroupRow } from './leaderboard-groups-repository';
+import type { LeaderboardRow } from './leaderboards-repository';
+import type { Store } from '../unit-of-work';
 
 export const LEADERBOARD_MODULE = 'leaderboard';
 
@@ -12,17 +12,17 @@ export const LEADERBOARD_MODULE = 'leaderboard';
  * SPEC §2.1's order for every leaderboard endpoint: the entities in the path (404; a leaderboard of
  * another game is not found), then the module of the game they belong to (403 module_disabled).
  */
-export function createLeaderboardScope({ db, games, modules, caches }: { db: Knex; games: GamesService; modules: ModulesService; caches: AdminCaches }) {
+export function createLeaderboardScope({ store: { read }, games, modules, caches }: { store: Store<'leaderboards' | 'leaderboardGroups'>; games: GamesService; modules: ModulesService; caches: AdminCaches }) {
   const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
   /** Score saves, rankings and groups read their leaderboard on every request: through the caches. */
-  const leaderboardOf = (id: number) => caches.leaderboard(id, () => findLeaderboard(db, id));
+  const leaderboardOf = (id: number) => caches.leaderboard(id, () => read.leaderboards.findLeaderboard(id));
 
   return {
     /** `/api/games/:id/leaderboards[/:leaderboard_id]` */
     async inGame(gameId: number, leaderboardId?: number): Promise<LeaderboardRow | undefined> {
       await games.mustFind(gameId);
       // Read fresh: the leaderboard's own writes (update, delete) go through here.
-      const leaderboard = leaderboardId === undefined ? undefined : await findLeaderboard(db, leaderboardId);
+      const leaderboard = leaderboardId === undefined ? undefined : await read.leaderboards.findLeaderboard(leaderboardId);
       if (leaderboardId !== undefined && leaderboard?.game_id !== gameId) throw notFound(`leaderboard ${leaderboardId} of game ${gameId}`);
       await modules.assertEnabled(gameId, LEADERBOARD_MODULE);
       return leaderboard;
@@ -38,7 +38,7 @@ export function createLeaderboardScope({ db, games, modules, caches }: { db: Kne
 
     /** `/api/leaderboard-groups/:group_id/…` */
     async group(id: number): Promise<{ group: GroupRow; leaderboard: LeaderboardRow }> {
-      const group = await findGroup(db, id);
+      const group = await read.leaderboardGroups.findGroup(id);
       const leaderboard = group && (await leaderboardOf(group.leaderboard_id));
       if (!group || !leaderboard) throw notFound(`leaderboard group ${id}`);
       await modules.assertEnabled(leaderboard.game_id, LEADERBOARD_MODULE);

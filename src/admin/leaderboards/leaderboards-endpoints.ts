@@ -39,19 +39,19 @@ export const leaderboardsEndpoints = [
     method: 'post', path: LEADERBOARDS, tag: 'leaderboards', summary: 'Create a leaderboard', access: 'staff', module: 'leaderboard',
     body: { component: 'LeaderboardCreateInput', schema: createLeaderboardSchema }, ok: made('Leaderboard'), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboard', params: { id: 'game_id' } },
-    handle: ({ params, body }, { leaderboards }) => leaderboards.create(params.id, body as CreateLeaderboardInput),
+    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.create(actor, params.id, body as CreateLeaderboardInput),
     location: (leaderboard) => `/api/games/${leaderboard.game_id}/leaderboards/${leaderboard.id}`,
   }),
   endpoint({
     method: 'put', path: LEADERBOARD, tag: 'leaderboards', summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard',
     body: { component: 'LeaderboardUpdateInput', schema: updateLeaderboardSchema }, ok: one('Leaderboard'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboard', params: LEADERBOARD_ARGS },
-    handle: ({ params, body }, { leaderboards }) => leaderboards.update(params.id, params.leaderboard_id, body as UpdateLeaderboardInput),
+    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.update(actor, params.id, params.leaderboard_id, body as UpdateLeaderboardInput),
   }),
   endpoint({
     method: 'delete', path: LEADERBOARD, tag: 'leaderboards', summary: 'Delete a leaderboard', access: 'staff', module: 'leaderboard', ok: gone,
     graphql: { type: 'Mutation', field: 'deleteLeaderboard', params: LEADERBOARD_ARGS },
-    handle: ({ params }, { leaderboards }) => leaderboards.remove(params.id, params.leaderboard_id),
+    handle: ({ actor, params }, { leaderboards }) => leaderboards.remove(actor, params.id, params.leaderboard_id),
   }),
   endpoint({
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', access: 'staff', module: 'leaderboard',
@@ -59,7 +59,7 @@ export const leaderboardsEndpoints = [
     body: { component: 'ScoreInput', schema: scoreSchema }, ok: one('SavedScore'), errors: [409],
     description: 'The reply is the stored score after the save. An inactive leaderboard, or an incr past ±1e15, answers 409.',
     graphql: { type: 'Mutation', field: 'saveScore' },
-    handle: ({ params, body }, { leaderboards }) => leaderboards.saveScore(params.leaderboard_id, body as ScoreInput),
+    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.saveScore(actor, params.leaderboard_id, body as ScoreInput),
   }),
   endpoint({
     method: 'get', path: '/api/leaderboards/{leaderboard_id}/rankings', tag: 'leaderboards', summary: 'The current period\'s rankings', access: 'any', module: 'leaderboard',
@@ -77,18 +77,18 @@ export const leaderboardsEndpoints = [
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'Create a group', access: 'staff', module: 'leaderboard',
     body: { component: 'GroupCreateInput', schema: createGroupSchema }, ok: made('LeaderboardGroup', false), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboardGroup' },
-    handle: ({ params, body }, { leaderboardGroups }) => leaderboardGroups.create(params.leaderboard_id, body as CreateGroupInput),
+    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.create(actor, params.leaderboard_id, body as CreateGroupInput),
   }),
   endpoint({
     method: 'put', path: GROUP, tag: 'leaderboard groups', summary: 'Change a group', access: 'staff', module: 'leaderboard',
     body: { component: 'GroupUpdateInput', schema: updateGroupSchema }, ok: one('LeaderboardGroup'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboardGroup', params: { group_id: 'id' } },
-    handle: ({ params, body }, { leaderboardGroups }) => leaderboardGroups.update(params.group_id, body as UpdateGroupInput),
+    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.update(actor, params.group_id, body as UpdateGroupInput),
   }),
   endpoint({
     method: 'delete', path: GROUP, tag: 'leaderboard groups', summary: 'Delete a group', access: 'staff', module: 'leaderboard', ok: gone,
     graphql: { type: 'Mutation', field: 'deleteLeaderboardGroup', params: { group_id: 'id' } },
-    handle: ({ params }, { leaderboardGroups }) => leaderboardGroups.remove(params.group_id),
+    handle: ({ actor, params }, { leaderboardGroups }) => leaderboardGroups.remove(actor, params.group_id),
   }),
   endpoint({
     method: 'get', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'A group\'s members', access: 'any', module: 'leaderboard',
@@ -100,11 +100,11 @@ export const leaderboardsEndpoints = [
     method: 'post', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'Add a member (connected to the leaderboard\'s game)', access: 'staff', module: 'leaderboard',
     body: { component: 'MemberInput', schema: memberSchema }, ok: made('GroupMembership', false), errors: [409],
     graphql: { type: 'Mutation', field: 'addGroupMember' },
-    handle: ({ params, body }, { leaderboardGroups }) => leaderboardGroups.addMember(params.group_id, body as MemberInput),
+    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.addMember(actor, params.group_id, body as MemberInput),
   }),
   endpoint({
     method: 'delete', path: `${GROUP}/members/{user_id}`, tag: 'leaderboard groups', summary: 'Remove a member', access: 'staff', module: 'leaderboard', ok: gone,
     graphql: { type: 'Mutation', field: 'removeGroupMember' },
-    handle: ({ params }, { leaderboardGroups }) => leaderboardGroups.removeMember(params.group_id, params.user_id),
+    handle: ({ actor, params }, { leaderboardGroups }) => leaderboardGroups.removeMember(actor, params.group_id, params.user_id),
   }),
 ];

@@ -1,19 +1,15 @@
-import type { Knex } from 'knex';
-import { retryOnDeadlock } from '../../db/deadlock-retry';
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
-import type { AuditLog } from '../audit/audit-service';
-import { currentActor } from '../core/actor-scope';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 import type { AdminCaches } from '../cache/admin-caches';
-import { findUserGame } from '../connections/connections-reads';
 import { namedFields, validateBody } from '../core/validation';
 import { perEnabledGame, type GameWithModules } from '../modules/modules-service';
 import { createLeaderboardRankings } from './leaderboard-rankings';
 import { periodStart } from './leaderboard-periods';
 import { LEADERBOARD_MODULE, type LeaderboardScope } from './leaderboard-scope';
-import { upsertScore } from './leaderboard-scores-repository';
 import { auditedLeaderboard, toPublicLeaderboard } from './leaderboard-view';
 import type { PublicLeaderboard, SavedScoreReply } from './leaderboards-replies';
 import {
@@ -25,23 +21,13 @@ import {
   type ScoreInput,
   type UpdateLeaderboardInput,
 } from './leaderboards-schemas';
-import {
-  deleteLeaderboard,
-  findLeaderboard,
-  hasScores,
-  insertLeaderboard,
-  leaderboardsOfGames,
-  listLeaderboards,
-  updateLeaderboard,
-} from './leaderboards-repository';
 import type { RankIndex } from './rank-index-store';
 
 export interface LeaderboardsDeps {
-  readonly db: Knex;
+  readonly store: Store<'leaderboards' | 'leaderboardScores' | 'leaderboardGroups' | 'connectionsReads'>;
   readonly scope: LeaderboardScope;
-  /** A leaderboard's change or removal drops it from every instance's cache. */
+  /** A save that finds its cached leaderboard stale drops it from every instance's cache. */
   readonly caches: AdminCaches;
-  readonly audit: AuditLog;
   readonly rankIndex: RankIndex;
   /** SPEC §2.11's AUDIT_SCORE_SAVES (default true). */
   readonly auditScoreSaves?: boolean;
@@ -52,25 +38,27 @@ export interface LeaderboardsDeps {
 /** A save whose leaderboard changed under it reads it again and tries again, this many times in all. */
 const SAVE_ATTEMPTS = 3;
 
-export function createLeaderboardsService({ db, scope, caches, audit, rankIndex, auditScoreSaves = true, clock = Date.now }: LeaderboardsDeps) {
-  const reread = async (id: number) => toPublicLeaderboard((await findLeaderboard(db, id))!);
+/** A leaderboard's change or removal says `leaderboard` changed (every instance's cache drops it); a new sort order, `game.ranking`. */
+export function createLeaderboardsService({ store, scope, caches, rankIndex, auditScoreSaves = true, clock = Date.now }: LeaderboardsDeps) {
+  const { read } = store;
+  const reread = async (id: number) => toPublicLeaderboard((await read.leaderboards.findLeaderboard(id))!);
 
   return {
     async list(gameId: number, page: Page): Promise<PublicLeaderboard[]> {
       await scope.inGame(gameId);
-      return (await listLeaderboards(db, gameId, page)).map(toPublicLeaderboard);
+      return (await read.leaderboards.listLeaderboards(gameId, page)).map(toPublicLeaderboard);
     },
 
     async get(gameId: number, id: number): Promise<PublicLeaderboard> {
       return toPublicLeaderboard((await scope.inGame(gameId, id))!);
     },
 
-    async create(gameId: number, input: CreateLeaderboardInput): Promise<PublicLeaderboard> {
+    async create(actor: Actor, gameId: number, input: CreateLeaderboardInput): Promise<PublicLeaderboard> {
       await scope.inGame(gameId);
       const fields = { sort_order: 'desc' as const, period_type: 'all_time' as const, operator: 'set' as const, is_active: true, ...validateBody(createLeaderboardSchema, input) };
-      const id = await db.transaction(async (trx) => {
-        const leaderboardId = await insertLeaderboard(trx, gameId, fields);
-        await audit.record(trx, { action: 'leaderboard.create', targetId: leaderboardId, gameId, changes: createdFields(fields) });
+      const id = await store.run(actor, async ({ repos, audit }) => {
+        const leaderboardId = await repos.leaderboards.insertLeaderboard(gameId, fields);
+        audit({ action: 'leaderboard.create', targetId: leaderboardId, gameId, changes: createdFields(fields) });
         return leaderboardId;
       });
       return reread(id);
@@ -81,34 +69,35 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
      * changes only while no period holds a score (409): the row is locked, and saves check it under a
      * shared lock, so no save slips in between.
      */
-    async update(gameId: number, id: number, input: UpdateLeaderboardInput): Promise<PublicLeaderboard> {
+    async update(actor: Actor, gameId: number, id: number, input: UpdateLeaderboardInput): Promise<PublicLeaderboard> {
       await scope.inGame(gameId, id);
       const changes = namedFields(validateBody(updateLeaderboardSchema, input));
       if (Object.keys(changes).length === 0) return reread(id);
-      await retryOnDeadlock(() =>
-        db.transaction(async (trx) => {
-          const current = await findLeaderboard(trx, id, true);
+      await store.run(
+        actor,
+        async ({ repos, audit, changed }) => {
+          const current = await repos.leaderboards.findLeaderboard(id, true);
           if (!current) throw new AppError('NOT_FOUND', `leaderboard ${id} of game ${gameId} not found`);
-          if (changes.operator !== undefined && changes.operator !== current.operator && (await hasScores(trx, id))) {
+          if (changes.operator !== undefined && changes.operator !== current.operator && (await repos.leaderboards.hasScores(id))) {
             throw new AppError('CONFLICT', `leaderboard ${id} has scores: its operator can no longer change`);
           }
-          await updateLeaderboard(trx, current, changes);
-          const audited = changedFields(auditedLeaderboard(toPublicLeaderboard(current)), changes);
-          await audit.record(trx, { action: 'leaderboard.update', targetId: id, gameId, changes: audited });
-        }),
+          await repos.leaderboards.updateLeaderboard(current, changes);
+          audit({ action: 'leaderboard.update', targetId: id, gameId, changes: changedFields(auditedLeaderboard(toPublicLeaderboard(current)), changes) });
+          changed('leaderboard', id);
+          if (changes.sort_order !== undefined) changed('game.ranking', gameId);
+        },
+        { retryOnDeadlock: true },
       );
-      await caches.leaderboardChanged(id);
-      if (changes.sort_order !== undefined) await rankIndex.gameChanged(gameId);
       return reread(id);
     },
 
-    async remove(gameId: number, id: number): Promise<void> {
+    async remove(actor: Actor, gameId: number, id: number): Promise<void> {
       const before = toPublicLeaderboard((await scope.inGame(gameId, id))!);
-      await db.transaction(async (trx) => {
-        await deleteLeaderboard(trx, id);
-        await audit.record(trx, { action: 'leaderboard.delete', targetId: id, gameId, changes: deletedFields(auditedLeaderboard(before)) });
+      await store.run(actor, async ({ repos, audit, changed }) => {
+        await repos.leaderboards.deleteLeaderboard(id);
+        audit({ action: 'leaderboard.delete', targetId: id, gameId, changes: deletedFields(auditedLeaderboard(before)) });
+        changed('leaderboard', id);
       });
-      await caches.leaderboardChanged(id);
     },
 
     /**
@@ -116,7 +105,7 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
      * answers the stored score. The user-game must belong to the leaderboard's game (400); an inactive
      * leaderboard, or an incr past |1e15|, is a 409.
      */
-    async saveScore(leaderboardId: number, input: ScoreInput): Promise<SavedScoreReply> {
+    async saveScore(actor: Actor, leaderboardId: number, input: ScoreInput): Promise<SavedScoreReply> {
       let leaderboard = await scope.leaderboard(leaderboardId);
       const { user_game_id: userGameId, score } = validateBody(scoreSchema, input);
       const notOfGame = () => new AppError('VALIDATION_FAILED', `user-game ${userGameId} is not a connection of game ${leaderboard.game_id}`, {
@@ -124,13 +113,14 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
       });
       for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt += 1) {
         if (!leaderboard.is_active) {
-          const userGame = await findUserGame(db, userGameId); // a bad user-game is named first, as on an active board
+          const userGame = await read.connectionsReads.findUserGame(userGameId); // a bad user-game is named first, as on an active board
           if (!userGame || userGame.game_id !== leaderboard.game_id) throw notOfGame();
           throw new AppError('CONFLICT', `leaderboard ${leaderboardId} is not active`);
         }
         const savedAt = new Date(clock());
         const saved = { leaderboardId, gameId: leaderboard.game_id, userGameId, score, periodStart: periodStart(leaderboard.period_type, savedAt.getTime()), savedAt };
-        const result = await upsertScore(db, saved, leaderboard, auditScoreSaves ? currentActor() : null);
+        // One statement (a stored procedure) that saves and audits together: no unit of work around it.
+        const result = await read.leaderboardScores.upsertScore(saved, leaderboard, auditScoreSaves ? actor : null);
         if (result.outcome === 'not_of_game') throw notOfGame();
         if (result.outcome === 'out_of_bounds') throw new AppError('CONFLICT', `the stored score would pass ±${MAX_ABS_SCORE}; nothing was stored`);
         if (result.outcome === 'saved') {
@@ -151,11 +141,11 @@ export function createLeaderboardsService({ db, scope, caches, audit, rankIndex,
       throw new AppError('CONFLICT', `leaderboard ${leaderboardId} kept changing during the save; try again`);
     },
 
-    ...createLeaderboardRankings({ db, scope, rankIndex, clock }),
+    ...createLeaderboardRankings({ store, scope, rankIndex, clock }),
 
     /** Leaderboards of games read in this request (GraphQL lists): one statement for all of them. */
     async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicLeaderboard[] | AppError>> {
-      return perEnabledGame(games, LEADERBOARD_MODULE, async (ids) => mapPerParent(await leaderboardsOfGames(db, ids, page), toPublicLeaderboard));
+      return perEnabledGame(games, LEADERBOARD_MODULE, async (ids) => mapPerParent(await read.leaderboards.leaderboardsOfGames(ids, page), toPublicLeaderboard));
     },
   };
 }

@@ -16,11 +16,11 @@ export const modulesEndpoints = [
     method: 'post', path: '/api/games/{id}/modules', tag: 'modules', summary: 'Enable a module for a game', access: 'staff',
     body: { component: 'ModuleConnectInput', schema: connectModuleSchema }, ok: made('Module', false), errors: [409],
     graphql: { type: 'Mutation', field: 'connectModule', params: { id: 'game_id' } },
-    handle: ({ params, body }, { modules }) => modules.connect(params.id, body as ConnectModuleInput),
+    handle: ({ actor, params, body }, { modules }) => modules.connect(actor, params.id, body as ConnectModuleInput),
   }),
   endpoint({
     method: 'delete', path: '/api/games/{id}/modules/{module_key}', tag: 'modules', summary: 'Disable a module (its data stays)', access: 'staff', ok: gone,
     graphql: { type: 'Mutation', field: 'disconnectModule', params: { id: 'game_id' } },
-    handle: ({ params }, { modules }) => modules.disconnect(params.id, params.module_key),
+    handle: ({ actor, params }, { modules }) => modules.disconnect(actor, params.id, params.module_key),
   }),
 ];

@@ -1,18 +1,11 @@
-import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
-import type { AuditLog } from '../audit/audit-service';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 import type { AdminCaches } from '../cache/admin-caches';
 import type { GamesService } from '../games/games-service';
 import { text, validateBody } from '../core/validation';
-import {
-  connectModule,
-  disconnectModule,
-  findModuleByKey,
-  connectedModuleKeys,
-  listModules,
-  toPublicModule,
-} from './modules-repository';
+import { toPublicModule } from './modules-repository';
 import type { PublicModule } from './modules-replies';
 
 export const connectModuleSchema = yup.object({ module_key: text(1, 64).defined('is required') });
@@ -41,59 +34,55 @@ export async function perEnabledGame<T>(
 }
 
 /**
- * `changed` runs after a module is connected to or disconnected from a game (the config document's
- * version follows it). Which modules a game has is read through the caches (every module endpoint
- * asks) and dropped from them on every change.
+ * Which modules a game has is read through the caches (every module endpoint asks); a connect or
+ * disconnect says `game.modules` changed, which drops them from the caches and moves the config
+ * document's version.
  */
-export function createModulesService(db: Knex, games: GamesService, caches: AdminCaches, audit: AuditLog, changed: (gameId: number) => Promise<void> = async () => undefined) {
-  const afterChange = async (gameId: number) => {
-    await caches.modulesChanged(gameId);
-    await changed(gameId);
-  };
-
+export function createModulesService(store: Store<'modules'>, games: GamesService, caches: AdminCaches) {
+  const { read } = store;
   async function mustFindModule(key: string) {
-    const module = await findModuleByKey(db, key);
+    const module = await read.modules.findModuleByKey(key);
     if (!module) throw new AppError('NOT_FOUND', `module ${key} not found`);
     return module;
   }
 
   return {
     async list(): Promise<PublicModule[]> {
-      return (await listModules(db)).map(toPublicModule);
+      return (await read.modules.listModules()).map(toPublicModule);
     },
 
     async ofGame(gameId: number): Promise<readonly PublicModule[]> {
       return (await games.get(gameId)).modules;
     },
 
-    async connect(gameId: number, body: ConnectModuleInput): Promise<PublicModule> {
+    async connect(actor: Actor, gameId: number, body: ConnectModuleInput): Promise<PublicModule> {
       await games.mustFind(gameId);
       const { module_key: key } = validateBody(connectModuleSchema, body);
       const module = await mustFindModule(key);
-      await db.transaction(async (trx) => {
-        await connectModule(trx, gameId, module);
-        await audit.record(trx, { action: 'module.connect', targetId: key, gameId, changes: { connected: [false, true] } });
+      await store.run(actor, async ({ repos, audit, changed }) => {
+        await repos.modules.connectModule(gameId, module);
+        audit({ action: 'module.connect', targetId: key, gameId, changes: { connected: [false, true] } });
+        changed('game.modules', gameId);
       });
-      await afterChange(gameId);
       return toPublicModule(module);
     },
 
     /** The module's data stays; its endpoints answer 403 module_disabled until it is connected again. */
-    async disconnect(gameId: number, key: string): Promise<void> {
+    async disconnect(actor: Actor, gameId: number, key: string): Promise<void> {
       await games.mustFind(gameId);
       const module = await mustFindModule(key);
-      await db.transaction(async (trx) => {
-        if (!(await disconnectModule(trx, gameId, module.id))) {
+      await store.run(actor, async ({ repos, audit, changed }) => {
+        if (!(await repos.modules.disconnectModule(gameId, module.id))) {
           throw new AppError('NOT_FOUND', `module ${key} is not connected to game ${gameId}`);
         }
-        await audit.record(trx, { action: 'module.disconnect', targetId: key, gameId, changes: { connected: [true, false] } });
+        audit({ action: 'module.disconnect', targetId: key, gameId, changes: { connected: [true, false] } });
+        changed('game.modules', gameId);
       });
-      await afterChange(gameId);
     },
 
     /** SPEC §2.1 step 5: after the entities in the path are found, the game must have the module. */
     async assertEnabled(gameId: number, key: string): Promise<void> {
-      const connected = await caches.modulesOf(gameId, () => connectedModuleKeys(db, gameId));
+      const connected = await caches.modulesOf(gameId, () => read.modules.connectedModuleKeys(gameId));
       if (!connected.has(key)) throw moduleDisabled(gameId, key);
     },
   };

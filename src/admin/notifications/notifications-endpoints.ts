@@ -24,18 +24,18 @@ export const notificationsEndpoints = [
     method: 'post', path: NOTIFICATIONS, tag: 'notifications', summary: 'Create a notification', access: 'staff', module: 'notification',
     body: { component: 'NotificationInput' }, ok: made('Notification'),
     graphql: { type: 'Mutation', field: 'createNotification', params: { id: 'game_id' } },
-    handle: ({ params, body }, { notifications }) => notifications.create(params.id, body as NotificationInput),
+    handle: ({ actor, params, body }, { notifications }) => notifications.create(actor, params.id, body as NotificationInput),
     location: (notification) => `/api/games/${notification.game_id}/notifications/${notification.id}`,
   }),
   endpoint({
     method: 'put', path: NOTIFICATION, tag: 'notifications', summary: 'Replace a notification', access: 'staff', module: 'notification',
     body: { component: 'NotificationInput' }, ok: one('Notification'),
     graphql: { type: 'Mutation', field: 'replaceNotification', params: NOTIFICATION_ARGS },
-    handle: ({ params, body }, { notifications }) => notifications.replace(params.id, params.notification_id, body as NotificationInput),
+    handle: ({ actor, params, body }, { notifications }) => notifications.replace(actor, params.id, params.notification_id, body as NotificationInput),
   }),
   endpoint({
     method: 'delete', path: NOTIFICATION, tag: 'notifications', summary: 'Delete a notification', access: 'staff', module: 'notification', ok: gone,
     graphql: { type: 'Mutation', field: 'deleteNotification', params: NOTIFICATION_ARGS },
-    handle: ({ params }, { notifications }) => notifications.remove(params.id, params.notification_id),
+    handle: ({ actor, params }, { notifications }) => notifications.remove(actor, params.id, params.notification_id),
   }),
 ];

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logging/logger';
 import { changedFields, createdFields } from '../audit/audit-changes';
-import { createAuditLog } from '../audit/audit-service';
+import { COMMAND_ACTOR } from '../core/actor';
+import { createUnitOfWork } from '../unit-of-work';
 import { hashPassword } from '../auth/password-hasher';
 import { USERNAME } from '../auth/auth-schemas';
 import { canonicalEmail } from './email';
-import { findUserByEmail, insertUser, isUsernameTaken, updateUser } from './users-repository';
+import { findUserByEmail, isUsernameTaken } from './users-repository';
 
 export type FirstAdminOutcome = 'created' | 'promoted' | 'unchanged' | 'not_admin';
 
@@ -23,10 +24,9 @@ export async function createOrPromoteAdmin(db: Knex, admin: AdminCredentials): P
   if (!existing) return createAdmin(db, admin);
   if (existing.role === 'admin' && existing.is_active) return 'unchanged';
   const changes = { role: 'admin' as const, is_active: true };
-  await db.transaction(async (trx) => {
-    await updateUser(trx, existing.id, changes);
-    const audited = changedFields({ role: existing.role, is_active: Boolean(existing.is_active) }, changes);
-    await createAuditLog(db).record(trx, { action: 'user.update', targetId: existing.id, changes: audited });
+  await createUnitOfWork(db, []).run(COMMAND_ACTOR, async ({ repos, audit }) => {
+    await repos.users.updateUser(existing.id, changes);
+    audit({ action: 'user.update', targetId: existing.id, changes: changedFields({ role: existing.role, is_active: Boolean(existing.is_active) }, changes) });
   });
   return 'promoted';
 }
@@ -53,9 +53,9 @@ export async function ensureStartupAdmin(db: Knex, admin: AdminCredentials, logg
 async function createAdmin(db: Knex, admin: AdminCredentials): Promise<'created'> {
   const email = canonicalEmail(admin.email);
   const fields = { email, username: await freeUsername(db, email), password_hash: await hashPassword(admin.password), role: 'admin' as const };
-  await db.transaction(async (trx) => {
-    const id = await insertUser(trx, fields);
-    await createAuditLog(db).record(trx, { action: 'user.create', targetId: id, changes: createdFields(fields) });
+  await createUnitOfWork(db, []).run(COMMAND_ACTOR, async ({ repos, audit }) => {
+    const id = await repos.users.insertUser(fields);
+    audit({ action: 'user.create', targetId: id, changes: createdFields(fields) });
   });
   return 'created';
 }

@@ -20,6 +20,6 @@ export const usersEndpoints = [
     body: { component: 'UserPatch', schema: patchUserSchema }, ok: one('User'), errors: [409],
     description: 'An admin cannot demote or deactivate themself; the last active admin stays (409).',
     graphql: { type: 'Mutation', field: 'updateUser' },
-    handle: ({ caller, params, body }, { users }) => users.patch(caller, params.id, body as PatchUserInput),
+    handle: ({ actor, params, body }, { users }) => users.patch(actor, params.id, body as PatchUserInput),
   }),
 ];

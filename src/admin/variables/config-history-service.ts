@@ -1,14 +1,14 @@
-import type { Knex } from 'knex';
 import * as yup from 'yup';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
 import { integer, validateBody } from '../core/validation';
 import { buildConfigDocument } from './config-document';
-import { findConfigVersion, listConfigVersions, type ConfigVersionRow } from './config-history-repository';
+import type { ConfigVersionRow } from './config-history-repository';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 import type { ConfigWriter } from './config-writer';
 import type { ConfigVersionDetail, PublicConfigVersion, RollbackResult } from './config-history-replies';
 import { definitionOf, type PublicVariable } from './variable-view';
-import { listVariables, writeVariables } from './variables-repository';
 
 
 const toPublic = (row: ConfigVersionRow): PublicConfigVersion => ({
@@ -26,9 +26,9 @@ const documentOf = (variables: readonly PublicVariable[]) => JSON.parse(buildCon
 const same = (a: PublicVariable, b: PublicVariable) => JSON.stringify(definitionOf(a)) === JSON.stringify(definitionOf(b));
 
 /** A game's config history (SPEC §2.4): its numbered versions, each one's document, and rollback to one. */
-export function createConfigHistoryService({ db, writer }: { db: Knex; writer: ConfigWriter }) {
+export function createConfigHistoryService({ store: { read }, writer }: { store: Store<'configHistory'>; writer: ConfigWriter }) {
   async function mustFind(gameId: number, version: number) {
-    const found = await findConfigVersion(db, gameId, version);
+    const found = await read.configHistory.findConfigVersion(gameId, version);
     if (!found) throw new AppError('NOT_FOUND', `version ${version} of game ${gameId}'s config not found`);
     return found;
   }
@@ -36,7 +36,7 @@ export function createConfigHistoryService({ db, writer }: { db: Knex; writer: C
   return {
     async list(gameId: number, page: Page): Promise<PublicConfigVersion[]> {
       await writer.assertScope(gameId);
-      return (await listConfigVersions(db, gameId, page)).map(toPublic);
+      return (await read.configHistory.listConfigVersions(gameId, page)).map(toPublic);
     },
 
     /** One version: the config document right after that change, and the variables' definitions then. */
@@ -50,14 +50,14 @@ export function createConfigHistoryService({ db, writer }: { db: Knex; writer: C
      * Makes the variables exactly what they were at `version` (keys, types, values; created and
      * deleted as needed) in one transaction, as a new version with change `rollback`.
      */
-    async rollback(gameId: number, body: RollbackInput): Promise<RollbackResult> {
+    async rollback(actor: Actor, gameId: number, body: RollbackInput): Promise<RollbackResult> {
       await writer.assertScope(gameId);
       const { version: target } = validateBody(rollbackSchema, body);
       const { variables: wanted } = await mustFind(gameId, target);
-      const { version, variables } = await writer.write(gameId, async (trx) => {
-        const current = new Map((await listVariables(trx, gameId)).map((variable) => [variable.key, variable]));
+      const { version, variables } = await writer.write(actor, gameId, async ({ repos }) => {
+        const current = new Map((await repos.variables.listVariables(gameId)).map((variable) => [variable.key, variable]));
         const wantedKeys = new Set(wanted.map((variable) => variable.key));
-        await writeVariables(trx, gameId, {
+        await repos.variables.writeVariables(gameId, {
           deleted: [...current.values()].filter((variable) => !wantedKeys.has(variable.key)).map((variable) => variable.id),
           created: wanted.filter((variable) => !current.has(variable.key)).map(definitionOf),
           replaced: wanted.flatMap((variable) => {

@@ -1,15 +1,16 @@
-import type { Knex } from 'knex';
-import { retryOnDeadlock } from '../../db/deadlock-retry';
 import { AppError } from '../../errors';
-import type { AuditLog, AuditRecord } from '../audit/audit-service';
-import { currentActor } from '../core/actor-scope';
+import type { AuditRecord } from '../audit/audit-service';
+import type { Actor } from '../core/actor';
 import type { GamesService } from '../games/games-service';
 import type { ModulesService } from '../modules/modules-service';
+import type { Store, Work } from '../unit-of-work';
 import { configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES } from './config-document';
-import { appendConfigVersion, type ConfigChange } from './config-history-repository';
-import type { ConfigVersions } from './config-versions';
+import type { ConfigChange } from './config-history-repository';
 import { toPublicVariable } from './variable-view';
-import { listVariables, type StoredVariable } from './variables-repository';
+import type { StoredVariable } from './variables-repository';
+
+/** What a change of a game's variables may use in its transaction. */
+export type ConfigRepositories = 'games' | 'variables' | 'configHistory';
 
 export const VARIABLES_MODULE = 'variables';
 /** SPEC §2.4: a game holds at most this many variables. */
@@ -29,10 +30,10 @@ export interface ConfigWrite<T> {
  * Every change of a game's variables goes through here (SPEC §2.4): in one transaction holding the
  * game's lock, the write, then the game's variables read back whole and held to the limits (409
  * naming the limit, and the transaction rolls back), the new numbered version with them, and the
- * audit entry. Afterwards the config document's version in Redis moves, so every HTTP instance serves
- * the new document (and its new ETag) at once.
+ * audit entry. It says `game.config` changed, so after the commit the config document's version in
+ * Redis moves and every HTTP instance serves the new document (and its new ETag) at once.
  */
-export function createConfigWriter({ db, games, modules, versions, audit }: { db: Knex; games: GamesService; modules: ModulesService; versions: ConfigVersions; audit: AuditLog }) {
+export function createConfigWriter({ store, games, modules }: { store: Store<ConfigRepositories>; games: GamesService; modules: ModulesService }) {
   function assertWithinLimits(variables: readonly StoredVariable[]): void {
     if (variables.length > MAX_VARIABLES_PER_GAME) throw new AppError('CONFLICT', `a game holds at most ${MAX_VARIABLES_PER_GAME} variables`);
     const bytes = Buffer.byteLength(configDocumentBody(variables));
@@ -48,21 +49,27 @@ export function createConfigWriter({ db, games, modules, versions, audit }: { db
       await modules.assertEnabled(gameId, VARIABLES_MODULE);
     },
 
-    async write<T>(gameId: number, work: (trx: Knex.Transaction) => Promise<ConfigWrite<T>>): Promise<{ result: T; version: number; variables: StoredVariable[] }> {
-      const outcome = await retryOnDeadlock(() =>
-        db.transaction(async (trx) => {
-          await games.lockForChange(trx, gameId);
-          const done = await work(trx);
-          const variables = await listVariables(trx, gameId);
+    async write<T>(
+      actor: Actor,
+      gameId: number,
+      work: (tx: Work<ConfigRepositories>) => Promise<ConfigWrite<T>>,
+    ): Promise<{ result: T; version: number; variables: StoredVariable[] }> {
+      return store.run(
+        actor,
+        async (tx) => {
+          // Writes to a game's variables apply one at a time: the limits hold over all of them.
+          if (!(await tx.repos.games.lockGame(gameId))) throw new AppError('NOT_FOUND', `game ${gameId} not found`);
+          const done = await work(tx);
+          const variables = await tx.repos.variables.listVariables(gameId);
           assertWithinLimits(variables);
-          const next = { change: done.change, key: done.key, createdBy: currentActor().userId, variables: variables.map(toPublicVariable) };
-          const version = await appendConfigVersion(trx, gameId, next, CONFIG_VERSIONS_KEPT);
-          await audit.record(trx, done.audit);
+          const next = { change: done.change, key: done.key, createdBy: actor.userId, variables: variables.map(toPublicVariable) };
+          const version = await tx.repos.configHistory.appendConfigVersion(gameId, next, CONFIG_VERSIONS_KEPT);
+          tx.audit(done.audit);
+          tx.changed('game.config', gameId);
           return { result: done.result, version, variables };
-        }),
+        },
+        { retryOnDeadlock: true },
       );
-      await versions.bump(gameId);
-      return outcome;
     },
   };
 }

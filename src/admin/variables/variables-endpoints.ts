@@ -35,19 +35,19 @@ export const variablesEndpoints = [
     method: 'post', path: VARIABLES, tag: 'variables', summary: 'Create a variable', access: 'staff', module: 'variables',
     body: { component: 'VariableInput' }, ok: made('Variable'), errors: [409],
     graphql: { type: 'Mutation', field: 'createVariable', params: { id: 'game_id' } },
-    handle: ({ params, body }, { variables }) => variables.create(params.id, body as VariableInput),
+    handle: ({ actor, params, body }, { variables }) => variables.create(actor, params.id, body as VariableInput),
     location: (variable) => `/api/games/${variable.game_id}/variables/${variable.id}`,
   }),
   endpoint({
     method: 'put', path: VARIABLE, tag: 'variables', summary: 'Replace a variable (its type may change)', access: 'staff', module: 'variables',
     body: { component: 'VariableInput' }, ok: one('Variable'), errors: [409],
     graphql: { type: 'Mutation', field: 'replaceVariable', params: VARIABLE_ARGS },
-    handle: ({ params, body }, { variables }) => variables.replace(params.id, params.var_id, body as VariableInput),
+    handle: ({ actor, params, body }, { variables }) => variables.replace(actor, params.id, params.var_id, body as VariableInput),
   }),
   endpoint({
     method: 'delete', path: VARIABLE, tag: 'variables', summary: 'Delete a variable', access: 'staff', module: 'variables', ok: gone,
     graphql: { type: 'Mutation', field: 'deleteVariable', params: VARIABLE_ARGS },
-    handle: ({ params }, { variables }) => variables.remove(params.id, params.var_id),
+    handle: ({ actor, params }, { variables }) => variables.remove(actor, params.id, params.var_id),
   }),
   endpoint({
     method: 'get', path: '/api/games/{id}/config', tag: 'variables', summary: 'The game\'s variables as one JSON object (the config document)',
@@ -81,6 +81,6 @@ export const variablesEndpoints = [
     body: { component: 'RollbackInput', schema: rollbackSchema }, ok: one('RollbackResult'), errors: [409],
     description: 'In one transaction, as a new version with change `rollback`; the config document follows at once under a new ETag.',
     graphql: { type: 'Mutation', field: 'rollbackConfig', params: { id: 'game_id' } },
-    handle: ({ params, body }, { configHistory }) => configHistory.rollback(params.id, body as RollbackInput),
+    handle: ({ actor, params, body }, { configHistory }) => configHistory.rollback(actor, params.id, body as RollbackInput),
   }),
 ];

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
@@ -10,22 +9,16 @@ import type { ConfigVersions } from './config-versions';
 import { VARIABLES_MODULE, type ConfigWriter } from './config-writer';
 import { checkVariable, type VariableDefinition, type VariableInput } from './variable-rules';
 import { definitionOf, toPublicVariable, type PublicVariable } from './variable-view';
-import {
-  deleteVariable,
-  findVariable,
-  insertVariable,
-  listVariables,
-  replaceVariable,
-  variablesOfGames,
-  type StoredVariable,
-} from './variables-repository';
+import type { StoredVariable } from './variables-repository';
+import type { Actor } from '../core/actor';
+import type { Store } from '../unit-of-work';
 
 /** A cached config document is rebuilt after this long even without a version bump (a lost bump). */
 export const CONFIG_CACHE_MAX_AGE_MS = 30_000;
 const CONFIG_CACHE_GAMES = 10_000;
 
 export interface VariablesDeps {
-  readonly db: Knex;
+  readonly store: Store<'variables'>;
   readonly games: GamesService;
   readonly modules: ModulesService;
   readonly versions: ConfigVersions;
@@ -33,13 +26,13 @@ export interface VariablesDeps {
   readonly clock?: () => number;
 }
 
-export function createVariablesService({ db, games, modules, versions, writer, clock = Date.now }: VariablesDeps) {
+export function createVariablesService({ store: { read }, games, modules, versions, writer, clock = Date.now }: VariablesDeps) {
   const cache = new Map<number, { version: string; builtAt: number; document: ConfigDocument }>();
 
   /** SPEC §2.1's order: the game (404), the variable in its path (404), then the module (403). */
   async function scope(gameId: number, variableId?: number): Promise<StoredVariable | undefined> {
     await games.mustFind(gameId);
-    const variable = variableId === undefined ? undefined : await findVariable(db, gameId, variableId);
+    const variable = variableId === undefined ? undefined : await read.variables.findVariable(gameId, variableId);
     if (variableId !== undefined && !variable) throw new AppError('NOT_FOUND', `variable ${variableId} of game ${gameId} not found`);
     await modules.assertEnabled(gameId, VARIABLES_MODULE);
     return variable;
@@ -70,7 +63,7 @@ export function createVariablesService({ db, games, modules, versions, writer, c
       else fresh.push(gameId);
     }
     if (fresh.length > 0) {
-      const rows = Promise.resolve(variablesOfGames(db, fresh));
+      const rows = Promise.resolve(read.variables.variablesOfGames(fresh));
       for (const gameId of fresh) pending.set(gameId, startBuild(gameId, current.get(gameId) ?? null, rows));
     }
     const built = await Promise.all(misses.map((gameId) => pending.get(gameId)!));
@@ -100,48 +93,48 @@ export function createVariablesService({ db, games, modules, versions, writer, c
     cache.set(gameId, { version, builtAt: clock(), document });
   }
 
-  const reread = async (gameId: number, id: number) => toPublicVariable((await findVariable(db, gameId, id))!);
+  const reread = async (gameId: number, id: number) => toPublicVariable((await read.variables.findVariable(gameId, id))!);
 
   return {
     async list(gameId: number, page: Page): Promise<PublicVariable[]> {
       await scope(gameId);
-      return (await listVariables(db, gameId, page)).map(toPublicVariable);
+      return (await read.variables.listVariables(gameId, page)).map(toPublicVariable);
     },
 
     async get(gameId: number, variableId: number): Promise<PublicVariable> {
       return toPublicVariable((await scope(gameId, variableId))!);
     },
 
-    async create(gameId: number, input: VariableInput): Promise<PublicVariable> {
+    async create(actor: Actor, gameId: number, input: VariableInput): Promise<PublicVariable> {
       await scope(gameId);
       const definition = checkVariable(input);
-      const { result: id } = await writer.write(gameId, async (trx) => {
-        const variableId = await insertVariable(trx, gameId, definition);
+      const { result: id } = await writer.write(actor, gameId, async ({ repos }) => {
+        const variableId = await repos.variables.insertVariable(gameId, definition);
         return { result: variableId, change: 'create', key: definition.key, audit: { action: 'variable.create', targetId: variableId, gameId, changes: createdFields(definition) } };
       });
       return reread(gameId, id);
     },
 
     /** PUT replaces the whole definition; the type may change. */
-    async replace(gameId: number, variableId: number, input: VariableInput): Promise<PublicVariable> {
+    async replace(actor: Actor, gameId: number, variableId: number, input: VariableInput): Promise<PublicVariable> {
       await scope(gameId, variableId);
       const definition = checkVariable(input);
-      await writer.write(gameId, async (trx) => {
-        const before = await findVariable(trx, gameId, variableId);
+      await writer.write(actor, gameId, async ({ repos }) => {
+        const before = await repos.variables.findVariable(gameId, variableId);
         if (!before) throw new AppError('NOT_FOUND', `variable ${variableId} of game ${gameId} not found`);
-        await replaceVariable(trx, gameId, variableId, definition);
+        await repos.variables.replaceVariable(gameId, variableId, definition);
         const changes = changedFields(valueFields(definitionOf(before)), valueFields(definition));
         return { result: undefined, change: 'update', key: definition.key, audit: { action: 'variable.update', targetId: variableId, gameId, changes } };
       });
       return reread(gameId, variableId);
     },
 
-    async remove(gameId: number, variableId: number): Promise<void> {
+    async remove(actor: Actor, gameId: number, variableId: number): Promise<void> {
       await scope(gameId, variableId);
-      await writer.write(gameId, async (trx) => {
-        const before = await findVariable(trx, gameId, variableId);
+      await writer.write(actor, gameId, async ({ repos }) => {
+        const before = await repos.variables.findVariable(gameId, variableId);
         if (!before) throw new AppError('NOT_FOUND', `variable ${variableId} of game ${gameId} not found`);
-        await deleteVariable(trx, gameId, variableId);
+        await repos.variables.deleteVariable(gameId, variableId);
         const changes = deletedFields(definitionOf(before));
         return { result: undefined, change: 'delete', key: before.key, audit: { action: 'variable.delete', targetId: variableId, gameId, changes } };
       });
@@ -154,7 +147,7 @@ export function createVariablesService({ db, games, modules, versions, writer, c
 
     /** Variables of games read in this request (GraphQL lists): one statement for all of them. */
     async listOfGames(games: readonly GameWithModules[], page: Page): Promise<Array<PublicVariable[] | AppError>> {
-      return perEnabledGame(games, VARIABLES_MODULE, async (ids) => mapPerParent(await variablesOfGames(db, ids, page), toPublicVariable));
+      return perEnabledGame(games, VARIABLES_MODULE, async (ids) => mapPerParent(await read.variables.variablesOfGames(ids, page), toPublicVariable));
     },
 
     /** Config documents of games read in this request (GraphQL lists). */

@@ -1,0 +1,50 @@
+import * as auditRepository from './audit/audit-repository';
+import * as connectionsReads from './connections/connections-reads';
+import * as connectionsRepository from './connections/connections-repository';
+import * as gamesRepository from './games/games-repository';
+import * as inviteRedemption from './invites/invite-redemption';
+import * as invitesRepository from './invites/invites-repository';
+import * as languagesReads from './languages/languages-reads';
+import * as languagesRepository from './languages/languages-repository';
+import * as leaderboardGroupsRepository from './leaderboards/leaderboard-groups-repository';
+import * as leaderboardScoresRepository from './leaderboards/leaderboard-scores-repository';
+import * as leaderboardsRepository from './leaderboards/leaderboards-repository';
+import * as modulesReads from './modules/modules-reads';
+import * as modulesRepository from './modules/modules-repository';
+import * as notificationsRepository from './notifications/notifications-repository';
+import * as userAccounts from './users/user-accounts';
+import * as usersRepository from './users/users-repository';
+import * as configHistoryRepository from './variables/config-history-repository';
+import * as variablesRepository from './variables/variables-repository';
+import * as ledgerReads from '../sync/ledger-reads';
+
+/**
+ * Every repository of the management API, and the modules through which a feature reads another's
+ * data (its `-reads` module): what a unit of work binds to its transaction, or to the pool for reads.
+ * A service is given the names it may use (`Store<'games' | 'modulesReads'>`): its own repository and
+ * the other features' read ports, nothing else.
+ */
+export const ADMIN_REPOSITORIES = {
+  audit: auditRepository,
+  connections: connectionsRepository,
+  connectionsReads,
+  games: gamesRepository,
+  invites: invitesRepository,
+  inviteRedemption,
+  languages: languagesRepository,
+  languagesReads,
+  leaderboardGroups: leaderboardGroupsRepository,
+  leaderboardScores: leaderboardScoresRepository,
+  leaderboards: leaderboardsRepository,
+  modules: modulesRepository,
+  modulesReads,
+  notifications: notificationsRepository,
+  users: usersRepository,
+  userAccounts,
+  configHistory: configHistoryRepository,
+  variables: variablesRepository,
+  ledgerReads,
+};
+
+export type AdminRepositories = typeof ADMIN_REPOSITORIES;
+export type RepositoryName = keyof AdminRepositories;
