@@ -6,7 +6,7 @@ import type { LedgerRow } from '../../sync/ledger-reads';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { Role } from '../auth/token-service';
-import type { ConnectionsService } from '../connections/connections-service';
+import type { ConnectionsPort } from '../connections/connections-service';
 import { assertSelfOrStaff } from '../core/roles';
 import { integer, text, validateBody } from '../core/validation';
 import type { Logger } from '../../logging/logger';
@@ -42,7 +42,7 @@ const toLedgerItem = (row: LedgerRow): LedgerItem => ({
  * balances are read from Redis, and the ledger from MySQL (it trails by the sync lag).
  */
 export function createBalanceService(deps: {
-  store: Store<'ledgerReads'>; wallet: WalletService; connections: ConnectionsService; defaultCurrency: string; logger?: Logger;
+  store: Store<'ledgerReads'>; wallet: WalletService; connections: ConnectionsPort; defaultCurrency: string; logger?: Logger;
 }) {
   const { store, wallet, connections, defaultCurrency, logger } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });

@@ -5,10 +5,10 @@ import { createdFields, deletedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 import type { Role } from '../auth/token-service';
-import type { GamesService } from '../games/games-service';
+import type { GamesPort } from '../games/games-service';
 import { assertSelfOrStaff } from '../core/roles';
 import { integer, validateBody } from '../core/validation';
-import type { UsersService } from '../users/users-service';
+import type { UsersPort } from '../users/users-service';
 import type { UserGameRow } from './connections-repository';
 import type { GameOfUser, PublicConnection, UserOfGame } from './connections-replies';
 
@@ -24,7 +24,7 @@ const toPublic = (row: UserGameRow): PublicConnection => ({
 });
 
 /** A removed user-game takes its scores along: it says `game.ranking` changed (the game's rank indexes are stale). */
-export function createConnectionsService(store: Store<'connections'>, users: UsersService, games: GamesService) {
+export function createConnectionsService(store: Store<'connections'>, users: UsersPort, games: GamesPort) {
   const { read } = store;
   return {
     /** A game_id in the body that names no game is a 400 on that field (it is not part of the path). */
@@ -77,3 +77,5 @@ export function createConnectionsService(store: Store<'connections'>, users: Use
 }
 
 export type ConnectionsService = ReturnType<typeof createConnectionsService>;
+/** What other features ask of connections (their port): the user-game of an id (404 otherwise). */
+export type ConnectionsPort = Pick<ConnectionsService, 'mustFindUserGame'>;

@@ -105,3 +105,5 @@ export function createGamesService(store: Store<'games' | 'modulesReads'>) {
 }
 
 export type GamesService = ReturnType<typeof createGamesService>;
+/** What other features ask of games (their port): is it there (404 otherwise), and its public shape. */
+export type GamesPort = Pick<GamesService, 'mustFind' | 'exists' | 'get' | 'withModules'>;

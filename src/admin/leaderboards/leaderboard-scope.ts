@@ -1,7 +1,7 @@
 import { AppError } from '../../errors';
 import type { AdminCaches } from '../cache/admin-caches';
-import type { GamesService } from '../games/games-service';
-import type { ModulesService } from '../modules/modules-service';
+import type { GamesPort } from '../games/games-service';
+import type { ModulesPort } from '../modules/modules-service';
 import type { GroupRow } from './leaderboard-groups-repository';
 import type { LeaderboardRow } from './leaderboards-repository';
 import type { Store } from '../unit-of-work';
@@ -12,7 +12,7 @@ export const LEADERBOARD_MODULE = 'leaderboard';
  * SPEC §2.1's order for every leaderboard endpoint: the entities in the path (404; a leaderboard of
  * another game is not found), then the module of the game they belong to (403 module_disabled).
  */
-export function createLeaderboardScope({ store: { read }, games, modules, caches }: { store: Store<'leaderboards' | 'leaderboardGroups'>; games: GamesService; modules: ModulesService; caches: AdminCaches }) {
+export function createLeaderboardScope({ store: { read }, games, modules, caches }: { store: Store<'leaderboards' | 'leaderboardGroups'>; games: GamesPort; modules: ModulesPort; caches: AdminCaches }) {
   const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
   /** Score saves, rankings and groups read their leaderboard on every request: through the caches. */
   const leaderboardOf = (id: number) => caches.leaderboard(id, () => read.leaderboards.findLeaderboard(id));

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 import type { AdminCaches } from '../cache/admin-caches';
-import type { GamesService } from '../games/games-service';
+import type { GamesPort } from '../games/games-service';
 import { text, validateBody } from '../core/validation';
 import { toPublicModule } from './modules-repository';
 import type { PublicModule } from './modules-replies';
@@ -38,7 +38,7 @@ export async function perEnabledGame<T>(
  * disconnect says `game.modules` changed, which drops them from the caches and moves the config
  * document's version.
  */
-export function createModulesService(store: Store<'modules'>, games: GamesService, caches: AdminCaches) {
+export function createModulesService(store: Store<'modules'>, games: GamesPort, caches: AdminCaches) {
   const { read } = store;
   async function mustFindModule(key: string) {
     const module = await read.modules.findModuleByKey(key);
@@ -89,3 +89,5 @@ export function createModulesService(store: Store<'modules'>, games: GamesServic
 }
 
 export type ModulesService = ReturnType<typeof createModulesService>;
+/** What other features ask of modules (their port): SPEC §2.1 step 5, the game has the module. */
+export type ModulesPort = Pick<ModulesService, 'assertEnabled'>;

@@ -4,8 +4,8 @@ import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
-import type { GamesService } from '../games/games-service';
-import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
+import type { GamesPort } from '../games/games-service';
+import { perEnabledGame, type GameWithModules, type ModulesPort } from '../modules/modules-service';
 import { checkNotification, macrosOf, type NotificationDefinition, type NotificationInput } from './notification-rules';
 import type { StoredNotification } from './notifications-repository';
 import type { NotificationWithMacros, PublicNotification } from './notifications-replies';
@@ -21,7 +21,7 @@ const toPublic = ({ created_at, updated_at, ...rest }: StoredNotification): Publ
 /** The fields of a notification an audit entry shows. */
 const auditedFields = (n: NotificationDefinition) => ({ name: n.name, variables: n.variables, entries: n.entries });
 
-export function createNotificationsService({ store, games, modules }: { store: Store<'notifications' | 'languagesReads'>; games: GamesService; modules: ModulesService }) {
+export function createNotificationsService({ store, games, modules }: { store: Store<'notifications' | 'languagesReads'>; games: GamesPort; modules: ModulesPort }) {
   const { read } = store;
   /** SPEC §2.1's order: the game (404), the notification in its path (404), then the module (403). */
   async function scope(gameId: number, notificationId?: number): Promise<StoredNotification | undefined> {

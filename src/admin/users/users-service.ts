@@ -63,3 +63,5 @@ export function createUsersService(store: Store<'users'>) {
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+/** What other features ask of users (their port). */
+export type UsersPort = Pick<UsersService, 'mustFind'>;

@@ -1,8 +1,8 @@
 import { AppError } from '../../errors';
 import type { AuditRecord } from '../audit/audit-service';
 import type { Actor } from '../core/actor';
-import type { GamesService } from '../games/games-service';
-import type { ModulesService } from '../modules/modules-service';
+import type { GamesPort } from '../games/games-service';
+import type { ModulesPort } from '../modules/modules-service';
 import type { Store, Work } from '../unit-of-work';
 import { configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES } from './config-document';
 import type { ConfigChange } from './config-history-repository';
@@ -33,7 +33,7 @@ export interface ConfigWrite<T> {
  * audit entry. It says `game.config` changed, so after the commit the config document's version in
  * Redis moves and every HTTP instance serves the new document (and its new ETag) at once.
  */
-export function createConfigWriter({ store, games, modules }: { store: Store<ConfigRepositories>; games: GamesService; modules: ModulesService }) {
+export function createConfigWriter({ store, games, modules }: { store: Store<ConfigRepositories>; games: GamesPort; modules: ModulesPort }) {
   function assertWithinLimits(variables: readonly StoredVariable[]): void {
     if (variables.length > MAX_VARIABLES_PER_GAME) throw new AppError('CONFLICT', `a game holds at most ${MAX_VARIABLES_PER_GAME} variables`);
     const bytes = Buffer.byteLength(configDocumentBody(variables));

@@ -1,8 +1,8 @@
 import type { Page } from '../../db/page';
 import { mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
-import type { GamesService } from '../games/games-service';
-import { perEnabledGame, type GameWithModules, type ModulesService } from '../modules/modules-service';
+import type { GamesPort } from '../games/games-service';
+import { perEnabledGame, type GameWithModules, type ModulesPort } from '../modules/modules-service';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import { buildConfigDocument, type ConfigDocument } from './config-document';
 import type { ConfigVersions } from './config-versions';
@@ -19,8 +19,8 @@ const CONFIG_CACHE_GAMES = 10_000;
 
 export interface VariablesDeps {
   readonly store: Store<'variables'>;
-  readonly games: GamesService;
-  readonly modules: ModulesService;
+  readonly games: GamesPort;
+  readonly modules: ModulesPort;
   readonly versions: ConfigVersions;
   readonly writer: ConfigWriter;
   readonly clock?: () => number;
