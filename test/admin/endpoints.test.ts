@@ -1,8 +1,9 @@
 import test from 'ava';
-import { isObjectType } from 'graphql';
+import { getNamedType, isInputObjectType, isNonNullType, isObjectType } from 'graphql';
 import { ADMIN_ENDPOINTS } from '../../src/admin/admin-endpoints';
 import { createGraphQLSchema } from '../../src/admin/graphql/graphql-schema';
 import { pathParamsOf, type QueryRules } from '../../src/admin/http/endpoint';
+import { COMPONENT_SCHEMAS } from '../../src/admin/openapi/components';
 
 // Each management endpoint is declared once (src/admin/<feature>/<feature>-endpoints.ts); the Koa
 // route, the OpenAPI operation and the GraphQL field are made from it. The SDL (the GraphQL
@@ -52,6 +53,42 @@ test("a GraphQL argument's default is its query parameter's (one default page si
     }
   }
   t.true(compared > 40, `only ${compared} arguments compared`);
+});
+
+test('every SDL object type named like a reply schema has its fields; any other field of it has a resolver of its own', (t) => {
+  let compared = 0;
+  for (const [name, component] of Object.entries(COMPONENT_SCHEMAS)) {
+    const type = schema.getType(name);
+    const properties = Object.keys((component as { properties?: object }).properties ?? {});
+    if (!isObjectType(type) || properties.length === 0) continue;
+    const fields = type.getFields();
+    for (const property of properties) t.truthy(fields[property], `the SDL's ${name} lacks ${property}, which the reply schema has`);
+    for (const [field, definition] of Object.entries(fields)) {
+      t.true(properties.includes(field) || definition.resolve !== undefined, `the SDL's ${name}.${field} is in no reply schema and has no resolver`);
+    }
+    compared += 1;
+  }
+  t.true(compared > 20, `only ${compared} types compared`);
+});
+
+test("every GraphQL input of an endpoint's body has the body schema's fields, each nullable: the service names a missing one, as for REST", (t) => {
+  let compared = 0;
+  for (const endpoint of served) {
+    const body = endpoint.body;
+    if (!body || body === 'multipart' || !body.schema) continue;
+    const { type, field } = endpoint.graphql!;
+    const root = schema.getType(type);
+    const input = isObjectType(root) ? root.getFields()[field]!.args.find((arg) => arg.name === 'input') : undefined;
+    const inputType = input && getNamedType(input.type);
+    if (!t.true(isInputObjectType(inputType), `${type}.${field} has no input object argument`) || !isInputObjectType(inputType)) continue;
+    const described = body.schema.describe().fields;
+    t.deepEqual(Object.keys(inputType.getFields()).sort(), Object.keys(described).sort(), `${inputType.name} (${type}.${field}) and ${body.component}`);
+    for (const [name, definition] of Object.entries(inputType.getFields())) {
+      t.false(isNonNullType(definition.type), `${inputType.name}.${name} is required by GraphQL: its missing value would not get the service's 400 naming it`);
+    }
+    compared += 1;
+  }
+  t.true(compared > 15, `only ${compared} inputs compared`);
 });
 
 test('no two endpoints share a method and path, nor a GraphQL field', (t) => {
