@@ -6,28 +6,24 @@ export function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 }
 
-/**
- * A write whose unique-key violation is a 409 with `conflict`'s message: repositories name their own
- * conflicts (ARCHITECTURE rule 4), so no service reads a MySQL error code.
- */
-export async function conflictOnDuplicate<T>(write: PromiseLike<T>, conflict: () => string): Promise<T> {
+/** A write whose MySQL error of one kind is a 409 with `conflict`'s message; any other error stays as it is. */
+async function conflictWhen<T>(matches: (error: unknown) => boolean, write: PromiseLike<T>, conflict: () => string): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isDuplicateKey(error)) throw new AppError('CONFLICT', conflict(), {}, { cause: error });
+    if (matches(error)) throw new AppError('CONFLICT', conflict(), {}, { cause: error });
     throw error;
   }
 }
 
+/**
+ * A write whose unique-key violation is a 409 with `conflict`'s message: repositories name their own
+ * conflicts (ARCHITECTURE rule 4), so no service reads a MySQL error code.
+ */
+export const conflictOnDuplicate = <T>(write: PromiseLike<T>, conflict: () => string): Promise<T> => conflictWhen(isDuplicateKey, write, conflict);
+
 /** A delete refused because another table still refers to the row: a 409 with `conflict`'s message. */
-export async function conflictOnReferenced<T>(write: PromiseLike<T>, conflict: () => string): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (isStillReferenced(error)) throw new AppError('CONFLICT', conflict(), {}, { cause: error });
-    throw error;
-  }
-}
+export const conflictOnReferenced = <T>(write: PromiseLike<T>, conflict: () => string): Promise<T> => conflictWhen(isStillReferenced, write, conflict);
 
 /** A row another table still refers to (ON DELETE RESTRICT). */
 export function isStillReferenced(error: unknown): boolean {
@@ -35,9 +31,11 @@ export function isStillReferenced(error: unknown): boolean {
   return code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_ROW_IS_REFERENCED';
 }
 
-/** A unique-key violation becomes the given 409; a lost connection UNAVAILABLE; anything else stays as is. */
-export function translateMysqlError(error: unknown, conflictMessage?: string): unknown {
-  if (isDuplicateKey(error) && conflictMessage) return new AppError('CONFLICT', conflictMessage, {}, { cause: error });
+/**
+ * At a transport's error boundary: a lost connection or a deadlock becomes UNAVAILABLE (it can come from
+ * any statement, a pool's acquire included); anything else stays as is (repositories name their 409s).
+ */
+export function translateMysqlError(error: unknown): unknown {
   const code = (error as { code?: string })?.code;
   if (code && CONNECTION_CODES.has(code)) return new AppError('UNAVAILABLE', 'the database is unavailable', {}, { cause: error });
   if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT') {
