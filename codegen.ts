@@ -26,10 +26,17 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         useTypeImports: true,
         skipTypename: true,
-        // The resolvers' map is checked against the SDL (every type and field name, every field's
-        // arguments); what a resolver returns stays the service's type (checked by the services).
+        // The resolvers' map is checked against the SDL: every type and field name, every field's
+        // arguments, and what a resolver returns. Object types the services answer with a type of
+        // their own (a reply schema's) are mapped to it; the others are the SDL's.
         contextType: '../graphql-context#GraphQLContext',
-        defaultMapper: 'any',
+        mappers: {
+          Game: '../../games/games-replies#PublicGame',
+          Leaderboard: '../../leaderboards/leaderboards-replies#PublicLeaderboard',
+          Notification: '../../notifications/notifications-replies#PublicNotification',
+          RankingItem: '../../leaderboards/leaderboards-replies#RankingItem as RankingItemReply',
+          Variable: '../../variables/variable-view#PublicVariable',
+        },
         resolverTypeWrapperSignature: 'T',
       },
     },

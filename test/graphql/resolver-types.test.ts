@@ -16,10 +16,17 @@ export const wrongMaps: ResolverMap[] = [
   { Query: { rankings: guarded('any', (args) => args.top) } },
   // @ts-expect-error a type the schema lacks
   { Gamez: {} },
+  // @ts-expect-error a reply of another shape (rankings answers a Rankings, not a list of numbers)
+  { Query: { rankings: guarded('any', (args) => [args.leaderboard_id + 1]) } },
 ];
 // A field's arguments are typed by the SDL: rankings' limit is an optional Int, its id a SafeInt.
 export const typedArgs: ResolverMap = {
-  Query: { rankings: guarded('any', (args) => [args.leaderboard_id + 1, args.limit ?? 50, args.around_user_game_id ?? null]) },
+  Query: {
+    rankings: guarded('any', (args) => {
+      const read: [number, number, number | null] = [args.leaderboard_id + 1, args.limit ?? 50, args.around_user_game_id ?? null];
+      return read.length === 3 ? null : null;
+    }),
+  },
 };
 
 test('the generated types are what npm run codegen makes of the SDL today', async (t) => {

@@ -22,7 +22,7 @@ export type GraphQLContext = {
    * The request's DataLoader for one list field and argument set (`name` says both): the loads of
    * every parent in the result are batched into one `load` call, one service call for all of them.
    */
-  batch<Key, Value>(name: string, load: (keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>, cacheKey: (key: Key) => unknown): DataLoader<Key, Value>;
+  batch<Key, Item>(name: string, load: (keys: readonly Key[]) => Promise<ReadonlyArray<Item>>, cacheKey: (key: Key) => unknown): DataLoader<Key, Exclude<Item, Error>>;
   /**
    * A read made once per request however often the document asks for it (aliases): `key` names the
    * read and its arguments. Aliases still count in the query's cost; they only stop costing work.
@@ -51,10 +51,12 @@ export function createGraphQLContext(deps: {
       assertRole(user, access);
       return user;
     },
-    batch<Key, Value>(name: string, load: (keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>, cacheKey: (key: Key) => unknown) {
+    batch<Key, Item>(name: string, load: (keys: readonly Key[]) => Promise<ReadonlyArray<Item>>, cacheKey: (key: Key) => unknown) {
+      type Value = Exclude<Item, Error>;
       let loader = loaders.get(name) as DataLoader<Key, Value> | undefined;
       if (!loader) {
-        loader = new DataLoader<Key, Value, unknown>(load, { cacheKeyFn: cacheKey });
+        // An item that is an Error rejects its own load (DataLoader's rule): a game's refusal is that game's.
+        loader = new DataLoader<Key, Value, unknown>(load as (keys: readonly Key[]) => Promise<ReadonlyArray<Value | Error>>, { cacheKeyFn: cacheKey });
         loaders.set(name, loader as DataLoader<unknown, unknown>);
       }
       return loader;

@@ -7,16 +7,8 @@ import { batchName, NESTED_PAGE, pageArgs, type Args } from '../graphql-args';
 import type { Resolvers } from '../generated/schema-types';
 import type { GraphQLContext } from '../graphql-context';
 
-/**
- * What a resolver answers: a service's reply, whose shape the SDL's type describes (the GraphQL parity
- * tests hold the two together); the generated map checks names and arguments, not these replies.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-type Reply = any;
-
-/** A resolver: its arguments typed by the field it serves (the generated `…Args`), its parent as its type's resolvers know it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resolver knows its parent's shape
-export type Resolver<A = Args> = (parent: any, args: A, context: GraphQLContext) => Promise<Reply>;
+/** A resolver: its arguments typed by the field it serves (the generated `…Args`), its parent as the SDL's mappers type it (codegen.ts). */
+export type Resolver<A = Args, Parent = unknown, Result = unknown> = (parent: Parent, args: A, context: GraphQLContext) => Promise<Result>;
 
 /**
  * Resolvers by type name, then field name, typed from the SDL (`npm run codegen`): a type or field the
@@ -29,11 +21,10 @@ export type ResolverMap = Resolvers;
  * `run` then checks the arguments (400) and calls the service, which checks the rest in SPEC's order.
  * `A` is the field's arguments, inferred from the map's type where the resolver is placed.
  */
-export function guarded<A extends object = Args>(
+export function guarded<A extends object = Args, Parent = unknown, Result = unknown>(
   access: Access,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Resolver
-  run: (args: A, context: GraphQLContext, caller: PublicUser, parent: any) => unknown,
-): Resolver<A> {
+  run: (args: A, context: GraphQLContext, caller: PublicUser, parent: Parent) => Result | Promise<Result>,
+): Resolver<A, Parent, Result> {
   return async (parent, args, context) => run(args, context, await context.caller(access), parent);
 }
 
@@ -41,12 +32,12 @@ export function guarded<A extends object = Args>(
  * A paged list field of Game (`field` names it), loaded for every game of the reply at once: one
  * service call per page asked for, whose answer for a game may be an error of that game alone.
  */
-export function gameList(
+export function gameList<Item>(
   field: string,
   access: Access,
-  list: (services: AdminServices, games: readonly PublicGame[], page: Page) => Promise<ReadonlyArray<unknown>>,
-): Resolver {
-  return guarded(access, (args, context, _, game: PublicGame) => {
+  list: (services: AdminServices, games: readonly PublicGame[], page: Page) => Promise<ReadonlyArray<Item[] | Error>>,
+): Resolver<Args, PublicGame, Item[]> {
+  return guarded(access, (args: Args, context, _, game: PublicGame) => {
     const page = pageArgs(args, NESTED_PAGE);
     const loader = context.batch(batchName(field, args), (games: readonly PublicGame[]) => list(context.services, games, page), (g) => g.id);
     return loader.load(game);
