@@ -52,7 +52,7 @@ export interface AdminDeps {
   readonly cacheClock?: () => number;
 }
 
-/** Every service of the management API; REST routes (and GraphQL resolvers) call these and only these. */
+/** Every service of the management API; the endpoints' handlers (REST and GraphQL) and the other resolvers call these and only these. */
 export function createAdminServices({ db, redis, adminRedis = redis, wallet, config, clock = Date.now, syncQueue, logger, cacheClock }: AdminDeps) {
   const tokens = createTokenService(config.auth.jwtSecret, config.auth.jwtTtlS);
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
