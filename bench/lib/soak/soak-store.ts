@@ -66,11 +66,16 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
     client: (role) => createRedisClient({ url: 'redis://127.0.0.1', role, sentinel, durability }),
     async disrupt(kind, signalled) {
       const primary = await topology.primaryPort();
+      // Whatever comes back (the cut-off primary, the killed one) rejoins as a replica and must not be
+      // promoted before it has synced with the new primary (local-replicated.ts says why).
+      if (kind === 'partition') await topology.holdFromPromotion(primary);
       topology.signal(primary, kind === 'partition' ? 'SIGSTOP' : 'SIGKILL');
       signalled?.();
       await waitUntil('a replica promoted', promotedOtherThan(primary), 60_000);
-      if (kind === 'partition') topology.signal(primary, 'SIGCONT');
-      else await topology.restart(primary);
+      if (kind === 'partition') {
+        topology.signal(primary, 'SIGCONT');
+        topology.promotableWhenInSync(primary);
+      } else await topology.restart(primary);
     },
     async stop() {
       await topology.stop();
