@@ -1,5 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
-import { COMMAND_ACTOR, userActor } from '../../src/admin/core/actor';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { userActor } from '../helpers/actors';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
 
 // Every endpoint of the management API, called with no token and as user, moderator and admin; each

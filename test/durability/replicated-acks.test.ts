@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { RedisDurability } from '../../src/config';
 import { AppError } from '../../src/errors';
 import { StartupRefused } from '../../src/lifecycle/startup-refused';
@@ -27,6 +27,18 @@ async function storeProcess(t: { teardown(fn: () => Promise<void>): void }, opti
   );
   t.teardown(() => server.stop());
   return server;
+}
+
+/** A migrated primary with one replica online, and a gRPC-role client of it in replicated mode. */
+async function primaryWithReplica(t: ExecutionContext) {
+  const primary = await storeProcess(t);
+  await storeProcess(t, { replicaOf: primary.port });
+  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: roomy });
+  t.teardown(() => redis.disconnect());
+  await once(redis, 'ready');
+  await markMigrated(redis);
+  await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
+  return redis;
 }
 
 test('with replicated durability a move no replica confirmed answers UNAVAILABLE ("may have been applied"); repeated once a replica is there, it replays the first outcome and moved the money once', async (t) => {
@@ -60,13 +72,7 @@ test('with replicated durability a move no replica confirmed answers UNAVAILABLE
 });
 
 test('group commit: one WAITAOF covers the scripts of an event-loop turn, so hundreds of concurrent moves cost a handful of waits', async (t) => {
-  const primary = await storeProcess(t);
-  await storeProcess(t, { replicaOf: primary.port });
-  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: roomy });
-  t.teardown(() => redis.disconnect());
-  await once(redis, 'ready');
-  await markMigrated(redis);
-  await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
+  const redis = await primaryWithReplica(t);
   const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(roomy) }), idempotencyTtlS: 3600 });
   await loadEngineFunctions(redis); // before the count: a first call would find no library and load it
   await redis.config('RESETSTAT');
@@ -109,13 +115,7 @@ test('a role refuses to start in replicated mode against a store without WAITAOF
 });
 
 test('a move that finds no function library on its primary is repeated with a WAITAOF of its own, after the library is loaded', async (t) => {
-  const primary = await storeProcess(t);
-  await storeProcess(t, { replicaOf: primary.port });
-  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: roomy });
-  t.teardown(() => redis.disconnect());
-  await once(redis, 'ready');
-  await markMigrated(redis);
-  await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
+  const redis = await primaryWithReplica(t);
   await redis.call('FUNCTION', 'FLUSH');
   const monitor = await redis.monitor();
   t.teardown(() => monitor.disconnect());

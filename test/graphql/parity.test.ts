@@ -1,5 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
-import { COMMAND_ACTOR, userActor } from '../../src/admin/core/actor';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { userActor } from '../helpers/actors';
 import { periodStart } from '../../src/admin/leaderboards/leaderboard-periods';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { createTestApi, type TestApi } from '../helpers/api';

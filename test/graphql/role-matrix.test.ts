@@ -1,5 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
-import { COMMAND_ACTOR, userActor } from '../../src/admin/core/actor';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { userActor } from '../helpers/actors';
 import { isObjectType, type GraphQLObjectType } from 'graphql';
 import { createGraphQLSchema } from '../../src/admin/graphql/graphql-schema';
 import { type TestApi, useSharedTestApi } from '../helpers/api';

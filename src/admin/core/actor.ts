@@ -13,10 +13,5 @@ export function requestActor(user: { readonly id: number; readonly role: Role } 
   return { userId: user?.id ?? null, role: user?.role ?? null, requestId, ip };
 }
 
-/** A signed-in user acting outside a request (a fixture, a script): no request id, no address. */
-export function userActor(user: { readonly id: number; readonly role: Role }): Actor {
-  return { userId: user.id, role: user.role, requestId: null, ip: null };
-}
-
 /** An operator command, or a service called outside any request: nobody signed in. */
 export const COMMAND_ACTOR: Actor = Object.freeze({ userId: null, role: null, requestId: null, ip: null });
