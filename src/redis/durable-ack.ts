@@ -44,7 +44,13 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
     new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       barrier.sent = true;
       if (open.get(client) === barrier) open.delete(client);
-      const replicas = Math.max(durability.replicas, await replicaCount(client));
+      let replicas: number;
+      try {
+        replicas = Math.max(durability.replicas, await replicaCount(client));
+      } catch (error) {
+        // Never fewer than there may be: a barrier that cannot count the replicas acknowledges nothing.
+        throw shortfall(`its replicas could not be counted: ${(error as Error).message}`, error);
+      }
       let reply: [number, number];
       const waiting = client.call('WAITAOF', '1', String(replicas), String(timeoutMs)) as Promise<[number, number]>;
       const stopPoking = poke(client, pokeKey);
@@ -116,10 +122,12 @@ function createReplicaPoker(): (client: RedisLike, pokeKey: string) => () => voi
       });
       connection.on('error', () => undefined);
       const made = { connection, waiting: 0, running: false, idle: null as NodeJS.Timeout | null };
+      const closeWithClient = () => connection.disconnect();
+      client.once('end', closeWithClient);
       connection.once('end', () => {
+        client.off('end', closeWithClient);
         if (pokers.get(client) === made) pokers.delete(client);
       });
-      client.once('end', () => connection.disconnect());
       poker = made;
       pokers.set(client, poker);
     }
@@ -152,15 +160,17 @@ export const REPLICA_LOSS_GRACE_MS = 8000;
  * REPLICA_LOSS_GRACE_MS after one was first seen gone, as many as the primary had. The grace runs from
  * that first sight, not from the last time all were there: a primary that was stopped (a partition)
  * or seldom asked would otherwise find its grace over before it began. Remembered per primary (its
- * replication id): a promoted replica starts afresh with its own.
+ * replication id): a promoted replica starts afresh with its own. Rejects when INFO cannot be read (a
+ * timeout behind a blocked WAITAOF, say): counting none then would let one replica's acknowledgement
+ * do for all, and Sentinel may promote another.
  */
 export function createReplicaCount(now: () => number = Date.now): (client: Pick<RedisLike, 'info'>) => Promise<number> {
   const seen = new Map<string, { most: number; goneSince: number | null }>();
   return async (client) => {
-    const info = await client.info('replication').catch(() => '');
+    const info = await client.info('replication');
     const attached = (info.match(/^slave\d+:/gm) ?? []).length;
     const primary = /^master_replid:(\w+)/m.exec(info)?.[1];
-    if (!primary) return attached;
+    if (!primary) throw new Error('INFO replication names no master_replid');
     const known = seen.get(primary);
     if (!known || attached >= known.most) {
       seen.set(primary, { most: attached, goneSince: null });

@@ -37,10 +37,15 @@ const GATE_CLOSED = 'the engine\'s Redis holds no record layout (it lost its dat
 
 type ScriptReplies = ScriptReply | ScriptReply[];
 
-/** Whether a reply acknowledges what an earlier call wrote (a replay, an already_* status). */
-function answersEarlierWrite(replies: ScriptReplies): boolean {
+/**
+ * Whether a reply answers from what earlier calls left rather than from a write of its own: a replay,
+ * an already_* status, or any refusal (a conflict, an unknown, settled or expired transaction, a round
+ * that differs). Such a call writes nothing, so its connection's WAITAOF would not cover the state it
+ * read, which another connection may have written without the replicas' acknowledgement.
+ */
+function answersFromEarlierState(replies: ScriptReplies): boolean {
   const list = typeof replies[0] === 'string' ? [replies as ScriptReply] : (replies as ScriptReply[]);
-  return list.some((reply) => reply[0] === 'REPLAY' || String(reply[1]).startsWith('already_'));
+  return list.some(([code, status]) => code !== 'OK' || String(status).startsWith('already_'));
 }
 
 /**
@@ -58,16 +63,16 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
 
   /**
    * A script's replies, acknowledged as SPEC §1.10 says: with replicated durability, once the writes
-   * sent before them on their connection are on the replicas. A reply that answers from an earlier
-   * call's write (which another connection may have made, its WAITAOF fallen short) first writes the
-   * partition's fence key on this connection, so the same WAITAOF covers that earlier write too.
+   * sent before them on their connection are on the replicas. A reply that answers from earlier state
+   * (which another connection may have written, its WAITAOF fallen short) first writes the partition's
+   * fence key on this connection, so the same WAITAOF covers every earlier write on that server too.
    */
   const durableScript = <R extends ScriptReplies>(firstKey: string, call: (client: RedisLike) => Promise<R>) =>
     on(firstKey, (client) => withEngineFunctions(client, async () => {
       if (!durableAck) return call(client); // local durability: nothing more per call on the hot path
       const fence = keys.fence(firstKey);
       const replies = await durably(durableAck, client, call(client), fence);
-      if (answersEarlierWrite(replies)) await durably(durableAck, client, client.set(fence, '1'), fence);
+      if (answersFromEarlierState(replies)) await durably(durableAck, client, client.set(fence, '1'), fence);
       return replies;
     }));
 

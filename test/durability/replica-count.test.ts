@@ -29,3 +29,11 @@ test('the grace for a departed replica starts when the departure is first seen, 
   replicas = 2;
   t.is(await count(primary), 2, 'a replica back counts at once');
 });
+
+test('a primary whose replication INFO cannot be read is not counted as having no replicas: the count fails', async (t) => {
+  const count = createReplicaCount(() => 0);
+  const timedOut = { info: async (): Promise<string> => { throw new Error('Command timed out'); } };
+  await t.throwsAsync(count(timedOut), { message: 'Command timed out' });
+  const withoutId = { info: async () => ['# Replication', 'role:master', 'connected_slaves:0'].join('\r\n') };
+  await t.throwsAsync(count(withoutId), { message: /master_replid/ });
+});

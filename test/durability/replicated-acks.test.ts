@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { Redis } from 'ioredis';
 import test, { type ExecutionContext } from 'ava';
 import type { RedisDurability } from '../../src/config';
 import { AppError } from '../../src/errors';
@@ -29,17 +30,27 @@ async function storeProcess(t: { teardown(fn: () => Promise<void>): void }, opti
   return server;
 }
 
-/** A migrated primary with one replica online, and a gRPC-role client of it in replicated mode. */
-async function primaryWithReplica(t: ExecutionContext) {
-  const primary = await storeProcess(t);
-  await storeProcess(t, { replicaOf: primary.port });
-  const redis = createRedisClient({ url: primary.url, role: 'grpc', durability: roomy });
+/** A gRPC-role client of `url` in replicated mode, ready, closed when the test ends. */
+async function engineClient(t: ExecutionContext, url: string) {
+  const redis = createRedisClient({ url, role: 'grpc', durability: roomy });
   t.teardown(() => redis.disconnect());
   await once(redis, 'ready');
-  await markMigrated(redis);
-  await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
   return redis;
 }
+
+/** A migrated primary with one replica online, and a gRPC-role client of the primary in replicated mode. */
+async function primaryWithReplica(t: ExecutionContext) {
+  const primary = await storeProcess(t);
+  const replica = await storeProcess(t, { replicaOf: primary.port });
+  const redis = await engineClient(t, primary.url);
+  await markMigrated(redis);
+  await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
+  return { redis, primary, replica };
+}
+
+/** A wallet over `redis` whose moves wait for the replicas as `ack` says. */
+const walletWaiting = (redis: Redis, ack: RedisDurability) =>
+  createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(ack) }), idempotencyTtlS: 3600 });
 
 test('with replicated durability a move no replica confirmed answers UNAVAILABLE ("may have been applied"); repeated once a replica is there, it replays the first outcome and moved the money once', async (t) => {
   const primary = await storeProcess(t);
@@ -47,8 +58,7 @@ test('with replicated durability a move no replica confirmed answers UNAVAILABLE
   t.teardown(() => redis.disconnect());
   await once(redis, 'ready');
   await markMigrated(redis);
-  const walletWaiting = (ack: RedisDurability) => createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(ack) }), idempotencyTtlS: 3600 });
-  let wallet = walletWaiting(durability);
+  let wallet = walletWaiting(redis, durability);
   const w = { userId: 'player', gameId: 'game', currency: 'EUR' };
 
   const topup = await t.throwsAsync(wallet.topup({ ...w, amount: '1000', comment: 'first', idempotencyKey: 'top-1' }));
@@ -57,7 +67,7 @@ test('with replicated durability a move no replica confirmed answers UNAVAILABLE
 
   const replica = await storeProcess(t, { replicaOf: primary.port });
   await waitUntil('the replica online', async () => (await redis.info('replication')).includes('state=online'), 20_000);
-  wallet = walletWaiting(roomy);
+  wallet = walletWaiting(redis, roomy);
   const repeated = await wallet.topup({ ...w, amount: '1000', comment: 'first', idempotencyKey: 'top-1' });
   t.true(repeated.replayed, 'the repeat found the first call\'s top-up');
   t.is(repeated.availableBalance, '1000');
@@ -71,9 +81,30 @@ test('with replicated durability a move no replica confirmed answers UNAVAILABLE
     'the acknowledged moves are on the replica, once');
 });
 
+test('a refusal that rests on a move the replicas have not confirmed (a Cancel of a transaction whose Confirm fell short) answers UNAVAILABLE, on another connection too, until they have it', async (t) => {
+  const { redis, primary, replica } = await primaryWithReplica(t);
+  const w = { userId: 'player', gameId: 'game', currency: 'EUR' };
+  const wallet = walletWaiting(redis, roomy);
+  await wallet.topup({ ...w, amount: '1000', comment: '' });
+  const { transactionId } = await wallet.reserve({ ...w, requestId: 'bet-1', roundId: 'round', amount: '300' });
+
+  replica.signal('SIGSTOP'); // attached still, acknowledging nothing
+  const confirm = await t.throwsAsync(walletWaiting(redis, durability).confirm({ requestId: 'win-1', transactionId, roundId: 'round', winAmount: '0' }));
+  t.is((confirm as AppError).code, 'UNAVAILABLE', 'the Confirm is applied on the primary alone');
+
+  const other = walletWaiting(await engineClient(t, primary.url), durability); // a connection that wrote nothing
+  const refused = await t.throwsAsync(other.cancel({ requestId: 'undo-1', transactionId, reason: 'test' }));
+  t.is((refused as AppError).code, 'UNAVAILABLE', `not "confirmed" before a replica has the Confirm: ${String(refused)}`);
+
+  replica.signal('SIGCONT');
+  const settled = await t.throwsAsync(walletWaiting(await engineClient(t, primary.url), roomy).cancel({ requestId: 'undo-1', transactionId, reason: 'test' }));
+  t.is((settled as AppError).code, 'FAILED_PRECONDITION');
+  t.regex(settled!.message, /is confirmed and cannot be canceled/);
+});
+
 test('group commit: one WAITAOF covers the scripts of an event-loop turn, so hundreds of concurrent moves cost a handful of waits', async (t) => {
-  const redis = await primaryWithReplica(t);
-  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(roomy) }), idempotencyTtlS: 3600 });
+  const { redis } = await primaryWithReplica(t);
+  const wallet = walletWaiting(redis, roomy);
   await loadEngineFunctions(redis); // before the count: a first call would find no library and load it
   await redis.config('RESETSTAT');
   const moves = 500;
@@ -115,13 +146,13 @@ test('a role refuses to start in replicated mode against a store without WAITAOF
 });
 
 test('a move that finds no function library on its primary is repeated with a WAITAOF of its own, after the library is loaded', async (t) => {
-  const redis = await primaryWithReplica(t);
+  const { redis } = await primaryWithReplica(t);
   await redis.call('FUNCTION', 'FLUSH');
   const monitor = await redis.monitor();
   t.teardown(() => monitor.disconnect());
   const commands: string[] = [];
   monitor.on('monitor', (_time: string, args: string[]) => commands.push(String(args[0]).toLowerCase()));
-  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(roomy) }), idempotencyTtlS: 3600 });
+  const wallet = walletWaiting(redis, roomy);
   t.like(await wallet.topup({ userId: 'p', gameId: 'game', currency: 'EUR', amount: '5', comment: '' }), { availableBalance: '5' });
   await waitUntil('the monitor has seen the repeated call and its WAITAOF', async () => commands.filter((c) => c === 'fcall').length >= 2 && commands.lastIndexOf('waitaof') > commands.lastIndexOf('fcall'), 5000)
     .catch(() => undefined);

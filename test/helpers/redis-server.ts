@@ -12,6 +12,8 @@ import { markMigrated } from './redis';
 export interface TestRedisServer {
   readonly port: number;
   readonly url: string;
+  /** SIGSTOP holds the process (it stays connected, answering nothing), SIGCONT lets it go on. */
+  signal(signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -27,7 +29,11 @@ export async function startRedisServer(args: string[] = [], options: { binary?: 
     stdio: 'ignore',
   });
   const url = `redis://127.0.0.1:${port}`;
+  const signal = (name: NodeJS.Signals) => {
+    child.kill(name);
+  };
   const stop = async () => {
+    child.kill('SIGCONT');
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   };
@@ -35,8 +41,8 @@ export async function startRedisServer(args: string[] = [], options: { binary?: 
     await stop();
     throw error;
   });
-  if (options.migrated === false) return { port, url, stop };
+  if (options.migrated === false) return { port, url, signal, stop };
   const client = createRedisClient({ url, role: 'cli' });
   await markMigrated(client).finally(() => client.disconnect());
-  return { port, url, stop };
+  return { port, url, signal, stop };
 }

@@ -111,10 +111,10 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
           signalledAt = Date.now();
           window = load.firstAcknowledgedAfter(signalledAt);
         })
-          .then(() => window ?? Promise.reject(new Error('no signal was sent')))
-          .then((at) => {
+          .then(async (what) => [what, await (window ?? Promise.reject(new Error('no signal was sent')))] as const)
+          .then(([what, at]) => {
             outageWindowsMs.push(at - signalledAt);
-            options.log(`${elapsed()} s: ${kind}: calls acknowledged again ${at - signalledAt} ms after the signal`);
+            options.log(`${elapsed()} s: ${kind} (${what}): calls acknowledged again ${at - signalledAt} ms after the signal`);
           })
           .catch((error: unknown) => options.log(`${kind} failed: ${(error as Error).message}`))
           .finally(() => (redisRestarting = false));

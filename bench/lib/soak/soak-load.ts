@@ -38,6 +38,9 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
   };
   let running = true;
   let sequence = 0;
+  const started = Date.now();
+  /** An error, with when it came (seconds into the load), to set against the disruptions' log. */
+  const failed = (message: string) => state.errors.push(`at ${((Date.now() - started) / 1000).toFixed(1)} s: ${message}`);
   /** Who waits for the first call started at or after `after` to be acknowledged (an outage's end). */
   const waiters: Array<{ after: number; resolve: (at: number) => void }> = [];
   const acknowledgedCallStartedAt = (startedAt: number) => {
@@ -62,7 +65,7 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
           await new Promise((resolve) => setTimeout(resolve, 50));
           continue;
         }
-        state.errors.push(String((error as Error).message));
+        failed(String((error as Error).message));
         return null;
       }
     }
@@ -81,7 +84,7 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
       }
       return outcomes.map((outcome) => {
         if (!(outcome instanceof AppError)) return outcome;
-        state.errors.push(outcome.message);
+        failed(outcome.message);
         return null;
       });
     }

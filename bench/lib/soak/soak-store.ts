@@ -21,8 +21,8 @@ export interface SoakStore {
   readonly env: Record<string, string>;
   readonly durableAck: DurableAck | null;
   client(role: RedisRole): Redis;
-  /** Disrupts the store; `signalled` is called the moment the signal went out. */
-  disrupt(kind: Disruption, signalled?: () => void): Promise<void>;
+  /** Disrupts the store; `signalled` is called the moment the signal went out. Says which nodes it touched. */
+  disrupt(kind: Disruption, signalled?: () => void): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export async function singleSoakStore(): Promise<SoakStore> {
     env: { REDIS_URL: redis.url },
     durableAck: null,
     client: (role) => createRedisClient({ url: redis.url, role }),
-    disrupt: (_kind, signalled) => redis.killAndRestart(signalled),
+    disrupt: (_kind, signalled) => redis.killAndRestart(signalled).then(() => 'restarted on its AOF'),
     stop: () => redis.stop(),
   };
 }
@@ -72,10 +72,12 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
       topology.signal(primary, kind === 'partition' ? 'SIGSTOP' : 'SIGKILL');
       signalled?.();
       await waitUntil('a replica promoted', promotedOtherThan(primary), 60_000);
+      const promoted = await topology.primaryPort();
       if (kind === 'partition') {
         topology.signal(primary, 'SIGCONT');
         topology.promotableWhenInSync(primary);
       } else await topology.restart(primary);
+      return `primary :${primary} ${kind === 'partition' ? 'stopped and let go' : 'killed and restarted'}, :${promoted} promoted`;
     },
     async stop() {
       await topology.stop();
@@ -122,6 +124,7 @@ export async function clusterSoakStore(): Promise<SoakStore> {
         return now.length === masters.length && !now.includes(victim);
       }, 60_000);
       await cluster.restart(victim);
+      return `master :${victim} killed and restarted`;
     },
     async stop() {
       for (const client of clients) client.disconnect();
