@@ -15,7 +15,7 @@ import type { Logger } from '../logging/logger';
 import { createMetricsRegistry } from '../metrics/metrics-registry';
 import { startMetricsServer } from '../metrics/metrics-server';
 import { scriptMetrics, type ScriptObserver } from '../metrics/script-metrics';
-import { createDurableAck, type DurableAck } from '../redis/durable-ack';
+import { storeDurability, type DurableAck } from '../redis/durable-ack';
 import { assertDurabilitySupported } from '../redis/durability-check';
 import { assertNoEviction } from '../redis/eviction-policy';
 import { assertRedisLayout } from '../redis/layout-upgrade';
@@ -49,7 +49,8 @@ interface Clients {
 export async function serve(config: Config, logger: Logger, roles: readonly RoleName[], options: { clusterWorker?: boolean } = {}): Promise<RunningRole[]> {
   const metrics = config.metrics.enabled ? createMetricsRegistry() : undefined;
   if (metrics && options.clusterWorker) shareMetricsWithPrimary(metrics);
-  const clients: Clients = { closers: [], metrics, scripts: metrics && scriptMetrics(metrics), durableAck: createDurableAck(config.redis.durability) };
+  const durability = storeDurability(config.redis);
+  const clients: Clients = { closers: [async () => durability.close()], metrics, scripts: metrics && scriptMetrics(metrics), durableAck: durability.ack };
   const running: RunningRole[] = [];
   const stopAll = async () => {
     // Servers first (no new work, in-flight finishes), then the clients they used.

@@ -6,7 +6,7 @@ import pino from 'pino';
 import type { Config } from '../config';
 import { createLogger } from '../logging/logger';
 import { createKnex, type Knex } from '../db/knex-factory';
-import { createDurableAck } from '../redis/durable-ack';
+import { storeDurability } from '../redis/durable-ack';
 import { operatorRedis } from './operator-redis';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
@@ -38,9 +38,10 @@ async function topupTarget(db: Knex, options: TopupOptions): Promise<TopupTarget
 export async function topupCommand(config: Config, options: TopupOptions): Promise<void> {
   const redis = operatorRedis(config);
   const db = createKnex(config.mysql.url, { min: 0, max: 1 });
+  const durability = storeDurability(config.redis);
   try {
     const wallet = createWalletService({
-      store: createWalletStore(redis, { durableAck: createDurableAck(config.redis.durability) }),
+      store: createWalletStore(redis, { durableAck: durability.ack }),
       idempotencyTtlS: config.engine.idempotencyTtlS,
     });
     const currency = options.currency ?? config.engine.defaultCurrency;
@@ -71,6 +72,7 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
       }),
     );
   } finally {
+    durability.close();
     await redis.quit();
     await db.destroy();
   }

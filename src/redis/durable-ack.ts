@@ -1,7 +1,8 @@
-import type { RedisDurability } from '../config';
+import type { RedisDurability, RedisSentinelTarget } from '../config';
 import { AppError } from '../errors';
 import type { Redis } from 'ioredis';
 import type { RedisLike } from './script-registry';
+import { watchPromotableReplicas, type PromotableReplicas } from './sentinel-replicas';
 
 /**
  * Resolves once every write `client` sent before the call is in the primary's AOF and in the AOF of
@@ -12,6 +13,28 @@ export type DurableAck = (client: RedisLike, pokeKey: string) => Promise<void>;
 interface Barrier {
   done: Promise<void>;
   sent: boolean;
+  /** The connection the commands it covers went out on (connectionOf): its WAITAOF must go out on it too. */
+  connection: number | null;
+}
+
+const closedConnections = new WeakMap<RedisLike, { count: number }>();
+
+/**
+ * Which connection of `client` a command sent now goes out on: how many of its connections have closed
+ * so far (the current one, or the one it is opening, for a command it queues meanwhile). A cluster
+ * client has none of its own: it spreads commands over its nodes, so a WAITAOF through it says
+ * nothing of a given write (null).
+ */
+function connectionOf(client: RedisLike): number | null {
+  if (client.isCluster) return null;
+  let closed = closedConnections.get(client);
+  if (!closed) {
+    const counter = { count: 0 };
+    client.on('close', () => (counter.count += 1));
+    closedConnections.set(client, counter);
+    closed = counter;
+  }
+  return closed.count;
 }
 
 /**
@@ -22,9 +45,15 @@ interface Barrier {
  * turn's commands, which it also does at setImmediate, queued earlier). A command sent after the
  * barrier went out joins the next one. The cost is one WAITAOF per turn, not per call.
  *
- * How many replicas: REDIS_DURABILITY_REPLICAS at least, and every replica attached to the primary
- * when the WAITAOF is sent (one still syncing included), and for a while after one left, as many as
- * there were (createReplicaCount). Sentinel promotes the replica whose offset looked greatest when it
+ * "The same connection" is the same socket, not the same client: a client that reconnected between a
+ * move and its WAITAOF (Sentinel's +switch-master, a command timeout against a stopped primary) would
+ * send the WAITAOF to the new primary, which answers for its own writes and knows nothing of the move.
+ * A barrier whose client closed a connection since its moves went out fails (UNAVAILABLE: repeat).
+ *
+ * How many replicas: REDIS_DURABILITY_REPLICAS at least, every replica attached to the primary when
+ * the WAITAOF is sent (one still syncing included), for a while after one left as many as there were
+ * (createReplicaCount), and behind Sentinel every replica a Sentinel could promote, attached or not
+ * (sentinel-replicas.ts). Sentinel promotes the replica whose offset looked greatest when it
  * last asked (up to 10 s before the primary died), and may pick one that came back a moment ago: a
  * soak here lost 285 acknowledged moves in 3 failovers with WAITAOF 1 1 and two replicas, and still
  * some with every *online* replica waited for. A replica the primary has dropped (dead, or cut off past
@@ -33,8 +62,9 @@ interface Barrier {
  *
  * `local` durability needs none of this: null, and callers skip the wait.
  */
-export function createDurableAck(durability: RedisDurability): DurableAck | null {
+export function createDurableAck(durability: RedisDurability, options: { promotable?: PromotableReplicas } = {}): DurableAck | null {
   if (durability.mode === 'local') return null;
+  const { promotable } = options;
   const open = new WeakMap<RedisLike, Barrier>();
   const { timeoutMs } = durability;
 
@@ -44,13 +74,20 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
     new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       barrier.sent = true;
       if (open.get(client) === barrier) open.delete(client);
+      const sameConnection = () => {
+        if (barrier.connection === null || connectionOf(client) !== barrier.connection) {
+          throw shortfall('the connection the move went out on is gone (a reconnection, a failover)');
+        }
+      };
+      sameConnection();
       let replicas: number;
       try {
-        replicas = Math.max(durability.replicas, await replicaCount(client));
+        replicas = Math.max(durability.replicas, await replicaCount(client), promotable ? await promotable.count() : 0);
       } catch (error) {
         // Never fewer than there may be: a barrier that cannot count the replicas acknowledges nothing.
         throw shortfall(`its replicas could not be counted: ${(error as Error).message}`, error);
       }
+      sameConnection();
       let reply: [number, number];
       const waiting = client.call('WAITAOF', '1', String(replicas), String(timeoutMs)) as Promise<[number, number]>;
       const stopPoking = poke(client, pokeKey);
@@ -61,6 +98,7 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
       } finally {
         stopPoking();
       }
+      sameConnection(); // still on it when answered: so the WAITAOF went out on it (not queued for the next)
       const [local, copies] = reply;
       if (local < 1 || copies < replicas) {
         throw shortfall(`confirmed in ${local} local and ${copies} replica AOF(s) of the ${replicas} asked for within ${timeoutMs} ms`);
@@ -69,12 +107,23 @@ export function createDurableAck(durability: RedisDurability): DurableAck | null
 
   return (client, pokeKey) => {
     const current = open.get(client);
-    if (current && !current.sent) return current.done;
-    const barrier = { sent: false } as Barrier;
+    const connection = connectionOf(client);
+    if (current && !current.sent && current.connection === connection) return current.done;
+    const barrier = { sent: false, connection } as Barrier;
     barrier.done = send(client, pokeKey, barrier);
     open.set(client, barrier);
     return barrier.done;
   };
+}
+
+/**
+ * The acknowledgement a process's store calls wait for (null with `local` durability), watching the
+ * Sentinels' view of the replicas when the store is behind Sentinel; close() stops that watch.
+ */
+export function storeDurability(redis: { durability: RedisDurability; sentinel: RedisSentinelTarget | null }): { ack: DurableAck | null; close(): void } {
+  if (redis.durability.mode === 'local') return { ack: null, close: () => undefined };
+  const promotable = redis.sentinel ? watchPromotableReplicas(redis.sentinel) : undefined;
+  return { ack: createDurableAck(redis.durability, { promotable }), close: () => promotable?.stop() };
 }
 
 /**

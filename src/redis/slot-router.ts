@@ -56,8 +56,12 @@ export function createSlotRouter(redis: RedisLike): SlotRouter {
   cluster.on('end', () => [...masters.keys()].forEach(forget));
 
   return async (key, call) => {
-    const master = cluster.slots[calculateSlot(prefix + key)]?.[0];
-    // Before the cluster client has its slot table (start-up), it routes and waits itself.
+    const slot = calculateSlot(prefix + key);
+    // Before the cluster client has its slot table (start-up) the call waits for it, so that it goes out
+    // on a master's own connection (a replicated move's WAITAOF must follow it there); a slot no master
+    // serves is left to the cluster client, which routes and waits itself.
+    if (cluster.slots[slot]?.[0] === undefined && cluster.status !== 'ready') await clusterReady(cluster);
+    const master = cluster.slots[slot]?.[0];
     if (master === undefined) return call(cluster);
     try {
       return await call(masterClient(master));
@@ -66,4 +70,19 @@ export function createSlotRouter(redis: RedisLike): SlotRouter {
       throw error;
     }
   };
+}
+
+/** How long a call waits for the cluster client's first slot table before it goes through the cluster client. */
+const CLUSTER_READY_MS = 10_000;
+
+function clusterReady(cluster: Cluster): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      cluster.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, CLUSTER_READY_MS);
+    cluster.once('ready', done);
+  });
 }

@@ -102,6 +102,26 @@ test('a refusal that rests on a move the replicas have not confirmed (a Cancel o
   t.regex(settled!.message, /is confirmed and cannot be canceled/);
 });
 
+test('a barrier whose client reconnected after the move went out fails, though the new connection would answer its WAITAOF at once (it never saw the move)', async (t) => {
+  const { primary } = await primaryWithReplica(t);
+  // The CLI role queues commands while it reconnects: the WAITAOF would go out on the new connection.
+  const redis = createRedisClient({ url: primary.url, role: 'cli', durability: roomy });
+  t.teardown(() => redis.disconnect());
+  await once(redis, 'ready');
+  const ack = createDurableAck(roomy)!;
+  const move = redis.set('moved', '1').catch(() => 'reply lost with the connection');
+  // The move's barrier is joined as its connection drops (before the client has seen it drop); the
+  // barrier goes out after the client started reconnecting.
+  const joined = new Promise<{ barrier: Promise<void> }>((resolve) => redis.stream.once('close', () => resolve({ barrier: ack(redis, 'fence') })));
+  redis.stream.destroy();
+  const failed = await t.throwsAsync((await joined).barrier);
+  t.is((failed as AppError).code, 'UNAVAILABLE');
+  t.regex(failed!.message, /connection the move went out on is gone/);
+  await move;
+  await once(redis, 'ready');
+  await t.notThrowsAsync(ack(redis, 'fence'), 'a barrier on the new connection is sent as usual');
+});
+
 test('group commit: one WAITAOF covers the scripts of an event-loop turn, so hundreds of concurrent moves cost a handful of waits', async (t) => {
   const { redis } = await primaryWithReplica(t);
   const wallet = walletWaiting(redis, roomy);

@@ -11,7 +11,7 @@ import { createWalletService } from '../../../src/wallet/wallet-service';
 import { createWalletStore } from '../../../src/wallet/wallet-store';
 import { startTcpRelay } from '../tcp-relay';
 import { clusterSoakStore, replicatedSoakStore, singleSoakStore, type Disruption } from './soak-store';
-import { startSoakLoad } from './soak-load';
+import { acknowledgedWhere, startSoakLoad } from './soak-load';
 import { startSoakWorker } from './worker-process';
 
 export interface SoakOptions {
@@ -92,7 +92,9 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
       ...store.env, REDIS_KEY_PREFIX: '', QUEUE_PREFIX: `{soak${tag}}`, MYSQL_URL: gatedUrl.toString(), SYNC_CLAIM_IDLE_MS: '2000',
     });
     const wallet = createWalletService({ store: createWalletStore(engineRedis, { durableAck: store.durableAck }), idempotencyTtlS: 86_400 });
-    const load = startSoakLoad(wallet, { wallets: options.wallets, concurrency: options.concurrency, tag });
+    // Which server the engine's connection is on now (0 for a cluster): printed with a lost move or an error.
+    const server = () => (engineRedis as { stream?: { remotePort?: number } }).stream?.remotePort ?? 0;
+    const load = startSoakLoad(wallet, { wallets: options.wallets, concurrency: options.concurrency, tag, server });
     const disruptions: Record<Disruption, number> = { restart: 0, failover: 0, partition: 0 };
     const outageWindowsMs: number[] = [];
     let redisRestarting = false;
@@ -149,7 +151,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
     const drainS = (Date.now() - drainStarted) / 1000;
 
     const rows = await ledgerMoves(db);
-    const lost = [...load1.acknowledged].filter((move) => !rows.has(move));
+    const lost = [...load1.acknowledged].filter(([move]) => !rows.has(move)).map(([move, stamp]) => `${move} (acknowledged ${acknowledgedWhere(stamp)})`);
     const doubled = [...rows].filter(([, n]) => n > 1).map(([move]) => move);
     const unacknowledged = [...rows.keys()].filter((move) => !load1.acknowledged.has(move));
     const mismatches = (await reconcile(cliRedis, '', db)).mismatches.map((m) => `${m.wallet}: redis ${JSON.stringify(m.redis)} mysql ${JSON.stringify(m.mysql)}`);

@@ -4,6 +4,12 @@ import type { BalanceOutcome, BalanceReply } from '../../../src/wallet/wallet-ty
 
 type Wallet = { userId: string; gameId: string; currency: string };
 
+const TENTHS_LIMIT = 1_000_000;
+
+/** Where and when a move was acknowledged (or an error came), as the soak reports it: `at 12.3 s on :6379`. */
+export const acknowledgedWhere = (stamp: number): string =>
+  `at ${((stamp % TENTHS_LIMIT) / 10).toFixed(1)} s on :${Math.floor(stamp / TENTHS_LIMIT)}`;
+
 export interface SoakLoad {
   /** Calls made, retries of unanswered calls included. */
   readonly calls: number;
@@ -11,8 +17,11 @@ export interface SoakLoad {
   readonly retried: number;
   /** Batch calls among them. */
   readonly batchCalls: number;
-  /** Every balance move the engine acknowledged, by identity (`reserve:<tx>`, `topup:<id>`, …). */
-  readonly acknowledged: Set<string>;
+  /**
+   * Every balance move the engine acknowledged, by identity (`reserve:<tx>`, `topup:<id>`, …), with where
+   * and when (acknowledgedWhere() reads it).
+   */
+  readonly acknowledged: Map<string, number>;
   /** What each wallet must hold after the acknowledged moves: `<user>` → [available, reserved]. */
   readonly expected: Map<string, [bigint, bigint]>;
   readonly wallets: Wallet[];
@@ -26,11 +35,11 @@ export interface SoakLoad {
  * call that meets an outage is sent again with the same idempotency keys until it is answered, as a
  * careful game server would, so every move ends acknowledged exactly once.
  */
-export function startSoakLoad(wallet: WalletService, options: { wallets: number; concurrency: number; tag: string }) {
+export function startSoakLoad(wallet: WalletService, options: { wallets: number; concurrency: number; tag: string; server: () => number }) {
   const wallets: Wallet[] = Array.from({ length: options.wallets }, (_, i) => ({ userId: `${options.tag}-${i}`, gameId: 'soak', currency: 'EUR' }));
   const open: Array<{ transactionId: string; wallet: Wallet; amount: bigint }> = [];
   const state: Omit<SoakLoad, 'wallets'> & { calls: number; retried: number; batchCalls: number } = {
-    calls: 0, retried: 0, batchCalls: 0, acknowledged: new Set(), expected: new Map(), errors: [],
+    calls: 0, retried: 0, batchCalls: 0, acknowledged: new Map(), expected: new Map(), errors: [],
   };
   const move = (w: Wallet, available: bigint, reserved: bigint) => {
     const [a, r] = state.expected.get(w.userId) ?? [0n, 0n];
@@ -39,8 +48,15 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
   let running = true;
   let sequence = 0;
   const started = Date.now();
-  /** An error, with when it came (seconds into the load), to set against the disruptions' log. */
-  const failed = (message: string) => state.errors.push(`at ${((Date.now() - started) / 1000).toFixed(1)} s: ${message}`);
+  const tenthsIn = () => Math.round((Date.now() - started) / 100);
+  /** Where (the server's port) and when (tenths of a second into the load): one number per move. */
+  const now = () => options.server() * TENTHS_LIMIT + tenthsIn();
+  /** An error, with where and when it came (and its transaction's Reserve), to set against the disruptions' log. */
+  const failed = (message: string) => {
+    const reserved = state.acknowledged.get(`reserve:${/transaction (\S+)/.exec(message)?.[1]}`);
+    state.errors.push(`${acknowledgedWhere(now())}: ${message}${reserved === undefined ? '' : ` (reserved ${acknowledgedWhere(reserved)})`}`);
+  };
+  const acknowledge = (move: string) => state.acknowledged.set(move, now());
   /** Who waits for the first call started at or after `after` to be acknowledged (an outage's end). */
   const waiters: Array<{ after: number; resolve: (at: number) => void }> = [];
   const acknowledgedCallStartedAt = (startedAt: number) => {
@@ -92,13 +108,13 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
 
   const acknowledgeReserve = (reply: BalanceReply | null | undefined, w: Wallet, amount: bigint) => {
     if (reply?.status !== 'reserved' || state.acknowledged.has(`reserve:${reply.transactionId}`)) return;
-    state.acknowledged.add(`reserve:${reply.transactionId}`);
+    acknowledge(`reserve:${reply.transactionId}`);
     move(w, -amount, amount);
     open.push({ transactionId: reply.transactionId, wallet: w, amount });
   };
   const acknowledgeSettle = (reply: BalanceReply | null | undefined, kind: 'confirm' | 'cancel', target: (typeof open)[number], win: bigint) => {
     if (reply?.status !== (kind === 'confirm' ? 'confirmed' : 'canceled') || state.acknowledged.has(`${kind}:${target.transactionId}`)) return;
-    state.acknowledged.add(`${kind}:${target.transactionId}`);
+    acknowledge(`${kind}:${target.transactionId}`);
     if (kind === 'confirm') move(target.wallet, win, -target.amount);
     else move(target.wallet, target.amount, -target.amount);
   };
@@ -139,7 +155,7 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
     if (i < wallets.length || roll < 0.1) {
       const reply = await answered(() => wallet.topup({ ...w, amount: '1000', comment: 'soak', idempotencyKey: `${options.tag}-t${i}` }));
       if (reply && !state.acknowledged.has(`topup:${reply.topupId}`)) {
-        state.acknowledged.add(`topup:${reply.topupId}`);
+        acknowledge(`topup:${reply.topupId}`);
         move(w, 1000n, 0n);
       }
     } else if (roll < 0.55 || open.length === 0) {

@@ -7,7 +7,7 @@ import { startLocalCluster } from '../../../src/local-services/local-cluster';
 import { startReplicatedTopology } from '../../../src/local-services/local-replicated';
 import { waitUntil } from '../../../src/local-services/process-tools';
 import { findStoreBinaries } from '../../../src/local-services/store-binaries';
-import { createDurableAck, type DurableAck } from '../../../src/redis/durable-ack';
+import { createDurableAck, storeDurability, type DurableAck } from '../../../src/redis/durable-ack';
 import { REDIS_LAYOUT, REDIS_LAYOUT_KEY } from '../../../src/redis/layout-upgrade';
 import { createRedisClient, createRoleRedis, type RedisRole } from '../../../src/redis/redis-client';
 import { migrateBenchRedis } from '../processes';
@@ -52,6 +52,7 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
   await migrateBenchRedis(`redis://127.0.0.1:${topology.dataPorts[0]}`);
   const durability: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 1000 };
   const sentinel = { sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })), name: topology.name };
+  const engineDurability = storeDurability({ durability, sentinel });
   const promotedOtherThan = (old: number) => async () => (await topology.primaryPort().catch(() => old)) !== old;
   return {
     env: {
@@ -62,7 +63,7 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
       REDIS_DURABILITY_REPLICAS: String(durability.replicas),
       REDIS_DURABILITY_TIMEOUT_MS: String(durability.timeoutMs),
     },
-    durableAck: createDurableAck(durability),
+    durableAck: engineDurability.ack,
     client: (role) => createRedisClient({ url: 'redis://127.0.0.1', role, sentinel, durability }),
     async disrupt(kind, signalled) {
       const primary = await topology.primaryPort();
@@ -80,6 +81,7 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
       return `primary :${primary} ${kind === 'partition' ? 'stopped and let go' : 'killed and restarted'}, :${promoted} promoted`;
     },
     async stop() {
+      engineDurability.close();
       await topology.stop();
       rmSync(dir, { recursive: true, force: true });
     },
