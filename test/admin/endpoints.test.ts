@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import test from 'ava';
-import { getNamedType, isInputObjectType, isNonNullType, isObjectType } from 'graphql';
+import { getNamedType, isEnumType, isInputObjectType, isNonNullType, isObjectType } from 'graphql';
 import { ADMIN_ENDPOINTS } from '../../src/admin/admin-endpoints';
 import { createGraphQLSchema } from '../../src/admin/graphql/graphql-schema';
 import { pathParamsOf, type QueryRules } from '../../src/admin/http/endpoint';
+import { bodyEnums, CONSOLE_ENUMS_PATH, consoleEnumsSource } from '../../src/admin/openapi/body-enums';
 import { COMPONENT_SCHEMAS } from '../../src/admin/openapi/components';
 
 // Each management endpoint is declared once (src/admin/<feature>/<feature>-endpoints.ts); the Koa
@@ -71,15 +73,21 @@ test('every SDL object type named like a reply schema has its fields; any other 
   t.true(compared > 20, `only ${compared} types compared`);
 });
 
-test("every GraphQL input of an endpoint's body has the body schema's fields, each nullable: the service names a missing one, as for REST", (t) => {
-  let compared = 0;
+/** Each endpoint with a declared body schema and a GraphQL field, with the type of that field's `input` argument. */
+function* bodyInputs() {
   for (const endpoint of served) {
     const body = endpoint.body;
     if (!body || body === 'multipart' || !body.schema) continue;
     const { type, field } = endpoint.graphql!;
     const root = schema.getType(type);
     const input = isObjectType(root) ? root.getFields()[field]!.args.find((arg) => arg.name === 'input') : undefined;
-    const inputType = input && getNamedType(input.type);
+    yield { body: { ...body, schema: body.schema }, type, field, inputType: input && getNamedType(input.type) };
+  }
+}
+
+test("every GraphQL input of an endpoint's body has the body schema's fields, each nullable: the service names a missing one, as for REST", (t) => {
+  let compared = 0;
+  for (const { body, type, field, inputType } of bodyInputs()) {
     if (!t.true(isInputObjectType(inputType), `${type}.${field} has no input object argument`) || !isInputObjectType(inputType)) continue;
     const described = body.schema.describe().fields;
     t.deepEqual(Object.keys(inputType.getFields()).sort(), Object.keys(described).sort(), `${inputType.name} (${type}.${field}) and ${body.component}`);
@@ -89,6 +97,26 @@ test("every GraphQL input of an endpoint's body has the body schema's fields, ea
     compared += 1;
   }
   t.true(compared > 15, `only ${compared} inputs compared`);
+});
+
+test("every enum of an endpoint's body reaches its GraphQL input: the field's enum type, or its description naming each value", (t) => {
+  const enums = bodyEnums();
+  let compared = 0;
+  for (const { body, inputType } of bodyInputs()) {
+    if (!isInputObjectType(inputType)) continue;
+    for (const [name, values] of Object.entries(enums[body.component] ?? {})) {
+      const inputField = inputType.getFields()[name]!;
+      const fieldType = getNamedType(inputField.type);
+      if (isEnumType(fieldType)) t.deepEqual(fieldType.getValues().map((value) => value.value).sort(), [...values].sort(), `${inputType.name}.${name}`);
+      else for (const value of values) t.regex(inputField.description ?? '', new RegExp(`\\b${String(value)}\\b`), `${inputType.name}.${name} does not name ${String(value)}`);
+      compared += 1;
+    }
+  }
+  t.true(compared >= 3, `only ${compared} enums compared`);
+});
+
+test("the console's selects offer the bodies' enums: its generated module is current", (t) => {
+  t.is(readFileSync(CONSOLE_ENUMS_PATH, 'utf8'), consoleEnumsSource(), 'the console\'s enums are stale: run npm run codegen:enums');
 });
 
 test('no two endpoints share a method and path, nor a GraphQL field', (t) => {

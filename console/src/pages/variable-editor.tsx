@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { BODY_ENUMS } from '../api/generated/body-enums';
 import type { VariableInput, VariableItemInput } from '../api/generated/graphql';
 import { Field, Problem } from '../components/problem';
 
@@ -47,17 +48,13 @@ export function VariableEditor({ initial, submitLabel, action, onSubmit }: {
         </Field>
         <Field label="Type" path="type" error={action.error}>
           <select name="type" value={variable.type ?? 'number'} onChange={(e) => update({ type: e.currentTarget.value })}>
-            <option value="number">number</option>
-            <option value="string">string</option>
-            <option value="table">table</option>
-            <option value="vector">vector</option>
+            {BODY_ENUMS.VariableInput.type.map((type) => <option key={type} value={type}>{type}</option>)}
           </select>
         </Field>
         {collection && (
           <Field label="Value type" path="table_value_type" error={action.error}>
             <select name="table_value_type" value={valueType} onChange={(e) => update({ table_value_type: e.currentTarget.value })}>
-              <option value="number">number</option>
-              <option value="string">string</option>
+              {BODY_ENUMS.VariableInput.table_value_type.map((type) => <option key={type} value={type}>{type}</option>)}
             </select>
           </Field>
         )}

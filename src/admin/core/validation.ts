@@ -42,6 +42,29 @@ function stripPath(message: string, path: string | undefined): string {
 export const text = (min: number, max: number) =>
   yup.string().strict().typeError('must be a string').min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
 
+/**
+ * Text of min..max characters, counted in code points as JSON Schema's minLength and maxLength count
+ * them (yup's min and max count UTF-16 units); `rule` is the message of every violation but absence.
+ */
+export const characters = (min: number, max: number, rule = `must be a string of ${min} to ${max} characters`) =>
+  yup.string().strict().typeError(rule).nonNullable(rule)
+    .test({ name: 'min', params: { min }, message: rule, test: (value) => value === undefined || [...value].length >= min })
+    .test({ name: 'max', params: { max }, message: rule, test: (value) => value === undefined || [...value].length <= max })
+    .defined('is required');
+
+/** Whether the item at `path` (`items[3].key`) repeats, in `field`, one of the items before it in `items`. */
+export function repeatsAnEarlierItem(items: unknown, path: string, field: string, value: unknown): boolean {
+  const index = Number(/\[(\d+)\][^[]*$/.exec(path)?.[1] ?? -1);
+  const before = Array.isArray(items) ? items.slice(0, Math.max(index, 0)) : [];
+  return before.some((other: unknown) => typeof other === 'object' && other !== null && (other as Record<string, unknown>)[field] === value);
+}
+
+/** The object a test's value sits in at `level` (0 its own object, 1 the one holding that, …; -1 the body). */
+export const enclosing = (context: yup.TestContext, level: number): Record<string, unknown> => {
+  const from = context.from ?? [];
+  return (from.at(level)?.value ?? {}) as Record<string, unknown>;
+};
+
 export const integer = () => yup.number().strict().typeError('must be a number').integer('must be an integer');
 
 export const flag = () => yup.boolean().strict().typeError('must be true or false');

@@ -1,4 +1,6 @@
+import * as yup from 'yup';
 import { AppError, type FieldViolation } from '../../errors';
+import { characters, enclosing, repeatsAnEarlierItem, validateBody } from '../core/validation';
 
 /** SPEC §2.5 and the seed's notification rules; every violation is listed with its path. */
 export const BUILT_IN_MACROS = ['time_second', 'image', 'login'] as const;
@@ -21,134 +23,125 @@ export interface NotificationDefinition {
   readonly entries: ReadonlyArray<{ time_second: number; image: string; login: string; variables: ReadonlyArray<{ key: string; value: string }> }>;
 }
 
-type Record_ = Record<string, unknown>;
-const isObject = (value: unknown): value is Record_ => typeof value === 'object' && value !== null && !Array.isArray(value);
-const chars = (value: string) => [...value].length;
-
-class Violations {
-  readonly list: FieldViolation[] = [];
-  add(path: string, message: string): void {
-    this.list.push({ path, message });
-  }
-  text(path: string, value: unknown, min: number, max: number): value is string {
-    const ok = typeof value === 'string' && chars(value) >= min && chars(value) <= max;
-    if (!ok) this.add(path, value === undefined ? 'is required' : `must be a string of ${min} to ${max} characters`);
-    return ok;
-  }
-  array(path: string, value: unknown, min: number, max: number): value is unknown[] {
-    const ok = Array.isArray(value) && value.length >= min && value.length <= max;
-    if (!ok) this.add(path, value === undefined ? 'is required' : `must be an array of ${min} to ${max} items`);
-    return ok;
-  }
-}
-
 /** The macros a description may use: the three built-ins, then one per custom key, in order. */
 export function macrosOf(customKeys: readonly string[]): string[] {
   return [...BUILT_IN_MACROS, ...customKeys].map((key) => `{{${key}}}`);
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The custom keys a notification declares that are valid, each once, in order: the macros its texts may use. */
+function customKeys(variables: unknown): string[] {
+  const keys: string[] = [];
+  for (const item of Array.isArray(variables) ? variables : []) {
+    const key = isObject(item) ? item.key : undefined;
+    if (typeof key === 'string' && CUSTOM_KEY.test(key) && [...key].length <= LIMITS.keyChars && !isBuiltIn(key) && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+const isBuiltIn = (key: string) => (BUILT_IN_MACROS as readonly string[]).includes(key);
+
+/** An array of min..max items. */
+const list = (min: number, max: number) => {
+  const rule = `must be an array of ${min} to ${max} items`;
+  return yup.array().strict().typeError(rule).nonNullable(rule).min(min, rule).max(max, rule);
+};
+const object = <Shape extends yup.ObjectShape>(shape: Shape) => yup.object(shape).strict().typeError('must be an object').nonNullable('must be an object');
+
+const customKey = characters(0, LIMITS.keyChars, `must match [A-Za-z_][A-Za-z0-9_]* (at most ${LIMITS.keyChars} characters)`)
+  .matches(CUSTOM_KEY, `must match [A-Za-z_][A-Za-z0-9_]* (at most ${LIMITS.keyChars} characters)`)
+  .test('not a built-in', ({ value }) => `must not be ${String(value)}: it is a built-in macro`, (key) => key === undefined || !isBuiltIn(key))
+  .test('unique', 'must be unique', function unique(this: yup.TestContext, key) {
+    return !repeatsAnEarlierItem(enclosing(this, -1).variables, this.path, 'key', key);
+  });
+
+const description = object({
+  language_id: yup.number().strict().typeError('must be a positive integer').nonNullable('must be a positive integer').defined('is required')
+    .integer('must be a positive integer').min(1, 'must be a positive integer').max(Number.MAX_SAFE_INTEGER, 'must be a positive integer')
+    .test('once', 'must appear at most once', function once(this: yup.TestContext, id) {
+      return !repeatsAnEarlierItem(enclosing(this, -1).descriptions, this.path, 'language_id', id);
+    }),
+  description: characters(1, LIMITS.text).test('macros', function macros(this: yup.TestContext, text) {
+    const allowed = new Set(macrosOf(customKeys(enclosing(this, -1).variables)));
+    const unknown = [...new Set([...(text ?? '').matchAll(MACRO)].map(([macro]) => macro))].filter((macro) => !allowed.has(macro));
+    return unknown.length === 0 || this.createError({ message: `uses the macro ${unknown.join(', ')}, which is not one of ${[...allowed].join(', ')}` });
+  }),
+});
+
+const NOT_A_KEY = 'must be one of the notification\'s variables';
+
+/** An entry's values: exactly one for every custom key of the notification, and nothing else. */
+const entryValues = list(0, LIMITS.variables)
+  .of(object({
+    key: yup.string().strict().typeError(NOT_A_KEY).nonNullable(NOT_A_KEY).defined(NOT_A_KEY).test('known', NOT_A_KEY, function known(this: yup.TestContext, key) {
+      return typeof key === 'string' && customKeys(enclosing(this, -1).variables).includes(key);
+    }).test('unique', 'must be unique', function unique(this: yup.TestContext, key) {
+      return !repeatsAnEarlierItem(enclosing(this, 1).variables, this.path, 'key', key);
+    }),
+    value: characters(0, LIMITS.text),
+  }))
+  .test('complete', function complete(this: yup.TestContext, values) {
+    const keys = customKeys(enclosing(this, -1).variables);
+    if (values === undefined) return keys.length === 0 || this.createError({ message: 'is required' });
+    const given = new Set((Array.isArray(values) ? values : []).map((pair: unknown) => (isObject(pair) ? pair.key : undefined)));
+    const missing = keys.filter((key) => !given.has(key));
+    return missing.length === 0 || this.createError({ message: `must hold a value for ${missing.join(', ')}` });
+  });
+
+/**
+ * SPEC §2.5 and the seed's notification rules as one declarative schema (the REST body, the GraphQL
+ * input, the OpenAPI document's NotificationInput), but for the languages' existence, which the store
+ * answers (checkNotification).
+ */
+export const notificationSchema = yup.object({
+  name: characters(1, LIMITS.name),
+  variables: list(0, LIMITS.variables).of(object({ key: customKey })),
+  descriptions: list(1, LIMITS.descriptions).defined('is required').of(description),
+  entries: list(1, LIMITS.entries).defined('is required').of(object({
+    time_second: yup.number().strict().typeError('must be an integer >= 0').nonNullable('must be an integer >= 0').defined('is required')
+      .integer('must be an integer >= 0').min(0, 'must be an integer >= 0').max(Number.MAX_SAFE_INTEGER, 'must be an integer >= 0'),
+    image: characters(0, LIMITS.image),
+    login: characters(0, LIMITS.login),
+    variables: entryValues,
+  })),
+});
 
 /**
  * The checked definition, or VALIDATION_FAILED listing every violation. `languageExists` answers for
  * the language ids used (a missing language is a 400 on its path, SPEC §2.5).
  */
 export async function checkNotification(input: unknown, languageExists: (ids: number[]) => Promise<Set<number>>): Promise<NotificationDefinition> {
-  if (!isObject(input)) {
-    throw new AppError('VALIDATION_FAILED', 'the body must be a JSON object', { errors: [{ path: '', message: 'must be a JSON object' }] });
+  let checked: yup.InferType<typeof notificationSchema> | null = null;
+  let errors: FieldViolation[] = [];
+  try {
+    checked = validateBody(notificationSchema, input);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'VALIDATION_FAILED' && isObject(input))) throw error;
+    errors = (error.details as { errors: FieldViolation[] }).errors;
   }
-  const v = new Violations();
-  v.text('name', input.name, 1, LIMITS.name);
-  const keys = checkCustomKeys(v, input.variables);
-  await checkDescriptions(v, input.descriptions, keys, languageExists);
-  checkEntries(v, input.entries, keys);
-  if (v.list.length > 0) {
-    throw new AppError('VALIDATION_FAILED', `invalid notification: ${v.list.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors: v.list });
+  errors = [...errors, ...(await missingLanguages((input as Record<string, unknown>).descriptions, languageExists))];
+  if (errors.length > 0 || !checked) {
+    throw new AppError('VALIDATION_FAILED', `invalid notification: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors });
   }
-  const descriptions = (input.descriptions as Record_[]).map((d) => ({ language_id: d.language_id as number, description: d.description as string }));
-  const entries = (input.entries as Record_[]).map((entry) => ({
-    time_second: entry.time_second as number,
-    image: entry.image as string,
-    login: entry.login as string,
-    variables: ((entry.variables as Record_[] | undefined) ?? []).map((pair) => ({ key: pair.key as string, value: pair.value as string })),
-  }));
-  return { name: input.name as string, descriptions, variables: keys.map((key) => ({ key })), entries };
+  return {
+    name: checked.name,
+    descriptions: checked.descriptions.map(({ language_id, description }) => ({ language_id, description })),
+    variables: (checked.variables ?? []).map(({ key }) => ({ key })),
+    entries: checked.entries.map((entry) => ({
+      time_second: entry.time_second, image: entry.image, login: entry.login,
+      variables: (entry.variables ?? []).map(({ key, value }) => ({ key, value })),
+    })),
+  };
 }
 
-/** The shared custom keys (valid ones only, in order); violations are recorded. */
-function checkCustomKeys(v: Violations, variables: unknown): string[] {
-  if (variables === undefined) return [];
-  if (!v.array('variables', variables, 0, LIMITS.variables)) return [];
-  const keys: string[] = [];
-  variables.forEach((item, i) => {
-    const key = isObject(item) ? item.key : undefined;
-    const path = `variables[${i}].key`;
-    if (typeof key !== 'string' || !CUSTOM_KEY.test(key) || chars(key) > LIMITS.keyChars) {
-      v.add(path, key === undefined ? 'is required' : `must match [A-Za-z_][A-Za-z0-9_]* (at most ${LIMITS.keyChars} characters)`);
-    } else if ((BUILT_IN_MACROS as readonly string[]).includes(key)) {
-      v.add(path, `must not be ${key}: it is a built-in macro`);
-    } else if (keys.includes(key)) {
-      v.add(path, 'must be unique');
-    } else {
-      keys.push(key);
-    }
+/** The descriptions' well-formed language ids (each first use) that name no language. */
+async function missingLanguages(descriptions: unknown, languageExists: (ids: number[]) => Promise<Set<number>>): Promise<FieldViolation[]> {
+  const used = new Map<number, string>();
+  (Array.isArray(descriptions) ? descriptions : []).forEach((item: unknown, i) => {
+    const id = isObject(item) ? item.language_id : undefined;
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 1 && !used.has(id)) used.set(id, `descriptions[${i}].language_id`);
   });
-  return keys;
-}
-
-async function checkDescriptions(v: Violations, descriptions: unknown, keys: readonly string[], languageExists: (ids: number[]) => Promise<Set<number>>) {
-  if (!v.array('descriptions', descriptions, 1, LIMITS.descriptions)) return;
-  const allowed = new Set(macrosOf(keys));
-  const seen = new Set<number>();
-  const toCheck: Array<[number, string]> = [];
-  descriptions.forEach((item, i) => {
-    const path = `descriptions[${i}]`;
-    const entry = isObject(item) ? item : {};
-    const languageId = entry.language_id;
-    if (typeof languageId !== 'number' || !Number.isSafeInteger(languageId) || languageId < 1) {
-      v.add(`${path}.language_id`, languageId === undefined ? 'is required' : 'must be a positive integer');
-    } else if (seen.has(languageId)) {
-      v.add(`${path}.language_id`, 'must appear at most once');
-    } else {
-      seen.add(languageId);
-      toCheck.push([languageId, `${path}.language_id`]);
-    }
-    if (v.text(`${path}.description`, entry.description, 1, LIMITS.text)) {
-      for (const [macro] of (entry.description as string).matchAll(MACRO)) {
-        if (!allowed.has(macro)) v.add(`${path}.description`, `uses the macro ${macro}, which is not one of ${[...allowed].join(', ')}`);
-      }
-    }
-  });
-  const existing = toCheck.length > 0 ? await languageExists(toCheck.map(([id]) => id)) : new Set<number>();
-  for (const [id, path] of toCheck) if (!existing.has(id)) v.add(path, `names no language (${id})`);
-}
-
-function checkEntries(v: Violations, entries: unknown, keys: readonly string[]): void {
-  if (!v.array('entries', entries, 1, LIMITS.entries)) return;
-  entries.forEach((item, i) => {
-    const path = `entries[${i}]`;
-    const entry = isObject(item) ? item : {};
-    const time = entry.time_second;
-    if (typeof time !== 'number' || !Number.isSafeInteger(time) || time < 0) {
-      v.add(`${path}.time_second`, time === undefined ? 'is required' : 'must be an integer >= 0');
-    }
-    v.text(`${path}.image`, entry.image, 0, LIMITS.image);
-    v.text(`${path}.login`, entry.login, 0, LIMITS.login);
-    checkEntryValues(v, `${path}.variables`, entry.variables, keys);
-  });
-}
-
-/** An entry holds exactly one value for every shared custom key, and nothing else. */
-function checkEntryValues(v: Violations, path: string, values: unknown, keys: readonly string[]): void {
-  if (values === undefined && keys.length === 0) return;
-  if (!v.array(path, values, 0, LIMITS.variables)) return;
-  const given = new Set<string>();
-  values.forEach((pair, j) => {
-    const item = isObject(pair) ? pair : {};
-    const key = item.key;
-    if (typeof key !== 'string' || !keys.includes(key)) v.add(`${path}[${j}].key`, 'must be one of the notification\'s variables');
-    else if (given.has(key)) v.add(`${path}[${j}].key`, 'must be unique');
-    else given.add(key);
-    v.text(`${path}[${j}].value`, item.value, 0, LIMITS.text);
-  });
-  const missing = keys.filter((key) => !given.has(key));
-  if (missing.length > 0) v.add(path, `must hold a value for ${missing.join(', ')}`);
+  if (used.size === 0) return [];
+  const existing = await languageExists([...used.keys()]);
+  return [...used].filter(([id]) => !existing.has(id)).map(([id, path]) => ({ path, message: `names no language (${id})` }));
 }

@@ -1,5 +1,5 @@
 import { endpoint, gone, list, made, one, page } from '../http/endpoint';
-import type { NotificationInput } from './notification-rules';
+import { notificationSchema, type NotificationInput } from './notification-rules';
 
 const NOTIFICATIONS = '/api/games/{id}/notifications';
 const NOTIFICATION = `${NOTIFICATIONS}/{notification_id}` as const;
@@ -22,14 +22,14 @@ export const notificationsEndpoints = [
   }),
   endpoint({
     method: 'post', path: NOTIFICATIONS, tag: 'notifications', summary: 'Create a notification', access: 'staff', module: 'notification',
-    body: { component: 'NotificationInput' }, ok: made('Notification'),
+    body: { component: 'NotificationInput', schema: notificationSchema }, ok: made('Notification'),
     graphql: { type: 'Mutation', field: 'createNotification', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { notifications }) => notifications.create(actor, params.id, body as NotificationInput),
     location: (notification) => `/api/games/${notification.game_id}/notifications/${notification.id}`,
   }),
   endpoint({
     method: 'put', path: NOTIFICATION, tag: 'notifications', summary: 'Replace a notification', access: 'staff', module: 'notification',
-    body: { component: 'NotificationInput' }, ok: one('Notification'),
+    body: { component: 'NotificationInput', schema: notificationSchema }, ok: one('Notification'),
     graphql: { type: 'Mutation', field: 'replaceNotification', params: NOTIFICATION_ARGS },
     handle: ({ actor, params, body }, { notifications }) => notifications.replace(actor, params.id, params.notification_id, body as NotificationInput),
   }),

@@ -17,10 +17,9 @@ import { notificationEntryReply, notificationReply, notificationWithMacrosReply 
 import { configVersionDetailReply, configVersionReply, rollbackReply } from '../variables/config-history-replies';
 import { jsonSchemaOf, replyComponents } from './from-yup';
 import { ERROR_SPECS } from '../../errors/error-specs';
-import { CUSTOM_KEY, LIMITS } from '../notifications/notification-rules';
-import { ITEM_VALUE_TYPES, MAX_ITEMS, MAX_KEY_CHARS, MAX_STRING_CHARS, MAX_VECTOR_INDEX, VARIABLE_TYPES } from '../variables/variable-rules';
+import { ITEM_VALUE_TYPES, MAX_KEY_CHARS, MAX_STRING_CHARS } from '../variables/variable-rules';
 import {
-  arrayOf, id, int, input, num, object, oneOfValues, ref, str, timestamp, type Schema,
+  arrayOf, id, int, num, object, oneOfValues, ref, str, timestamp, type Schema,
 } from './schema-kit';
 
 const PROBLEM_CODES = [...new Set(Object.values(ERROR_SPECS).map((spec) => spec.problemCode))];
@@ -77,27 +76,6 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   },
 
   // Request bodies: unknown fields are ignored; every violation is a 400 naming its path. Each is
-  // derived from the yup schema its endpoint declares (from-yup.ts), but for variables and
-  // notifications, whose rules are code (variable-rules.ts, notification-rules.ts): written here, with
-  // the bounds, enums and patterns those rules check taken from their constants.
+  // derived from the yup schema its endpoint declares (from-yup.ts); a variable's, one variant per type.
   ...requestBodies(),
-  VariableInput: input({
-    key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), type: oneOfValues(VARIABLE_TYPES), ...itemValue, table_value_type: tableValueType,
-    items: { ...arrayOf(input({ key: str({ minLength: 1, maxLength: MAX_KEY_CHARS }), index: int({ minimum: 0, maximum: MAX_VECTOR_INDEX }), ...itemValue })), maxItems: MAX_ITEMS },
-  }, ['key', 'type']),
-  NotificationInput: input({
-    name: str({ minLength: 1, maxLength: LIMITS.name }),
-    descriptions: {
-      ...arrayOf(input({ language_id: id(), description: str({ minLength: 1, maxLength: LIMITS.text }) }, ['language_id', 'description'])),
-      minItems: 1, maxItems: LIMITS.descriptions,
-    },
-    variables: { ...arrayOf(input({ key: str({ pattern: CUSTOM_KEY.source, maxLength: LIMITS.keyChars }) }, ['key'])), maxItems: LIMITS.variables },
-    entries: {
-      ...arrayOf(input({
-        time_second: int({ minimum: 0 }), image: str({ maxLength: LIMITS.image }), login: str({ maxLength: LIMITS.login }),
-        variables: { ...arrayOf(input({ key: str(), value: str({ maxLength: LIMITS.text }) })), maxItems: LIMITS.variables },
-      })),
-      minItems: 1, maxItems: LIMITS.entries,
-    },
-  }, ['name', 'descriptions', 'entries']),
 };

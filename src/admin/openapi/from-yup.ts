@@ -10,7 +10,13 @@ interface Described {
   readonly tests?: ReadonlyArray<{ readonly name?: string; readonly params?: Record<string, unknown> }>;
   readonly fields?: Record<string, Described>;
   readonly innerType?: Described;
-  readonly meta?: { readonly description?: string; readonly format?: string; readonly component?: string; readonly jsonSchema?: Schema };
+  readonly meta?: {
+    readonly description?: string; readonly format?: string; readonly component?: string; readonly jsonSchema?: Schema;
+    /** A field the variant it was resolved for may not carry (left out of the variant's schema). */
+    readonly absent?: boolean;
+    /** Field values that pick a variant of a schema whose fields depend on them (`when`): one oneOf member each. */
+    readonly variants?: ReadonlyArray<Record<string, string>>;
+  };
 }
 
 const JSON_TYPES: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean', object: 'object', array: 'array' };
@@ -47,8 +53,9 @@ function fromDescription(d: Described, mode: Mode, top = false): Schema {
   const values = (d.oneOf ?? []).filter((value) => value !== undefined);
   if (values.length > 0) schema.enum = d.nullable ? [...values, null] : values;
   if (d.fields) {
-    schema.properties = Object.fromEntries(Object.entries(d.fields).map(([name, field]) => [name, fromDescription(field, mode)]));
-    const required = Object.entries(d.fields).filter(([, field]) => field.optional === false).map(([name]) => name);
+    const fields = Object.entries(d.fields).filter(([, field]) => !field.meta?.absent);
+    schema.properties = Object.fromEntries(fields.map(([name, field]) => [name, fromDescription(field, mode)]));
+    const required = fields.filter(([, field]) => field.optional === false).map(([name]) => name);
     if (required.length > 0) schema.required = required;
     if (mode === 'reply') schema.additionalProperties = false;
   }
@@ -65,7 +72,16 @@ function fromDescription(d: Described, mode: Mode, top = false): Schema {
  * may accept a body the service refuses with a 400 naming the rule, never the other way round.
  */
 export function jsonSchemaOf(schema: AnyObjectSchema | AnySchema): Schema {
-  return fromDescription(describe(schema), 'request', true);
+  const variants = describe(schema).meta?.variants;
+  if (!variants) return fromDescription(describe(schema), 'request', true);
+  // One member per variant: the schema resolved for those field values, which it then holds as constants.
+  return {
+    oneOf: variants.map((value) => {
+      const variant = fromDescription(describeVariant(schema as AnyObjectSchema, value), 'request', true) as { properties: Record<string, Schema> };
+      for (const [field, constant] of Object.entries(value)) variant.properties[field] = { type: 'string', enum: [constant] } as Schema;
+      return variant as Schema;
+    }),
+  } as Schema;
 }
 
 /**
@@ -84,3 +100,15 @@ export function replyComponents(schemas: ReadonlyArray<AnySchema>): Record<strin
 }
 
 const describe = (schema: AnySchema) => schema.describe() as unknown as Described;
+
+/**
+ * An object schema described for one variant: each field resolved for those values first (yup's own
+ * describe of a resolved condition keeps only the generic parts, an array's items lost).
+ */
+function describeVariant(schema: AnyObjectSchema, value: Record<string, string>): Described {
+  const fields = Object.entries(schema.fields as Record<string, AnySchema>).map(([name, field]) => {
+    const resolved = field.resolve({ value: value[name], parent: value }) as AnySchema;
+    return [name, resolved.describe() as unknown as Described] as const;
+  });
+  return { ...describe(schema), fields: Object.fromEntries(fields) };
+}

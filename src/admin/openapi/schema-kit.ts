@@ -23,10 +23,5 @@ export function object(properties: Record<string, Schema>, options: { optional?:
   return { type: 'object', properties, required, ...(options.open ? {} : { additionalProperties: false }) };
 }
 
-/** A request body schema: known fields, unknown ones ignored (SPEC §2.1), `required` as given. */
-export function input(properties: Record<string, Schema>, required: readonly string[] = []): Schema {
-  return { type: 'object', properties, ...(required.length > 0 ? { required: [...required] } : {}) };
-}
-
 export const JSON_TYPE = 'application/json';
 export const PROBLEM_TYPE = 'application/problem+json';

@@ -1,6 +1,7 @@
-import { AppError, type FieldViolation } from '../../errors';
+import * as yup from 'yup';
+import { characters, enclosing, oneOf, repeatsAnEarlierItem, validateBody } from '../core/validation';
 
-/** SPEC §2.4 and the seed's variable rules, checked in full: every violation is listed with its path. */
+/** SPEC §2.4 and the seed's variable rules (variableSchema below). */
 export const VARIABLE_TYPES = ['number', 'string', 'table', 'vector'] as const;
 export const ITEM_VALUE_TYPES = ['number', 'string'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];
@@ -39,103 +40,82 @@ export type VariableDefinition =
   | { readonly key: string; readonly type: 'table'; readonly table_value_type: ItemValueType; readonly items: readonly TableItem[] }
   | { readonly key: string; readonly type: 'vector'; readonly table_value_type: ItemValueType; readonly items: readonly VectorItem[] };
 
-/** The fields each type may carry; any other one present is a violation. */
-const FIELDS_OF: Record<VariableType, readonly string[]> = {
-  number: ['number_value'],
-  string: ['string_value'],
-  table: ['table_value_type', 'items'],
-  vector: ['table_value_type', 'items'],
-};
-const TYPED_FIELDS = ['number_value', 'string_value', 'table_value_type', 'items'] as const;
+/** A number field: strict, finite (null is not a number). */
+const finiteNumber = () => yup.number().strict().typeError('must be a finite number').nonNullable('must be a finite number');
 
-const isText = (value: unknown, min: number, max: number): value is string =>
-  typeof value === 'string' && [...value].length >= min && [...value].length <= max;
-const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/**
+ * A field this variant may not carry: a violation when present (`why` says which rule), left out of the
+ * documented variant (its OpenAPI schema, from-yup.ts).
+ */
+const absent = (why: string) =>
+  yup.mixed().meta({ absent: true }).test('absent', `must be absent${why}`, (value) => value === undefined);
 
-function checkValue(path: string, item: Record<string, unknown>, valueType: ItemValueType, errors: FieldViolation[]): void {
-  const [wanted, other] = valueType === 'number' ? ['number_value', 'string_value'] : ['string_value', 'number_value'];
-  if (item[other!] !== undefined) errors.push({ path: `${path}.${other}`, message: `must be absent: the items are of type ${valueType}` });
-  const value = item[wanted!];
-  if (value === undefined) errors.push({ path: `${path}.${wanted}`, message: 'is required' });
-  else if (valueType === 'number' && !isFiniteNumber(value)) errors.push({ path: `${path}.${wanted}`, message: 'must be a finite number' });
-  else if (valueType === 'string' && !isText(value, 0, MAX_STRING_CHARS)) {
-    errors.push({ path: `${path}.${wanted}`, message: `must be a string of at most ${MAX_STRING_CHARS} characters` });
-  }
-}
+/**
+ * A field's schema under each variable type: `present` for `types` (given the type, and the items'
+ * type when `dependencies` name it), absent for the others; unchecked while the type is not valid.
+ */
+const forTypes = (types: readonly VariableType[], present: (type: VariableType, valueType: unknown) => yup.Schema, dependencies = ['type']) =>
+  yup.mixed().when(dependencies, ([type, valueType]: unknown[]) => {
+    if (!VARIABLE_TYPES.includes(type as VariableType)) return yup.mixed();
+    return types.includes(type as VariableType) ? present(type as VariableType, valueType) : absent(` for type ${String(type)}`);
+  });
 
-function checkItems(type: 'table' | 'vector', items: unknown, valueType: ItemValueType | null, errors: FieldViolation[]): void {
-  if (!Array.isArray(items)) {
-    errors.push({ path: 'items', message: 'must be an array' });
-    return;
-  }
-  if (items.length > MAX_ITEMS) errors.push({ path: 'items', message: `must have at most ${MAX_ITEMS} items` });
-  const seen = new Set<string | number>();
-  items.forEach((raw: unknown, i) => {
-    const path = `items[${i}]`;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      errors.push({ path, message: 'must be an object' });
-      return;
-    }
-    const item = raw as Record<string, unknown>;
-    const [idField, otherIdField] = type === 'table' ? ['key', 'index'] : ['index', 'key'];
-    if (item[otherIdField!] !== undefined) errors.push({ path: `${path}.${otherIdField}`, message: `must be absent: ${type} items use ${idField}` });
-    const id = item[idField!];
-    const valid =
-      type === 'table'
-        ? isText(id, 1, MAX_KEY_CHARS)
-        : typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= MAX_VECTOR_INDEX;
-    if (!valid) {
-      const rule = type === 'table' ? `must be a non-empty string of at most ${MAX_KEY_CHARS} characters` : `must be an integer from 0 to ${MAX_VECTOR_INDEX}`;
-      errors.push({ path: `${path}.${idField}`, message: id === undefined ? 'is required' : rule });
-    } else if (seen.has(id as string | number)) {
-      errors.push({ path: `${path}.${idField}`, message: `must be unique inside the ${type}` });
-    } else {
-      seen.add(id as string | number);
-    }
-    if (valueType) checkValue(path, item, valueType, errors);
+/** An item's id (a table's key, a vector's index): valid, and unique among the items before it. */
+function itemId(type: 'table' | 'vector') {
+  const field = type === 'table' ? 'key' : 'index';
+  const valid = type === 'table'
+    ? characters(1, MAX_KEY_CHARS, `must be a non-empty string of at most ${MAX_KEY_CHARS} characters`)
+    : yup.number().strict().typeError(`must be an integer from 0 to ${MAX_VECTOR_INDEX}`).nonNullable(`must be an integer from 0 to ${MAX_VECTOR_INDEX}`)
+      .integer(`must be an integer from 0 to ${MAX_VECTOR_INDEX}`).min(0, `must be an integer from 0 to ${MAX_VECTOR_INDEX}`).max(MAX_VECTOR_INDEX, `must be an integer from 0 to ${MAX_VECTOR_INDEX}`);
+  return (valid as yup.Schema).defined('is required').test('unique', `must be unique inside the ${type}`, function unique(this: yup.TestContext, id: unknown) {
+    return !repeatsAnEarlierItem(enclosing(this, -1).items, this.path, field, id);
   });
 }
 
+/** An item's value under the items' type: the wanted field required, the other absent. */
+const itemValue = (valueType: unknown, field: 'number_value' | 'string_value') => {
+  if (!ITEM_VALUE_TYPES.includes(valueType as ItemValueType)) return yup.mixed();
+  if ((valueType === 'number') !== (field === 'number_value')) return absent(`: the items are of type ${String(valueType)}`);
+  return (field === 'number_value' ? finiteNumber() : characters(0, MAX_STRING_CHARS, `must be a string of at most ${MAX_STRING_CHARS} characters`)).defined('is required');
+};
+
+/** A table's or vector's items, each checked under the items' type. */
+const items = (type: VariableType, valueType: unknown) => {
+  const kind = type === 'vector' ? 'vector' : 'table';
+  const [id, other] = kind === 'table' ? ['key', 'index'] : ['index', 'key'];
+  const item = yup.object({
+    [id]: itemId(kind),
+    [other]: absent(`: ${kind} items use ${id}`),
+    number_value: itemValue(valueType, 'number_value'),
+    string_value: itemValue(valueType, 'string_value'),
+  }).strict().typeError('must be an object').nonNullable('must be an object');
+  return yup.array().strict().typeError('must be an array').nonNullable('must be an array').defined('is required')
+    .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} items`).of(item);
+};
+
+/**
+ * SPEC §2.4 and the seed's variable rules as one declarative schema: the REST body and the GraphQL
+ * input are checked by it (every violation listed with its path), and the OpenAPI document's
+ * VariableInput is derived from it, one variant per type and item type (`variants`).
+ */
+export const variableSchema = yup.object({
+  key: characters(1, MAX_KEY_CHARS, `must be a string of 1 to ${MAX_KEY_CHARS} characters`).defined('is required'),
+  type: oneOf(VARIABLE_TYPES).defined('is required'),
+  number_value: forTypes(['number'], () => finiteNumber().defined('is required')),
+  string_value: forTypes(['string'], () => characters(0, MAX_STRING_CHARS, `must be a string of at most ${MAX_STRING_CHARS} characters`).defined('is required')),
+  table_value_type: forTypes(['table', 'vector'], () => oneOf(ITEM_VALUE_TYPES).defined('is required')),
+  items: forTypes(['table', 'vector'], items, ['type', 'table_value_type']),
+}).meta({
+  variants: [
+    { type: 'number' }, { type: 'string' },
+    ...(['table', 'vector'] as const).flatMap((type) => ITEM_VALUE_TYPES.map((table_value_type) => ({ type, table_value_type }))),
+  ],
+});
+
 /** The checked definition, or a VALIDATION_FAILED listing every violation. */
 export function checkVariable(input: unknown): VariableDefinition {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new AppError('VALIDATION_FAILED', 'the body must be a JSON object', { errors: [{ path: '', message: 'must be a JSON object' }] });
-  }
-  const body = input as Record<string, unknown>;
-  const errors: FieldViolation[] = [];
-  if (!isText(body.key, 1, MAX_KEY_CHARS)) {
-    errors.push({ path: 'key', message: body.key === undefined ? 'is required' : `must be a string of 1 to ${MAX_KEY_CHARS} characters` });
-  }
-  const type = body.type as VariableType;
-  if (!VARIABLE_TYPES.includes(type)) {
-    errors.push({ path: 'type', message: body.type === undefined ? 'is required' : `must be one of ${VARIABLE_TYPES.join(', ')}` });
-  } else {
-    for (const field of TYPED_FIELDS) {
-      if (body[field] !== undefined && !FIELDS_OF[type].includes(field)) errors.push({ path: field, message: `must be absent for type ${type}` });
-    }
-    checkTypedFields(type, body, errors);
-  }
-  if (errors.length > 0) {
-    throw new AppError('VALIDATION_FAILED', `invalid variable: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors });
-  }
-  return toDefinition(type, body);
-}
-
-function checkTypedFields(type: VariableType, body: Record<string, unknown>, errors: FieldViolation[]): void {
-  if (type === 'number' && !isFiniteNumber(body.number_value)) {
-    errors.push({ path: 'number_value', message: body.number_value === undefined ? 'is required' : 'must be a finite number' });
-  }
-  if (type === 'string' && !isText(body.string_value, 0, MAX_STRING_CHARS)) {
-    errors.push({ path: 'string_value', message: body.string_value === undefined ? 'is required' : `must be a string of at most ${MAX_STRING_CHARS} characters` });
-  }
-  if (type === 'table' || type === 'vector') {
-    const valueType = ITEM_VALUE_TYPES.includes(body.table_value_type as ItemValueType) ? (body.table_value_type as ItemValueType) : null;
-    if (!valueType) {
-      errors.push({ path: 'table_value_type', message: body.table_value_type === undefined ? 'is required' : 'must be number or string' });
-    }
-    if (body.items === undefined) errors.push({ path: 'items', message: 'is required' });
-    else checkItems(type, body.items, valueType, errors);
-  }
+  const body = validateBody(variableSchema, input) as Record<string, unknown>;
+  return toDefinition(body.type as VariableType, body);
 }
 
 /** Only the fields of the type, items reduced to their own fields, vector items by index. */
@@ -148,19 +128,19 @@ function toDefinition(type: VariableType, body: Record<string, unknown>): Variab
       return { key, type, string_value: body.string_value as string };
     case 'table': {
       const valueType = body.table_value_type as ItemValueType;
-      const items = (body.items as Array<Record<string, unknown>>).map((item) => ({ key: item.key as string, ...itemValue(item, valueType) }));
+      const items = (body.items as Array<Record<string, unknown>>).map((item) => ({ key: item.key as string, ...valueOf(item, valueType) }));
       return { key, type, table_value_type: valueType, items };
     }
     case 'vector': {
       const valueType = body.table_value_type as ItemValueType;
       const items = (body.items as Array<Record<string, unknown>>)
-        .map((item) => ({ index: item.index as number, ...itemValue(item, valueType) }))
+        .map((item) => ({ index: item.index as number, ...valueOf(item, valueType) }))
         .sort((a, b) => a.index - b.index);
       return { key, type, table_value_type: valueType, items };
     }
   }
 }
 
-function itemValue(item: Record<string, unknown>, valueType: ItemValueType) {
+function valueOf(item: Record<string, unknown>, valueType: ItemValueType) {
   return valueType === 'number' ? { number_value: item.number_value as number } : { string_value: item.string_value as string };
 }

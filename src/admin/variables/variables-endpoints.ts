@@ -1,7 +1,7 @@
 import { endpoint, gone, list, made, one, page, type GraphqlRequest } from '../http/endpoint';
 import { matchesEtag, type ConfigDocument } from './config-document';
 import { rollbackSchema, type RollbackInput } from './config-history-service';
-import type { VariableInput } from './variable-rules';
+import { variableSchema, type VariableInput } from './variable-rules';
 
 const VARIABLES = '/api/games/{id}/variables';
 const VARIABLE = `${VARIABLES}/{var_id}` as const;
@@ -33,14 +33,14 @@ export const variablesEndpoints = [
   }),
   endpoint({
     method: 'post', path: VARIABLES, tag: 'variables', summary: 'Create a variable', access: 'staff', module: 'variables',
-    body: { component: 'VariableInput' }, ok: made('Variable'), errors: [409],
+    body: { component: 'VariableInput', schema: variableSchema }, ok: made('Variable'), errors: [409],
     graphql: { type: 'Mutation', field: 'createVariable', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { variables }) => variables.create(actor, params.id, body as VariableInput),
     location: (variable) => `/api/games/${variable.game_id}/variables/${variable.id}`,
   }),
   endpoint({
     method: 'put', path: VARIABLE, tag: 'variables', summary: 'Replace a variable (its type may change)', access: 'staff', module: 'variables',
-    body: { component: 'VariableInput' }, ok: one('Variable'), errors: [409],
+    body: { component: 'VariableInput', schema: variableSchema }, ok: one('Variable'), errors: [409],
     graphql: { type: 'Mutation', field: 'replaceVariable', params: VARIABLE_ARGS },
     handle: ({ actor, params, body }, { variables }) => variables.replace(actor, params.id, params.var_id, body as VariableInput),
   }),
