@@ -1,6 +1,6 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-/** The SDL (src/admin/graphql/schema.graphql) is the one source of the GraphQL contract. */
+/** The SDL (src/admin/graphql/schema.graphql and each feature's src/admin/<feature>/<feature>.graphql) is the one source of the GraphQL contract. */
 const scalars = { SafeInt: 'number', Money: 'string', JSON: 'unknown' };
 
 /**
@@ -12,7 +12,7 @@ const scalars = { SafeInt: 'number', Money: 'string', JSON: 'unknown' };
  *   strings: urql parses them, and no AST ships in the bundle).
  */
 const config: CodegenConfig = {
-  schema: 'src/admin/graphql/schema.graphql',
+  schema: ['src/admin/graphql/schema.graphql', 'src/admin/*/*.graphql'],
   generates: {
     'src/admin/graphql/generated/schema-types.ts': {
       plugins: [

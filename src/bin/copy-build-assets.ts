@@ -6,9 +6,11 @@
  */
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { SCHEMA_FILES } from '../admin/graphql/schema-files';
 
 const ROOT = path.resolve(__dirname, '../..');
-const BUILD_ASSETS = ['lua', 'proto', 'src/admin/graphql/schema.graphql', 'console/dist', 'explorer/dist', 'api-docs/dist'] as const;
+const SDL = SCHEMA_FILES.map((file) => path.relative(ROOT, file));
+const BUILD_ASSETS = ['lua', 'proto', ...SDL, 'console/dist', 'explorer/dist', 'api-docs/dist'];
 
 const outDir = path.resolve(ROOT, process.argv[2] ?? 'dist');
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
 import { catalogResolvers } from './resolvers/catalog-resolvers';
 import { leaderboardsResolvers } from './resolvers/leaderboards-resolvers';
@@ -10,8 +8,7 @@ import { variablesResolvers } from './resolvers/variables-resolvers';
 import { JSONScalar, Money, SafeInt } from './scalars';
 import { ADMIN_ENDPOINTS } from '../admin-endpoints';
 import { endpointResolvers } from './endpoint-resolvers';
-
-export const SCHEMA_FILE = path.join(__dirname, 'schema.graphql');
+import { schemaSource } from './schema-files';
 
 /** The fields of the management endpoints (each declared once: admin-endpoints.ts), then GraphQL's own. */
 const RESOLVERS: readonly ResolverMap[] = [
@@ -20,11 +17,11 @@ const RESOLVERS: readonly ResolverMap[] = [
 const SCALARS = [SafeInt, Money, JSONScalar];
 
 /**
- * The executable schema: the SDL file (the documentation) with the resolvers of each feature and the
+ * The executable schema: the SDL files (the documentation) with the resolvers of each feature and the
  * scalars attached. Every Query and Mutation field must have a resolver; a missing one fails at start.
  */
 export function createGraphQLSchema(): GraphQLSchema {
-  const schema = buildSchema(readFileSync(SCHEMA_FILE, 'utf8'));
+  const schema = buildSchema(schemaSource());
   for (const scalar of SCALARS) {
     const target = schema.getType(scalar.name);
     if (!target) throw new Error(`the SDL declares no scalar ${scalar.name}`);
