@@ -52,11 +52,30 @@ export const characters = (min: number, max: number, rule = `must be a string of
     .test({ name: 'max', params: { max }, message: rule, test: (value) => value === undefined || [...value].length <= max })
     .defined('is required');
 
+/** Per array and field: where each value first occurs (made once per validation, not once per item). */
+const firstIndexes = new WeakMap<object, Map<string, Map<unknown, number>>>();
+
+function firstIndexOf(items: unknown[], field: string, value: unknown): number {
+  let byField = firstIndexes.get(items);
+  if (!byField) firstIndexes.set(items, (byField = new Map()));
+  let first = byField.get(field);
+  if (!first) {
+    first = new Map();
+    items.forEach((item: unknown, i) => {
+      const key = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[field] : undefined;
+      if (key !== undefined && !first!.has(key)) first!.set(key, i);
+    });
+    byField.set(field, first);
+  }
+  return first.get(value) ?? -1;
+}
+
 /** Whether the item at `path` (`items[3].key`) repeats, in `field`, one of the items before it in `items`. */
 export function repeatsAnEarlierItem(items: unknown, path: string, field: string, value: unknown): boolean {
+  if (!Array.isArray(items) || value === undefined) return false;
   const index = Number(/\[(\d+)\][^[]*$/.exec(path)?.[1] ?? -1);
-  const before = Array.isArray(items) ? items.slice(0, Math.max(index, 0)) : [];
-  return before.some((other: unknown) => typeof other === 'object' && other !== null && (other as Record<string, unknown>)[field] === value);
+  const first = firstIndexOf(items, field, value);
+  return first >= 0 && first < index;
 }
 
 /** The object a test's value sits in at `level` (0 its own object, 1 the one holding that, …; -1 the body). */

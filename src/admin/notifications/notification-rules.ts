@@ -30,10 +30,19 @@ export function macrosOf(customKeys: readonly string[]): string[] {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The custom keys a notification declares that are valid, each once, in order: the macros its texts may use. */
+const keysOf = new WeakMap<object, string[]>();
+
+/**
+ * The custom keys a notification declares that are valid, each once, in order: the macros its texts
+ * may use (worked out once per body, though every description and entry value asks).
+ */
 function customKeys(variables: unknown): string[] {
+  if (!Array.isArray(variables)) return [];
+  const known = keysOf.get(variables);
+  if (known) return known;
   const keys: string[] = [];
-  for (const item of Array.isArray(variables) ? variables : []) {
+  keysOf.set(variables, keys);
+  for (const item of variables) {
     const key = isObject(item) ? item.key : undefined;
     if (typeof key === 'string' && CUSTOM_KEY.test(key) && [...key].length <= LIMITS.keyChars && !isBuiltIn(key) && !keys.includes(key)) keys.push(key);
   }

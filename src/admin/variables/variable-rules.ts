@@ -40,6 +40,9 @@ export type VariableDefinition =
   | { readonly key: string; readonly type: 'table'; readonly table_value_type: ItemValueType; readonly items: readonly TableItem[] }
   | { readonly key: string; readonly type: 'vector'; readonly table_value_type: ItemValueType; readonly items: readonly VectorItem[] };
 
+/** A string value of a variable or an item: any text up to `max` characters, required. */
+const text = (max: number) => characters(0, max, `must be a string of at most ${max} characters`);
+
 /** A number field: strict, finite (null is not a number). */
 const finiteNumber = () => yup.number().strict().typeError('must be a finite number').nonNullable('must be a finite number');
 
@@ -67,7 +70,7 @@ function itemId(type: 'table' | 'vector') {
     ? characters(1, MAX_KEY_CHARS, `must be a non-empty string of at most ${MAX_KEY_CHARS} characters`)
     : yup.number().strict().typeError(`must be an integer from 0 to ${MAX_VECTOR_INDEX}`).nonNullable(`must be an integer from 0 to ${MAX_VECTOR_INDEX}`)
       .integer(`must be an integer from 0 to ${MAX_VECTOR_INDEX}`).min(0, `must be an integer from 0 to ${MAX_VECTOR_INDEX}`).max(MAX_VECTOR_INDEX, `must be an integer from 0 to ${MAX_VECTOR_INDEX}`);
-  return (valid as yup.Schema).defined('is required').test('unique', `must be unique inside the ${type}`, function unique(this: yup.TestContext, id: unknown) {
+  return (valid.defined('is required') as yup.Schema).test('unique', `must be unique inside the ${type}`, function unique(this: yup.TestContext, id: unknown) {
     return !repeatsAnEarlierItem(enclosing(this, -1).items, this.path, field, id);
   });
 }
@@ -76,7 +79,7 @@ function itemId(type: 'table' | 'vector') {
 const itemValue = (valueType: unknown, field: 'number_value' | 'string_value') => {
   if (!ITEM_VALUE_TYPES.includes(valueType as ItemValueType)) return yup.mixed();
   if ((valueType === 'number') !== (field === 'number_value')) return absent(`: the items are of type ${String(valueType)}`);
-  return (field === 'number_value' ? finiteNumber() : characters(0, MAX_STRING_CHARS, `must be a string of at most ${MAX_STRING_CHARS} characters`)).defined('is required');
+  return field === 'number_value' ? finiteNumber().defined('is required') : text(MAX_STRING_CHARS);
 };
 
 /** A table's or vector's items, each checked under the items' type. */
@@ -99,10 +102,10 @@ const items = (type: VariableType, valueType: unknown) => {
  * VariableInput is derived from it, one variant per type and item type (`variants`).
  */
 export const variableSchema = yup.object({
-  key: characters(1, MAX_KEY_CHARS, `must be a string of 1 to ${MAX_KEY_CHARS} characters`).defined('is required'),
+  key: characters(1, MAX_KEY_CHARS),
   type: oneOf(VARIABLE_TYPES).defined('is required'),
   number_value: forTypes(['number'], () => finiteNumber().defined('is required')),
-  string_value: forTypes(['string'], () => characters(0, MAX_STRING_CHARS, `must be a string of at most ${MAX_STRING_CHARS} characters`).defined('is required')),
+  string_value: forTypes(['string'], () => text(MAX_STRING_CHARS)),
   table_value_type: forTypes(['table', 'vector'], () => oneOf(ITEM_VALUE_TYPES).defined('is required')),
   items: forTypes(['table', 'vector'], items, ['type', 'table_value_type']),
 }).meta({
