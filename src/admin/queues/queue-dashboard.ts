@@ -12,6 +12,16 @@ import { LOGIN_PAGE, LOGIN_SCRIPT } from './dashboard-login-page';
 import type { DashboardSessions } from './dashboard-sessions';
 
 export const DASHBOARD_PATH = '/admin/queues';
+
+/**
+ * The board's pages: the server's page policy, but its entry page names its own folder as the base of
+ * its relative URLs (`<base href="/admin/queues/">`), which `base-uri 'none'` refused: its scripts
+ * were then asked for under /admin/static/ and the board stayed at "Loading".
+ */
+const BOARD_POLICY = PAGE_POLICY.replace("base-uri 'none'", "base-uri 'self'");
+
+/** The board's page asks Google Fonts for its typeface: the policy refuses other hosts, so it is not asked (the board falls back to the system's). */
+const withoutThirdPartyFonts = (html: string) => html.replace(/<link[^>]*fonts\.googleapis\.com[^>]*>/g, '');
 export const SESSION_COOKIE = 'queues_session';
 
 export interface QueueDashboardDeps {
@@ -53,9 +63,10 @@ export function queueDashboard({ queues, auth, sessions, secureCookie }: QueueDa
     } catch (error) {
       return refuse(ctx, error);
     }
-    ctx.set('Content-Security-Policy', PAGE_POLICY);
+    ctx.set('Content-Security-Policy', BOARD_POLICY);
     ctx.set('Cache-Control', 'no-store');
-    return board(ctx, next);
+    await board(ctx, next);
+    if (typeof ctx.body === 'string' && ctx.response.is('html')) ctx.body = withoutThirdPartyFonts(ctx.body);
   };
 
   async function sessionUser(ctx: AppContext) {

@@ -1,0 +1,47 @@
+import test from 'ava';
+import { BATCH_JOB, SYNC_QUEUE } from '../../src/sync/sync-queue';
+import { PASSWORD } from '../helpers/api';
+import { launchChromium } from '../helpers/console-browser';
+import { dashboardApp } from '../helpers/queue-dashboard';
+
+// /admin/queues in Debian's Chromium, as an admin opens it: its own sign-in, then bull-board under the
+// page policy (scripts and styles from this server only), drawing the sync queue and its jobs.
+test('an admin signs in on the queue dashboard and sees the sync queue with its delayed job, everything from this server, nothing refused', async (t) => {
+  t.timeout(120_000);
+  const app = await dashboardApp();
+  t.teardown(() => app.close());
+  const browser = await launchChromium();
+  t.teardown(() => browser.close());
+  const page = await (await browser.newContext({ baseURL: app.base, viewport: { width: 1280, height: 900 } })).newPage();
+  page.setDefaultTimeout(15_000);
+  const urls: string[] = [];
+  const failed: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    // The browser's own ask for /favicon.ico is not the page's: this server has no icon yet.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) refused.push(`${message.text()} (${message.location().url})`);
+  });
+
+  await page.goto('/admin/queues');
+  await page.waitForURL('**/admin/queues/login');
+  await page.getByLabel('Email').fill(app.api.users.admin.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/admin/queues');
+  await page.getByText(SYNC_QUEUE).first().waitFor();
+  t.false(await page.getByText('Loading', { exact: true }).isVisible(), 'the board drew itself');
+
+  await page.getByText(SYNC_QUEUE).first().click();
+  await page.getByRole('link', { name: /delayed/i }).first().click();
+  await page.getByText(BATCH_JOB).first().waitFor();
+  t.regex(await page.locator('body').innerText(), /Will run at/, 'the delayed job is shown, with when it runs');
+
+  const origin = new URL(app.base).origin;
+  t.deepEqual(urls.filter((url) => !url.startsWith(origin) && !url.startsWith('data:')), [], 'nothing from another host');
+  t.deepEqual(failed, [], 'no request refused or missing');
+  t.deepEqual(refused, [], 'no script error and no CSP refusal');
+});
