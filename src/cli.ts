@@ -14,6 +14,7 @@ import { reconcileCommand, syncStatusCommand } from './bin/sync-commands';
 import { topupCommand } from './bin/topup-command';
 import { createAdminCommand, migrateAndSeed } from './bin/migrate-command';
 import { ROLE_NAMES, type RoleName, type RunningRole } from './lifecycle/running-role';
+import { startBanner } from './bin/start-banner';
 import { StartupRefused } from './lifecycle/startup-refused';
 import { createLogger } from './logging/logger';
 import { ensureLocalServices } from './local-services/local-services';
@@ -131,16 +132,9 @@ async function serveAndAnnounce(config: Config, logger: ReturnType<typeof create
   announce(config, running, showPassword);
 }
 
-/** The banner: where each role listens, and how to log in when the HTTP role runs. */
+/** The banner (on stderr, apart from the JSON log lines on stdout). */
 function announce(config: Config, running: ReadonlyArray<Pick<RunningRole, 'name' | 'address'>>, showPassword = false): void {
-  const http = running.find((role) => role.name === 'http');
-  const login = !http
-    ? ''
-    : config.admin
-      ? `Log in: POST ${config.http.publicBaseUrl}/api/auth/login {"email":"${config.admin.email}","password":"${showPassword ? config.admin.password : '<ADMIN_PASSWORD>'}"}`
-      : 'No admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD (or run the create-admin command) to be able to log in.';
-  const lines = running.map((role) => `  ${role.name.padEnd(6)} ${role.address ?? '(no port: background jobs)'}`);
-  console.error(`\nServing:\n${lines.join('\n')}\n${login}\nStop with Ctrl-C.\n`);
+  console.error(startBanner(config, running, showPassword));
 }
 
 function parseRoles(list: string | undefined): RoleName[] {

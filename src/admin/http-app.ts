@@ -12,6 +12,7 @@ import { healthRoutes, type ReadinessProbe } from './health/health-routes';
 import { metricsRoutes } from './health/metrics-routes';
 import { ADMIN_ENDPOINTS } from './admin-endpoints';
 import { createAccessGuard } from './http/access';
+import { favicon } from './http/favicon';
 import { endpointRouter } from './http/endpoint-routes';
 import type { AppState } from './koa-types';
 import { clientAddress } from './middleware/client-address';
@@ -52,6 +53,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   if (corsOrigins.length > 0) {
     app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
   }
+  app.use(favicon());
   if (services) app.use(consoleApp());
   if (services && queues.length > 0) {
     app.use(queueDashboard({ queues, auth: services.auth, sessions: services.dashboardSessions, secureCookie: services.secureCookies }));

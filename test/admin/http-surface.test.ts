@@ -132,3 +132,12 @@ test('paths match case-sensitively: another spelling is a 404 that gets no token
   t.is((await api.request('GET', '/API/GAMES', { token: api.users.admin.token })).status, 404);
   t.false(api.logs.join('').includes(invite), 'no invite code in any log line');
 });
+
+test('GET /favicon.ico is the server\'s icon (a PNG), so no page\'s tab asks in vain', async (t) => {
+  const reply = await fetch(`${t.context.api.base}/favicon.ico`);
+  t.is(reply.status, 200);
+  t.is(reply.headers.get('content-type'), 'image/png');
+  const bytes = Buffer.from(await reply.arrayBuffer());
+  t.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'the PNG signature');
+  t.is(bytes.readUInt32BE(16), 32, '32 pixels wide');
+});
