@@ -31,6 +31,15 @@ function withPage(t: { context: Context; teardown(fn: () => Promise<void>): void
   return signedInTab(t, t.context.browser, t.context.api, email);
 }
 
+test.serial('the sign-in page says what it is: the product, the console, and who it is for', async (t) => {
+  const tab = await openConsole(t.context.browser, t.context.api);
+  t.teardown(() => tab.close());
+  await tab.page.goto('/console/login');
+  await tab.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  t.true(await tab.page.getByText('Reservation engine · admin console').isVisible());
+  t.true(await tab.page.getByText(/staff manage them here; a player sees the games they are connected to/).isVisible());
+});
+
 test.serial('an admin creates a game: inline field errors, an image upload with preview, module toggles', async (t) => {
   const { api } = t.context;
   const { page } = await withPage(t, api.users.admin.email);

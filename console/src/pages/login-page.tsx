@@ -35,7 +35,9 @@ export function LoginPage() {
   return (
     <main class="container narrow">
       <article>
+        <p class="product">Reservation engine · admin console</p>
         <h1>Sign in</h1>
+        <p>Games and their modules, players, invites and balances: staff manage them here; a player sees the games they are connected to.</p>
         {ended && <p class="problem" role="alert">Signed out: {ended}</p>}
         <form onSubmit={submit}>
           <Field label="Email" path="email" error={login.error}>
