@@ -76,6 +76,14 @@ test.serial('config history: versions listed, two compared side by side, a rollb
   t.true(changed.some((row) => row.includes('"title": "Spring"')), 'version 3 has the title version 1 had not');
   await screenshot(page, 'config-history');
 
+  // The dialog takes the focus and Esc closes it, the focus back on the button that opened it.
+  await page.getByRole('button', { name: 'Roll back to 2' }).click();
+  await page.getByRole('dialog').getByText('Roll back to version 2?').waitFor();
+  t.true(await page.evaluate<boolean>("document.activeElement !== null && document.activeElement.closest('dialog') !== null"), 'the focus is in the dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  t.is(await page.evaluate<string>('document.activeElement ? document.activeElement.textContent : ""'), 'Roll back to 2');
+
   // Cancelled: nothing changes.
   await page.getByRole('button', { name: 'Roll back to 2' }).click();
   await page.getByRole('dialog').getByText('Roll back to version 2?').waitFor();

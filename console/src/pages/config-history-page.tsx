@@ -5,6 +5,7 @@ import { graphql } from '../api/generated';
 import { useAction, useQuery } from '../api/hooks';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
+import { ModalDialog } from '../components/modal-dialog';
 import { SideBySideDiff } from '../components/side-by-side-diff';
 
 const ConfigHistoryPageConfigVersions = graphql(`query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }`);
@@ -66,7 +67,7 @@ export function ConfigHistoryPage() {
       {compare && latest !== undefined && <Comparison gameId={gameId} latest={latest} compare={compare} onChange={setCompare} />}
 
       {confirming !== null && (
-        <dialog open aria-labelledby="rollback-title">
+        <ModalDialog labelledBy="rollback-title" onClose={() => setConfirming(null)}>
           <article>
             <h3 id="rollback-title">Roll back to version {confirming}?</h3>
             <p>The variables become exactly what they were at version {confirming}: keys, types and values, created and deleted as needed. Game clients get that document at once. The change is recorded as a new version, so it can be rolled back too.</p>
@@ -84,7 +85,7 @@ export function ConfigHistoryPage() {
               }}>Roll back</button>
             </footer>
           </article>
-        </dialog>
+        </ModalDialog>
       )}
     </>
   );
