@@ -140,6 +140,38 @@ test.serial('each variable type changes the config document and its ETag; a rule
   await screenshot(page, 'variables');
 });
 
+test.serial('a destructive action asks first, naming what it deletes: cancelled it changes nothing, confirmed it deletes; a game\'s delete sits in its danger zone', async (t) => {
+  const { api } = t.context;
+  const game = await gameWithModules(api, 'Delete Game');
+  const token = api.users.admin.token;
+  await api.request('POST', `/api/games/${game.id}/variables`, { token, body: { key: 'speed', type: 'number', number_value: 1 } });
+  const { page } = await withPage(t, api.users.admin.email);
+  await page.goto(`/console/games/${game.id}/variables`);
+  const listed = async () => (await api.request('GET', `/api/games/${game.id}/variables`, { token })).body.length as number;
+
+  await page.getByRole('button', { name: 'Delete variable speed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete variable speed?' });
+  await dialog.waitFor();
+  t.regex(await dialog.innerText(), /config document/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  t.is(await listed(), 1, 'cancelled: the variable stays');
+
+  await page.getByRole('button', { name: 'Delete variable speed' }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Delete variable speed' }).waitFor({ state: 'detached' });
+  t.is(await listed(), 0, 'confirmed: deleted');
+
+  await page.goto(`/console/games/${game.id}`);
+  await page.getByRole('region', { name: 'Danger zone' }).getByRole('button', { name: `Delete game ${game.name}` }).click();
+  const deleteGame = page.getByRole('dialog', { name: `Delete game ${game.name}?` });
+  t.regex(await deleteGame.innerText(), /variables, notifications, leaderboards/);
+  await page.keyboard.press('Escape');
+  await deleteGame.waitFor({ state: 'detached' });
+  t.is((await api.request('GET', `/api/games/${game.id}`, { token })).status, 200, 'Esc deleted nothing');
+});
+
 test.serial('a leaderboard is created and a saved score ranks at once', async (t) => {
   const { api } = t.context;
   const game = await gameWithModules(api, 'Ranked Game');

@@ -6,6 +6,7 @@ import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
+import { ConfirmButton } from '../components/confirm-button';
 import { GameForm, type GameFields } from './game-form';
 
 const GamePageGame = graphql(`query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }`);
@@ -78,15 +79,12 @@ export function GamePage() {
               if (await save.run(fields)) game.reload();
             }}
           />
-          <button
-            class="secondary"
-            type="button"
-            onClick={async () => {
-              if (confirm(`Delete ${current.name} with its variables, notifications, leaderboards and connections?`) && (await remove.run())) navigate('/games');
-            }}
-          >
-            Delete game
-          </button>
+          <section class="danger-zone" aria-label="Danger zone">
+            <h2>Danger zone</h2>
+            <ConfirmButton label="Delete game" accessibleName={`Delete game ${current.name}`} question={`Delete game ${current.name}?`}
+              consequence="Its variables, notifications, leaderboards and players' connections go with it. This cannot be undone." outline={false}
+              action={remove} onDone={() => navigate('/games')} />
+          </section>
           <Problem error={remove.error} />
         </section>
       )}

@@ -4,6 +4,7 @@ import { graphql } from '../api/generated';
 import type { InviteInput } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { Field, Problem } from '../components/problem';
+import { ConfirmButton } from '../components/confirm-button';
 
 const InvitesPageInvites = graphql(`query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }`);
 const InvitesPageCreateInvite = graphql(`mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }`);
@@ -37,7 +38,11 @@ export function InvitesPage() {
               <td>
                 <button type="button" class="outline" onClick={() => copy(invite.code)}>{copied === invite.code ? 'Copied' : 'Copy link'}</button>
               </td>
-              <td><button type="button" class="secondary outline" onClick={async () => { if (await remove.run(invite.code)) invites.reload(); }}>Delete</button></td>
+              <td>
+                <ConfirmButton label="Delete" accessibleName={`Delete invite ${invite.code}`} question={`Delete invite ${invite.code}?`}
+                  consequence="Its link stops working at once; accounts it has already made stay."
+                  action={{ ...remove, run: () => remove.run(invite.code) }} onDone={() => invites.reload()} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -7,6 +7,7 @@ import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Field, Problem } from '../components/problem';
+import { ConfirmButton } from '../components/confirm-button';
 import { LeaderboardForm, type LeaderboardFields } from './leaderboards-page';
 
 graphql(`fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }`);
@@ -126,7 +127,11 @@ export function LeaderboardPage() {
                 <td>{g.name}</td><td>{g.key}</td><td>{g.is_default ? 'yes' : ''}</td>
                 <td>
                   <button type="button" class="outline" onClick={() => setSelectedGroup(g.id)}>Members</button>{' '}
-                  {staff && <button type="button" class="secondary outline" onClick={async () => { if (await removeGroup.run(g.id)) board.reload(); }}>Delete</button>}
+                  {staff && (
+                    <ConfirmButton label="Delete" accessibleName={`Delete group ${g.name}`} question={`Delete group ${g.name}?`}
+                      consequence="Its members and its scores go with it. This cannot be undone."
+                      action={{ ...removeGroup, run: () => removeGroup.run(g.id) }} onDone={() => board.reload()} />
+                  )}
                 </td>
               </tr>
             ))}
@@ -167,7 +172,9 @@ export function LeaderboardPage() {
             action={save}
             onSubmit={async (fields) => { if (await save.run(fields)) board.reload(); }}
           />
-          <button type="button" class="secondary" onClick={async () => { if (confirm(`Delete ${leaderboard.name}?`) && (await remove.run())) navigate(`/games/${gameId}/leaderboards`); }}>Delete leaderboard</button>
+          <ConfirmButton label="Delete leaderboard" accessibleName={`Delete leaderboard ${leaderboard.name}`} question={`Delete leaderboard ${leaderboard.name}?`}
+            consequence="Its saved scores and its groups go with it. This cannot be undone." outline={false}
+            action={remove} onDone={() => navigate(`/games/${gameId}/leaderboards`)} />
           <Problem error={remove.error} />
         </section>
       )}
@@ -197,7 +204,10 @@ function GroupMembers({ group, players, staff, onChange }: {
         {members.data?.groupMembers?.map((m) => (
           <li key={m.user_id}>
             {m.username}{' '}
-            {staff && <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(m.user_id)) changed(); }}>Remove</button>}
+            {staff && (
+              <ConfirmButton label="Remove" accessibleName={`Remove ${m.username} from ${group.name}`} question={`Remove ${m.username} from ${group.name}?`}
+                consequence="They leave the group; they can be added again." action={{ ...remove, run: () => remove.run(m.user_id) }} onDone={changed} />
+            )}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
+import { ConfirmButton } from '../components/confirm-button';
 import { MacroPreview, NotificationEditor, type Notification } from './notification-editor';
 
 const NotificationsPageNotifications = graphql(`query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { id macros ...NotificationDraft } languages { ...LanguageOption } }`);
@@ -47,7 +48,9 @@ export function NotificationsPage() {
           {staff && (
             <footer>
               <button type="button" class="outline" onClick={() => { save.clear(); setEditing(notification); }}>Edit</button>{' '}
-              <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(notification.id)) data.reload(); }}>Delete</button>
+              <ConfirmButton label="Delete" accessibleName={`Delete notification ${notification.name}`} question={`Delete notification ${notification.name}?`}
+                consequence="It goes with its descriptions in every language and all its entries. This cannot be undone."
+                action={{ ...remove, run: () => remove.run(notification.id) }} onDone={() => data.reload()} />
             </footer>
           )}
         </article>

@@ -4,6 +4,7 @@ import { graphql } from '../api/generated';
 import type { UserPatch } from '../api/generated/graphql';
 import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { Field, Problem } from '../components/problem';
+import { ConfirmButton } from '../components/confirm-button';
 
 const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`);
 const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }`);
@@ -60,7 +61,11 @@ export function UserPage() {
               <tr key={ug.user_game_id}>
                 <td><Link href={`/games/${ug.game.id}`}>{ug.game.name}</Link></td>
                 <td><Link href={`/wallets/${ug.user_game_id}`}>wallet #{ug.user_game_id}</Link></td>
-                <td><button type="button" class="secondary outline" onClick={async () => { if (await disconnect.run(ug.game.id)) data.reload(); }}>Disconnect</button></td>
+                <td>
+                  <ConfirmButton label="Disconnect" accessibleName={`Disconnect ${user.username} from ${ug.game.name}`} question={`Disconnect ${user.username} from ${ug.game.name}?`}
+                    consequence={`Their scores in ${ug.game.name}'s leaderboards go with the connection, and their wallet #${ug.user_game_id} can no longer be opened from the console. Check the wallet first if it holds money.`}
+                    action={{ ...disconnect, run: () => disconnect.run(ug.game.id) }} onDone={() => data.reload()} />
+                </td>
               </tr>
             ))}
           </tbody>

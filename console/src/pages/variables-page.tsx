@@ -5,6 +5,7 @@ import { graphql } from '../api/generated';
 import { useAction, useQuery } from '../api/hooks';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
+import { ConfirmButton } from '../components/confirm-button';
 import { toInput, VariableEditor, type Variable } from './variable-editor';
 
 const VariablesPageVariables = graphql(`query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }`);
@@ -45,7 +46,9 @@ export function VariablesPage() {
                   <td>{variable.type}</td>
                   <td>
                     <button type="button" class="outline" onClick={() => { save.clear(); setEditing(variable); }}>Edit</button>{' '}
-                    <button type="button" class="secondary outline" onClick={async () => { if (await remove.run(variable.id)) refresh(); }}>Delete</button>
+                    <ConfirmButton label="Delete" accessibleName={`Delete variable ${variable.key}`} question={`Delete variable ${variable.key}?`}
+                      consequence="Game clients no longer get it in the config document. The change is a new config version, which the config history can roll back."
+                      action={{ ...remove, run: () => remove.run(variable.id) }} onDone={refresh} />
                   </td>
                 </tr>
               ))}
