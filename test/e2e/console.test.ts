@@ -241,6 +241,32 @@ test.serial('notifications offer the macros as chips and the preview marks them,
   await description.fill('Come back, {{login}}: {{prize}} awaits');
   await page.getByLabel('Entry 1 login').fill('everyone');
   await page.getByLabel('Entry 1 prize').fill('100 coins');
+  t.regex(await page.getByTestId('entry-preview').innerText(), /English: Come back, everyone: 100 coins awaits/, 'each entry previewed with its values');
+
+  // A chip goes where the caret is, over a selection, and the caret after it.
+  await description.fill('Hi  there');
+  await description.evaluate((area: { setSelectionRange(start: number, end: number): void }) => area.setSelectionRange(3, 3));
+  await page.getByRole('button', { name: '{{login}}' }).click();
+  t.is(await description.inputValue(), 'Hi {{login}} there');
+  await page.keyboard.type('!');
+  t.is(await description.inputValue(), 'Hi {{login}}! there', 'the caret is after the macro');
+  // Readable chips: dark text on their pale background (WCAG AA asks 4.5:1).
+  const colors = await page.getByRole('button', { name: '{{login}}' }).evaluate((chip) => {
+    const style = (globalThis as unknown as { getComputedStyle(element: unknown): { color: string; backgroundColor: string } }).getComputedStyle(chip);
+    return [style.color, style.backgroundColor];
+  });
+  const luminance = (color: string) => {
+    const [r, g, b] = color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((part) => {
+      const v = Number(part) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = colors.map(luminance).sort((a, b) => b - a) as [number, number];
+  const contrast = (light + 0.05) / (dark + 0.05);
+  t.true(contrast >= 4.5, `chip contrast ${contrast.toFixed(1)}:1 (${colors.join(' on ')})`);
+  await description.fill('Come back, {{login}}: {{prize}} awaits');
+
   await page.getByRole('button', { name: 'Create notification' }).click();
   await page.getByText('Daily bonus').waitFor();
   const stored = await api.request('GET', `/api/games/${game.id}/notifications`, { token: api.users.admin.token });

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { graphql } from '../api/generated';
 import type { LanguageOptionFragment, NotificationDraftFragment } from '../api/generated/graphql';
@@ -49,11 +49,22 @@ export function NotificationEditor({ initial, languages, submitLabel, action, on
 }) {
   const [draft, setDraft] = useState<Notification>(initial);
   const [focused, setFocused] = useState(0);
+  /** The description last edited and where its caret (or selection) was when it lost the focus. */
+  const caret = useRef<{ area: HTMLTextAreaElement; start: number; end: number } | null>(null);
   const update = (changes: Partial<Notification>) => setDraft(withEntryValues({ ...draft, ...changes }));
   const macros = macrosOf(draft);
+  /** Puts the macro where the caret of the description last edited is (over its selection), then the caret after it. */
   const insertMacro = (macro: string) => {
-    const descriptions = draft.descriptions.map((d, i) => (i === focused ? { ...d, description: `${d.description}${macro}` } : d));
+    const text = draft.descriptions[focused]?.description ?? '';
+    const area = caret.current?.area;
+    const start = Math.min(caret.current?.start ?? text.length, text.length);
+    const end = Math.min(caret.current?.end ?? start, text.length);
+    const descriptions = draft.descriptions.map((d, i) => (i === focused ? { ...d, description: text.slice(0, start) + macro + text.slice(end) } : d));
     update({ descriptions });
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + macro.length, start + macro.length);
+    });
   };
   const unused = languages.filter((language) => !draft.descriptions.some((d) => d.language_id === language.id));
   return (
@@ -91,6 +102,7 @@ export function NotificationEditor({ initial, languages, submitLabel, action, on
               name={`description-${i}`}
               value={description.description}
               onFocus={() => setFocused(i)}
+              onBlur={(e) => { caret.current = { area: e.currentTarget, start: e.currentTarget.selectionStart, end: e.currentTarget.selectionEnd }; }}
               onInput={(e) => update({ descriptions: draft.descriptions.map((d, j) => (j === i ? { ...d, description: e.currentTarget.value } : d)) })}
             />
           </Field>
@@ -130,8 +142,38 @@ export function NotificationEditor({ initial, languages, submitLabel, action, on
         </tbody>
       </table>
       <button type="button" class="outline" onClick={() => update({ entries: [...draft.entries, { time_second: 0, image: '', login: '', variables: [] }] })}>Add entry</button>
+      <EntryPreview draft={draft} languages={languages} />
       <Problem error={action.error} />
       <button type="submit" aria-busy={action.busy}>{submitLabel}</button>
     </form>
+  );
+}
+
+/** A description with an entry's values in place of its macros (one it does not know stays as written). */
+export function withEntryValuesIn(text: string, entry: NotificationEntry): string {
+  const values: Record<string, string> = { time_second: String(entry.time_second), image: entry.image, login: entry.login };
+  for (const { key, value } of entry.variables) values[key] = value;
+  return text.replace(/\{\{([^{}]*)\}\}/g, (macro, key: string) => values[key] ?? macro);
+}
+
+/** What each entry sends, in each language: the descriptions with the entry's values in place. */
+function EntryPreview({ draft, languages }: { draft: Notification; languages: readonly Language[] }) {
+  if (draft.entries.length === 0 || draft.descriptions.length === 0) return null;
+  return (
+    <section aria-label="Preview of the entries" data-testid="entry-preview">
+      <h4>Preview</h4>
+      {draft.entries.map((entry, i) => (
+        <div key={i}>
+          <h5>Entry {i + 1}, at {entry.time_second} s</h5>
+          <ul>
+            {draft.descriptions.map((d) => (
+              <li key={d.language_id}>
+                <strong>{languages.find((l) => l.id === d.language_id)?.name ?? d.language_id}:</strong> {withEntryValuesIn(d.description, entry)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
   );
 }
