@@ -140,7 +140,7 @@ test.serial('each variable type changes the config document and its ETag; a rule
   await screenshot(page, 'variables');
 });
 
-test.serial('a destructive action asks first, naming what it deletes: cancelled it changes nothing, confirmed it deletes; a game\'s delete sits in its danger zone', async (t) => {
+test.serial('a destructive action asks first, naming what it deletes: cancelled it changes nothing, confirmed it deletes; a role is changed only once confirmed; a game\'s delete sits in its danger zone', async (t) => {
   const { api } = t.context;
   const game = await gameWithModules(api, 'Delete Game');
   const token = api.users.admin.token;
@@ -162,6 +162,18 @@ test.serial('a destructive action asks first, naming what it deletes: cancelled 
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Delete variable speed' }).waitFor({ state: 'detached' });
   t.is(await listed(), 0, 'confirmed: deleted');
+
+  // A role picked is not applied until confirmed.
+  const other = api.users.other;
+  await page.goto(`/console/users/${other.id}`);
+  await page.getByLabel('Role').selectOption('moderator');
+  t.is((await api.request('GET', `/api/users/${other.id}`, { token })).body.role, 'user', 'picking a role changes nothing yet');
+  await page.getByRole('button', { name: "Change otto_other's role to moderator" }).click();
+  const roleDialog = page.getByRole('dialog', { name: "Change otto_other's role from user to moderator?" });
+  await roleDialog.getByRole('button', { name: 'Change role to moderator' }).click();
+  await roleDialog.waitFor({ state: 'detached' });
+  t.is((await api.request('GET', `/api/users/${other.id}`, { token })).body.role, 'moderator', 'confirmed: changed');
+  await api.request('PATCH', `/api/users/${other.id}`, { token, body: { role: 'user' } });
 
   await page.goto(`/console/games/${game.id}`);
   await page.getByRole('region', { name: 'Danger zone' }).getByRole('button', { name: `Delete game ${game.name}` }).click();

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
@@ -11,11 +12,20 @@ const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, 
 const UserPageConnectGame = graphql(`mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }`);
 const UserPageDisconnectGame = graphql(`mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }`);
 
+/** What a role change gives or takes, said in its confirmation. */
+const ROLE_CONSEQUENCE: Record<string, string> = {
+  user: 'They keep their own games and wallets only; the staff pages of the console close to them.',
+  moderator: 'Moderators manage games, their modules and invites of role user.',
+  admin: 'Admins can do everything here, other users\' roles, top-ups and the audit log included.',
+};
+
 /** A user: role and active flag (admins, within SPEC's rules), games connected (staff), wallets. */
 export function UserPage() {
   const id = Number(useParams<{ id: string }>().id);
   const me = useSession()?.user;
   const data = useQuery(UserPageUser, { id });
+  /** A role picked but not yet confirmed (a change of role asks first). */
+  const [pendingRole, setPendingRole] = useState<string | null>(null);
   const update = useAction((input: UserPatch) => request(UserPageUpdateUser, { id, input }));
   const connect = useAction((gameId: number) => request(UserPageConnectGame, { id, input: { game_id: gameId } }));
   const disconnect = useAction((gameId: number) => request(UserPageDisconnectGame, { id, game: gameId }));
@@ -39,12 +49,17 @@ export function UserPage() {
         <h2>Role</h2>
         <div class="row">
           <Field label="Role" path="role" error={update.error}>
-            <select name="role" value={user.role} disabled={!admin || update.busy} onChange={(e) => change({ role: e.currentTarget.value })}>
+            <select name="role" value={pendingRole ?? user.role} disabled={!admin || update.busy} onChange={(e) => setPendingRole(e.currentTarget.value === user.role ? null : e.currentTarget.value)}>
               <option value="user">user</option>
               <option value="moderator">moderator</option>
               <option value="admin">admin</option>
             </select>
           </Field>
+          {pendingRole && (
+            <ConfirmButton label={`Change role to ${pendingRole}`} accessibleName={`Change ${user.username}'s role to ${pendingRole}`}
+              question={`Change ${user.username}'s role from ${user.role} to ${pendingRole}?`} consequence={ROLE_CONSEQUENCE[pendingRole] ?? ''} outline={false}
+              action={{ ...update, run: () => update.run({ role: pendingRole }) }} onDone={() => { setPendingRole(null); data.reload(); }} />
+          )}
           <label>
             <input type="checkbox" role="switch" name="is_active" checked={user.is_active} disabled={!admin || update.busy} onChange={(e) => change({ is_active: e.currentTarget.checked })} /> Active
           </label>
