@@ -2,7 +2,7 @@ import '@picocss/pico/css/pico.min.css';
 import './styles.css';
 import { Provider } from '@urql/preact';
 import { render } from 'preact';
-import { Redirect, Route, Router, Switch } from 'wouter-preact';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter-preact';
 import { currentClient } from './api/client';
 import { useSession } from './api/hooks';
 import { Layout } from './components/layout';
@@ -22,6 +22,12 @@ import { UsersPage } from './pages/users-page';
 import { VariablesPage } from './pages/variables-page';
 import { WalletPage } from './pages/wallet-page';
 
+/** A page asked for while signed out: the sign-in page, which comes back to it afterwards (`?next=`). */
+function ToSignIn() {
+  const [location] = useLocation();
+  return <Redirect to={location === '/' ? '/login' : `/login?next=${encodeURIComponent(location)}`} />;
+}
+
 /** Signed out: login and register only. Signed in: the pages, in the frame. */
 function App() {
   const current = useSession();
@@ -31,7 +37,7 @@ function App() {
         <Route path="/register" component={RegisterPage} />
         <Route path="/login" component={LoginPage} />
         <Route>
-          <Redirect to="/login" />
+          <ToSignIn />
         </Route>
       </Switch>
     );

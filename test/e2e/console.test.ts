@@ -1,6 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import { createTestApi, type TestApi } from '../helpers/api';
+import { createTestApi, PASSWORD, type TestApi } from '../helpers/api';
 import { createLeaderboardInConsole, gameWithModules, launchChromium, openConsole, saveScoreInConsole, screenshot, signedInTab, TINY_PNG, unique } from '../helpers/console-browser';
 import { until } from '../helpers/until';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
@@ -38,6 +38,35 @@ test.serial('the sign-in page says what it is: the product, the console, and who
   await tab.page.getByRole('heading', { name: 'Sign in' }).waitFor();
   t.true(await tab.page.getByText('Reservation engine · admin console').isVisible());
   t.true(await tab.page.getByText(/staff manage them here; a player sees the games they are connected to/).isVisible());
+});
+
+test.serial('a page asked for while signed out opens once signed in; the current tab is marked; a Tools menu reaches the docs, the explorer and the queue dashboard', async (t) => {
+  const { api } = t.context;
+  const game = await gameWithModules(api, 'Where Game');
+  const tab = await openConsole(t.context.browser, api);
+  t.teardown(() => tab.close());
+  const { page } = tab;
+  await page.goto(`/console/games/${game.id}/notifications`);
+  await page.waitForURL(`**/console/login?next=${encodeURIComponent(`/games/${game.id}/notifications`)}`);
+  await page.getByLabel('Email').fill(api.users.admin.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**/console/games/${game.id}/notifications`);
+
+  const tabs = page.locator('nav.tabs');
+  t.is(await tabs.getByRole('link', { name: 'Notifications' }).getAttribute('aria-current'), 'page');
+  t.is(await tabs.getByRole('link', { name: 'Settings' }).getAttribute('aria-current'), null);
+  await tabs.getByRole('link', { name: 'Variables' }).click();
+  await page.waitForURL(`**/console/games/${game.id}/variables`);
+  t.is(await tabs.getByRole('link', { name: 'Variables' }).getAttribute('aria-current'), 'page');
+  t.is(await page.getByRole('banner').getByRole('link', { name: 'Games' }).getAttribute('aria-current'), 'true', 'the header marks the section');
+
+  await page.getByText('Tools').click();
+  const tools = page.locator('details.dropdown');
+  t.deepEqual(
+    await tools.getByRole('link').evaluateAll((links) => links.map((link) => (link as unknown as { getAttribute(name: string): string }).getAttribute('href'))),
+    ['/docs', '/graphql', '/admin/queues'],
+  );
 });
 
 test.serial('an admin creates a game: inline field errors, an image upload with preview, module toggles', async (t) => {
@@ -334,7 +363,8 @@ test.serial('a refused token sends the tab back to login; tokens never appear in
   t.truthy(token);
   await page.evaluate(`sessionStorage.setItem('reservation-console.session', ${JSON.stringify(JSON.stringify({ ...stored, token: 'not.a.token' }))})`);
   await page.goto('/console/games');
-  await page.waitForURL('**/console/login');
+  await page.waitForURL((url) => url.pathname === '/console/login');
+  t.is(new URL(page.url()).searchParams.get('next'), '/games', 'signing in again comes back to the page');
   await t.notThrowsAsync(page.getByText('Signed out:').waitFor());
 
   t.deepEqual(urls.filter((url) => url.includes(token) || url.includes('not.a.token')), []);

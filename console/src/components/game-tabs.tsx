@@ -2,6 +2,7 @@ import { Link } from 'wouter-preact';
 import { useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { graphql } from '../api/generated';
+import { NavLink } from './nav-link';
 
 const GameTabsGame = graphql(`query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }`);
 
@@ -13,11 +14,11 @@ export function GameTabs({ gameId }: { gameId: number }) {
     <>
       <p class="muted"><Link href="/games">Games</Link> / {game.data?.game?.name ?? `game ${gameId}`}</p>
       <nav class="tabs">
-        <Link href={`/games/${gameId}`}>Settings</Link>
-        {staff && <Link href={`/games/${gameId}/variables`}>Variables</Link>}
-        {staff && <Link href={`/games/${gameId}/config`}>Config history</Link>}
-        <Link href={`/games/${gameId}/notifications`}>Notifications</Link>
-        <Link href={`/games/${gameId}/leaderboards`}>Leaderboards</Link>
+        <NavLink href={`/games/${gameId}`}>Settings</NavLink>
+        {staff && <NavLink href={`/games/${gameId}/variables`}>Variables</NavLink>}
+        {staff && <NavLink href={`/games/${gameId}/config`}>Config history</NavLink>}
+        <NavLink href={`/games/${gameId}/notifications`}>Notifications</NavLink>
+        <NavLink href={`/games/${gameId}/leaderboards`} section>Leaderboards</NavLink>
       </nav>
     </>
   );

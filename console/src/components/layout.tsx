@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { Link } from 'wouter-preact';
 import { useSession } from '../api/hooks';
 import { isStaff, session } from '../api/session';
+import { NavLink } from './nav-link';
 
 /** The page frame: navigation by role, who is signed in, sign-out. */
 export function Layout({ children }: { children: ComponentChildren }) {
@@ -17,11 +17,21 @@ export function Layout({ children }: { children: ComponentChildren }) {
             </li>
           </ul>
           <ul>
-            <li><Link href="/games">Games</Link></li>
-            {isStaff(role) && <li><Link href="/users">Users</Link></li>}
-            {isStaff(role) && <li><Link href="/invites">Invites</Link></li>}
-            {isStaff(role) && <li><Link href="/ops">Ops</Link></li>}
-            {role === 'admin' && <li><Link href="/audit">Audit</Link></li>}
+            <li><NavLink href="/games" section>Games</NavLink></li>
+            {isStaff(role) && <li><NavLink href="/users" section>Users</NavLink></li>}
+            {isStaff(role) && <li><NavLink href="/invites">Invites</NavLink></li>}
+            {isStaff(role) && <li><NavLink href="/ops">Ops</NavLink></li>}
+            {role === 'admin' && <li><NavLink href="/audit">Audit</NavLink></li>}
+            <li>
+              <details class="dropdown">
+                <summary>Tools</summary>
+                <ul dir="rtl">
+                  <li><a href="/docs">API docs</a></li>
+                  <li><a href="/graphql">GraphQL explorer</a></li>
+                  {role === 'admin' && <li><a href="/admin/queues">Queue dashboard</a></li>}
+                </ul>
+              </details>
+            </li>
             <li>
               <span class="who">
                 {current?.user.username} ({role})

@@ -18,6 +18,12 @@ export function signInWith(reply: SessionTokenFragment | null): void {
   session.signIn({ token: reply.access_token, user: reply.user });
 }
 
+/** Where to go once signed in: the console page asked for (`?next=`, a path of this app only), else the games. */
+function pageAskedFor(): string {
+  const next = new URLSearchParams(window.location.search).get('next') ?? '';
+  return /^\/(?![/\\])\S*$/.test(next) ? next : '/games';
+}
+
 export function LoginPage() {
   const [, navigate] = useLocation();
   const [ended] = useState(session.takeEndReason());
@@ -29,7 +35,7 @@ export function LoginPage() {
     const reply = await login.run(String(form.get('email')), String(form.get('password')));
     if (reply) {
       signInWith(reply.login);
-      navigate('/games');
+      navigate(pageAskedFor());
     }
   };
   return (
