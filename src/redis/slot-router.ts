@@ -55,12 +55,14 @@ export function createSlotRouter(redis: RedisLike): SlotRouter {
   cluster.on('-node', (node: Redis) => forget(`${node.options.host}:${node.options.port}`));
   cluster.on('end', () => [...masters.keys()].forEach(forget));
 
+  /** The wait for a slot table, shared by the calls made meanwhile (one listener, not one each). */
+  let tableWait: Promise<void> | null = null;
   return async (key, call) => {
     const slot = calculateSlot(prefix + key);
     // Before the cluster client has its slot table (start-up) the call waits for it, so that it goes out
     // on a master's own connection (a replicated move's WAITAOF must follow it there); a slot no master
     // serves is left to the cluster client, which routes and waits itself.
-    if (cluster.slots[slot]?.[0] === undefined && cluster.status !== 'ready') await clusterReady(cluster);
+    if (cluster.slots[slot]?.[0] === undefined && cluster.status !== 'ready') await (tableWait ??= clusterReady(cluster).finally(() => (tableWait = null)));
     const master = cluster.slots[slot]?.[0];
     if (master === undefined) return call(cluster);
     try {

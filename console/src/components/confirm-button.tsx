@@ -1,9 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { ModalDialog } from './modal-dialog';
 import { Problem } from './problem';
-
-let dialogs = 0;
 
 /**
  * A destructive action behind a confirmation: the button (styled as dangerous, named for screen
@@ -27,7 +25,7 @@ export function ConfirmButton({ label, accessibleName, question, consequence, co
   outline?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [titleId] = useState(() => `confirm-${(dialogs += 1)}`);
+  const titleId = useId();
   return (
     <>
       <button type="button" class={`danger${outline ? ' outline' : ''}`} aria-label={accessibleName} onClick={() => { action.clear?.(); setOpen(true); }}>
