@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createTestApi, PASSWORD, type TestApi, useSharedTestApi } from '../helpers/api';
+import { gql } from '../helpers/graphql';
 
 // SPEC §2.1's HTTP surface: the token before the body, problem+json for every status, the headers
 // every reply carries, what logs may hold, and bounded lists.
@@ -114,6 +115,42 @@ test('lists take limit 1–1000 and offset ≥ 0 (anything else 400); games and 
   }
   t.is((await api.request('GET', '/api/languages?limit=1', { token: admin })).body.length, 1);
   t.deepEqual((await api.request('GET', `/api/leaderboards/${board.id}/groups?limit=1&offset=1`, { token: admin })).body.map((g: { key: string }) => g.key), ['b']);
+});
+
+test('a list that pages answers its total in X-Total-Count, REST and GraphQL alike; users and invites newest first, used-up invites hidden on request', async (t) => {
+  const { api } = t.context;
+  const admin = api.users.admin.token;
+  const prefix = `total-${process.pid}-`;
+  const ids: number[] = [];
+  for (let i = 0; i < 5; i += 1) ids.push((await api.request('POST', '/api/games', { token: admin, body: { name: `T${i}`, slug: `${prefix}${i}` } })).body.id);
+  for (const [query, rows] of [['limit=2&offset=0', 2], ['limit=2&offset=4', 1], ['limit=2&offset=9', 0], ['limit=10', 5]] as const) {
+    const reply = await api.request('GET', `/api/games?search=${prefix}&${query}`, { token: admin });
+    t.is(reply.headers.get('x-total-count'), '5', query);
+    t.is(reply.body.length, rows, query);
+  }
+  const page = await gql(api, `{ games(search: "${prefix}", limit: 2, offset: 2) { id } gamesTotal(search: "${prefix}") }`, { token: admin });
+  t.deepEqual(page.body.data, { games: [{ id: ids[2] }, { id: ids[1] }], gamesTotal: 5 });
+  const languages = await api.request('GET', '/api/languages?limit=1', { token: admin });
+  t.is(Number(languages.headers.get('x-total-count')), (await gql(api, '{ languagesTotal }', { token: admin })).body.data.languagesTotal);
+  t.true(Number(languages.headers.get('x-total-count')) >= 2);
+
+  const users = await api.request('GET', '/api/users?limit=200', { token: admin });
+  const userIds = users.body.map((u: { id: number }) => u.id);
+  t.deepEqual(userIds, [...userIds].sort((a: number, b: number) => b - a), 'users newest first');
+  t.is(users.headers.get('x-total-count'), String((await gql(api, '{ usersTotal }', { token: admin })).body.data.usersTotal));
+
+  const spent = (await api.request('POST', '/api/invites', { token: admin, body: { role: 'user', max_uses: 1 } })).body.code as string;
+  const name = `spent_${process.pid}`;
+  t.is((await api.request('POST', '/api/auth/register', { body: { email: `${name}@example.com`, username: name, password: PASSWORD, invite_code: spent } })).status, 201);
+  const fresh = (await api.request('POST', '/api/invites', { token: admin, body: { role: 'user', max_uses: 1 } })).body.code as string;
+  const all = await api.request('GET', '/api/invites?limit=1000', { token: admin });
+  const usable = await api.request('GET', '/api/invites?usable=true&limit=1000', { token: admin });
+  const codes = (reply: typeof all) => reply.body.map((invite: { code: string }) => invite.code);
+  t.deepEqual(codes(all).slice(0, 2), [fresh, spent], 'newest first');
+  t.true(codes(usable).includes(fresh));
+  t.false(codes(usable).includes(spent), 'a used-up invite is hidden');
+  t.is(Number(all.headers.get('x-total-count')) - Number(usable.headers.get('x-total-count')) >= 1, true);
+  t.is((await api.request('GET', '/api/invites?usable=maybe', { token: admin })).body.errors?.[0]?.path, 'usable');
 });
 
 test('paths match case-sensitively: another spelling is a 404 that gets no token, and its invite code is not logged', async (t) => {

@@ -1,14 +1,14 @@
-import { endpoint, gone, list, made, page, search } from '../http/endpoint';
+import { endpoint, gone, made, page, paged, search } from '../http/endpoint';
 import { connectGameSchema, type ConnectGameInput } from './connections-service';
 
 /** User-game connections: their id is the user_game_id that balances and scores refer to. */
 export const connectionsEndpoints = [
   endpoint({
     method: 'get', path: '/api/users/{id}/games', tag: 'connections', summary: 'The games a user is connected to', access: 'self',
-    query: { page: page() }, ok: list('GameOfUser'),
-    handle: ({ caller, params, query }, { connections }) => connections.gamesOf(caller, params.id, query.page),
+    query: { page: page() }, ok: paged('GameOfUser'),
+    handle: ({ caller, params }, { connections }) => connections.gamesOf(caller, params.id),
     graphql: {
-      type: 'Query', field: 'userGames', params: { id: 'user_id' },
+      type: 'Query', field: 'userGames', params: { id: 'user_id' }, total: 'userGamesTotal',
       reply: (rows) => rows.map(({ user_game_id, ...game }) => ({ user_game_id, game })),
     },
   }),
@@ -25,10 +25,10 @@ export const connectionsEndpoints = [
   }),
   endpoint({
     method: 'get', path: '/api/games/{id}/users', tag: 'connections', summary: 'The users connected to a game', access: 'staff',
-    query: { search: search('username or email'), page: page() }, ok: list('UserOfGame'),
-    handle: ({ params, query }, { connections }) => connections.usersOf(params.id, query.search, query.page),
+    query: { search: search('username or email'), page: page() }, ok: paged('UserOfGame'),
+    handle: ({ params, query }, { connections }) => connections.usersOf(params.id, query.search),
     graphql: {
-      type: 'Query', field: 'gameUsers', params: { id: 'game_id' },
+      type: 'Query', field: 'gameUsers', params: { id: 'game_id' }, total: 'gameUsersTotal',
       reply: (rows) => rows.map(({ user_game_id, ...user }) => ({ user_game_id, user })),
     },
   }),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Page } from '../../db/page';
+import { listingOf, mapListing, type Listing } from '../../db/page';
 import { GAMES, type GameRow } from '../games/games-repository';
 import { applyUserSearch, PUBLIC_USER_COLUMNS, toPublicUser, USERS, type PublicUser, type UserRow } from '../users/users-repository';
 import { conflictOnDuplicate } from '../../db/mysql-errors';
@@ -30,24 +30,22 @@ export async function deleteConnection(db: Knex, userId: number, gameId: number)
   return (await db(USER_GAMES).where({ user_id: userId, game_id: gameId }).delete()) > 0;
 }
 
-export function gamesOfUser(db: Knex, userId: number, page: Page): Promise<Array<GameRow & { user_game_id: number }>> {
-  return db(`${USER_GAMES} as ug`)
-    .join(`${GAMES}`, `${GAMES}.id`, 'ug.game_id')
-    .where('ug.user_id', userId)
-    .orderBy(`${GAMES}.id`)
-    .limit(page.limit)
-    .offset(page.offset)
-    .select(`${GAMES}.*`, 'ug.id as user_game_id');
+export function gamesOfUser(db: Knex, userId: number): Listing<GameRow & { user_game_id: number }> {
+  return listingOf(
+    db(`${USER_GAMES} as ug`)
+      .join(`${GAMES}`, `${GAMES}.id`, 'ug.game_id')
+      .where('ug.user_id', userId)
+      .orderBy(`${GAMES}.id`)
+      .select(`${GAMES}.*`, 'ug.id as user_game_id'),
+  );
 }
 
-export async function usersOfGame(db: Knex, gameId: number, search: string | undefined, page: Page): Promise<Array<PublicUser & { user_game_id: number }>> {
+export function usersOfGame(db: Knex, gameId: number, search: string | undefined): Listing<PublicUser & { user_game_id: number }> {
   const query = db(`${USER_GAMES} as ug`)
     .join(USERS, `${USERS}.id`, 'ug.user_id')
     .where('ug.game_id', gameId)
     .orderBy(`${USERS}.id`)
-    .limit(page.limit)
-    .offset(page.offset)
     .select([...PUBLIC_USER_COLUMNS, 'ug.id as user_game_id']);
-  const rows: Array<UserRow & { user_game_id: number }> = await applyUserSearch(query, search);
-  return rows.map((row) => ({ ...toPublicUser(row), user_game_id: row.user_game_id }));
+  const listing = listingOf<UserRow & { user_game_id: number }>(applyUserSearch(query, search));
+  return mapListing(listing, (rows) => rows.map((row) => ({ ...toPublicUser(row), user_game_id: row.user_game_id })));
 }

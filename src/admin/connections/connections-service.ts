@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { Page } from '../../db/page';
+import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { createdFields, deletedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
@@ -55,17 +55,18 @@ export function createConnectionsService(store: Store<'connections'>, users: Use
       });
     },
 
-    async gamesOf(caller: { id: number; role: Role }, userId: number, page: Page): Promise<GameOfUser[]> {
+    async gamesOf(caller: { id: number; role: Role }, userId: number): Promise<Listing<GameOfUser>> {
       assertSelfOrStaff(caller, userId);
       await users.mustFind(userId);
-      const rows = await read.connections.gamesOfUser(userId, page);
-      const publicGames = await games.withModules(rows);
-      return publicGames.map((game, i) => ({ ...game, user_game_id: rows[i]!.user_game_id }));
+      return mapListing(read.connections.gamesOfUser(userId), async (rows) => {
+        const publicGames = await games.withModules(rows);
+        return publicGames.map((game, i) => ({ ...game, user_game_id: rows[i]!.user_game_id }));
+      });
     },
 
-    async usersOf(gameId: number, search: string | undefined, page: Page): Promise<UserOfGame[]> {
+    async usersOf(gameId: number, search: string | undefined): Promise<Listing<UserOfGame>> {
       await games.mustFind(gameId);
-      return read.connections.usersOfGame(gameId, search, page);
+      return read.connections.usersOfGame(gameId, search);
     },
 
     async mustFindUserGame(id: number): Promise<UserGameRow> {

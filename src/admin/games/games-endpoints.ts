@@ -1,4 +1,4 @@
-import { endpoint, gone, list, made, one, page, search } from '../http/endpoint';
+import { endpoint, gone, made, one, page, paged, search } from '../http/endpoint';
 import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
 
 const GAME = '/api/games/{id}';
@@ -7,9 +7,9 @@ const GAME = '/api/games/{id}';
 export const gamesEndpoints = [
   endpoint({
     method: 'get', path: '/api/games', tag: 'games', summary: 'Games, newest first', access: 'any',
-    query: { search: search('name or slug'), page: page() }, ok: list('Game'),
-    graphql: { type: 'Query', field: 'games' },
-    handle: ({ query }, { games }) => games.list(query.search, query.page),
+    query: { search: search('name or slug'), page: page() }, ok: paged('Game'),
+    graphql: { type: 'Query', field: 'games', total: 'gamesTotal' },
+    handle: ({ query }, { games }) => games.list(query.search),
   }),
   endpoint({
     method: 'get', path: GAME, tag: 'games', summary: 'A game', access: 'any', ok: one('Game'),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { containsPattern } from '../../db/like';
-import type { Page } from '../../db/page';
+import { listingOf, type Listing } from '../../db/page';
 import { lockedIf } from '../../db/row-lock';
 import { conflictOnDuplicate } from '../../db/mysql-errors';
 
@@ -29,11 +29,11 @@ export function findGames(db: Knex, ids: readonly number[]): Promise<GameRow[]> 
 }
 
 /** Newest first; case-insensitive substring of name or slug; %, _ and \ in the search are literal. */
-export function listGames(db: Knex, search: string | undefined, page: Page): Promise<GameRow[]> {
-  const query = db<GameRow>(GAMES).select().orderBy('id', 'desc').limit(page.limit).offset(page.offset);
-  if (search === undefined) return query;
+export function listGames(db: Knex, search: string | undefined): Listing<GameRow> {
+  const query = db<GameRow>(GAMES).select().orderBy('id', 'desc');
+  if (search === undefined) return listingOf(query);
   const pattern = containsPattern(search);
-  return query.where((q) => q.where('name', 'like', pattern).orWhere('slug', 'like', pattern));
+  return listingOf(query.where((q) => q.where('name', 'like', pattern).orWhere('slug', 'like', pattern)));
 }
 
 const slugTaken = (slug: string | undefined) => () => `a game with slug "${slug}" already exists`;

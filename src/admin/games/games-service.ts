@@ -1,4 +1,4 @@
-import type { Page } from '../../db/page';
+import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
@@ -52,8 +52,9 @@ export function createGamesService(store: Store<'games' | 'modulesReads'>) {
       return (await read.games.findGame(id)) !== undefined;
     },
 
-    async list(search: string | undefined, page: Page): Promise<PublicGame[]> {
-      return withModules(await read.games.listGames(search, page));
+    /** Newest first, a page at a time, with the total. */
+    list(search: string | undefined): Listing<PublicGame> {
+      return mapListing(read.games.listGames(search), withModules);
     },
 
     async get(id: number): Promise<PublicGame> {

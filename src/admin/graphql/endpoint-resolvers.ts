@@ -1,4 +1,5 @@
 import type { PublicUser } from '../users/users-repository';
+import type { Listing, Page } from '../../db/page';
 import { parsePathParams, parseQuery, type AnyEndpoint } from '../http/endpoint';
 import type { Args } from './graphql-args';
 import type { GraphQLContext } from './graphql-context';
@@ -8,9 +9,10 @@ import type { Resolver, ResolverMap } from './resolvers/resolver-types';
  * The GraphQL fields that serve an endpoint's operation, made from its declaration: the caller checked
  * for the endpoint's access first (401, then 403, as REST's guard does), then its path parameters
  * (from the arguments the endpoint names for them) and query by the same rules as REST (400), then
- * its handler; the body is the `input` argument. A 204's reply is `true`.
+ * its handler; the body is the `input` argument. A 204's reply is `true`; a paged list answers the page
+ * its `limit` and `offset` ask for, and its `graphql.total` field the list's total.
  */
-function endpointResolver(endpoint: AnyEndpoint): Resolver {
+function endpointResolver(endpoint: AnyEndpoint, answer: 'reply' | 'total' = 'reply'): Resolver {
   const { graphql, handle } = endpoint;
   if (!graphql || !handle) throw new Error(`${endpoint.method} ${endpoint.path} has no GraphQL field or no handler`);
   const renamed = Object.entries(graphql.params ?? {});
@@ -31,11 +33,16 @@ function endpointResolver(endpoint: AnyEndpoint): Resolver {
           return typeof value === 'string' ? value : undefined;
         },
       };
-      const reply = await handle(input as never, context.services);
+      let reply = await handle(input as never, context.services);
+      if (endpoint.ok.paged) {
+        const listing = reply as Listing<unknown>;
+        if (answer === 'total') return listing.total();
+        reply = await listing.rows((input.query as { page: Page }).page);
+      }
       if (endpoint.ok.status === 204) return true;
       return graphql.reply ? graphql.reply(reply as never, context) : reply;
     };
-    return graphql.once ? context.once(`${graphql.field} ${JSON.stringify(args)}`, run) : run();
+    return graphql.once ? context.once(`${graphql.field} ${answer} ${JSON.stringify(args)}`, run) : run();
   };
 }
 
@@ -47,6 +54,7 @@ export function endpointResolvers(endpoints: readonly AnyEndpoint[]): ResolverMa
     const fields = map[endpoint.graphql.type];
     if (fields[endpoint.graphql.field]) throw new Error(`two endpoints serve ${endpoint.graphql.type}.${endpoint.graphql.field}`);
     fields[endpoint.graphql.field] = endpointResolver(endpoint);
+    if (endpoint.graphql.total) fields[endpoint.graphql.total] = endpointResolver(endpoint, 'total');
   }
   return map as ResolverMap;
 }

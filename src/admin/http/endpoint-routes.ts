@@ -4,7 +4,7 @@ import type { AdminServices } from '../admin-services';
 import { requestActor } from '../core/actor';
 import type { AppContext, AppState } from '../koa-types';
 import type { AccessGuard } from './access';
-import { parsePathParams, parseQuery, type AnyEndpoint, type EndpointAccess } from './endpoint';
+import { pageOfReply, parsePathParams, parseQuery, type AnyEndpoint, type EndpointAccess } from './endpoint';
 import { jsonBody } from './json-body';
 import { created, noContent } from './respond';
 import { createRouter } from './router';
@@ -54,7 +54,11 @@ export function endpointRouter(endpoints: readonly AnyEndpoint[], services: Admi
         clientAddress: ctx.state.clientAddress,
         header: (name: string) => ctx.get(name) || undefined,
       };
-      respond(ctx, endpoint, await endpoint.handle(input as never, services));
+      const reply = await endpoint.handle(input as never, services);
+      if (!endpoint.ok.paged) return respond(ctx, endpoint, reply);
+      const { rows, total } = await pageOfReply(input, reply);
+      ctx.set('X-Total-Count', String(total));
+      respond(ctx, endpoint, rows);
     });
   }
   return router;

@@ -1,10 +1,10 @@
 import type { AnyObjectSchema } from 'yup';
-import type { Page } from '../../db/page';
+import { pageAndTotal, type Listing, type Page } from '../../db/page';
 import type { AdminServices } from '../admin-services';
 import type { Actor } from '../core/actor';
 import type { SessionUser } from '../core/session-user';
 import type { AppContext } from '../koa-types';
-import { idParam, intQuery, pageQuery, stringQuery } from './params';
+import { flagQuery, idParam, intQuery, pageQuery, stringQuery } from './params';
 
 /**
  * One management endpoint, declared once: its method and path, who may call it, what it takes and
@@ -55,6 +55,11 @@ export interface Success {
   readonly type?: string;
   /** 201 with the created thing's URL. */
   readonly location?: boolean;
+  /**
+   * A list that pages (SPEC §2.1): the handler answers a Listing, the transport reads the page its
+   * `page` query asks for, and REST answers the total in `X-Total-Count`.
+   */
+  readonly paged?: true;
   readonly description?: string;
 }
 
@@ -85,10 +90,12 @@ export interface GraphqlField<Reply = unknown> {
   readonly params?: Readonly<Record<string, string>>;
   /** The argument each header is given as (`{ 'idempotency-key': 'idempotency_key' }`). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** The field's reply from the endpoint's (when their shapes differ); a 204's reply is `true`. */
-  readonly reply?: (reply: Reply, request: GraphqlRequest) => unknown;
+  /** The field's reply from the endpoint's (when their shapes differ; a paged list's: its page of rows); a 204's reply is `true`. */
+  readonly reply?: (reply: Reply extends Listing<infer Row> ? Row[] : Reply, request: GraphqlRequest) => unknown;
   /** Asked twice in one document (aliases), the read runs once. */
   readonly once?: true;
+  /** A paged list's total, as a field of its own (`gamesTotal`) with the list's arguments but the page. */
+  readonly total?: string;
 }
 
 export interface Endpoint<Path extends string = string, Rules extends QueryRules | undefined = QueryRules | undefined, Reply = unknown> {
@@ -114,7 +121,7 @@ export interface Endpoint<Path extends string = string, Rules extends QueryRules
   readonly extraResponses?: Record<string, unknown>;
   readonly graphql?: GraphqlField<Reply>;
   /** What it does (REST and GraphQL); an endpoint with `koa` alone is served by REST only. */
-  readonly handle?: (input: EndpointInput<Path, Rules>, services: AdminServices) => Promise<Reply>;
+  readonly handle?: (input: EndpointInput<Path, Rules>, services: AdminServices) => Promise<Reply> | Reply;
   /** REST only, instead of `handle`: the route itself, for what needs Koa's request or response (an upload, a file). */
   readonly koa?: (ctx: AppContext, services: AdminServices) => Promise<void>;
   /** 201: the created thing's URL, from the reply. */
@@ -196,6 +203,11 @@ export function idQuery(name: string, description?: string): QueryRule<number | 
   };
 }
 
+/** A flag (`true` | `false`), or its default when absent. */
+export function flagParam(name: string, fallback: boolean, description: string): QueryRule<boolean> {
+  return { params: [{ name, schema: { type: 'boolean', default: fallback }, description }], parse: (values) => flagQuery(values, name, fallback) };
+}
+
 /** An integer within bounds, or its default when absent. */
 export function intParam(name: string, fallback: number, min: number, max: number): QueryRule<number> {
   return {
@@ -208,9 +220,16 @@ export function intParam(name: string, fallback: number, min: number, max: numbe
 
 /** 200 with a list of the component. */
 export const list = (component: string): Success => ({ status: 200, body: { type: 'array', items: { $ref: `#/components/schemas/${component}` } } });
+/** 200 with one page of a list of the component, and its total in `X-Total-Count` (the handler answers a Listing). */
+export const paged = (component: string): Success => ({ ...list(component), paged: true });
 /** 200 with one of the component. */
 export const one = (component: string): Success => ({ status: 200, body: component });
 /** 201 with the created thing (and its URL in Location, unless `location` is false). */
 export const made = (component: string, location = true): Success => ({ status: 201, body: component, location });
 /** 204, no body (GraphQL: true). */
 export const gone: Success = { status: 204 };
+
+/** A paged endpoint's reply for its request: the page the query asks for, with the list's total. */
+export function pageOfReply(input: { readonly query: unknown }, reply: unknown): Promise<{ rows: unknown[]; total: number }> {
+  return pageAndTotal(reply as Listing<unknown>, (input.query as { page: Page }).page);
+}

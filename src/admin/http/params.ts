@@ -43,6 +43,15 @@ export function stringQuery(query: Readonly<Record<string, unknown>>, name: stri
   return typeof text === 'string' && text !== '' ? text : undefined;
 }
 
+/** A query flag: `true` or `false` (GraphQL: a Boolean), or the default when absent; anything else is a 400 naming it. */
+export function flagQuery(query: Readonly<Record<string, unknown>>, name: string, fallback: boolean): boolean {
+  const raw = Array.isArray(query[name]) ? (query[name] as unknown[])[0] : query[name];
+  if (raw === undefined || raw === null) return fallback;
+  if (raw === true || raw === 'true') return true;
+  if (raw === false || raw === 'false') return false;
+  throw new AppError('BAD_REQUEST', `${name} must be true or false`, { errors: [{ path: name, message: 'must be true or false' }] });
+}
+
 /** SPEC §2.1's bounded lists: `limit` 1–1000 (default 1000) and `offset` ≥ 0; anything else is a 400. */
 export function pageQuery(query: Readonly<Record<string, unknown>>, defaultLimit = 1000, maxLimit = 1000, maxOffset = Number.MAX_SAFE_INTEGER): { limit: number; offset: number } {
   return {

@@ -1,4 +1,4 @@
-import { endpoint, gone, list, made, one, page } from '../http/endpoint';
+import { endpoint, flagParam, gone, made, one, page, paged } from '../http/endpoint';
 import { createInviteSchema, type CreateInviteInput } from './invites-service';
 
 /** Invites: how users, moderators and admins join. */
@@ -10,10 +10,11 @@ export const invitesEndpoints = [
     handle: ({ params }, { invites }) => invites.validate(params.code),
   }),
   endpoint({
-    method: 'get', path: '/api/invites', tag: 'invites', summary: 'Invites, newest first', access: 'staff', query: { page: page() }, ok: list('Invite'),
+    method: 'get', path: '/api/invites', tag: 'invites', summary: 'Invites, newest first', access: 'staff',
+    query: { usable: flagParam('usable', false, 'only those that can still register someone (not used up, not expired)'), page: page() }, ok: paged('Invite'),
     description: 'A moderator sees invites of role user only.',
-    graphql: { type: 'Query', field: 'invites' },
-    handle: ({ caller, query }, { invites }) => invites.list(caller, query.page),
+    graphql: { type: 'Query', field: 'invites', total: 'invitesTotal' },
+    handle: ({ caller, query }, { invites }) => invites.list(caller, query.usable),
   }),
   endpoint({
     method: 'post', path: '/api/invites', tag: 'invites', summary: 'Create an invite', access: 'staff',

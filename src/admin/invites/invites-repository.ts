@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { listingOf, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import type { Role } from '../auth/token-service';
 
@@ -50,9 +51,11 @@ export async function insertInvite(db: Knex, invite: Omit<InviteRow, 'id' | 'use
   return id as number;
 }
 
-/** Newest first; `roles` limits the list (a moderator sees user invites only). */
-export function listInvites(db: Knex, roles: readonly Role[], page: { limit: number; offset: number }): Promise<InviteRow[]> {
-  return db<InviteRow>(INVITES).select().whereIn('role', [...roles]).orderBy('id', 'desc').limit(page.limit).offset(page.offset);
+/** Newest first; `roles` limits the list (a moderator sees user invites only); `usableAt` keeps those isUsable then. */
+export function listInvites(db: Knex, roles: readonly Role[], usableAt?: Date): Listing<InviteRow> {
+  const query = db<InviteRow>(INVITES).select().whereIn('role', [...roles]).orderBy('id', 'desc');
+  if (usableAt) query.whereRaw('uses < max_uses').andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', usableAt));
+  return listingOf(query);
 }
 
 export async function deleteInvite(db: Knex, code: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
+import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { createdFields, deletedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
@@ -62,8 +63,9 @@ export function createInvitesService(store: Store<'invites'>, clock: () => numbe
     },
 
     /** Admins see every invite; a moderator only those of role user (an admin invite's code is admin rights). */
-    async list(caller: { role: Role }, page: { limit: number; offset: number }): Promise<PublicInvite[]> {
-      return (await read.invites.listInvites(invitableRoles(caller), page)).map(toPublic);
+    /** `usableOnly`: those that can still register someone (not used up, not expired). */
+    list(caller: { role: Role }, usableOnly = false): Listing<PublicInvite> {
+      return mapListing(read.invites.listInvites(invitableRoles(caller), usableOnly ? new Date(clock()) : undefined), (rows) => rows.map(toPublic));
     },
 
     async remove(actor: Actor, code: string): Promise<void> {

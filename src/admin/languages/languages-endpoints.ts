@@ -1,4 +1,4 @@
-import { endpoint, gone, list, made, one, page } from '../http/endpoint';
+import { endpoint, gone, made, one, page, paged } from '../http/endpoint';
 import { createLanguageSchema, updateLanguageSchema, type CreateLanguageInput, type UpdateLanguageInput } from './languages-service';
 
 const LANGUAGE = '/api/languages/{id}';
@@ -6,9 +6,9 @@ const LANGUAGE = '/api/languages/{id}';
 /** Languages that notifications are written in. */
 export const languagesEndpoints = [
   endpoint({
-    method: 'get', path: '/api/languages', tag: 'languages', summary: 'Languages', access: 'any', query: { page: page() }, ok: list('Language'),
-    graphql: { type: 'Query', field: 'languages' },
-    handle: ({ query }, { languages }) => languages.list(query.page),
+    method: 'get', path: '/api/languages', tag: 'languages', summary: 'Languages', access: 'any', query: { page: page() }, ok: paged('Language'),
+    graphql: { type: 'Query', field: 'languages', total: 'languagesTotal' },
+    handle: (_, { languages }) => languages.list(),
   }),
   endpoint({
     method: 'get', path: LANGUAGE, tag: 'languages', summary: 'A language', access: 'any', ok: one('Language'),

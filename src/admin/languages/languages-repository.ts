@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { lockedIf } from '../../db/row-lock';
-import type { Page } from '../../db/page';
+import { listingOf, type Listing } from '../../db/page';
 import { conflictOnDuplicate, conflictOnReferenced } from '../../db/mysql-errors';
 
 export const LANGUAGES = 'languages';
@@ -11,8 +11,8 @@ export interface LanguageRow {
   name: string;
 }
 
-export function listLanguages(db: Knex, page: Page): Promise<LanguageRow[]> {
-  return db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id').limit(page.limit).offset(page.offset);
+export function listLanguages(db: Knex): Listing<LanguageRow> {
+  return listingOf(db<LanguageRow>(LANGUAGES).select('id', 'code', 'name').orderBy('id'));
 }
 
 /** Which of `ids` name a language. */

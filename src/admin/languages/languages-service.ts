@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { Page } from '../../db/page';
+import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
@@ -36,8 +36,8 @@ export function createLanguagesService(store: Store<'languages'>, languageInUse:
   }
 
   return {
-    async list(page: Page): Promise<PublicLanguage[]> {
-      return (await read.languages.listLanguages(page)).map(toPublic);
+    list(): Listing<PublicLanguage> {
+      return mapListing(read.languages.listLanguages(), (rows) => rows.map(toPublic));
     },
     async get(id: number): Promise<PublicLanguage> {
       return toPublic(await mustFind(id));

@@ -70,6 +70,7 @@ function successResponse(ok: Success): Record<string, unknown> {
   return {
     description: ok.description ?? (ok.status === 201 ? 'Created.' : ok.status === 204 ? 'Done; no body.' : 'OK.'),
     ...(ok.location ? { headers: { Location: { schema: { type: 'string' }, description: 'the created thing\'s URL' } } } : {}),
+    ...(ok.paged ? { headers: { 'X-Total-Count': { schema: { type: 'integer', minimum: 0 }, description: 'how many the whole list holds (every page)' } } } : {}),
     ...(body ? { content: { [ok.type ?? JSON_TYPE]: { schema: body } } } : {}),
   };
 }

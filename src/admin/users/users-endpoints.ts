@@ -1,14 +1,14 @@
-import { endpoint, list, one, page, search } from '../http/endpoint';
+import { endpoint, one, page, paged, search } from '../http/endpoint';
 import { USERS_PAGE } from '../http/params';
 import { patchUserSchema, type PatchUserInput } from './users-service';
 
 /** Accounts: listed and changed by staff; each user reads their own. */
 export const usersEndpoints = [
   endpoint({
-    method: 'get', path: '/api/users', tag: 'users', summary: 'Users', access: 'staff',
-    query: { search: search('username or email; an integer matches the id'), page: page(USERS_PAGE) }, ok: list('User'),
-    graphql: { type: 'Query', field: 'users' },
-    handle: ({ query }, { users }) => users.list({ search: query.search, ...query.page }),
+    method: 'get', path: '/api/users', tag: 'users', summary: 'Users, newest first', access: 'staff',
+    query: { search: search('username or email; an integer matches the id'), page: page(USERS_PAGE) }, ok: paged('User'),
+    graphql: { type: 'Query', field: 'users', total: 'usersTotal' },
+    handle: ({ query }, { users }) => users.list(query.search),
   }),
   endpoint({
     method: 'get', path: '/api/users/{id}', tag: 'users', summary: 'A user', access: 'self', ok: one('User'),

@@ -3,6 +3,7 @@ import { containsPattern } from '../../db/like';
 import type { Role } from '../auth/token-service';
 import type { PublicUser } from '../core/session-user';
 import { conflictOnDuplicate } from '../../db/mysql-errors';
+import { listingOf, type Listing } from '../../db/page';
 
 export const USERS = 'users';
 
@@ -57,9 +58,9 @@ export function applyUserSearch(query: Knex.QueryBuilder, search: string | undef
   );
 }
 
-export async function listUsers(db: Knex, options: { search?: string; limit: number; offset: number }): Promise<UserRow[]> {
-  const query = db<UserRow>(USERS).select(PUBLIC_USER_COLUMNS).orderBy('id').limit(options.limit).offset(options.offset);
-  return applyUserSearch(query, options.search);
+/** Newest first. */
+export function listUsers(db: Knex, search: string | undefined): Listing<UserRow> {
+  return listingOf(applyUserSearch(db<UserRow>(USERS).select(PUBLIC_USER_COLUMNS).orderBy('id', 'desc'), search));
 }
 
 export async function updateUser(db: Knex, id: number, changes: Partial<Pick<UserRow, 'role' | 'is_active'>>): Promise<void> {

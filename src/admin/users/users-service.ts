@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
@@ -26,8 +27,9 @@ export function createUsersService(store: Store<'users'>) {
   return {
     mustFind,
 
-    async list(options: { search?: string; limit: number; offset: number }): Promise<PublicUser[]> {
-      return (await read.users.listUsers(options)).map(toPublicUser);
+    /** Newest first, a page at a time, with the total. */
+    list(search: string | undefined): Listing<PublicUser> {
+      return mapListing(read.users.listUsers(search), (rows) => rows.map(toPublicUser));
     },
 
     async get(caller: { id: number; role: Role }, id: number): Promise<PublicUser> {

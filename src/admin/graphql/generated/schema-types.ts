@@ -653,18 +653,26 @@ export type Query = {
   game: Maybe<Game>;
   /** The users connected to a game. (staff) */
   gameUsers: Maybe<Array<GameUser>>;
+  /** How many users gameUsers holds with this search (every page). (staff) */
+  gameUsersTotal: Maybe<Scalars['Int']['output']>;
   /** Newest first; `search` is a substring of name or slug. (any) */
   games: Maybe<Array<Game>>;
+  /** How many games match the search (every page of games). (any) */
+  gamesTotal: Maybe<Scalars['Int']['output']>;
   /** Module leaderboard. (any) */
   groupMembers: Maybe<Array<GroupMember>>;
   /** Whether an invite code can still register someone. (public) */
   inviteCheck: Maybe<InviteCheck>;
-  /** Newest first; a moderator sees invites of role user only. (staff) */
+  /** Newest first; a moderator sees invites of role user only; `usable`: only those that can still register someone. (staff) */
   invites: Maybe<Array<Invite>>;
+  /** How many invites the list holds (every page of invites). (staff) */
+  invitesTotal: Maybe<Scalars['Int']['output']>;
   /** (any) */
   language: Maybe<Language>;
   /** (any) */
   languages: Maybe<Array<Language>>;
+  /** How many languages there are (every page of languages). (any) */
+  languagesTotal: Maybe<Scalars['Int']['output']>;
   /** Module leaderboard. (any) */
   leaderboard: Maybe<Leaderboard>;
   /** Module leaderboard. (any) */
@@ -691,8 +699,12 @@ export type Query = {
   user: Maybe<User>;
   /** The games a user is connected to, with the user_game_id of each. (self) */
   userGames: Maybe<Array<UserGame>>;
-  /** Users, by id when `search` is an integer, else a substring of username or email. (staff) */
+  /** How many games the user is connected to (every page of userGames). (self) */
+  userGamesTotal: Maybe<Scalars['Int']['output']>;
+  /** Users, newest first: by id when `search` is an integer, else a substring of username or email. (staff) */
   users: Maybe<Array<User>>;
+  /** How many users match the search (every page of users). (staff) */
+  usersTotal: Maybe<Scalars['Int']['output']>;
   /** Module variables. (staff) */
   variable: Maybe<Variable>;
   /** Module variables. (staff) */
@@ -750,9 +762,20 @@ export type QueryGameUsersArgs = {
 };
 
 
+export type QueryGameUsersTotalArgs = {
+  game_id: Scalars['SafeInt']['input'];
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryGamesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGamesTotalArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -772,6 +795,12 @@ export type QueryInviteCheckArgs = {
 export type QueryInvitesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+  usable?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryInvitesTotalArgs = {
+  usable?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -852,9 +881,19 @@ export type QueryUserGamesArgs = {
 };
 
 
+export type QueryUserGamesTotalArgs = {
+  user_id: Scalars['SafeInt']['input'];
+};
+
+
 export type QueryUsersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryUsersTotalArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1505,12 +1544,16 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   configVersions?: Resolver<Maybe<Array<ResolversTypes['ConfigVersion']>>, ParentType, ContextType, RequireFields<QueryConfigVersionsArgs, 'game_id' | 'limit' | 'offset'>>;
   game?: Resolver<Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<QueryGameArgs, 'id'>>;
   gameUsers?: Resolver<Maybe<Array<ResolversTypes['GameUser']>>, ParentType, ContextType, RequireFields<QueryGameUsersArgs, 'game_id' | 'limit' | 'offset'>>;
+  gameUsersTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryGameUsersTotalArgs, 'game_id'>>;
   games?: Resolver<Maybe<Array<ResolversTypes['Game']>>, ParentType, ContextType, RequireFields<QueryGamesArgs, 'limit' | 'offset'>>;
+  gamesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<QueryGamesTotalArgs>>;
   groupMembers?: Resolver<Maybe<Array<ResolversTypes['GroupMember']>>, ParentType, ContextType, RequireFields<QueryGroupMembersArgs, 'group_id' | 'limit' | 'offset'>>;
   inviteCheck?: Resolver<Maybe<ResolversTypes['InviteCheck']>, ParentType, ContextType, RequireFields<QueryInviteCheckArgs, 'code'>>;
-  invites?: Resolver<Maybe<Array<ResolversTypes['Invite']>>, ParentType, ContextType, RequireFields<QueryInvitesArgs, 'limit' | 'offset'>>;
+  invites?: Resolver<Maybe<Array<ResolversTypes['Invite']>>, ParentType, ContextType, RequireFields<QueryInvitesArgs, 'limit' | 'offset' | 'usable'>>;
+  invitesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryInvitesTotalArgs, 'usable'>>;
   language?: Resolver<Maybe<ResolversTypes['Language']>, ParentType, ContextType, RequireFields<QueryLanguageArgs, 'id'>>;
   languages?: Resolver<Maybe<Array<ResolversTypes['Language']>>, ParentType, ContextType, RequireFields<QueryLanguagesArgs, 'limit' | 'offset'>>;
+  languagesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType, RequireFields<QueryLeaderboardArgs, 'game_id' | 'id'>>;
   leaderboardGroups?: Resolver<Maybe<Array<ResolversTypes['LeaderboardGroup']>>, ParentType, ContextType, RequireFields<QueryLeaderboardGroupsArgs, 'leaderboard_id' | 'limit' | 'offset'>>;
   leaderboards?: Resolver<Maybe<Array<ResolversTypes['Leaderboard']>>, ParentType, ContextType, RequireFields<QueryLeaderboardsArgs, 'game_id' | 'limit' | 'offset'>>;
@@ -1524,7 +1567,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   transactions?: Resolver<Maybe<Array<ResolversTypes['LedgerItem']>>, ParentType, ContextType, RequireFields<QueryTransactionsArgs, 'limit' | 'offset' | 'user_game_id'>>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   userGames?: Resolver<Maybe<Array<ResolversTypes['UserGame']>>, ParentType, ContextType, RequireFields<QueryUserGamesArgs, 'limit' | 'offset' | 'user_id'>>;
+  userGamesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryUserGamesTotalArgs, 'user_id'>>;
   users?: Resolver<Maybe<Array<ResolversTypes['User']>>, ParentType, ContextType, RequireFields<QueryUsersArgs, 'limit' | 'offset'>>;
+  usersTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<QueryUsersTotalArgs>>;
   variable?: Resolver<Maybe<ResolversTypes['Variable']>, ParentType, ContextType, RequireFields<QueryVariableArgs, 'game_id' | 'id'>>;
   variables?: Resolver<Maybe<Array<ResolversTypes['Variable']>>, ParentType, ContextType, RequireFields<QueryVariablesArgs, 'game_id' | 'limit' | 'offset'>>;
 };
