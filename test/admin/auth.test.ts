@@ -95,8 +95,10 @@ test('registration rules: every violation listed; duplicates of email or usernam
   const sameEmail = await api.request('POST', '/api/auth/register', { body: { ...registration(code, 'fresh_name'), email: api.users.user.email } });
   t.is(sameEmail.status, 409);
   t.is(sameEmail.body.code, 'conflict');
+  t.deepEqual(sameEmail.body.errors, [{ path: 'email', message: 'is already taken' }], 'a 409 names its field');
   const sameUsername = await api.request('POST', '/api/auth/register', { body: { ...registration(code, 'uma_user'), email: 'new@example.com' } });
   t.is(sameUsername.status, 409);
+  t.deepEqual(sameUsername.body.errors, [{ path: 'username', message: 'is already taken' }]);
   t.is((await api.request('GET', `/api/invites/validate/${code}`)).body.remaining_uses, 10, 'failed registrations used nothing');
 });
 

@@ -50,6 +50,7 @@ test('games: defaults, Location, PUT keeps what it does not name, slug unique (4
   const duplicate = await api.request('POST', '/api/games', { token: admin(api), body: { name: 'Other', slug: `${s}&x` } });
   t.is(duplicate.status, 409);
   t.is(duplicate.body.code, 'conflict');
+  t.deepEqual(duplicate.body.errors, [{ path: 'slug', message: 'is already taken' }], 'a 409 names its field');
   const other = await api.request('POST', '/api/games', { token: admin(api), body: { name: 'Other', slug: slug() } });
   t.is((await api.request('PUT', `/api/games/${other.body.id}`, { token: admin(api), body: { slug: `${s}&x` } })).status, 409);
   const invalid = await api.request('POST', '/api/games', { token: admin(api), body: { name: '', slug: 5, is_active: 'yes' } });
@@ -88,7 +89,8 @@ test('modules: seeded list, connect (404 unknown, 409 twice), disconnect (404 wh
   const connected = await api.request('POST', `/api/games/${game.id}/modules`, { token: admin(api), body: { module_key: 'leaderboard' } });
   t.is(connected.status, 201);
   t.like(connected.body, { key: 'leaderboard', name: 'Leaderboards' });
-  t.is((await api.request('POST', `/api/games/${game.id}/modules`, { token: admin(api), body: { module_key: 'leaderboard' } })).status, 409);
+  const twice = await api.request('POST', `/api/games/${game.id}/modules`, { token: admin(api), body: { module_key: 'leaderboard' } });
+  t.like(twice, { status: 409, body: { errors: [{ path: 'module_key' }] } });
   t.is((await api.request('POST', `/api/games/${game.id}/modules`, { token: admin(api), body: { module_key: 'chess' } })).status, 404);
   t.is((await api.request('POST', `/api/games/${game.id}/modules`, { token: admin(api), body: {} })).status, 400);
   t.deepEqual((await api.request('GET', `/api/games/${game.id}/modules`, { token: api.users.user.token })).body.map((m: { key: string }) => m.key), ['leaderboard']);

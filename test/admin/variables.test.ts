@@ -67,7 +67,7 @@ test('keys are unique per game (409, also on PUT); PUT replaces the whole defini
   const { api } = t.context;
   const [id, other] = [await game(api), await game(api)];
   const first = (await post(api, id, { key: 'k', type: 'number', number_value: 1 })).body;
-  t.is((await post(api, id, { key: 'k', type: 'string', string_value: 'x' })).status, 409);
+  t.like(await post(api, id, { key: 'k', type: 'string', string_value: 'x' }), { status: 409, body: { errors: [{ path: 'key', message: 'is already taken' }] } });
   t.is((await post(api, other, { key: 'k', type: 'number', number_value: 1 })).status, 201, 'another game may use the key');
   t.is((await post(api, id, { key: 'K', type: 'number', number_value: 1 })).status, 201, 'keys are exact: K is not k');
   const second = (await post(api, id, { key: 'k2', type: 'number', number_value: 2 })).body;

@@ -22,7 +22,7 @@ export function findConnection(db: Knex, userId: number, gameId: number): Promis
 }
 
 export async function insertConnection(db: Knex, userId: number, gameId: number): Promise<number> {
-  const [id] = await conflictOnDuplicate(db(USER_GAMES).insert({ user_id: userId, game_id: gameId }), () => `user ${userId} is already connected to game ${gameId}`);
+  const [id] = await conflictOnDuplicate(db(USER_GAMES).insert({ user_id: userId, game_id: gameId }), () => `user ${userId} is already connected to game ${gameId}`, 'game_id');
   return id as number;
 }
 

@@ -39,12 +39,12 @@ export function listGames(db: Knex, search: string | undefined): Listing<GameRow
 const slugTaken = (slug: string | undefined) => () => `a game with slug "${slug}" already exists`;
 
 export async function insertGame(db: Knex, fields: GameFields): Promise<number> {
-  const [id] = await conflictOnDuplicate(db(GAMES).insert(fields), slugTaken(fields.slug));
+  const [id] = await conflictOnDuplicate(db(GAMES).insert(fields), slugTaken(fields.slug), 'slug');
   return id as number;
 }
 
 export async function updateGame(db: Knex, id: number, fields: Partial<GameFields>): Promise<void> {
-  await conflictOnDuplicate(db(GAMES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) }), slugTaken(fields.slug));
+  await conflictOnDuplicate(db(GAMES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) }), slugTaken(fields.slug), 'slug');
 }
 
 /** Locks the game's row until the transaction ends (writes that must see a game's children whole); false when gone. */

@@ -27,12 +27,12 @@ export function findLanguage(db: Knex, id: number, forUpdate = false): Promise<L
 const codeTaken = (code: string | undefined) => () => `a language with code "${code}" already exists`;
 
 export async function insertLanguage(db: Knex, fields: Pick<LanguageRow, 'code' | 'name'>): Promise<number> {
-  const [id] = await conflictOnDuplicate(db(LANGUAGES).insert(fields), codeTaken(fields.code));
+  const [id] = await conflictOnDuplicate(db(LANGUAGES).insert(fields), codeTaken(fields.code), 'code');
   return id as number;
 }
 
 export async function updateLanguage(db: Knex, id: number, fields: Partial<Pick<LanguageRow, 'code' | 'name'>>): Promise<void> {
-  await conflictOnDuplicate(db(LANGUAGES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) }), codeTaken(fields.code));
+  await conflictOnDuplicate(db(LANGUAGES).where({ id }).update({ ...fields, updated_at: db.fn.now(3) }), codeTaken(fields.code), 'code');
 }
 
 /** The message of a language a notification uses: the service checks first, this catches one taken up meanwhile. */

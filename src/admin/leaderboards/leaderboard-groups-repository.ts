@@ -35,8 +35,8 @@ export async function listGroups(db: Knex, leaderboardId: number, page: Page): P
 /** Writes a group in the caller's transaction; `is_default` true clears it on the leaderboard's other groups. */
 export async function saveGroup(trx: Knex.Transaction, leaderboardId: number, id: number | null, fields: Partial<GroupFields>): Promise<number> {
   const keyTaken = () => `the leaderboard already has a group with key "${fields.key}"`;
-  const groupId = id ?? ((await conflictOnDuplicate(trx(GROUPS).insert({ leaderboard_id: leaderboardId, ...fields }), keyTaken)) as number[])[0]!;
-  if (id !== null) await conflictOnDuplicate(trx(GROUPS).where({ id }).update({ ...fields, updated_at: trx.fn.now(3) }), keyTaken);
+  const groupId = id ?? ((await conflictOnDuplicate(trx(GROUPS).insert({ leaderboard_id: leaderboardId, ...fields }), keyTaken, 'key')) as number[])[0]!;
+  if (id !== null) await conflictOnDuplicate(trx(GROUPS).where({ id }).update({ ...fields, updated_at: trx.fn.now(3) }), keyTaken, 'key');
   if (fields.is_default) {
     await trx(GROUPS).where({ leaderboard_id: leaderboardId, is_default: true }).whereNot({ id: groupId }).update({ is_default: false, updated_at: trx.fn.now(3) });
   }
@@ -49,7 +49,7 @@ export async function deleteGroup(db: Knex, id: number): Promise<void> {
 
 /** The membership and the member's scores in the group's copy, in the caller's transaction. */
 export async function insertMember(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'leaderboard_id'>, userId: number): Promise<void> {
-  await conflictOnDuplicate(trx(MEMBERS).insert({ group_id: group.id, user_id: userId }), () => `user ${userId} is already a member of group ${group.id}`);
+  await conflictOnDuplicate(trx(MEMBERS).insert({ group_id: group.id, user_id: userId }), () => `user ${userId} is already a member of group ${group.id}`, 'user_id');
   await copyMemberScores(trx, group.id, group.leaderboard_id, userId);
 }
 

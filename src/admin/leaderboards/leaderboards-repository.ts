@@ -48,14 +48,14 @@ export async function listLeaderboards(db: Knex, gameId: number, page: Page): Pr
 const keyTaken = (gameId: number, key: string | undefined) => () => `game ${gameId} already has a leaderboard with key "${key}"`;
 
 export async function insertLeaderboard(db: Knex, gameId: number, fields: LeaderboardFields): Promise<number> {
-  const [id] = await conflictOnDuplicate(db(LEADERBOARDS).insert({ game_id: gameId, ...fields }), keyTaken(gameId, fields.key));
+  const [id] = await conflictOnDuplicate(db(LEADERBOARDS).insert({ game_id: gameId, ...fields }), keyTaken(gameId, fields.key), 'key');
   return id as number;
 }
 
 /** A change of sort order flips every stored rank_score in the caller's transaction (see the scores tables). */
 export async function updateLeaderboard(trx: Knex.Transaction, current: LeaderboardRow, changes: Partial<LeaderboardFields>): Promise<void> {
   const update = trx(LEADERBOARDS).where({ id: current.id }).update({ ...changes, updated_at: trx.fn.now(3) });
-  await conflictOnDuplicate(update, keyTaken(current.game_id, changes.key));
+  await conflictOnDuplicate(update, keyTaken(current.game_id, changes.key), 'key');
   if (changes.sort_order !== undefined && changes.sort_order !== current.sort_order) await flipRankScores(trx, current.id);
 }
 

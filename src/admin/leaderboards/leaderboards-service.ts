@@ -79,7 +79,9 @@ export function createLeaderboardsService({ store, scope, caches, rankIndex, aud
           const current = await repos.leaderboards.findLeaderboard(id, true);
           if (!current) throw new AppError('NOT_FOUND', `leaderboard ${id} of game ${gameId} not found`);
           if (changes.operator !== undefined && changes.operator !== current.operator && (await repos.leaderboards.hasScores(id))) {
-            throw new AppError('CONFLICT', `leaderboard ${id} has scores: its operator can no longer change`);
+            throw new AppError('CONFLICT', `leaderboard ${id} has scores: its operator can no longer change`, {
+              errors: [{ path: 'operator', message: 'can no longer change: the leaderboard has scores' }],
+            });
           }
           await repos.leaderboards.updateLeaderboard(current, changes);
           audit({ action: 'leaderboard.update', targetId: id, gameId, changes: changedFields(auditedLeaderboard(toPublicLeaderboard(current)), changes) });

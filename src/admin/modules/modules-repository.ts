@@ -45,7 +45,7 @@ export async function connectedModuleKeys(db: Knex, gameId: number): Promise<Set
 }
 
 export async function connectModule(db: Knex, gameId: number, module: { readonly id: number; readonly key: string }): Promise<void> {
-  await conflictOnDuplicate(db(GAME_MODULES).insert({ game_id: gameId, module_id: module.id }), () => `module ${module.key} is already connected to game ${gameId}`);
+  await conflictOnDuplicate(db(GAME_MODULES).insert({ game_id: gameId, module_id: module.id }), () => `module ${module.key} is already connected to game ${gameId}`, 'module_key');
 }
 
 export async function disconnectModule(db: Knex, gameId: number, moduleId: number): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { containsPattern } from '../../db/like';
 import type { Role } from '../auth/token-service';
 import type { PublicUser } from '../core/session-user';
-import { conflictOnDuplicate } from '../../db/mysql-errors';
+import { conflictOnDuplicate, duplicateKeyOf } from '../../db/mysql-errors';
 import { listingOf, type Listing } from '../../db/page';
 
 export const USERS = 'users';
@@ -43,7 +43,8 @@ export function findUserByEmail(db: Knex, email: string): Promise<UserRow | unde
 }
 
 export async function insertUser(db: Knex, user: Pick<UserRow, 'email' | 'username' | 'password_hash' | 'role'>): Promise<number> {
-  const [id] = await conflictOnDuplicate(db(USERS).insert(user), () => 'a user with this email or username already exists');
+  const [id] = await conflictOnDuplicate(db(USERS).insert(user), () => 'a user with this email or username already exists', (error) =>
+    duplicateKeyOf(error).includes('username') ? 'username' : 'email');
   return id as number;
 }
 

@@ -67,13 +67,13 @@ export async function findVariable(db: Knex, gameId: number, id: number): Promis
 const keyTaken = (key: string) => () => `game already has a variable with key "${key}"`;
 
 export async function insertVariable(db: Knex, gameId: number, definition: VariableDefinition): Promise<number> {
-  const [id] = await conflictOnDuplicate(db(VARIABLES).insert({ game_id: gameId, ...toColumns(definition) }), keyTaken(definition.key));
+  const [id] = await conflictOnDuplicate(db(VARIABLES).insert({ game_id: gameId, ...toColumns(definition) }), keyTaken(definition.key), 'key');
   return id as number;
 }
 
 export async function replaceVariable(db: Knex, gameId: number, id: number, definition: VariableDefinition): Promise<void> {
   const update = db(VARIABLES).where({ game_id: gameId, id }).update({ ...toColumns(definition), updated_at: db.fn.now(3) });
-  await conflictOnDuplicate(update, keyTaken(definition.key));
+  await conflictOnDuplicate(update, keyTaken(definition.key), 'key');
 }
 
 export async function deleteVariable(db: Knex, gameId: number, id: number): Promise<void> {
