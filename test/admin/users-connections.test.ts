@@ -78,4 +78,9 @@ test('a user may not read another user\'s games or ledger (403), only their own'
   t.is((await api.request('GET', `/api/user-games/${ug.id}/balance`, { token: api.users.user.token })).status, 403);
   t.is((await api.request('GET', `/api/user-games/${ug.id}/transactions`, { token: api.users.other.token })).status, 200);
   t.is((await api.request('GET', `/api/user-games/${ug.id}/transactions`, { token: api.users.moderator.token })).status, 200);
+  t.is((await api.request('GET', `/api/user-games/${ug.id}`, { token: api.users.user.token })).status, 403);
+  const named = { id: ug.id, user_id: api.users.other.id, username: 'otto_other', game_id: game.id, game_name: game.name };
+  t.like((await api.request('GET', `/api/user-games/${ug.id}`, { token: api.users.other.token })).body, named, 'the user reads their own wallet by name');
+  t.like((await api.request('GET', `/api/user-games/${ug.id}`, { token: api.users.moderator.token })).body, named);
+  t.is((await api.request('GET', '/api/user-games/999999999', { token: api.users.admin.token })).status, 404);
 });

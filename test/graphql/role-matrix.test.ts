@@ -44,6 +44,7 @@ const rows: Row[] = [
   ['usersTotal', async () => '{ usersTotal }', 'staff'],
   ['user', async (api) => `{ user(id: ${api.users.user.id}) { id } }`, 'any'],
   ['userGames', async (api) => `{ userGames(user_id: ${api.users.user.id}) { user_game_id } }`, 'any'],
+  ['userGame', async (api) => `{ userGame(user_game_id: ${(await userGame(api)).id}) { username game_name } }`, 'any'],
   ['userGamesTotal', async (api) => `{ userGamesTotal(user_id: ${api.users.user.id}) }`, 'any'],
   ['games', async () => '{ games(limit: 5) { id } }', 'any'],
   ['gamesTotal', async () => '{ gamesTotal(search: "g-") }', 'any'],

@@ -1,4 +1,4 @@
-import { endpoint, gone, made, page, paged, search } from '../http/endpoint';
+import { endpoint, gone, made, one, page, paged, search } from '../http/endpoint';
 import { connectGameSchema, type ConnectGameInput } from './connections-service';
 
 /** User-game connections: their id is the user_game_id that balances and scores refer to. */
@@ -11,6 +11,12 @@ export const connectionsEndpoints = [
       type: 'Query', field: 'userGames', params: { id: 'user_id' }, total: 'userGamesTotal',
       reply: (rows) => rows.map(({ user_game_id, ...game }) => ({ user_game_id, game })),
     },
+  }),
+  endpoint({
+    method: 'get', path: '/api/user-games/{ug_id}', tag: 'connections', summary: 'A user-game: whose wallet, in which game', access: 'self', ok: one('UserGameDetail'),
+    description: 'The user themself or staff.',
+    graphql: { type: 'Query', field: 'userGame', params: { ug_id: 'user_game_id' } },
+    handle: ({ caller, params }, { connections }) => connections.describe(caller, params.ug_id),
   }),
   endpoint({
     method: 'post', path: '/api/users/{id}/games', tag: 'connections', summary: 'Connect a user to a game', access: 'staff',

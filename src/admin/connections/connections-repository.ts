@@ -17,6 +17,15 @@ export function findUserGame(db: Knex, id: number): Promise<UserGameRow | undefi
   return db<UserGameRow>(USER_GAMES).where({ id }).first();
 }
 
+/** A user-game with its user's and game's names. */
+export function findUserGameNamed(db: Knex, id: number): Promise<(UserGameRow & { username: string; game_name: string }) | undefined> {
+  return db(`${USER_GAMES} as ug`)
+    .join(USERS, `${USERS}.id`, 'ug.user_id')
+    .join(GAMES, `${GAMES}.id`, 'ug.game_id')
+    .where('ug.id', id)
+    .first('ug.*', `${USERS}.username`, `${GAMES}.name as game_name`);
+}
+
 export function findConnection(db: Knex, userId: number, gameId: number): Promise<UserGameRow | undefined> {
   return db<UserGameRow>(USER_GAMES).where({ user_id: userId, game_id: gameId }).first();
 }

@@ -10,7 +10,7 @@ import { assertSelfOrStaff } from '../core/roles';
 import { integer, validateBody } from '../core/validation';
 import type { UsersPort } from '../users/users-service';
 import type { UserGameRow } from './connections-repository';
-import type { GameOfUser, PublicConnection, UserOfGame } from './connections-replies';
+import type { GameOfUser, PublicConnection, PublicUserGame, UserOfGame } from './connections-replies';
 
 export const connectGameSchema = yup.object({ game_id: integer().min(1, 'must be a positive integer').defined('is required') });
 export type ConnectGameInput = Partial<yup.InferType<typeof connectGameSchema>>;
@@ -67,6 +67,14 @@ export function createConnectionsService(store: Store<'connections'>, users: Use
     async usersOf(gameId: number, search: string | undefined): Promise<Listing<UserOfGame>> {
       await games.mustFind(gameId);
       return read.connections.usersOfGame(gameId, search);
+    },
+
+    /** A user-game by name (the user themself or staff). */
+    async describe(caller: { id: number; role: Role }, id: number): Promise<PublicUserGame> {
+      const row = await read.connections.findUserGameNamed(id);
+      if (!row) throw new AppError('NOT_FOUND', `user-game ${id} not found`);
+      assertSelfOrStaff(caller, row.user_id);
+      return { id: row.id, user_id: row.user_id, username: row.username, game_id: row.game_id, game_name: row.game_name, created_at: row.created_at.toISOString() };
     },
 
     async mustFindUserGame(id: number): Promise<UserGameRow> {

@@ -40,7 +40,7 @@ function stripPath(message: string, path: string | undefined): string {
 
 // Field builders: strict (no coercion), with messages that read after the field's path.
 export const text = (min: number, max: number) =>
-  yup.string().strict().typeError('must be a string').min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
+  yup.string().strict().typeError('must be a string').min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
 
 /**
  * Text of min..max characters, counted in code points as JSON Schema's minLength and maxLength count

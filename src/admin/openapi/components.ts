@@ -2,7 +2,7 @@ import { ADMIN_ENDPOINTS } from '../admin-endpoints';
 import { auditEntryReply } from '../audit/audit-replies';
 import { tokenReply } from '../auth/auth-replies';
 import { balanceReply, ledgerItemReply, topupReply } from '../balance/balance-replies';
-import { connectionReply, gameOfUserReply, userOfGameReply } from '../connections/connections-replies';
+import { connectionReply, gameOfUserReply, userGameReply, userOfGameReply } from '../connections/connections-replies';
 import { roleReply, userReply } from '../core/session-user';
 import { gameReply } from '../games/games-replies';
 import { healthReply, readinessReply } from '../health/health-replies';
@@ -43,7 +43,7 @@ function requestBodies(): Record<string, Schema> {
  */
 export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   ...replyComponents([
-    roleReply, moduleReply, gameReply, gameOfUserReply, userReply, userOfGameReply, languageReply, connectionReply, tokenReply, inviteReply,
+    roleReply, moduleReply, gameReply, gameOfUserReply, userReply, userOfGameReply, languageReply, connectionReply, userGameReply, tokenReply, inviteReply,
     notificationEntryReply, notificationReply, notificationWithMacrosReply, scoreOperatorReply, leaderboardReply, groupReply, groupMemberReply,
     groupMembershipReply, savedScoreReply, rankingsReply, configVersionReply, configVersionDetailReply, rollbackReply, auditEntryReply,
     topupReply, balanceReply, ledgerItemReply, imageReply, healthReply, readinessReply,

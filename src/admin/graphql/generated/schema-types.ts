@@ -697,6 +697,8 @@ export type Query = {
   transactions: Maybe<Array<LedgerItem>>;
   /** (self) */
   user: Maybe<User>;
+  /** A user-game by name: whose wallet, in which game. (self) */
+  userGame: Maybe<UserGameDetail>;
   /** The games a user is connected to, with the user_game_id of each. (self) */
   userGames: Maybe<Array<UserGame>>;
   /** How many games the user is connected to (every page of userGames). (self) */
@@ -874,6 +876,11 @@ export type QueryUserArgs = {
 };
 
 
+export type QueryUserGameArgs = {
+  user_game_id: Scalars['SafeInt']['input'];
+};
+
+
 export type QueryUserGamesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -1017,6 +1024,16 @@ export type User = {
 export type UserGame = {
   game: Game;
   user_game_id: Scalars['SafeInt']['output'];
+};
+
+export type UserGameDetail = {
+  created_at: Scalars['String']['output'];
+  game_id: Scalars['SafeInt']['output'];
+  game_name: Scalars['String']['output'];
+  /** The user_game_id. */
+  id: Scalars['SafeInt']['output'];
+  user_id: Scalars['SafeInt']['output'];
+  username: Scalars['String']['output'];
 };
 
 export type UserPatch = {
@@ -1202,6 +1219,7 @@ export type ResolversTypes = {
   TopupInput: TopupInput;
   User: ResolverTypeWrapper<User>;
   UserGame: ResolverTypeWrapper<Omit<UserGame, 'game'> & { game: ResolversTypes['Game'] }>;
+  UserGameDetail: ResolverTypeWrapper<UserGameDetail>;
   UserPatch: UserPatch;
   Variable: ResolverTypeWrapper<PublicVariable>;
   VariableInput: VariableInput;
@@ -1274,6 +1292,7 @@ export type ResolversParentTypes = {
   TopupInput: TopupInput;
   User: User;
   UserGame: Omit<UserGame, 'game'> & { game: ResolversParentTypes['Game'] };
+  UserGameDetail: UserGameDetail;
   UserPatch: UserPatch;
   Variable: PublicVariable;
   VariableInput: VariableInput;
@@ -1566,6 +1585,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   syncStatus?: Resolver<Maybe<ResolversTypes['SyncStatus']>, ParentType, ContextType>;
   transactions?: Resolver<Maybe<Array<ResolversTypes['LedgerItem']>>, ParentType, ContextType, RequireFields<QueryTransactionsArgs, 'limit' | 'offset' | 'user_game_id'>>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
+  userGame?: Resolver<Maybe<ResolversTypes['UserGameDetail']>, ParentType, ContextType, RequireFields<QueryUserGameArgs, 'user_game_id'>>;
   userGames?: Resolver<Maybe<Array<ResolversTypes['UserGame']>>, ParentType, ContextType, RequireFields<QueryUserGamesArgs, 'limit' | 'offset' | 'user_id'>>;
   userGamesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryUserGamesTotalArgs, 'user_id'>>;
   users?: Resolver<Maybe<Array<ResolversTypes['User']>>, ParentType, ContextType, RequireFields<QueryUsersArgs, 'limit' | 'offset'>>;
@@ -1652,6 +1672,15 @@ export type UserGameResolvers<ContextType = GraphQLContext, ParentType extends R
   user_game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
 };
 
+export type UserGameDetailResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserGameDetail'] = ResolversParentTypes['UserGameDetail']> = {
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  game_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  user_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type VariableResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Variable'] = ResolversParentTypes['Variable']> = {
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
@@ -1713,6 +1742,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Topup?: TopupResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserGame?: UserGameResolvers<ContextType>;
+  UserGameDetail?: UserGameDetailResolvers<ContextType>;
   Variable?: VariableResolvers<ContextType>;
   VariableItem?: VariableItemResolvers<ContextType>;
 };
