@@ -32,6 +32,27 @@ test('a REST write records who, from where, under which request, and each change
   t.deepEqual((deleted!.changes as Record<string, unknown>).name, ['Renamed', null]);
 });
 
+test('entries name their actor, game and target as they are now; the actions the log holds are listed for a picker', async (t) => {
+  const { api } = t.context;
+  const game = (await api.request('POST', '/api/games', { token: api.users.moderator.token, body: { name: 'Named Game', slug: slug() } })).body;
+  const ug = (await api.request('POST', `/api/users/${api.users.user.id}/games`, { ...admin(api), body: { game_id: game.id } })).body;
+  const [created] = await entries(api, `action=game.create&target_id=${game.id}`);
+  t.like(created, { actor_username: 'mo_moderator', game_name: 'Named Game', target_name: 'Named Game' });
+  const [connected] = await entries(api, `action=user_game.create&target_id=${ug.id}`);
+  t.like(connected, { actor_user_id: api.users.admin.id, game_name: 'Named Game', target_name: 'uma_user' }, "a user-game is named by its player");
+  await api.request('PATCH', `/api/users/${api.users.other.id}`, { ...admin(api), body: { is_active: true } });
+  const [patched] = await entries(api, `action=user.update&target_id=${api.users.other.id}`);
+  t.like(patched, { target_name: 'otto_other', game_name: null });
+  await api.services.games.update(COMMAND_ACTOR, game.id, { name: 'Renamed Game' });
+  const [byCommand] = await entries(api, `action=game.update&target_id=${game.id}`);
+  t.like(byCommand, { actor_user_id: null, actor_username: null, target_name: 'Renamed Game' });
+  const actions = (await api.request('GET', '/api/audit/actions', admin(api))).body as string[];
+  t.true(actions.includes('game.create') && actions.includes('user_game.create'));
+  t.deepEqual(actions, [...actions].sort(), 'in order');
+  t.is((await api.request('GET', '/api/audit/actions', { token: api.users.moderator.token })).status, 403);
+  t.deepEqual((await gql(api, '{ auditActions }', admin(api))).body.data.auditActions, actions);
+});
+
 test('a refused write (400, 403, 409) adds no entry', async (t) => {
   const { api } = t.context;
   const taken = (await api.services.games.create(COMMAND_ACTOR, { name: 'T', slug: slug() })).slug;

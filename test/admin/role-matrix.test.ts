@@ -104,6 +104,7 @@ const rows: Row[] = [
   ['DELETE /api/users/:id/games/:game_id', async (api) => ({ method: 'DELETE', path: `/api/users/${api.users.user.id}/games/${(await connection(api)).game_id}` }), M(204)],
   ['POST /api/user-games/:id/topup', async (api) => ({ method: 'POST', path: `/api/user-games/${(await connection(api)).id}/topup`, body: { amount: 100, comment: 'x' } }), ADMIN(201)],
   ['GET /api/user-games/:id/transactions (the owner)', async (api) => ({ method: 'GET', path: `/api/user-games/${(await connection(api)).id}/transactions` }), A],
+  ['GET /api/user-games/:id (the owner)', async (api) => ({ method: 'GET', path: `/api/user-games/${(await connection(api)).id}` }), A],
   ['GET /api/user-games/:id/balance (the owner)', async (api) => ({ method: 'GET', path: `/api/user-games/${(await connection(api)).id}/balance` }), A],
   ['POST /api/images', async () => ({ method: 'POST', path: '/api/images', raw: pngForm() }), M(201)],
   ['GET /uploads/images/:name', async (api) => ({ method: 'GET', path: await stored(api) }), P],
@@ -128,6 +129,7 @@ const rows: Row[] = [
   ['GET /api/games/:id/config/versions/:version', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config/versions/1` }), M(200)],
   ['POST /api/games/:id/config/rollback', async (api) => ({ method: 'POST', path: `/api/games/${(await variable(api)).game_id}/config/rollback`, body: { version: 1 } }), M(200)],
   ['GET /api/audit', async () => ({ method: 'GET', path: '/api/audit?limit=5' }), ADMIN(200)],
+  ['GET /api/audit/actions', async () => ({ method: 'GET', path: '/api/audit/actions' }), ADMIN(200)],
   ['GET /api/games/:id/notifications', async (api) => ({ method: 'GET', path: `/api/games/${(await notification(api)).game_id}/notifications` }), A],
   ['GET /api/games/:id/notifications/:notification_id', async (api) => {
     const note = await notification(api);

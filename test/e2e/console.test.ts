@@ -102,14 +102,19 @@ test.serial('an admin creates a game: inline field errors, an image upload with 
   t.false(await page.getByRole('switch', { name: /Notification/ }).isChecked());
   await screenshot(page, 'game');
 
-  // The API's problem detail, shown as it is: a duplicate slug is a conflict.
+  // A duplicate slug (409) shows at its field, once: no banner repeats it, and editing the field clears it.
   await page.goto('/console/games');
   await page.getByText('New game').click();
   await page.getByLabel('Name').fill('Another');
   await page.getByLabel('Slug').fill(game.body.slug);
   await page.getByRole('button', { name: 'Create game' }).click();
-  await t.notThrowsAsync(page.locator('.problem[data-code="CONFLICT"]').waitFor());
+  const taken = page.locator('.field-error[data-path="slug"]');
+  t.is(await taken.innerText(), 'is already taken');
+  t.is(await page.getByLabel('Slug').getAttribute('aria-invalid'), 'true');
+  t.is(await page.locator('p.problem').count(), 0, 'no banner repeats the field error');
   await screenshot(page, 'games');
+  await page.getByLabel('Slug').fill(`${game.body.slug}-2`);
+  t.is(await taken.count(), 0, 'the message goes once the field is edited');
 });
 
 test.serial('each variable type changes the config document and its ETag; a rule broken shows under its field', async (t) => {
@@ -235,26 +240,54 @@ test.serial('a leaderboard is created and a saved score ranks at once', async (t
   await screenshot(page, 'leaderboard');
 });
 
-test.serial('a top-up shows in the balances at once and in the ledger once the worker has synced it', async (t) => {
+test.serial('a top-up is typed in major units of a picked currency, confirmed by player, game and amount, shown in the balances at once and in the ledger once synced', async (t) => {
   const { api } = t.context;
   const game = await gameWithModules(api, 'Wallet Game');
   const connection = await api.request('POST', `/api/users/${api.users.user.id}/games`, { token: api.users.admin.token, body: { game_id: game.id } });
   const { page } = await withPage(t, api.users.admin.email);
   await page.goto(`/console/wallets/${connection.body.id}`);
-  await page.getByLabel('Amount (minor units)').fill('1500');
-  await page.getByLabel('Comment').fill('welcome bonus');
-  await page.getByRole('button', { name: 'Top up' }).click();
-  await page.getByTestId('balances').getByText('1500').waitFor();
-  t.regex((await page.getByTestId('balances').innerText()).replace(/\s+/g, ' '), /EUR Available 1500 Reserved 0/);
+  const heading = await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Wallet Game' }).innerText();
+  t.regex(heading, /^\w+'s wallet in Wallet Game$/, 'the wallet is named by its player and game');
+  const player = heading.split("'s wallet")[0]!;
+  t.is(await page.getByRole('link', { name: player }).getAttribute('href'), `/console/users/${api.users.user.id}`, 'a way back to the player');
 
-  await until('the top-up in the ledger', async () => {
+  const amount = page.getByLabel('Amount (EUR)');
+  await amount.fill('12.505');
+  await page.getByRole('button', { name: 'Top up…' }).click();
+  t.is(await page.locator('.field-error').first().innerText(), 'EUR has 2 decimal places at most');
+  await amount.fill('1,234.5');
+  t.is(await page.getByText('Credits €1,234.50').count(), 1, 'a preview of what it credits');
+  await page.getByLabel('Comment').fill('welcome bonus');
+  await page.getByRole('button', { name: 'Top up…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Credit €1,234.50 to ${player}'s wallet in Wallet Game?` });
+  await dialog.waitFor();
+  t.is((await api.request('GET', `/api/user-games/${connection.body.id}/transactions`, { token: api.users.admin.token })).body.length, 0, 'nothing is sent before the confirmation');
+  await dialog.getByRole('button', { name: 'Credit €1,234.50' }).click();
+  await page.getByRole('status').filter({ hasText: `Credited €1,234.50 to ${player}'s wallet in Wallet Game.` }).waitFor();
+  t.regex((await page.getByTestId('balances').innerText()).replace(/\s+/g, ' '), /EUR Available €1,234.50 Reserved €0.00/);
+  t.is(await amount.inputValue(), '', 'the form is cleared after a credit');
+
+  // A currency with no minor unit takes whole amounts only, and is credited in its own units.
+  await page.getByLabel('Currency').selectOption('JPY');
+  await page.getByLabel('Amount (JPY)').fill('500');
+  await page.getByRole('button', { name: 'Top up…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Credit ¥500/ }).click();
+  await page.getByRole('status').filter({ hasText: 'Credited ¥500' }).waitFor();
+
+  await until('the top-ups in the ledger', async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     return (await page.getByTestId('ledger').innerText()).includes('welcome bonus');
   }, 20_000, 250);
-  t.regex(await page.getByTestId('ledger').locator('tbody tr').first().innerText(), /topup\s+1500 EUR/);
-  const ledger = await api.request('GET', `/api/user-games/${connection.body.id}/transactions`, { token: api.users.admin.token });
-  t.is(ledger.body.length, 1, 'one submit, one credit');
+  const balances = await api.request('GET', `/api/user-games/${connection.body.id}/balance`, { token: api.users.admin.token });
+  t.deepEqual(balances.body.map((b: { currency: string; available_balance: number }) => [b.currency, b.available_balance]).sort(), [['EUR', 123450], ['JPY', 500]], 'minor units: 1,234.50 EUR is 123450, 500 JPY is 500');
+  t.regex(await page.getByTestId('ledger').locator('tbody tr').last().innerText(), /topup\s+€1,234.50/);
   await screenshot(page, 'wallet');
+
+  // Disconnected, the wallet is gone: the page says so and offers no top-up.
+  await api.request('DELETE', `/api/users/${api.users.user.id}/games/${game.id}`, { token: api.users.admin.token });
+  await page.reload();
+  await page.locator('.problem').filter({ hasText: 'not found' }).first().waitFor();
+  t.is(await page.getByRole('button', { name: 'Top up…' }).count(), 0);
 });
 
 test.serial('notifications offer the macros as chips and the preview marks them, unknown ones flagged', async (t) => {
@@ -278,7 +311,8 @@ test.serial('notifications offer the macros as chips and the preview marks them,
   t.deepEqual(await preview.locator('mark.unknown').allInnerTexts(), ['{{nope}}']);
 
   await page.getByRole('button', { name: 'Create notification' }).click();
-  await t.notThrowsAsync(page.locator('.problem').filter({ hasText: '{{nope}}' }).waitFor());
+  await t.notThrowsAsync(page.locator('.field-error').filter({ hasText: '{{nope}}' }).waitFor());
+  t.is(await page.locator('p.problem').count(), 0, 'the error shows at its field only');
   await description.fill('Come back, {{login}}: {{prize}} awaits');
   await page.getByLabel('Entry 1 login').fill('everyone');
   await page.getByLabel('Entry 1 prize').fill('100 coins');

@@ -69,6 +69,7 @@ const rows: Row[] = [
     return `{ configVersion(game_id: ${v.game_id}, version: 1) { document } }`;
   }, 'staff'],
   ['audit', async () => '{ audit(limit: 5) { id action } }', 'admin'],
+  ['auditActions', async () => '{ auditActions }', 'admin'],
   ['notifications', async (api) => `{ notifications(game_id: ${await game(api)}) { id } }`, 'any'],
   ['notification', async (api) => {
     const gameId = await game(api);

@@ -1,24 +1,65 @@
+import { cloneElement, createContext, isValidElement, type ComponentChildren } from 'preact';
+import { useContext, useId, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 
-/** The API's problem `detail` for a failed request (the fields it names show under each field, through Field). */
+/**
+ * The paths a form's Fields show their errors at, so the form's Problem repeats none of them. A form
+ * wraps its fields and its Problem in a FormErrors; the Problem comes after the fields.
+ */
+const ShownPaths = createContext<Set<string> | null>(null);
+
+export function FormErrors({ children }: { children: ComponentChildren }) {
+  return <ShownPaths.Provider value={new Set()}>{children}</ShownPaths.Provider>;
+}
+
+/** `items[2].key` as a person reads it beside a form that numbers items from 1: "Item 3 key". */
+export function readablePath(path: string): string {
+  return path
+    .replace(/(\w+)\[(\d+)\]/g, (_, list: string, index: string) => `${singular(list)} ${Number(index) + 1}`)
+    .replace(/[._]/g, ' ')
+    .replace(/^\w/, (first) => first.toUpperCase());
+}
+
+const singular = (list: string) => list.replace(/ies$/, 'y').replace(/s$/, '');
+
+/**
+ * A failed request's problem, once: an error that names fields the form shows (FormErrors) is shown at
+ * those fields and only announced here; what no field shows (a 409 without a field, a server error,
+ * a field the form lacks) is the banner, in plain words.
+ */
 export function Problem({ error }: { error: ApiError | null }) {
+  const shown = useContext(ShownPaths);
   if (!error) return null;
+  const elsewhere = error.fields.filter((problem) => !shown?.has(problem.path));
+  if (error.fields.length > 0 && elsewhere.length === 0) {
+    const count = error.fields.length;
+    return <p class="visually-hidden" role="alert">{count === 1 ? 'One field needs attention.' : `${count} fields need attention.`}</p>;
+  }
+  const message = elsewhere.length > 0 ? elsewhere.map((problem) => `${readablePath(problem.path) || 'The body'} ${problem.message}`).join('; ') : error.message;
   return (
     <p class="problem" role="alert" data-code={error.code}>
-      {error.message}
+      {message}
     </p>
   );
 }
 
-/** A form field with its label and the API's message for its path (SPEC's `errors[].path`). */
-export function Field({ label, path, error, children }: { label: string; path: string; error: ApiError | null; children: preact.ComponentChildren }) {
-  const message = error?.field(path);
+/**
+ * A form field with its label and the API's message for its path (SPEC's `errors[].path`): the input
+ * is marked invalid and described by the message, which goes once the field is edited.
+ */
+export function Field({ label, path, error, children }: { label: string; path: string; error: ApiError | null; children: ComponentChildren }) {
+  const shown = useContext(ShownPaths);
+  shown?.add(path);
+  const messageId = useId();
+  const [editedAfter, setEditedAfter] = useState<ApiError | null>(null);
+  const message = error && editedAfter !== error ? error.field(path) : undefined;
+  const control = message && isValidElement(children) ? cloneElement(children, { 'aria-invalid': 'true', 'aria-describedby': messageId }) : children;
   return (
-    <label class={message ? 'invalid' : undefined}>
+    <label class={message ? 'invalid' : undefined} onInput={() => setEditedAfter(error)} onChange={() => setEditedAfter(error)}>
       {label}
-      {children}
+      {control}
       {message && (
-        <small class="field-error" data-path={path}>
+        <small class="field-error" id={messageId} data-path={path}>
           {message}
         </small>
       )}

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { uploadImage } from '../api/upload';
 import type { ApiError } from '../api/client';
 import { useAction } from '../api/hooks';
-import { Field, Problem } from '../components/problem';
+import { Field, FormErrors, Problem } from '../components/problem';
 
 export interface GameFields {
   name: string;
@@ -33,10 +33,13 @@ export function GameForm({ initial = EMPTY, submitLabel, action, onSubmit }: {
     if (!file) return;
     setPreview(URL.createObjectURL(file));
     const image = await upload.run(file);
+    // A refused upload leaves no preview of an image the game will not have.
     if (image) setFields((previous) => ({ ...previous, image_url: image.path }));
+    else setPreview(null);
   };
   const shown = preview ?? (fields.image_url || null);
   return (
+    <FormErrors>
     <form
       onSubmit={(event) => {
         event.preventDefault();
@@ -71,5 +74,6 @@ export function GameForm({ initial = EMPTY, submitLabel, action, onSubmit }: {
       <Problem error={action.error} />
       <button type="submit" aria-busy={action.busy}>{submitLabel}</button>
     </form>
+    </FormErrors>
   );
 }

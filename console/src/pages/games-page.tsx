@@ -4,39 +4,32 @@ import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
+import { Pager, usePage } from '../components/pager';
 import { Problem } from '../components/problem';
 import { GameForm, type GameFields } from './game-form';
 
-const GamesPageGames = graphql(`query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ...GameFields } }`);
+const GamesPageGames = graphql(`query GamesPageGames ($search: String, $limit: Int, $offset: Int) {
+  games(search: $search, limit: $limit, offset: $offset) { ...GameFields }
+  gamesTotal(search: $search)
+}`);
 const GamesPageCreateGame = graphql(`mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }`);
 
+/** Games, newest first, a page at a time; staff create one from the top of the page. */
 export function GamesPage() {
   const [search, setSearch] = useState('');
+  const page = usePage(50);
   const [, navigate] = useLocation();
   const staff = isStaff(useSession()?.user.role);
-  const games = useQuery(GamesPageGames, { search: search || null });
+  const games = useQuery(GamesPageGames, { search: search || null, limit: page.size, offset: page.offset });
   const create = useAction((input: GameFields) => request(GamesPageCreateGame, { input }));
+  const rows = games.data?.games ?? [];
   return (
     <>
-      <h1>Games</h1>
-      <input type="search" placeholder="Search name or slug" aria-label="Search games" value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
-      <Problem error={games.error} />
-      <table>
-        <thead>
-          <tr><th>Name</th><th>Slug</th><th>Modules</th><th>Active</th></tr>
-        </thead>
-        <tbody>
-          {games.data?.games?.map((game) => (
-            <tr key={game.id}>
-              <td><Link href={`/games/${game.id}`}>{game.name}</Link></td>
-              <td>{game.slug}</td>
-              <td>{game.modules.map((module) => module.key).join(', ')}</td>
-              <td>{game.is_active ? 'yes' : 'no'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {games.data?.games?.length === 0 && <p class="muted">No games{search ? ` match "${search}"` : ''}.</p>}
+      <div class="page-head">
+        <h1>Games</h1>
+        <input type="search" placeholder="Search name or slug" aria-label="Search games" value={search}
+          onInput={(e) => { setSearch(e.currentTarget.value); page.first(); }} />
+      </div>
       {staff && (
         <details>
           <summary role="button" class="outline">New game</summary>
@@ -50,6 +43,26 @@ export function GamesPage() {
           />
         </details>
       )}
+      <Problem error={games.error} />
+      <div class="table-scroll">
+        <table>
+          <thead>
+            <tr><th>Name</th><th>Slug</th><th>Modules</th><th>Active</th></tr>
+          </thead>
+          <tbody>
+            {rows.map((game) => (
+              <tr key={game.id}>
+                <td><Link href={`/games/${game.id}`}>{game.name}</Link></td>
+                <td>{game.slug}</td>
+                <td>{game.modules.map((module) => module.key).join(', ')}</td>
+                <td>{game.is_active ? 'yes' : 'no'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {games.data?.gamesTotal === 0 && <p class="muted">No games{search ? ` match "${search}"` : ''}.</p>}
+      <Pager page={page} shown={rows.length} total={games.data?.gamesTotal} noun="games" />
     </>
   );
 }

@@ -6,7 +6,7 @@ import type { LeaderboardSettingsFragment } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
-import { Field, Problem } from '../components/problem';
+import { Field, FormErrors, Problem } from '../components/problem';
 
 /** What the form edits and sends as a LeaderboardInput (spread as `...LeaderboardSettings`). */
 graphql(`fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }`);
@@ -28,6 +28,7 @@ export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
     setFields({ ...fields, [name]: input.type === 'checkbox' ? input.checked : input.value });
   };
   return (
+    <FormErrors>
     <form onSubmit={(event) => { event.preventDefault(); onSubmit(fields); }}>
       <div class="row">
         <Field label="Key" path="key" error={action.error}><input name="key" value={fields.key} onInput={set('key')} /></Field>
@@ -58,6 +59,7 @@ export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
       <Problem error={action.error} />
       <button type="submit" aria-busy={action.busy}>{submitLabel}</button>
     </form>
+    </FormErrors>
   );
 }
 

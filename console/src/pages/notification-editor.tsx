@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { graphql } from '../api/generated';
 import type { LanguageOptionFragment, NotificationDraftFragment } from '../api/generated/graphql';
-import { Field, Problem } from '../components/problem';
+import { Field, FormErrors, Problem } from '../components/problem';
 
 /** What the editor edits and sends as a NotificationInput (spread as `...NotificationDraft`). */
 graphql(`fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }`);
@@ -68,6 +68,7 @@ export function NotificationEditor({ initial, languages, submitLabel, action, on
   };
   const unused = languages.filter((language) => !draft.descriptions.some((d) => d.language_id === language.id));
   return (
+    <FormErrors>
     <form
       onSubmit={(event) => {
         event.preventDefault();
@@ -146,6 +147,7 @@ export function NotificationEditor({ initial, languages, submitLabel, action, on
       <Problem error={action.error} />
       <button type="submit" aria-busy={action.busy}>{submitLabel}</button>
     </form>
+    </FormErrors>
   );
 }
 

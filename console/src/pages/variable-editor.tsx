@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { BODY_ENUMS } from '../api/generated/body-enums';
 import type { VariableInput, VariableItemInput } from '../api/generated/graphql';
-import { Field, Problem } from '../components/problem';
+import { Field, FormErrors, Problem } from '../components/problem';
 
 /** What the editor holds: the input it sends, and the id of a variable that exists. */
 export type Variable = VariableInput & { id?: number };
@@ -36,6 +36,7 @@ export function VariableEditor({ initial, submitLabel, action, onSubmit }: {
   const valueType = variable.table_value_type ?? 'number';
   const collection = variable.type === 'table' || variable.type === 'vector';
   return (
+    <FormErrors>
     <form
       onSubmit={(event) => {
         event.preventDefault();
@@ -113,5 +114,6 @@ export function VariableEditor({ initial, submitLabel, action, onSubmit }: {
       <Problem error={action.error} />
       <button type="submit" aria-busy={action.busy}>{submitLabel}</button>
     </form>
+    </FormErrors>
   );
 }

@@ -20,4 +20,10 @@ export const auditEndpoints = [
     graphql: { type: 'Query', field: 'audit' },
     handle: ({ query: { page: entries, ...filters } }, { audit }) => audit.list(filters, entries),
   }),
+  endpoint({
+    method: 'get', path: '/api/audit/actions', tag: 'audit', summary: 'Every action the audit log holds, in order', access: 'admin', lookup: false,
+    ok: { status: 200, body: { type: 'array', items: { type: 'string' } } },
+    graphql: { type: 'Query', field: 'auditActions' },
+    handle: (_, { audit }) => audit.actions(),
+  }),
 ];

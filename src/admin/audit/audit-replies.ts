@@ -12,6 +12,9 @@ export const auditEntryReply = replySchema('AuditEntry', {
   game_id: idField().nullable(),
   request_id: textField().nullable(),
   ip: textField().nullable(),
+  actor_username: textField('the actor\'s username now (null for a command or a deleted user)').nullable(),
+  game_name: textField('the game\'s name now (null when none or deleted)').nullable(),
+  target_name: textField('a game\'s name, a user\'s username or a user-game\'s player, now (null for other targets or when gone)').nullable(),
   changes: shapedAs<Changes>({
     type: 'object',
     description: 'each changed field as [before, after]; secrets show as "[redacted]"',

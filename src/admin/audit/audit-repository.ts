@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
+import { USER_GAMES } from '../connections/connections-repository';
+import { GAMES } from '../games/games-repository';
+import { USERS } from '../users/users-repository';
 import type { Changes } from './audit-changes';
 
 export const AUDIT_LOG = 'audit_log';
@@ -67,12 +70,41 @@ export async function insertMissingAuditEntries(db: Knex, entries: ReadonlyArray
   if (missing.length > 0) await db(AUDIT_LOG).insert(missing.map(toColumns));
 }
 
-/** Newest first, each filter an equality on an indexed column (or a time range). */
-export function listAuditEntries(db: Knex, filters: AuditFilters, page: Page): Promise<AuditRow[]> {
+/** The names an entry's ids stand for, as they are now (null once the user, game or target is gone). */
+export interface AuditNames {
+  actor_username: string | null;
+  game_name: string | null;
+  /** A game's name, a user's username, a user-game's player's username. */
+  target_name: string | null;
+}
+
+/** A target id as the primary key it names (the column is text: invite codes, module keys). */
+const targetKey = (db: Knex) => db.raw(`CAST(${AUDIT_LOG}.target_id AS UNSIGNED)`);
+
+/**
+ * Newest first, each filter an equality on an indexed column (or a time range); with each entry the
+ * names of its actor, game and target, joined by primary key on the page's rows.
+ */
+export function listAuditEntries(db: Knex, filters: AuditFilters, page: Page): Promise<Array<AuditRow & AuditNames>> {
   const { since, until, after_id: afterId, ...equal } = filters;
-  const query = db<AuditRow>(AUDIT_LOG).select(...AUDIT_COLUMNS).where(Object.fromEntries(Object.entries(equal).filter(([, value]) => value !== undefined)));
-  if (since) query.where('created_at', '>=', since);
-  if (until) query.where('created_at', '<', until);
-  if (afterId !== undefined) query.where('id', '<', afterId);
-  return query.orderBy('id', 'desc').limit(page.limit).offset(page.offset);
+  const where = Object.fromEntries(Object.entries(equal).filter(([, value]) => value !== undefined).map(([column, value]) => [`${AUDIT_LOG}.${column}`, value]));
+  const query = db(AUDIT_LOG)
+    .select(...AUDIT_COLUMNS.map((column) => `${AUDIT_LOG}.${column}`))
+    .select('actor.username as actor_username', 'game.name as game_name', db.raw('COALESCE(target_user.username, target_game.name, player.username) as target_name'))
+    .leftJoin(`${USERS} as actor`, 'actor.id', `${AUDIT_LOG}.actor_user_id`)
+    .leftJoin(`${GAMES} as game`, 'game.id', `${AUDIT_LOG}.game_id`)
+    .leftJoin(`${USERS} as target_user`, (on) => on.on(`${AUDIT_LOG}.target_type`, db.raw('?', ['user'])).andOn('target_user.id', targetKey(db)))
+    .leftJoin(`${GAMES} as target_game`, (on) => on.on(`${AUDIT_LOG}.target_type`, db.raw('?', ['game'])).andOn('target_game.id', targetKey(db)))
+    .leftJoin(`${USER_GAMES} as target_ug`, (on) => on.on(`${AUDIT_LOG}.target_type`, db.raw('?', ['user_game'])).andOn('target_ug.id', targetKey(db)))
+    .leftJoin(`${USERS} as player`, 'player.id', 'target_ug.user_id')
+    .where(where);
+  if (since) query.where(`${AUDIT_LOG}.created_at`, '>=', since);
+  if (until) query.where(`${AUDIT_LOG}.created_at`, '<', until);
+  if (afterId !== undefined) query.where(`${AUDIT_LOG}.id`, '<', afterId);
+  return query.orderBy(`${AUDIT_LOG}.id`, 'desc').limit(page.limit).offset(page.offset);
+}
+
+/** Every action the log holds, in order (the audit page's action picker); a loose scan of the action index. */
+export async function listAuditActions(db: Knex): Promise<string[]> {
+  return db(AUDIT_LOG).distinct('action').orderBy('action').pluck('action');
 }

@@ -2,13 +2,13 @@ import * as yup from 'yup';
 import type { Page } from '../../db/page';
 import { integer, validateBody } from '../core/validation';
 import type { Changes } from './audit-changes';
-import type { AuditRow } from './audit-repository';
+import type { AuditNames, AuditRow } from './audit-repository';
 import type { PublicAuditEntry } from './audit-replies';
 import type { Store } from '../unit-of-work';
 
 /** An entry as the API answers it: the changes parsed, the time as ISO text. */
 
-const toPublic = (row: AuditRow): PublicAuditEntry => ({
+const toPublic = (row: AuditRow & AuditNames): PublicAuditEntry => ({
   ...row,
   id: Number(row.id),
   changes: JSON.parse(row.changes) as Changes,
@@ -40,6 +40,11 @@ export function createAuditLog(store: Store<'audit'>) {
         until: filters.until === undefined ? undefined : new Date(filters.until),
       }, page);
       return rows.map(toPublic);
+    },
+
+    /** Every action the log holds (for a picker). */
+    actions(): Promise<string[]> {
+      return store.read.audit.listAuditActions();
     },
   };
 }

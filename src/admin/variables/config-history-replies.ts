@@ -11,6 +11,7 @@ export const configVersionReply = replySchema('ConfigVersion', {
   change: enumField(CONFIG_CHANGES),
   key: textField('the variable changed (null for a rollback)').nullable(),
   created_by: idField().nullable(),
+  created_by_username: textField('the author\'s username now (null for a command or a deleted user)').nullable(),
   created_at: timestampField(),
 });
 export type PublicConfigVersion = ReplyOf<typeof configVersionReply>;

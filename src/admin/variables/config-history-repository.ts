@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { Knex } from 'knex';
 import type { Page } from '../../db/page';
+import { USERS } from '../users/users-repository';
 import type { PublicVariable } from './variable-view';
 
 export const CONFIG_VERSIONS = 'config_versions';
@@ -15,6 +16,8 @@ export interface ConfigVersionRow {
   change: ConfigChange;
   key: string | null;
   created_by: number | null;
+  /** The author's username now (null for a command or a deleted user). */
+  created_by_username: string | null;
   created_at: Date;
 }
 
@@ -26,7 +29,12 @@ export interface NewConfigVersion {
   readonly variables: readonly PublicVariable[];
 }
 
-const SUMMARY = ['game_id', 'version', 'change', 'key', 'created_by', 'created_at'];
+const SUMMARY = ['game_id', 'version', 'change', 'key', 'created_by', 'created_at'].map((column) => `${CONFIG_VERSIONS}.${column}`);
+
+/** The versions of a game with their authors' usernames. */
+const versionsOf = (db: Knex, gameId: number) =>
+  db(CONFIG_VERSIONS).leftJoin(`${USERS} as author`, 'author.id', `${CONFIG_VERSIONS}.created_by`).where(`${CONFIG_VERSIONS}.game_id`, gameId);
+const AUTHOR = 'author.username as created_by_username';
 
 /**
  * Appends the game's next version in the caller's transaction, which holds the game's lock (so numbers
@@ -49,11 +57,11 @@ export async function appendConfigVersion(trx: Knex.Transaction, gameId: number,
 
 /** Newest first, without the variables. */
 export function listConfigVersions(db: Knex, gameId: number, page: Page): Promise<ConfigVersionRow[]> {
-  return db(CONFIG_VERSIONS).where({ game_id: gameId }).orderBy('version', 'desc').limit(page.limit).offset(page.offset).select(SUMMARY);
+  return versionsOf(db, gameId).orderBy(`${CONFIG_VERSIONS}.version`, 'desc').limit(page.limit).offset(page.offset).select(...SUMMARY, AUTHOR);
 }
 
 export async function findConfigVersion(db: Knex, gameId: number, version: number): Promise<(ConfigVersionRow & { variables: PublicVariable[] }) | undefined> {
-  const row = (await db(CONFIG_VERSIONS).where({ game_id: gameId, version }).first([...SUMMARY, 'variables', 'variables_packed'])) as
+  const row = (await versionsOf(db, gameId).where(`${CONFIG_VERSIONS}.version`, version).first([...SUMMARY, AUTHOR, 'variables', 'variables_packed'])) as
     (ConfigVersionRow & { variables: string | null; variables_packed: Buffer | null }) | undefined;
   if (!row) return undefined;
   const { variables_packed: packed, variables: text, ...summary } = row;

@@ -16,6 +16,7 @@ const toPublic = (row: ConfigVersionRow): PublicConfigVersion => ({
   change: row.change,
   key: row.key,
   created_by: row.created_by,
+  created_by_username: row.created_by_username,
   created_at: row.created_at.toISOString(),
 });
 

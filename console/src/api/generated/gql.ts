@@ -29,10 +29,10 @@ type Documents = {
     "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": typeof types.GamePageConnectModuleDocument,
     "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }": typeof types.GamePageDisconnectModuleDocument,
     "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }": typeof types.GamePageDeleteGameDocument,
-    "query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ...GameFields } }": typeof types.GamesPageGamesDocument,
+    "query GamesPageGames ($search: String, $limit: Int, $offset: Int) {\n  games(search: $search, limit: $limit, offset: $offset) { ...GameFields }\n  gamesTotal(search: $search)\n}": typeof types.GamesPageGamesDocument,
     "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }": typeof types.GamesPageCreateGameDocument,
-    "query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }": typeof types.InvitesPageInvitesDocument,
-    "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }": typeof types.InvitesPageCreateInviteDocument,
+    "query InvitesPageInvites ($usable: Boolean, $limit: Int, $offset: Int) {\n  invites(usable: $usable, limit: $limit, offset: $offset) { code role max_uses uses expires_at created_at }\n  invitesTotal(usable: $usable)\n}": typeof types.InvitesPageInvitesDocument,
+    "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code role max_uses expires_at } }": typeof types.InvitesPageCreateInviteDocument,
     "mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }": typeof types.InvitesPageDeleteInviteDocument,
     "fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }": typeof types.LeaderboardGroupRowFragmentDoc,
     "fragment GamePlayer on GameUser { user_game_id user { id username } }": typeof types.GamePlayerFragmentDoc,
@@ -66,13 +66,13 @@ type Documents = {
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": typeof types.UserPageUpdateUserDocument,
     "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": typeof types.UserPageConnectGameDocument,
     "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": typeof types.UserPageDisconnectGameDocument,
-    "query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ...UserFields } }": typeof types.UsersPageUsersDocument,
+    "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}": typeof types.UsersPageUsersDocument,
     "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": typeof types.VariablesPageVariablesDocument,
     "query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }": typeof types.VariablesPageConfigDocument,
     "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }": typeof types.VariablesPageReplaceVariableDocument,
     "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }": typeof types.VariablesPageCreateVariableDocument,
     "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }": typeof types.VariablesPageDeleteVariableDocument,
-    "query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": typeof types.WalletPageBalancesDocument,
+    "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n}": typeof types.WalletPageWalletDocument,
     "query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": typeof types.WalletPageTransactionsDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": typeof types.WalletPageTopupDocument,
 };
@@ -91,10 +91,10 @@ const documents: Documents = {
     "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": types.GamePageConnectModuleDocument,
     "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }": types.GamePageDisconnectModuleDocument,
     "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }": types.GamePageDeleteGameDocument,
-    "query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ...GameFields } }": types.GamesPageGamesDocument,
+    "query GamesPageGames ($search: String, $limit: Int, $offset: Int) {\n  games(search: $search, limit: $limit, offset: $offset) { ...GameFields }\n  gamesTotal(search: $search)\n}": types.GamesPageGamesDocument,
     "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }": types.GamesPageCreateGameDocument,
-    "query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }": types.InvitesPageInvitesDocument,
-    "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }": types.InvitesPageCreateInviteDocument,
+    "query InvitesPageInvites ($usable: Boolean, $limit: Int, $offset: Int) {\n  invites(usable: $usable, limit: $limit, offset: $offset) { code role max_uses uses expires_at created_at }\n  invitesTotal(usable: $usable)\n}": types.InvitesPageInvitesDocument,
+    "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code role max_uses expires_at } }": types.InvitesPageCreateInviteDocument,
     "mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }": types.InvitesPageDeleteInviteDocument,
     "fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }": types.LeaderboardGroupRowFragmentDoc,
     "fragment GamePlayer on GameUser { user_game_id user { id username } }": types.GamePlayerFragmentDoc,
@@ -128,13 +128,13 @@ const documents: Documents = {
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": types.UserPageUpdateUserDocument,
     "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": types.UserPageConnectGameDocument,
     "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": types.UserPageDisconnectGameDocument,
-    "query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ...UserFields } }": types.UsersPageUsersDocument,
+    "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}": types.UsersPageUsersDocument,
     "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": types.VariablesPageVariablesDocument,
     "query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }": types.VariablesPageConfigDocument,
     "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }": types.VariablesPageReplaceVariableDocument,
     "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }": types.VariablesPageCreateVariableDocument,
     "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }": types.VariablesPageDeleteVariableDocument,
-    "query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": types.WalletPageBalancesDocument,
+    "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n}": types.WalletPageWalletDocument,
     "query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": types.WalletPageTransactionsDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": types.WalletPageTopupDocument,
 };
@@ -198,7 +198,7 @@ export function graphql(source: "mutation GamePageDeleteGame ($id: SafeInt!) { d
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query GamesPageGames ($search: String) { games(search: $search, limit: 200) { ...GameFields } }"): typeof import('./graphql').GamesPageGamesDocument;
+export function graphql(source: "query GamesPageGames ($search: String, $limit: Int, $offset: Int) {\n  games(search: $search, limit: $limit, offset: $offset) { ...GameFields }\n  gamesTotal(search: $search)\n}"): typeof import('./graphql').GamesPageGamesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -206,11 +206,11 @@ export function graphql(source: "mutation GamesPageCreateGame ($input: GameInput
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query InvitesPageInvites { invites(limit: 1000) { code role max_uses uses expires_at created_at } }"): typeof import('./graphql').InvitesPageInvitesDocument;
+export function graphql(source: "query InvitesPageInvites ($usable: Boolean, $limit: Int, $offset: Int) {\n  invites(usable: $usable, limit: $limit, offset: $offset) { code role max_uses uses expires_at created_at }\n  invitesTotal(usable: $usable)\n}"): typeof import('./graphql').InvitesPageInvitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code } }"): typeof import('./graphql').InvitesPageCreateInviteDocument;
+export function graphql(source: "mutation InvitesPageCreateInvite ($input: InviteInput!) { createInvite(input: $input) { code role max_uses expires_at } }"): typeof import('./graphql').InvitesPageCreateInviteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -346,7 +346,7 @@ export function graphql(source: "mutation UserPageDisconnectGame ($id: SafeInt!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query UsersPageUsers ($search: String) { users(search: $search, limit: 200) { ...UserFields } }"): typeof import('./graphql').UsersPageUsersDocument;
+export function graphql(source: "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}"): typeof import('./graphql').UsersPageUsersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -370,7 +370,7 @@ export function graphql(source: "mutation VariablesPageDeleteVariable ($g: SafeI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query WalletPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }"): typeof import('./graphql').WalletPageBalancesDocument;
+export function graphql(source: "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n}"): typeof import('./graphql').WalletPageWalletDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

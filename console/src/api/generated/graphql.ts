@@ -237,10 +237,12 @@ export type GamePageDeleteGameMutation = { deleteGame: boolean | null };
 
 export type GamesPageGamesQueryVariables = Exact<{
   search?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
 }>;
 
 
-export type GamesPageGamesQuery = { games: Array<{ id: number, name: string, slug: string, description: string, image_url: string, is_active: boolean, modules: Array<{ key: string, name: string }> }> | null };
+export type GamesPageGamesQuery = { gamesTotal: number | null, games: Array<{ id: number, name: string, slug: string, description: string, image_url: string, is_active: boolean, modules: Array<{ key: string, name: string }> }> | null };
 
 export type GamesPageCreateGameMutationVariables = Exact<{
   input: GameInput;
@@ -249,17 +251,21 @@ export type GamesPageCreateGameMutationVariables = Exact<{
 
 export type GamesPageCreateGameMutation = { createGame: { id: number } | null };
 
-export type InvitesPageInvitesQueryVariables = Exact<{ [key: string]: never; }>;
+export type InvitesPageInvitesQueryVariables = Exact<{
+  usable?: boolean | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
 
 
-export type InvitesPageInvitesQuery = { invites: Array<{ code: string, role: Role, max_uses: number, uses: number, expires_at: string | null, created_at: string }> | null };
+export type InvitesPageInvitesQuery = { invitesTotal: number | null, invites: Array<{ code: string, role: Role, max_uses: number, uses: number, expires_at: string | null, created_at: string }> | null };
 
 export type InvitesPageCreateInviteMutationVariables = Exact<{
   input: InviteInput;
 }>;
 
 
-export type InvitesPageCreateInviteMutation = { createInvite: { code: string } | null };
+export type InvitesPageCreateInviteMutation = { createInvite: { code: string, role: Role, max_uses: number, expires_at: string | null } | null };
 
 export type InvitesPageDeleteInviteMutationVariables = Exact<{
   code: string;
@@ -482,10 +488,12 @@ export type UserPageDisconnectGameMutation = { disconnectGame: boolean | null };
 
 export type UsersPageUsersQueryVariables = Exact<{
   search?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
 }>;
 
 
-export type UsersPageUsersQuery = { users: Array<{ id: number, email: string, username: string, role: Role, is_active: boolean, created_at: string }> | null };
+export type UsersPageUsersQuery = { usersTotal: number | null, users: Array<{ id: number, email: string, username: string, role: Role, is_active: boolean, created_at: string }> | null };
 
 export type VariablesPageVariablesQueryVariables = Exact<{
   id: number;
@@ -526,12 +534,12 @@ export type VariablesPageDeleteVariableMutationVariables = Exact<{
 
 export type VariablesPageDeleteVariableMutation = { deleteVariable: boolean | null };
 
-export type WalletPageBalancesQueryVariables = Exact<{
+export type WalletPageWalletQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type WalletPageBalancesQuery = { balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null };
+export type WalletPageWalletQuery = { userGame: { id: number, user_id: number, username: string, game_id: number, game_name: string } | null, balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null };
 
 export type WalletPageTransactionsQueryVariables = Exact<{
   id: number;
@@ -785,10 +793,11 @@ export const GamePageDeleteGameDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<GamePageDeleteGameMutation, GamePageDeleteGameMutationVariables>;
 export const GamesPageGamesDocument = new TypedDocumentString(`
-    query GamesPageGames($search: String) {
-  games(search: $search, limit: 200) {
+    query GamesPageGames($search: String, $limit: Int, $offset: Int) {
+  games(search: $search, limit: $limit, offset: $offset) {
     ...GameFields
   }
+  gamesTotal(search: $search)
 }
     fragment GameFields on Game {
   id
@@ -810,8 +819,8 @@ export const GamesPageCreateGameDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<GamesPageCreateGameMutation, GamesPageCreateGameMutationVariables>;
 export const InvitesPageInvitesDocument = new TypedDocumentString(`
-    query InvitesPageInvites {
-  invites(limit: 1000) {
+    query InvitesPageInvites($usable: Boolean, $limit: Int, $offset: Int) {
+  invites(usable: $usable, limit: $limit, offset: $offset) {
     code
     role
     max_uses
@@ -819,12 +828,16 @@ export const InvitesPageInvitesDocument = new TypedDocumentString(`
     expires_at
     created_at
   }
+  invitesTotal(usable: $usable)
 }
     `) as unknown as TypedDocumentString<InvitesPageInvitesQuery, InvitesPageInvitesQueryVariables>;
 export const InvitesPageCreateInviteDocument = new TypedDocumentString(`
     mutation InvitesPageCreateInvite($input: InviteInput!) {
   createInvite(input: $input) {
     code
+    role
+    max_uses
+    expires_at
   }
 }
     `) as unknown as TypedDocumentString<InvitesPageCreateInviteMutation, InvitesPageCreateInviteMutationVariables>;
@@ -1128,10 +1141,11 @@ export const UserPageDisconnectGameDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UserPageDisconnectGameMutation, UserPageDisconnectGameMutationVariables>;
 export const UsersPageUsersDocument = new TypedDocumentString(`
-    query UsersPageUsers($search: String) {
-  users(search: $search, limit: 200) {
+    query UsersPageUsers($search: String, $limit: Int, $offset: Int) {
+  users(search: $search, limit: $limit, offset: $offset) {
     ...UserFields
   }
+  usersTotal(search: $search)
 }
     fragment UserFields on User {
   id
@@ -1186,15 +1200,22 @@ export const VariablesPageDeleteVariableDocument = new TypedDocumentString(`
   deleteVariable(game_id: $g, id: $id)
 }
     `) as unknown as TypedDocumentString<VariablesPageDeleteVariableMutation, VariablesPageDeleteVariableMutationVariables>;
-export const WalletPageBalancesDocument = new TypedDocumentString(`
-    query WalletPageBalances($id: SafeInt!) {
+export const WalletPageWalletDocument = new TypedDocumentString(`
+    query WalletPageWallet($id: SafeInt!) {
+  userGame(user_game_id: $id) {
+    id
+    user_id
+    username
+    game_id
+    game_name
+  }
   balances(user_game_id: $id) {
     currency
     available_balance
     reserved_balance
   }
 }
-    `) as unknown as TypedDocumentString<WalletPageBalancesQuery, WalletPageBalancesQueryVariables>;
+    `) as unknown as TypedDocumentString<WalletPageWalletQuery, WalletPageWalletQueryVariables>;
 export const WalletPageTransactionsDocument = new TypedDocumentString(`
     query WalletPageTransactions($id: SafeInt!, $limit: Int, $offset: Int) {
   transactions(user_game_id: $id, limit: $limit, offset: $offset) {

@@ -28,14 +28,20 @@ export type AuditEntry = {
   action: Scalars['String']['output'];
   actor_role: Maybe<Scalars['String']['output']>;
   actor_user_id: Maybe<Scalars['SafeInt']['output']>;
+  /** The actor's username now (null for a command or a deleted user). */
+  actor_username: Maybe<Scalars['String']['output']>;
   /** Each changed field as [before, after]. */
   changes: Scalars['JSON']['output'];
   created_at: Scalars['String']['output'];
   game_id: Maybe<Scalars['SafeInt']['output']>;
+  /** The game's name now (null when none or deleted). */
+  game_name: Maybe<Scalars['String']['output']>;
   id: Scalars['SafeInt']['output'];
   ip: Maybe<Scalars['String']['output']>;
   request_id: Maybe<Scalars['String']['output']>;
   target_id: Maybe<Scalars['String']['output']>;
+  /** A game's name, a user's username or a user-game's player, now (null for other targets or when gone). */
+  target_name: Maybe<Scalars['String']['output']>;
   target_type: Scalars['String']['output'];
 };
 
@@ -57,6 +63,8 @@ export type ConfigVersion = {
   change: Scalars['String']['output'];
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
+  /** The author's username now (null for a command or a deleted user). */
+  created_by_username: Maybe<Scalars['String']['output']>;
   /** The variable changed (null for a rollback). */
   key: Maybe<Scalars['String']['output']>;
   version: Scalars['Int']['output'];
@@ -66,6 +74,8 @@ export type ConfigVersionDetail = {
   change: Scalars['String']['output'];
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
+  /** The author's username now (null for a command or a deleted user). */
+  created_by_username: Maybe<Scalars['String']['output']>;
   /** Up to 1 MiB, as the config document. */
   document: Scalars['JSON']['output'];
   key: Maybe<Scalars['String']['output']>;
@@ -641,6 +651,8 @@ export type OpsTimeline = {
 export type Query = {
   /** The audit log, newest first; since and until are ISO timestamps; after_id pages by id (offset stops at 10,000). (admin) */
   audit: Maybe<Array<AuditEntry>>;
+  /** Every action the audit log holds, in order. (admin) */
+  auditActions: Maybe<Array<Scalars['String']['output']>>;
   /** The user-game's balances per currency, read from the engine (live). (self) */
   balances: Maybe<Array<Balance>>;
   /** The game's variables as one JSON object, as GET /api/games/{id}/config serves it. Module variables. (any) */
@@ -1310,13 +1322,16 @@ export type AuditEntryResolvers<ContextType = GraphQLContext, ParentType extends
   action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   actor_role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   actor_user_id?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  actor_username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   changes?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   game_id?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  game_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   request_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   target_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   target_type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -1335,6 +1350,7 @@ export type ConfigVersionResolvers<ContextType = GraphQLContext, ParentType exte
   change?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   created_by?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  created_by_username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -1343,6 +1359,7 @@ export type ConfigVersionDetailResolvers<ContextType = GraphQLContext, ParentTyp
   change?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   created_by?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  created_by_username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   variables?: Resolver<Array<ResolversTypes['Variable']>, ParentType, ContextType>;
@@ -1557,6 +1574,7 @@ export type OpsTimelineResolvers<ContextType = GraphQLContext, ParentType extend
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   audit?: Resolver<Maybe<Array<ResolversTypes['AuditEntry']>>, ParentType, ContextType, RequireFields<QueryAuditArgs, 'limit' | 'offset'>>;
+  auditActions?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   balances?: Resolver<Maybe<Array<ResolversTypes['Balance']>>, ParentType, ContextType, RequireFields<QueryBalancesArgs, 'user_game_id'>>;
   config?: Resolver<Maybe<ResolversTypes['ConfigDocument']>, ParentType, ContextType, RequireFields<QueryConfigArgs, 'game_id'>>;
   configVersion?: Resolver<Maybe<ResolversTypes['ConfigVersionDetail']>, ParentType, ContextType, RequireFields<QueryConfigVersionArgs, 'game_id' | 'version'>>;
