@@ -3,6 +3,7 @@ import './styles.css';
 import { Provider } from '@urql/preact';
 import { render } from 'preact';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter-preact';
+import { gated } from './components/module-gate';
 import { currentClient } from './api/client';
 import { useSession } from './api/hooks';
 import { Layout } from './components/layout';
@@ -47,11 +48,11 @@ function App() {
       <Switch>
         <Route path="/games" component={GamesPage} />
         <Route path="/games/:id" component={GamePage} />
-        <Route path="/games/:id/variables" component={VariablesPage} />
-        <Route path="/games/:id/config" component={ConfigHistoryPage} />
-        <Route path="/games/:id/notifications" component={NotificationsPage} />
-        <Route path="/games/:id/leaderboards" component={LeaderboardsPage} />
-        <Route path="/games/:id/leaderboards/:leaderboardId" component={LeaderboardPage} />
+        <Route path="/games/:id/variables" component={gated('variables', VariablesPage)} />
+        <Route path="/games/:id/config" component={gated('variables', ConfigHistoryPage)} />
+        <Route path="/games/:id/notifications" component={gated('notification', NotificationsPage)} />
+        <Route path="/games/:id/leaderboards" component={gated('leaderboard', LeaderboardsPage)} />
+        <Route path="/games/:id/leaderboards/:leaderboardId" component={gated('leaderboard', LeaderboardPage)} />
         <Route path="/users" component={UsersPage} />
         <Route path="/users/:id" component={UserPage} />
         <Route path="/wallets/:userGameId" component={WalletPage} />

@@ -12,7 +12,7 @@ import type { RunningRole } from '../lifecycle/running-role';
 export function startBanner(config: Config, running: ReadonlyArray<Pick<RunningRole, 'name' | 'address'>>, showPassword = false): string {
   const lines = running.map((role) => `  ${role.name.padEnd(6)} ${role.address ?? '(no port: background jobs)'}`);
   const http = running.some((role) => role.name === 'http');
-  if (!http) return `\nServing:\n${lines.join('\n')}\nStop with Ctrl-C.\n`;
+  if (!http) return framed(['Serving:', ...lines, 'Stop with Ctrl-C.']);
   const base = config.http.publicBaseUrl;
   const open = [
     ['console', CONSOLE_PATH], ['API docs', DOCS_PATH], ['GraphQL', '/graphql'], ['queues', DASHBOARD_PATH],
@@ -20,5 +20,16 @@ export function startBanner(config: Config, running: ReadonlyArray<Pick<RunningR
   const login = config.admin
     ? `Log in: POST ${base}/api/auth/login {"email":"${config.admin.email}","password":"${showPassword ? config.admin.password : '<ADMIN_PASSWORD>'}"}`
     : 'No admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD (or run the create-admin command) to be able to log in.';
-  return `\nServing:\n${lines.join('\n')}\nOpen:\n${open.join('\n')}\n${login}\nStop with Ctrl-C.\n`;
+  const signIn = config.admin ? [`Sign in to the console as ${config.admin.email}.`] : [];
+  return framed(['Serving:', ...lines, 'Open:', ...open, ...signIn, login, 'Stop with Ctrl-C.']);
+}
+
+const RULE = '━'.repeat(72);
+
+/**
+ * The banner between two rules, with a blank line on each side: the JSON log lines written to the
+ * same terminal before and after it (stdout; the banner is on stderr) do not run into it.
+ */
+function framed(lines: readonly string[]): string {
+  return `\n${RULE}\n${lines.join('\n')}\n${RULE}\n`;
 }

@@ -17,6 +17,16 @@ test('with the HTTP role the banner lists the console, the API docs, the GraphQL
   t.regex(banner, /Log in: POST https:\/\/ops\.example\.com\/api\/auth\/login \{"email":"admin@example\.com","password":"<ADMIN_PASSWORD>"\}/);
   t.false(banner.includes('a long admin password'), 'the password only when asked for');
   t.true(startBanner(config, running, true).includes('a long admin password'));
+  t.regex(banner, /Sign in to the console as admin@example\.com\./);
+});
+
+test('the banner stands between two rules and blank lines, apart from the log lines around it', (t) => {
+  const lines = startBanner(testConfig(), running).split('\n');
+  t.is(lines[0], '');
+  t.regex(lines[1]!, /^━{72}$/);
+  t.regex(lines.at(-2)!, /^━{72}$/);
+  t.is(lines.at(-1), '');
+  t.is(lines[2], 'Serving:');
 });
 
 test('without the HTTP role there is nothing to open and no login line', (t) => {

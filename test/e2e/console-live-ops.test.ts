@@ -175,31 +175,48 @@ test.serial("the audit page: an admin's filters and pages, each change as before
   const { page } = await tab(t, api.users.admin.email);
   await page.getByRole('link', { name: 'Audit' }).click();
   const filter = async (fields: Record<string, string>) => {
-    for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries(fields)) {
+      const field = page.getByLabel(label, { exact: true });
+      if (['Action', 'Target type'].includes(label)) await field.selectOption(value);
+      else await field.fill(value);
+    }
     await page.getByRole('button', { name: 'Filter' }).click();
   };
   const rowTexts = () => rowsOf(page, 'audit').allInnerTexts();
-  await filter({ 'Game id': String(game.id) });
+  // The game and the actor are picked by name from what the search offers, never typed as ids.
+  const gameLabel = `${renamed} (${game.slug})`;
+  await page.getByLabel('Game', { exact: true }).fill(renamed);
+  await page.locator(`datalist option[value="${gameLabel}"]`).waitFor({ state: 'attached' });
+  await filter({ Game: gameLabel });
   await until("the game's entries", async () => (await rowTexts()).length === 7); // create, 3 module connects, update, 2 variable writes
   const actions = (await rowTexts()).map((row) => row.split('\t')[1]);
   t.deepEqual(actions, ['variable.update', 'variable.create', 'game.update', 'module.connect', 'module.connect', 'module.connect', 'game.create']);
   t.regex((await rowTexts())[0]!, /number_value: 3\s*→\s*5/);
-  t.regex((await rowTexts())[0]!, new RegExp(`user ${api.users.moderator.id} \\(moderator\\)`));
+  t.regex((await rowTexts())[0]!, /mo_moderator \(moderator\)/, 'the actor by name');
+  t.regex((await rowTexts())[0]!, new RegExp(`in ${renamed}`), 'the game by name');
+  t.is(await rowsOf(page, 'audit').last().getByRole('link', { name: renamed }).first().getAttribute('href'), `/console/games/${game.id}`, 'the target links to its page');
   await screenshot(page, 'audit');
 
+  // Text that names no game is said to be so, not sent as a filter that matches nothing.
+  await page.getByLabel('Game', { exact: true }).fill('abc');
+  await page.getByText('Pick a game from the list').waitFor();
+  await page.getByLabel('Game', { exact: true }).fill(gameLabel);
   await filter({ Action: 'game.update' });
   await until('the filtered entry', async () => (await rowTexts()).length === 1);
   t.regex((await rowTexts())[0]!, new RegExp(`name: ${game.name}\\s*→\\s*${renamed}`));
-  t.regex((await rowTexts())[0]!, new RegExp(`user ${api.users.admin.id} \\(admin\\)`));
-  await filter({ Action: '', 'Actor user id': String(api.users.moderator.id), 'Target type': 'variable', 'Target id': String(lives.body.id) });
+  t.regex((await rowTexts())[0]!, /alice_admin \(admin\)/);
+  await page.getByLabel('Actor', { exact: true }).fill('mo_moderator');
+  await page.locator('datalist option[value^="mo_moderator ("]').waitFor({ state: 'attached' });
+  const moderatorLabel = (await page.locator('datalist option[value^="mo_moderator ("]').getAttribute('value'))!;
+  await filter({ Action: '', Actor: moderatorLabel, 'Target type': 'variable', 'Target id': String(lives.body.id) });
   await until("the moderator's one write", async () => (await rowTexts()).length === 1 && (await rowTexts())[0]!.includes('variable.update'));
-  await filter({ 'Actor user id': '', 'Target type': '', 'Target id': '', Until: '2000-01-01T00:00:00' });
+  await filter({ Actor: '', 'Target type': '', 'Target id': '', Game: '', Until: '2000-01-01T00:00:00' });
   await until('nothing before 2000', async () => (await rowTexts()).length === 0);
   await page.getByText('No entries match.').waitFor();
 
   // Paging: 52 creates over pages of 50, newest first.
   for (let i = 0; i < 52; i++) await api.request('POST', variables, { ...admin(api), body: { key: `v${i}`, type: 'number', number_value: i } });
-  await filter({ Until: '', Since: '2000-01-01T00:00:00', Action: 'variable.create', 'Actor user id': String(api.users.admin.id) });
+  await filter({ Until: '', Since: '2000-01-01T00:00:00', Action: 'variable.create', Game: gameLabel });
   await until('a full first page', async () => (await rowTexts()).length === 50);
   t.regex((await rowTexts())[0]!, /key: — → v51/);
   await page.getByRole('button', { name: 'Older' }).click();

@@ -102,6 +102,18 @@ test.serial('an admin creates a game: inline field errors, an image upload with 
   t.false(await page.getByRole('switch', { name: /Notification/ }).isChecked());
   await screenshot(page, 'game');
 
+  // A module that is off: its tab says so, its page says it once and offers staff the way to turn it on.
+  const notificationsTab = page.getByRole('navigation', { name: 'Game pages' }).getByRole('link', { name: /Notifications/ });
+  await until('the tab marked off', async () => (await notificationsTab.innerText()).includes('(off)'));
+  await notificationsTab.click();
+  await page.getByText('The notifications module is off for this game').waitFor();
+  t.is(await page.getByRole('button', { name: /New notification/ }).count(), 0, 'nothing to create while it is off');
+  t.is(await page.locator('p.problem').count(), 0, 'no error banner: one notice');
+  await page.getByRole('button', { name: 'Enable notifications' }).click();
+  await page.getByRole('button', { name: /New notification/ }).waitFor();
+  t.true((await moduleKeys()).includes('notification'));
+  t.false((await notificationsTab.innerText()).includes('(off)'));
+
   // A duplicate slug (409) shows at its field, once: no banner repeats it, and editing the field clears it.
   await page.goto('/console/games');
   await page.getByText('New game').click();
@@ -264,6 +276,7 @@ test.serial('a top-up is typed in major units of a picked currency, confirmed by
   t.is((await api.request('GET', `/api/user-games/${connection.body.id}/transactions`, { token: api.users.admin.token })).body.length, 0, 'nothing is sent before the confirmation');
   await dialog.getByRole('button', { name: 'Credit €1,234.50' }).click();
   await page.getByRole('status').filter({ hasText: `Credited €1,234.50 to ${player}'s wallet in Wallet Game.` }).waitFor();
+  await page.getByTestId('balances').getByText('€1,234.50').waitFor();
   t.regex((await page.getByTestId('balances').innerText()).replace(/\s+/g, ' '), /EUR Available €1,234.50 Reserved €0.00/);
   t.is(await amount.inputValue(), '', 'the form is cleared after a credit');
 
@@ -290,6 +303,20 @@ test.serial('a top-up is typed in major units of a picked currency, confirmed by
   t.is(await page.getByRole('button', { name: 'Top up…' }).count(), 0);
 });
 
+test.serial("a player's first page says what they can see: their games, each with their wallet and leaderboards", async (t) => {
+  const { api } = t.context;
+  const game = await gameWithModules(api, unique('Player Game'));
+  await api.request('POST', `/api/users/${api.users.other.id}/games`, { token: api.users.admin.token, body: { game_id: game.id } });
+  const { page } = await withPage(t, api.users.other.email);
+  await page.getByRole('heading', { name: 'Your games' }).waitFor();
+  t.true(await page.getByText('As a player you see the games you are connected to').isVisible());
+  const row = page.getByTestId('your-games').locator('tr').filter({ hasText: game.name });
+  await row.getByRole('link', { name: `Your wallet in ${game.name}` }).click();
+  await page.getByRole('heading', { name: `otto_other's wallet in ${game.name}` }).waitFor();
+  t.is(await page.getByRole('button', { name: 'Top up…' }).count(), 0, 'a player does not top up');
+  t.is(await page.getByRole('link', { name: 'New game' }).count(), 0);
+});
+
 test.serial('notifications offer the macros as chips and the preview marks them, unknown ones flagged', async (t) => {
   const { api } = t.context;
   const game = await gameWithModules(api, 'Notify Game');
@@ -298,7 +325,7 @@ test.serial('notifications offer the macros as chips and the preview marks them,
   await page.getByRole('button', { name: 'New notification' }).click();
   await page.getByLabel('Name').fill('Daily bonus');
   await page.getByRole('button', { name: 'Add variable' }).click();
-  await page.getByLabel('Variable 1').fill('prize');
+  await page.getByLabel('Variable 1', { exact: true }).fill('prize');
   const description = page.getByLabel(/Description \(English\)/);
   await description.fill('Come back, ');
   await description.focus();

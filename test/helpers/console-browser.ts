@@ -24,9 +24,17 @@ export function useSharedChromium<Context extends { browser: Browser }>(test: Te
   });
 }
 
+/** The desktop the console's tests run at, and the phone (issue 37: a 390×844 viewport). */
+export const DESKTOP = { width: 1280, height: 860 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
 /** A fresh tab (its own sessionStorage) on the test API; every URL it requests, and every GraphQL operation it sends, is kept. */
-export async function openConsole(browser: Browser, api: TestApi): Promise<{ page: Page; urls: string[]; operations: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ baseURL: api.base, viewport: { width: 1280, height: 860 } });
+export async function openConsole(
+  browser: Browser,
+  api: TestApi,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ page: Page; urls: string[]; operations: string[]; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL: api.base, viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const urls: string[] = [];
@@ -76,13 +84,13 @@ export const TINY_PNG = Buffer.from(
 export const unique = (name: string) => `${name}-${randomBytes(3).toString('hex')}`;
 
 /** A game with every module on, made through the API (the UI's game form has its own test). */
-export async function gameWithModules(api: TestApi, name: string): Promise<{ id: number; name: string }> {
+export async function gameWithModules(api: TestApi, name: string): Promise<{ id: number; name: string; slug: string }> {
   const token = api.users.admin.token;
   const game = await api.request('POST', '/api/games', { token, body: { name, slug: unique(name.toLowerCase().replace(/\W+/g, '-')) } });
   for (const module_key of ['variables', 'notification', 'leaderboard']) {
     await api.request('POST', `/api/games/${game.body.id}/modules`, { token, body: { module_key } });
   }
-  return { id: game.body.id, name };
+  return { id: game.body.id, name, slug: game.body.slug };
 }
 
 /** A signed-in tab, closed when the test ends. */
@@ -91,8 +99,9 @@ export async function signedInTab(
   browser: Browser,
   api: TestApi,
   email: string,
+  viewport: { width: number; height: number } = DESKTOP,
 ): Promise<{ page: Page; urls: string[]; operations: string[] }> {
-  const tab = await openConsole(browser, api);
+  const tab = await openConsole(browser, api, viewport);
   t.teardown(async () => {
     await tab.close();
     const anonymous = anonymousOperations(tab.operations);

@@ -4,21 +4,38 @@ import { isStaff } from '../api/session';
 import { graphql } from '../api/generated';
 import { NavLink } from './nav-link';
 
-const GameTabsGame = graphql(`query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }`);
+const GameTabsGame = graphql(`query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }`);
+
+/** A game's name and which of its modules are on (one query, shared by the tabs and the module gate). */
+export function useGameModules(gameId: number) {
+  const game = useQuery(GameTabsGame, { id: gameId });
+  const enabled = new Set(game.data?.game?.modules.map((module) => module.key) ?? []);
+  return { data: game.data, error: game.error, reload: game.reload, name: game.data?.game?.name, enabled };
+}
+
+/** A module's tab: marked "off" while the module is off for the game. */
+function ModuleTab({ href, label, on, section }: { href: string; label: string; on: boolean; section?: boolean }) {
+  return (
+    <NavLink href={href} section={section}>
+      {label}{!on && <small class="muted"> (off)</small>}
+    </NavLink>
+  );
+}
 
 /** Links between a game's pages, under the game's name; Variables and Config history are for staff only (as the API). */
 export function GameTabs({ gameId }: { gameId: number }) {
   const staff = isStaff(useSession()?.user.role);
-  const game = useQuery(GameTabsGame, { id: gameId });
+  const game = useGameModules(gameId);
+  const on = (key: string) => !game.data || game.enabled.has(key);
   return (
     <>
-      <p class="muted"><Link href="/games">Games</Link> / {game.data?.game?.name ?? `game ${gameId}`}</p>
-      <nav class="tabs">
+      <p class="muted"><Link href="/games">Games</Link> / {game.name ?? `game ${gameId}`}</p>
+      <nav class="tabs" aria-label="Game pages">
         <NavLink href={`/games/${gameId}`}>Settings</NavLink>
-        {staff && <NavLink href={`/games/${gameId}/variables`}>Variables</NavLink>}
-        {staff && <NavLink href={`/games/${gameId}/config`}>Config history</NavLink>}
-        <NavLink href={`/games/${gameId}/notifications`}>Notifications</NavLink>
-        <NavLink href={`/games/${gameId}/leaderboards`} section>Leaderboards</NavLink>
+        {staff && <ModuleTab href={`/games/${gameId}/variables`} label="Variables" on={on('variables')} />}
+        {staff && <ModuleTab href={`/games/${gameId}/config`} label="Config history" on={on('variables')} />}
+        <ModuleTab href={`/games/${gameId}/notifications`} label="Notifications" on={on('notification')} />
+        <ModuleTab href={`/games/${gameId}/leaderboards`} label="Leaderboards" on={on('leaderboard')} section />
       </nav>
     </>
   );

@@ -1,12 +1,20 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'wouter-preact';
 import { useSession } from '../api/hooks';
 import { isStaff, session } from '../api/session';
 import { NavLink } from './nav-link';
 
-/** The page frame: navigation by role, who is signed in, sign-out. */
+/**
+ * The page frame: navigation by role, who is signed in, sign-out. On a phone the navigation folds
+ * behind a Menu button, which closes again once a page is chosen.
+ */
 export function Layout({ children }: { children: ComponentChildren }) {
   const current = useSession();
   const role = current?.user.role;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [location] = useLocation();
+  useEffect(() => setMenuOpen(false), [location]);
   return (
     <>
       <header class="container">
@@ -15,8 +23,13 @@ export function Layout({ children }: { children: ComponentChildren }) {
             <li>
               <strong>Reservation console</strong>
             </li>
+            <li>
+              <button type="button" class="menu-toggle outline secondary" aria-expanded={menuOpen} aria-controls="main-menu" onClick={() => setMenuOpen(!menuOpen)}>
+                Menu
+              </button>
+            </li>
           </ul>
-          <ul>
+          <ul id="main-menu" class={menuOpen ? 'open' : undefined}>
             <li><NavLink href="/games" section>Games</NavLink></li>
             {isStaff(role) && <li><NavLink href="/users" section>Users</NavLink></li>}
             {isStaff(role) && <li><NavLink href="/invites">Invites</NavLink></li>}

@@ -54,15 +54,18 @@ export function Field({ label, path, error, children }: { label: string; path: s
   const [editedAfter, setEditedAfter] = useState<ApiError | null>(null);
   const message = error && editedAfter !== error ? error.field(path) : undefined;
   const control = message && isValidElement(children) ? cloneElement(children, { 'aria-invalid': 'true', 'aria-describedby': messageId }) : children;
+  // The message is outside the label: the control's name stays its label, the message describes it.
   return (
-    <label class={message ? 'invalid' : undefined} onInput={() => setEditedAfter(error)} onChange={() => setEditedAfter(error)}>
-      {label}
-      {control}
+    <div class={message ? 'field invalid' : 'field'} onInput={() => setEditedAfter(error)} onChange={() => setEditedAfter(error)}>
+      <label>
+        {label}
+        {control}
+      </label>
       {message && (
         <small class="field-error" id={messageId} data-path={path}>
           {message}
         </small>
       )}
-    </label>
+    </div>
   );
 }

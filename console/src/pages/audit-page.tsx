@@ -1,9 +1,17 @@
 import { useState } from 'preact/hooks';
+import { Link } from 'wouter-preact';
 import { graphql } from '../api/generated';
 import { useQuery } from '../api/hooks';
+import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
+import { GamePicker, UserPicker } from '../components/search-picker';
 
-const AuditPageAudit = graphql(`query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }`);
+const AuditPageAudit = graphql(`query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {
+  audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) {
+    id action actor_user_id actor_role actor_username target_type target_id target_name game_id game_name ip changes created_at
+  }
+}`);
+const AuditPageActions = graphql(`query AuditPageActions { auditActions }`);
 /** An entry's `changes` (JSON in the SDL): each changed field as [before, after] (SPEC §2.11). */
 type Changes = Record<string, [unknown, unknown]>;
 const PAGE = 50;
@@ -34,9 +42,13 @@ export function AuditPage() {
   const apply = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    setFilters(Object.fromEntries(FILTER_NAMES.map((name) => [name, String(form.get(name) ?? '')])) as Filters);
+    const next = Object.fromEntries(FILTER_NAMES.map((name) => [name, String(form.get(name) ?? '')])) as Filters;
+    if (next.game_id === 'unmatched' || next.actor_user_id === 'unmatched') return; // the picker says what to fix
+    setFilters(next);
     setOffset(0);
   };
+  const actions = useQuery(AuditPageActions).data?.auditActions ?? [];
+  const targetTypes = [...new Set(actions.map((action) => action.slice(0, action.indexOf('.'))))];
   const entries = log.data?.audit ?? [];
   return (
     <>
@@ -44,19 +56,30 @@ export function AuditPage() {
       <p class="muted">Every write of the API and the operator commands, newest first. Entries cannot be changed or deleted.</p>
       <form onSubmit={apply}>
         <div class="row">
-          <label>Action<input name="action" placeholder="game.update" defaultValue={filters.action} /></label>
-          <label>Target type<input name="target_type" placeholder="game" defaultValue={filters.target_type} /></label>
-          <label>Target id<input name="target_id" defaultValue={filters.target_id} /></label>
-          <label>Game id<input name="game_id" inputMode="numeric" defaultValue={filters.game_id} /></label>
+          <label>Action
+            <select name="action" aria-label="Action" defaultValue={filters.action}>
+              <option value="">any action</option>
+              {actions.map((action) => <option key={action} value={action}>{action}</option>)}
+            </select>
+          </label>
+          <GamePicker label="Game" name="game_id" />
+          <UserPicker label="Actor" name="actor_user_id" />
         </div>
         <div class="row">
-          <label>Actor user id<input name="actor_user_id" inputMode="numeric" defaultValue={filters.actor_user_id} /></label>
+          <label>Target type
+            <select name="target_type" aria-label="Target type" defaultValue={filters.target_type}>
+              <option value="">any target</option>
+              {targetTypes.map((type) => <option key={type} value={type}>{type}</option>)}
+            </select>
+          </label>
+          <label>Target id<input name="target_id" defaultValue={filters.target_id} /></label>
           <label>Since<input name="since" type="datetime-local" step="1" defaultValue={filters.since} /></label>
           <label>Until<input name="until" type="datetime-local" step="1" defaultValue={filters.until} /></label>
           <button type="submit">Filter</button>
         </div>
       </form>
       <Problem error={log.error} />
+      <TableScroll label="Audit entries">
       <table data-testid="audit">
         <thead><tr><th>When</th><th>Action</th><th>Target</th><th>Actor</th><th>Changes</th></tr></thead>
         <tbody>
@@ -64,8 +87,18 @@ export function AuditPage() {
             <tr key={entry.id}>
               <td>{new Date(entry.created_at).toLocaleString()}</td>
               <td><code>{entry.action}</code></td>
-              <td>{entry.target_type} {entry.target_id}{entry.game_id !== null && <small class="muted"> (game {entry.game_id})</small>}</td>
-              <td>{entry.actor_user_id === null ? <em>command</em> : `user ${entry.actor_user_id} (${entry.actor_role})`}{entry.ip && <small class="muted"> {entry.ip}</small>}</td>
+              <td>
+                <AuditTarget entry={entry} />
+                {entry.game_id !== null && (
+                  <small class="muted"> in {entry.game_name ? <Link href={`/games/${entry.game_id}`}>{entry.game_name}</Link> : `deleted game ${entry.game_id}`}</small>
+                )}
+              </td>
+              <td>
+                {entry.actor_user_id === null ? <em>command</em> : (
+                  <><Link href={`/users/${entry.actor_user_id}`}>{entry.actor_username ?? `deleted user ${entry.actor_user_id}`}</Link> ({entry.actor_role})</>
+                )}
+                {entry.ip && <small class="muted"> {entry.ip}</small>}
+              </td>
               <td>
                 <ul class="changes">
                   {Object.entries(entry.changes as Changes).map(([field, [before, after]]) => (
@@ -77,6 +110,7 @@ export function AuditPage() {
           ))}
         </tbody>
       </table>
+      </TableScroll>
       {entries.length === 0 && log.data && <p class="muted">No entries match.</p>}
       <div class="row">
         <button type="button" class="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</button>
@@ -84,4 +118,13 @@ export function AuditPage() {
       </div>
     </>
   );
+}
+
+/** An entry's target by name, a link where the console has a page for it. */
+function AuditTarget({ entry }: { entry: { target_type: string; target_id?: string | null; target_name?: string | null } }) {
+  const { target_type: type, target_id: id, target_name: name } = entry;
+  if (id && name && type === 'game') return <>game <Link href={`/games/${id}`}>{name}</Link></>;
+  if (id && name && type === 'user') return <>user <Link href={`/users/${id}`}>{name}</Link></>;
+  if (id && name && type === 'user_game') return <Link href={`/wallets/${id}`}>{name}'s wallet</Link>;
+  return <>{type.replace('_', ' ')} {id}</>;
 }

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
-import { useParams } from 'wouter-preact';
+import { Link, useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import { useAction, useQuery } from '../api/hooks';
 import { GameTabs } from '../components/game-tabs';
+import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
 import { ModalDialog } from '../components/modal-dialog';
 import { SideBySideDiff } from '../components/side-by-side-diff';
 
-const ConfigHistoryPageConfigVersions = graphql(`query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }`);
+const ConfigHistoryPageConfigVersions = graphql(`query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }`);
 const ConfigHistoryPageRollbackConfig = graphql(`mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }`);
 const ConfigHistoryPageComparison = graphql(`query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }`);
 const PAGE = 50;
@@ -40,7 +41,7 @@ export function ConfigHistoryPage() {
       <p class="muted">Every change of the variables is a version; the last 300 are kept. A rollback makes the variables exactly what they were at a version, as a new version.</p>
       <Problem error={list.error} />
       {done !== null && <p class="status-ok" role="status">Rolled back: the config is now version {done}.</p>}
-      <table data-testid="config-versions">
+      <TableScroll label="Config versions"><table data-testid="config-versions">
         <thead><tr><th>Version</th><th>Change</th><th>Variable</th><th>By</th><th>When</th><th /></tr></thead>
         <tbody>
           {versions.map((v) => (
@@ -48,7 +49,7 @@ export function ConfigHistoryPage() {
               <td>{v.version}</td>
               <td>{v.change}</td>
               <td>{v.key ?? '—'}</td>
-              <td>{v.created_by === null ? <em>command</em> : `user ${v.created_by}`}</td>
+              <td>{v.created_by === null ? <em>command</em> : <Link href={`/users/${v.created_by}`}>{v.created_by_username ?? `deleted user ${v.created_by}`}</Link>}</td>
               <td>{new Date(v.created_at).toLocaleString()}</td>
               <td>
                 <button type="button" class="outline" onClick={() => setCompare({ from: Math.max(0, v.version - 1), to: v.version })}>Show change</button>{' '}
@@ -57,7 +58,7 @@ export function ConfigHistoryPage() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></TableScroll>
       {list.data && versions.length === 0 && <p class="muted">No changes yet: the config has no versions.</p>}
       <div class="row">
         <button type="button" class="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</button>

@@ -5,8 +5,10 @@ import { graphql } from '../api/generated';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { Pager, usePage } from '../components/pager';
+import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
 import { GameForm, type GameFields } from './game-form';
+import { PlayerHome } from './player-home';
 
 const GamesPageGames = graphql(`query GamesPageGames ($search: String, $limit: Int, $offset: Int) {
   games(search: $search, limit: $limit, offset: $offset) { ...GameFields }
@@ -19,7 +21,8 @@ export function GamesPage() {
   const [search, setSearch] = useState('');
   const page = usePage(50);
   const [, navigate] = useLocation();
-  const staff = isStaff(useSession()?.user.role);
+  const user = useSession()?.user;
+  const staff = isStaff(user?.role);
   const games = useQuery(GamesPageGames, { search: search || null, limit: page.size, offset: page.offset });
   const create = useAction((input: GameFields) => request(GamesPageCreateGame, { input }));
   const rows = games.data?.games ?? [];
@@ -30,6 +33,7 @@ export function GamesPage() {
         <input type="search" placeholder="Search name or slug" aria-label="Search games" value={search}
           onInput={(e) => { setSearch(e.currentTarget.value); page.first(); }} />
       </div>
+      {user && !staff && <PlayerHome userId={user.id} />}
       {staff && (
         <details>
           <summary role="button" class="outline">New game</summary>
@@ -44,7 +48,7 @@ export function GamesPage() {
         </details>
       )}
       <Problem error={games.error} />
-      <div class="table-scroll">
+      <TableScroll label="Games">
         <table>
           <thead>
             <tr><th>Name</th><th>Slug</th><th>Modules</th><th>Active</th></tr>
@@ -60,7 +64,7 @@ export function GamesPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {games.data?.gamesTotal === 0 && <p class="muted">No games{search ? ` match "${search}"` : ''}.</p>}
       <Pager page={page} shown={rows.length} total={games.data?.gamesTotal} noun="games" />
     </>

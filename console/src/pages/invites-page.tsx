@@ -5,6 +5,7 @@ import type { InviteInput } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { ConfirmButton } from '../components/confirm-button';
 import { Pager, usePage } from '../components/pager';
+import { TableScroll } from '../components/table-scroll';
 import { Field, FormErrors, Problem } from '../components/problem';
 
 const InvitesPageInvites = graphql(`query InvitesPageInvites ($usable: Boolean, $limit: Int, $offset: Int) {
@@ -95,7 +96,7 @@ export function InvitesPage() {
         </label>
       </div>
       <Problem error={invites.error} />
-      <div class="table-scroll">
+      <TableScroll label="Invites">
         <table data-testid="invites">
           <thead><tr><th>Role</th><th>Uses</th><th>Created</th><th>Expires</th><th>Link</th><th /></tr></thead>
           <tbody>
@@ -118,7 +119,7 @@ export function InvitesPage() {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {invites.data?.invitesTotal === 0 && <p class="muted">{showAll ? 'No invites yet.' : 'No invite can register anyone now.'}</p>}
       <Pager page={page} shown={rows.length} total={invites.data?.invitesTotal} noun="invites" />
     </>

@@ -6,6 +6,8 @@ import type { GamePlayerFragment, GroupInput, LeaderboardGroupRowFragment } from
 import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
+import { Notice, useNotice } from '../components/notice';
+import { TableScroll } from '../components/table-scroll';
 import { Field, Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
 import { LeaderboardForm, type LeaderboardFields } from './leaderboards-page';
@@ -51,6 +53,8 @@ export function LeaderboardPage() {
 
   const save = useAction((input: LeaderboardFields) => request(LeaderboardPageUpdateLeaderboard, { g: gameId, id, input }));
   const remove = useAction(() => request(LeaderboardPageDeleteLeaderboard, { g: gameId, id }));
+  const scoreNotice = useNotice();
+  const groupNotice = useNotice();
   const score = useAction((userGameId: number, value: number) => request(LeaderboardPageSaveScore, { id, input: { user_game_id: userGameId, score: value } }));
   const addGroup = useAction((input: GroupInput) => request(LeaderboardPageCreateLeaderboardGroup, { id, input }));
   const removeGroup = useAction((group: number) => request(LeaderboardPageDeleteLeaderboardGroup, { id: group }));
@@ -86,7 +90,7 @@ export function LeaderboardPage() {
         {leaderboard.period_type !== 'all_time' && <small class="muted">A past period: the UTC day its {PERIOD_NOUN[leaderboard.period_type]} starts (a Monday for weekly, the 1st for monthly); empty for the current one.</small>}
         {around !== null && <small class="muted"> Around a player: ranks are places in the whole ordering; the player's row is marked.</small>}
         <Problem error={rankings.error} />
-        <table data-testid="rankings">
+        <TableScroll label="Rankings"><table data-testid="rankings">
           <thead><tr><th>Rank</th><th>Player</th><th>Score</th></tr></thead>
           <tbody>
             {rankings.data?.rankings?.items.map((item) => (
@@ -95,7 +99,7 @@ export function LeaderboardPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></TableScroll>
         {rankings.data?.rankings?.items.length === 0 && <p class="muted">No scores in this period yet.</p>}
       </section>
 
@@ -105,7 +109,10 @@ export function LeaderboardPage() {
           <form class="row" onSubmit={async (event) => {
             event.preventDefault();
             const form = formValues(event);
-            if (await score.run(Number(form.get('user_game_id')), Number(form.get('score')))) rankings.reload();
+            const player = players.data?.gameUsers?.find((p) => p.user_game_id === Number(form.get('user_game_id')))?.user.username;
+            if (!(await score.run(Number(form.get('user_game_id')), Number(form.get('score'))))) return;
+            scoreNotice.show(`Saved ${form.get('score')} for ${player ?? 'the player'}.`);
+            rankings.reload();
           }}>
             <Field label="Player" path="user_game_id" error={score.error}>
               <select name="user_game_id">{players.data?.gameUsers?.map((p) => <option key={p.user_game_id} value={p.user_game_id}>{p.user.username}</option>)}</select>
@@ -114,12 +121,13 @@ export function LeaderboardPage() {
             <button type="submit" aria-busy={score.busy}>Save score</button>
           </form>
           <Problem error={score.error} />
+          <Notice notice={scoreNotice} />
         </section>
       )}
 
       <section>
         <h2>Groups</h2>
-        <table>
+        <TableScroll label="Groups"><table>
           <thead><tr><th>Name</th><th>Key</th><th>Default</th><th /></tr></thead>
           <tbody>
             {groups.map((g) => (
@@ -136,13 +144,17 @@ export function LeaderboardPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></TableScroll>
         <Problem error={removeGroup.error} />
         {staff && (
           <form class="row" onSubmit={async (event) => {
             event.preventDefault();
+            const element = event.currentTarget as HTMLFormElement;
             const form = formValues(event);
-            if (await addGroup.run({ key: String(form.get('key')), name: String(form.get('name')), is_default: form.get('is_default') === 'on' })) board.reload();
+            if (!(await addGroup.run({ key: String(form.get('key')), name: String(form.get('name')), is_default: form.get('is_default') === 'on' }))) return;
+            groupNotice.show(`Group ${form.get('name')} added.`);
+            element.reset();
+            board.reload();
           }}>
             <Field label="Group key" path="key" error={addGroup.error}><input name="key" /></Field>
             <Field label="Group name" path="name" error={addGroup.error}><input name="name" /></Field>
@@ -151,6 +163,7 @@ export function LeaderboardPage() {
           </form>
         )}
         <Problem error={addGroup.error} />
+        <Notice notice={groupNotice} />
         {selectedGroup !== null && (
           <GroupMembers
             key={selectedGroup}

@@ -6,7 +6,9 @@ import type { LeaderboardSettingsFragment } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
+import { TableScroll } from '../components/table-scroll';
 import { Field, FormErrors, Problem } from '../components/problem';
+import { Notice, useNotice } from '../components/notice';
 
 /** What the form edits and sends as a LeaderboardInput (spread as `...LeaderboardSettings`). */
 graphql(`fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }`);
@@ -68,12 +70,32 @@ export function LeaderboardsPage() {
   const staff = isStaff(useSession()?.user.role);
   const list = useQuery(LeaderboardsPageLeaderboards, { id: gameId });
   const create = useAction((input: LeaderboardFields) => request(LeaderboardsPageCreateLeaderboard, { g: gameId, input }));
+  const notice = useNotice();
+  const [created, setCreated] = useState(0);
   return (
     <>
       <GameTabs gameId={gameId} />
       <h1>Leaderboards</h1>
+      {staff && (
+        <details>
+          <summary role="button" class="outline">New leaderboard</summary>
+          <LeaderboardForm
+            initial={{ key: '', name: '', sort_order: 'desc', period_type: 'all_time', operator: 'set', is_active: true }}
+            submitLabel="Create leaderboard"
+            action={create}
+            key={created}
+            onSubmit={async (fields) => {
+              if (!(await create.run(fields))) return;
+              notice.show(`Leaderboard ${fields.name} created.`);
+              setCreated((n) => n + 1); // a fresh, empty form
+              list.reload();
+            }}
+          />
+        </details>
+      )}
+      <Notice notice={notice} />
       <Problem error={list.error} />
-      <table>
+      <TableScroll label="Leaderboards"><table>
         <thead><tr><th>Name</th><th>Key</th><th>Order</th><th>Period</th><th>Operator</th><th>Active</th></tr></thead>
         <tbody>
           {list.data?.leaderboards?.map((lb) => (
@@ -83,18 +105,7 @@ export function LeaderboardsPage() {
             </tr>
           ))}
         </tbody>
-      </table>
-      {staff && (
-        <details>
-          <summary role="button" class="outline">New leaderboard</summary>
-          <LeaderboardForm
-            initial={{ key: '', name: '', sort_order: 'desc', period_type: 'all_time', operator: 'set', is_active: true }}
-            submitLabel="Create leaderboard"
-            action={create}
-            onSubmit={async (fields) => { if (await create.run(fields)) list.reload(); }}
-          />
-        </details>
-      )}
+      </table></TableScroll>
     </>
   );
 }

@@ -85,7 +85,7 @@ export function NotificationEditor({ initial, languages, submitLabel, action, on
           <Field label={`Variable ${i + 1}`} path={`variables[${i}].key`} error={action.error}>
             <input name={`variable-${i}`} value={variable.key} onInput={(e) => update({ variables: draft.variables.map((v, j) => (j === i ? { key: e.currentTarget.value } : v)) })} />
           </Field>
-          <button type="button" class="secondary outline" onClick={() => update({ variables: draft.variables.filter((_, j) => j !== i) })}>Remove</button>
+          <button type="button" class="secondary outline" aria-label={`Remove variable ${i + 1}`} onClick={() => update({ variables: draft.variables.filter((_, j) => j !== i) })}>Remove</button>
         </div>
       ))}
       <button type="button" class="outline" onClick={() => update({ variables: [...draft.variables, { key: '' }] })}>Add variable</button>
@@ -136,7 +136,7 @@ export function NotificationEditor({ initial, languages, submitLabel, action, on
                     <input aria-label={`Entry ${i + 1} ${value.key}`} value={value.value} onInput={(e) => setEntry({ variables: entry.variables.map((v, m) => (m === k ? { ...v, value: e.currentTarget.value } : v)) })} />
                   </td>
                 ))}
-                <td><button type="button" class="secondary outline" onClick={() => update({ entries: draft.entries.filter((_, j) => j !== i) })}>Remove</button></td>
+                <td><button type="button" class="secondary outline" aria-label={`Remove entry ${i + 1}`} onClick={() => update({ entries: draft.entries.filter((_, j) => j !== i) })}>Remove</button></td>
               </tr>
             );
           })}

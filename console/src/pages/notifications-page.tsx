@@ -5,6 +5,7 @@ import { graphql } from '../api/generated';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { isStaff } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
+import { Notice, useNotice } from '../components/notice';
 import { Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
 import { MacroPreview, NotificationEditor, type Notification } from './notification-editor';
@@ -27,6 +28,7 @@ export function NotificationsPage() {
       : request(NotificationsPageCreateNotification, { g: gameId, input });
   });
   const remove = useAction((id: number) => request(NotificationsPageDeleteNotification, { g: gameId, id }));
+  const notice = useNotice();
   const languages = data.data?.languages ?? [];
   const blank = (): Notification => ({ name: '', descriptions: languages.slice(0, 1).map((l) => ({ language_id: l.id, description: '' })), variables: [], entries: [{ time_second: 0, image: '', login: '', variables: [] }] });
   return (
@@ -47,7 +49,7 @@ export function NotificationsPage() {
           ))}
           {staff && (
             <footer>
-              <button type="button" class="outline" onClick={() => { save.clear(); setEditing(notification); }}>Edit</button>{' '}
+              <button type="button" class="outline" aria-label={`Edit notification ${notification.name}`} onClick={() => { save.clear(); setEditing(notification); }}>Edit</button>{' '}
               <ConfirmButton label="Delete" accessibleName={`Delete notification ${notification.name}`} question={`Delete notification ${notification.name}?`}
                 consequence="It goes with its descriptions in every language and all its entries. This cannot be undone."
                 action={{ ...remove, run: () => remove.run(notification.id) }} onDone={() => data.reload()} />
@@ -56,7 +58,8 @@ export function NotificationsPage() {
         </article>
       ))}
       <Problem error={remove.error} />
-      {staff && <button type="button" onClick={() => { save.clear(); setEditing(blank()); }}>New notification</button>}
+      <Notice notice={notice} />
+      {staff && <button type="button" onClick={() => { save.clear(); notice.clear(); setEditing(blank()); }}>New notification</button>}
       {editing && (
         <article>
           <h3>{editing.id ? `Edit ${editing.name}` : 'New notification'}</h3>
@@ -68,6 +71,7 @@ export function NotificationsPage() {
             action={save}
             onSubmit={async (notification) => {
               if (await save.run(notification)) {
+                notice.show(`Notification ${notification.name} ${notification.id ? 'saved' : 'created'}.`);
                 setEditing(null);
                 data.reload();
               }

@@ -49,15 +49,17 @@ export function TopupForm({ owner, currencies, action, onDone }: {
           action.clear();
           setPending({ amount: parsed.minor, currency, comment: comment.trim() });
         }}>
-          <label class={typo ? 'invalid' : undefined}>
-            Amount ({currency})
-            <input name="amount" inputMode="decimal" autoComplete="off" placeholder="12.50" value={amount}
-              aria-invalid={typo ? 'true' : undefined} aria-describedby={`${titleId}-amount`}
-              onInput={(e) => { setAmount(e.currentTarget.value); setTypo(null); }} />
+          <div class={typo ? 'field invalid' : 'field'}>
+            <label>
+              Amount ({currency})
+              <input name="amount" inputMode="decimal" autoComplete="off" placeholder="12.50" value={amount}
+                aria-invalid={typo ? 'true' : undefined} aria-describedby={`${titleId}-amount`}
+                onInput={(e) => { setAmount(e.currentTarget.value); setTypo(null); }} />
+            </label>
             <small id={`${titleId}-amount`} class={typo ? 'field-error' : 'muted'}>
               {typo ?? (preview ? `Credits ${preview}` : 'In major units: 12.50')}
             </small>
-          </label>
+          </div>
           <Field label="Currency" path="currency" error={action.error}>
             <select name="currency" value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
               {currencies.length > 0 && (

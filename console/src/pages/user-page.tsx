@@ -4,8 +4,10 @@ import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import type { UserPatch } from '../api/generated/graphql';
 import { notFound, useAction, useQuery, useSession } from '../api/hooks';
+import { TableScroll } from '../components/table-scroll';
 import { Field, Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
+import { Notice, useNotice } from '../components/notice';
 
 const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`);
 const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }`);
@@ -28,6 +30,7 @@ export function UserPage() {
   const [pendingRole, setPendingRole] = useState<string | null>(null);
   const update = useAction((input: UserPatch) => request(UserPageUpdateUser, { id, input }));
   const connect = useAction((gameId: number) => request(UserPageConnectGame, { id, input: { game_id: gameId } }));
+  const connectNotice = useNotice();
   const disconnect = useAction((gameId: number) => request(UserPageDisconnectGame, { id, game: gameId }));
   if (data.error && !data.data) return <Problem error={data.error} />;
   if (!data.data) return <p aria-busy="true">Loading…</p>;
@@ -69,7 +72,7 @@ export function UserPage() {
       </section>
       <section>
         <h2>Games and wallets</h2>
-        <table>
+        <TableScroll label="Games and wallets"><table>
           <thead><tr><th>Game</th><th>Wallet</th><th /></tr></thead>
           <tbody>
             {userGames.map((ug) => (
@@ -84,11 +87,14 @@ export function UserPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></TableScroll>
         <Problem error={disconnect.error} />
         <form class="row" onSubmit={async (event) => {
           event.preventDefault();
-          if (await connect.run(Number(new FormData(event.currentTarget as HTMLFormElement).get('game_id')))) data.reload();
+          const gameId = Number(new FormData(event.currentTarget as HTMLFormElement).get('game_id'));
+          if (!(await connect.run(gameId))) return;
+          connectNotice.show(`Connected to ${games.find((g) => g.id === gameId)?.name ?? `game ${gameId}`}.`);
+          data.reload();
         }}>
           <Field label="Connect to a game" path="game_id" error={connect.error}>
             <select name="game_id">{games.filter((g) => !connected.has(g.id)).map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}</select>
@@ -96,6 +102,7 @@ export function UserPage() {
           <button type="submit" aria-busy={connect.busy}>Connect</button>
         </form>
         <Problem error={connect.error} />
+        <Notice notice={connectNotice} />
       </section>
     </>
   );

@@ -3,6 +3,7 @@ import { Link } from 'wouter-preact';
 import { useQuery } from '../api/hooks';
 import { graphql } from '../api/generated';
 import { Pager, usePage } from '../components/pager';
+import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
 
 const UsersPageUsers = graphql(`query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {
@@ -25,7 +26,7 @@ export function UsersPage() {
       </div>
       <p class="muted">New users join through an <Link href="/invites">invite</Link>.</p>
       <Problem error={users.error} />
-      <div class="table-scroll">
+      <TableScroll label="Users">
         <table>
           <thead><tr><th>Username</th><th>Email</th><th>Role</th><th>Active</th><th>Joined</th></tr></thead>
           <tbody>
@@ -38,7 +39,7 @@ export function UsersPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {users.data?.usersTotal === 0 && <p class="muted">No users{search ? ` match "${search}"` : ''}.</p>}
       <Pager page={page} shown={rows.length} total={users.data?.usersTotal} noun="users" />
     </>

@@ -99,7 +99,7 @@ export function VariableEditor({ initial, submitLabel, action, onSubmit }: {
                   </Field>
                 </td>
                 <td>
-                  <button type="button" class="secondary outline" onClick={() => update({ items: items.filter((_, j) => j !== i) })}>Remove</button>
+                  <button type="button" class="secondary outline" aria-label={`Remove item ${i + 1}`} onClick={() => update({ items: items.filter((_, j) => j !== i) })}>Remove</button>
                 </td>
               </tr>
             ))}

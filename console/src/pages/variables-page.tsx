@@ -6,6 +6,7 @@ import { useAction, useQuery } from '../api/hooks';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
+import { Notice, useNotice } from '../components/notice';
 import { toInput, VariableEditor, type Variable } from './variable-editor';
 
 const VariablesPageVariables = graphql(`query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }`);
@@ -21,6 +22,7 @@ export function VariablesPage() {
   const [editing, setEditing] = useState<Variable | null>(null);
   const list = useQuery(VariablesPageVariables, { id: gameId });
   const config = useQuery(VariablesPageConfig, { id: gameId });
+  const notice = useNotice();
   const save = useAction((variable: Variable): Promise<unknown> =>
     variable.id
       ? request(VariablesPageReplaceVariable, { g: gameId, id: variable.id, input: toInput(variable) })
@@ -45,7 +47,7 @@ export function VariablesPage() {
                   <td>{variable.key}</td>
                   <td>{variable.type}</td>
                   <td>
-                    <button type="button" class="outline" onClick={() => { save.clear(); setEditing(variable); }}>Edit</button>{' '}
+                    <button type="button" class="outline" aria-label={`Edit variable ${variable.key}`} onClick={() => { save.clear(); setEditing(variable); }}>Edit</button>{' '}
                     <ConfirmButton label="Delete" accessibleName={`Delete variable ${variable.key}`} question={`Delete variable ${variable.key}?`}
                       consequence="Game clients no longer get it in the config document. The change is a new config version, which the config history can roll back."
                       action={{ ...remove, run: () => remove.run(variable.id) }} onDone={refresh} />
@@ -55,7 +57,8 @@ export function VariablesPage() {
             </tbody>
           </table>
           <Problem error={remove.error} />
-          <button type="button" onClick={() => { save.clear(); setEditing({ ...NEW }); }}>New variable</button>
+          <Notice notice={notice} />
+          <button type="button" onClick={() => { save.clear(); notice.clear(); setEditing({ ...NEW }); }}>New variable</button>
           {editing && (
             <article>
               <h3>{editing.id ? `Edit ${editing.key}` : 'New variable'}</h3>
@@ -66,6 +69,7 @@ export function VariablesPage() {
                 action={save}
                 onSubmit={async (variable) => {
                   if (await save.run(variable)) {
+                    notice.show(`Variable ${variable.key} ${variable.id ? 'saved' : 'created'}.`);
                     setEditing(null);
                     refresh();
                   }

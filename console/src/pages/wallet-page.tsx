@@ -4,6 +4,7 @@ import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import type { TopupInput } from '../api/generated/graphql';
 import { notFound, useAction, useQuery, useSession } from '../api/hooks';
+import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
 import { formatMoney } from '../format/money';
 import { TopupForm } from './topup-form';
@@ -69,7 +70,7 @@ export function WalletPage() {
       <h2>Ledger</h2>
       <p class="muted">From MySQL, newest first; it trails the engine by the sync lag.</p>
       <Problem error={ledger.error} />
-      <div class="table-scroll">
+      <TableScroll label="Ledger">
         <table data-testid="ledger">
           <thead><tr><th>When</th><th>Kind</th><th>Amount</th><th>Win</th><th>Available</th><th>Reserved</th><th>Round / comment</th></tr></thead>
           <tbody>
@@ -83,7 +84,7 @@ export function WalletPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div class="row">
         <button type="button" class="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</button>
         <span class="muted">{items.length > 0 ? `${offset + 1}–${offset + items.length}` : ''}</span>

@@ -19,9 +19,13 @@ type Documents = {
     "fragment UserFields on User { id email username role is_active created_at }": typeof types.UserFieldsFragmentDoc,
     "fragment UploadedImage on Image { path url content_type }": typeof types.UploadedImageFragmentDoc,
     "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }": typeof types.UploadImageDocument,
-    "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }": typeof types.GameTabsGameDocument,
-    "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }": typeof types.AuditPageAuditDocument,
-    "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }": typeof types.ConfigHistoryPageConfigVersionsDocument,
+    "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }": typeof types.GameTabsGameDocument,
+    "mutation ModuleGateConnect ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": typeof types.ModuleGateConnectDocument,
+    "query PickerUsers ($search: String) { users(search: $search, limit: 10) { id username email } }": typeof types.PickerUsersDocument,
+    "query PickerGames ($search: String) { games(search: $search, limit: 10) { id name slug } }": typeof types.PickerGamesDocument,
+    "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {\n  audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) {\n    id action actor_user_id actor_role actor_username target_type target_id target_name game_id game_name ip changes created_at\n  }\n}": typeof types.AuditPageAuditDocument,
+    "query AuditPageActions { auditActions }": typeof types.AuditPageActionsDocument,
+    "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }": typeof types.ConfigHistoryPageConfigVersionsDocument,
     "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }": typeof types.ConfigHistoryPageRollbackConfigDocument,
     "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }": typeof types.ConfigHistoryPageComparisonDocument,
     "query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }": typeof types.GamePageGameDocument,
@@ -60,6 +64,7 @@ type Documents = {
     "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }": typeof types.NotificationsPageDeleteNotificationDocument,
     "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }": typeof types.OpsPageSyncStatusDocument,
     "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }": typeof types.OpsPageOpsTimelineDocument,
+    "query PlayerHomeGames ($me: SafeInt!) { userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": typeof types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": typeof types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": typeof types.RegisterPageRegisterDocument,
     "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": typeof types.UserPageUserDocument,
@@ -81,9 +86,13 @@ const documents: Documents = {
     "fragment UserFields on User { id email username role is_active created_at }": types.UserFieldsFragmentDoc,
     "fragment UploadedImage on Image { path url content_type }": types.UploadedImageFragmentDoc,
     "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }": types.UploadImageDocument,
-    "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }": types.GameTabsGameDocument,
-    "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }": types.AuditPageAuditDocument,
-    "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }": types.ConfigHistoryPageConfigVersionsDocument,
+    "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }": types.GameTabsGameDocument,
+    "mutation ModuleGateConnect ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": types.ModuleGateConnectDocument,
+    "query PickerUsers ($search: String) { users(search: $search, limit: 10) { id username email } }": types.PickerUsersDocument,
+    "query PickerGames ($search: String) { games(search: $search, limit: 10) { id name slug } }": types.PickerGamesDocument,
+    "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {\n  audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) {\n    id action actor_user_id actor_role actor_username target_type target_id target_name game_id game_name ip changes created_at\n  }\n}": types.AuditPageAuditDocument,
+    "query AuditPageActions { auditActions }": types.AuditPageActionsDocument,
+    "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }": types.ConfigHistoryPageConfigVersionsDocument,
     "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }": types.ConfigHistoryPageRollbackConfigDocument,
     "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }": types.ConfigHistoryPageComparisonDocument,
     "query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }": types.GamePageGameDocument,
@@ -122,6 +131,7 @@ const documents: Documents = {
     "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }": types.NotificationsPageDeleteNotificationDocument,
     "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }": types.OpsPageSyncStatusDocument,
     "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }": types.OpsPageOpsTimelineDocument,
+    "query PlayerHomeGames ($me: SafeInt!) { userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": types.RegisterPageRegisterDocument,
     "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": types.UserPageUserDocument,
@@ -158,15 +168,31 @@ export function graphql(source: "mutation UploadImage ($input: ImageInput!) { up
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name } }"): typeof import('./graphql').GameTabsGameDocument;
+export function graphql(source: "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }"): typeof import('./graphql').GameTabsGameDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) { audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) { id action actor_user_id actor_role target_type target_id game_id ip changes created_at } }"): typeof import('./graphql').AuditPageAuditDocument;
+export function graphql(source: "mutation ModuleGateConnect ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }"): typeof import('./graphql').ModuleGateConnectDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_at } }"): typeof import('./graphql').ConfigHistoryPageConfigVersionsDocument;
+export function graphql(source: "query PickerUsers ($search: String) { users(search: $search, limit: 10) { id username email } }"): typeof import('./graphql').PickerUsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query PickerGames ($search: String) { games(search: $search, limit: 10) { id name slug } }"): typeof import('./graphql').PickerGamesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {\n  audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) {\n    id action actor_user_id actor_role actor_username target_type target_id target_name game_id game_name ip changes created_at\n  }\n}"): typeof import('./graphql').AuditPageAuditDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query AuditPageActions { auditActions }"): typeof import('./graphql').AuditPageActionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }"): typeof import('./graphql').ConfigHistoryPageConfigVersionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -319,6 +345,10 @@ export function graphql(source: "query OpsPageSyncStatus { syncStatus { outbox_e
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }"): typeof import('./graphql').OpsPageOpsTimelineDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query PlayerHomeGames ($me: SafeInt!) { userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }"): typeof import('./graphql').PlayerHomeGamesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -153,7 +153,29 @@ export type GameTabsGameQueryVariables = Exact<{
 }>;
 
 
-export type GameTabsGameQuery = { game: { name: string } | null };
+export type GameTabsGameQuery = { game: { name: string, modules: Array<{ key: string }> } | null };
+
+export type ModuleGateConnectMutationVariables = Exact<{
+  id: number;
+  key: string;
+}>;
+
+
+export type ModuleGateConnectMutation = { connectModule: { key: string } | null };
+
+export type PickerUsersQueryVariables = Exact<{
+  search?: string | null | undefined;
+}>;
+
+
+export type PickerUsersQuery = { users: Array<{ id: number, username: string, email: string }> | null };
+
+export type PickerGamesQueryVariables = Exact<{
+  search?: string | null | undefined;
+}>;
+
+
+export type PickerGamesQuery = { games: Array<{ id: number, name: string, slug: string }> | null };
 
 export type AuditPageAuditQueryVariables = Exact<{
   action?: string | null | undefined;
@@ -168,7 +190,12 @@ export type AuditPageAuditQueryVariables = Exact<{
 }>;
 
 
-export type AuditPageAuditQuery = { audit: Array<{ id: number, action: string, actor_user_id: number | null, actor_role: string | null, target_type: string, target_id: string | null, game_id: number | null, ip: string | null, changes: unknown, created_at: string }> | null };
+export type AuditPageAuditQuery = { audit: Array<{ id: number, action: string, actor_user_id: number | null, actor_role: string | null, actor_username: string | null, target_type: string, target_id: string | null, target_name: string | null, game_id: number | null, game_name: string | null, ip: string | null, changes: unknown, created_at: string }> | null };
+
+export type AuditPageActionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AuditPageActionsQuery = { auditActions: Array<string> | null };
 
 export type ConfigHistoryPageConfigVersionsQueryVariables = Exact<{
   g: number;
@@ -177,7 +204,7 @@ export type ConfigHistoryPageConfigVersionsQueryVariables = Exact<{
 }>;
 
 
-export type ConfigHistoryPageConfigVersionsQuery = { configVersions: Array<{ version: number, change: string, key: string | null, created_by: number | null, created_at: string }> | null };
+export type ConfigHistoryPageConfigVersionsQuery = { configVersions: Array<{ version: number, change: string, key: string | null, created_by: number | null, created_by_username: string | null, created_at: string }> | null };
 
 export type ConfigHistoryPageRollbackConfigMutationVariables = Exact<{
   g: number;
@@ -441,6 +468,13 @@ export type OpsPageOpsTimelineQueryVariables = Exact<{
 
 export type OpsPageOpsTimelineQuery = { opsTimeline: { points: Array<{ at: string, grpc_calls_per_s: number, grpc_p99_ms: number | null, sync_lag_ms: number | null, outbox_entries: number | null }> } | null };
 
+export type PlayerHomeGamesQueryVariables = Exact<{
+  me: number;
+}>;
+
+
+export type PlayerHomeGamesQuery = { userGames: Array<{ user_game_id: number, game: { id: number, name: string, modules: Array<{ key: string }> } }> | null };
+
 export type RegisterPageInviteCheckQueryVariables = Exact<{
   code: string;
 }>;
@@ -689,9 +723,37 @@ export const GameTabsGameDocument = new TypedDocumentString(`
     query GameTabsGame($id: SafeInt!) {
   game(id: $id) {
     name
+    modules {
+      key
+    }
   }
 }
     `) as unknown as TypedDocumentString<GameTabsGameQuery, GameTabsGameQueryVariables>;
+export const ModuleGateConnectDocument = new TypedDocumentString(`
+    mutation ModuleGateConnect($id: SafeInt!, $key: String!) {
+  connectModule(game_id: $id, input: {module_key: $key}) {
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<ModuleGateConnectMutation, ModuleGateConnectMutationVariables>;
+export const PickerUsersDocument = new TypedDocumentString(`
+    query PickerUsers($search: String) {
+  users(search: $search, limit: 10) {
+    id
+    username
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<PickerUsersQuery, PickerUsersQueryVariables>;
+export const PickerGamesDocument = new TypedDocumentString(`
+    query PickerGames($search: String) {
+  games(search: $search, limit: 10) {
+    id
+    name
+    slug
+  }
+}
+    `) as unknown as TypedDocumentString<PickerGamesQuery, PickerGamesQueryVariables>;
 export const AuditPageAuditDocument = new TypedDocumentString(`
     query AuditPageAudit($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {
   audit(
@@ -709,15 +771,23 @@ export const AuditPageAuditDocument = new TypedDocumentString(`
     action
     actor_user_id
     actor_role
+    actor_username
     target_type
     target_id
+    target_name
     game_id
+    game_name
     ip
     changes
     created_at
   }
 }
     `) as unknown as TypedDocumentString<AuditPageAuditQuery, AuditPageAuditQueryVariables>;
+export const AuditPageActionsDocument = new TypedDocumentString(`
+    query AuditPageActions {
+  auditActions
+}
+    `) as unknown as TypedDocumentString<AuditPageActionsQuery, AuditPageActionsQueryVariables>;
 export const ConfigHistoryPageConfigVersionsDocument = new TypedDocumentString(`
     query ConfigHistoryPageConfigVersions($g: SafeInt!, $limit: Int, $offset: Int) {
   configVersions(game_id: $g, limit: $limit, offset: $offset) {
@@ -725,6 +795,7 @@ export const ConfigHistoryPageConfigVersionsDocument = new TypedDocumentString(`
     change
     key
     created_by
+    created_by_username
     created_at
   }
 }
@@ -1072,6 +1143,20 @@ export const OpsPageOpsTimelineDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OpsPageOpsTimelineQuery, OpsPageOpsTimelineQueryVariables>;
+export const PlayerHomeGamesDocument = new TypedDocumentString(`
+    query PlayerHomeGames($me: SafeInt!) {
+  userGames(user_id: $me, limit: 100) {
+    user_game_id
+    game {
+      id
+      name
+      modules {
+        key
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PlayerHomeGamesQuery, PlayerHomeGamesQueryVariables>;
 export const RegisterPageInviteCheckDocument = new TypedDocumentString(`
     query RegisterPageInviteCheck($code: String!) {
   inviteCheck(code: $code) {
