@@ -58,6 +58,8 @@ test.serial('config history: versions listed, two compared side by side, a rollb
   await rowsOf(page, 'config-versions').nth(3).waitFor();
   const versionRows = (await rowsOf(page, 'config-versions').allInnerTexts()).map((row) => row.split('\t').slice(0, 3).join(' '));
   t.deepEqual(versionRows, ['4 delete title', '3 update speed', '2 create title', '1 create speed']);
+  t.regex((await rowsOf(page, 'config-versions').first().innerText()), /alice_admin/, 'the author by name');
+  t.is(await rowsOf(page, 'config-versions').first().getByRole('link', { name: 'alice_admin' }).getAttribute('href'), `/console/users/${api.users.admin.id}`);
 
   // By default the latest change: version 3 → 4, the title gone.
   const diff = page.getByTestId('config-diff');

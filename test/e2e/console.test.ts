@@ -1,5 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'playwright-core';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createTestApi, PASSWORD, type TestApi } from '../helpers/api';
 import { createLeaderboardInConsole, gameWithModules, launchChromium, openConsole, saveScoreInConsole, screenshot, signedInTab, TINY_PNG, unique } from '../helpers/console-browser';
 import { until } from '../helpers/until';
@@ -408,6 +409,47 @@ test.serial('a moderator sees only invites of role user and can offer no other r
   await tab.page.locator('p.muted').filter({ hasText: 'Open Game' }).waitFor();
   t.is(await tab.page.getByRole('link', { name: 'Notifications' }).count(), 1);
   t.is(await tab.page.getByRole('link', { name: 'Variables' }).count(), 0, 'variables are for staff: no tab for a user');
+});
+
+test.serial('lists page with their totals, newest first, with their create action above them; a new invite shows its link beside its form and used-up ones are hidden', async (t) => {
+  const { api } = t.context;
+  const prefix = unique('paged');
+  for (let i = 0; i < 55; i += 1) await api.services.games.create({ ...COMMAND_ACTOR }, { name: `${prefix} ${i}`, slug: `${prefix}-${i}` });
+  const { page } = await withPage(t, api.users.admin.email);
+  await page.getByLabel('Search games').fill(prefix);
+  const pager = page.getByRole('navigation', { name: 'Pages of games' });
+  await pager.getByText('1–50 of 55 games').waitFor();
+  t.regex(await page.locator('main table tbody tr').first().innerText(), new RegExp(`${prefix} 54`), 'newest first');
+  const newGame = await page.getByText('New game').boundingBox();
+  const table = await page.locator('main table').boundingBox();
+  t.true(newGame!.y < table!.y, 'the create action is above the list');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await pager.getByText('51–55 of 55 games').waitFor();
+  t.true(await pager.getByRole('button', { name: 'Next' }).isDisabled());
+  await page.getByLabel('Search games').fill(`${prefix} 1`);
+  await t.notThrowsAsync(pager.getByText('1–11 of 11 games').waitFor(), 'a new search starts at its first page'); // 1, 10–19
+
+  await page.goto('/console/invites');
+  await page.getByLabel('Uses').fill('1');
+  await page.getByLabel(/Expires in/).fill('5');
+  await page.getByRole('button', { name: 'Create invite' }).click();
+  const made = page.getByTestId('new-invite');
+  await made.getByText('Invite created: a user invite for 1 use').waitFor();
+  const link = await made.getByLabel("The new invite's link").inputValue();
+  t.regex(link, /\/console\/register\?code=/);
+  const code = new URL(link).searchParams.get('code')!;
+  t.is(await page.getByLabel(/Expires in/).inputValue(), '72', 'the form is back to its defaults');
+  const name = unique('used').replace('-', '_');
+  t.is((await api.request('POST', '/api/auth/register', { body: { email: `${name}@example.com`, username: name, password: PASSWORD, invite_code: code } })).status, 201);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Invites that can still register someone' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const rowCount = async () => page.getByTestId('invites').locator('tbody tr').count();
+  const usable = await rowCount();
+  await page.getByRole('switch', { name: 'Show used-up and expired' }).check();
+  await page.getByRole('heading', { name: 'All invites' }).waitFor();
+  await until('the used-up invite listed', async () => (await rowCount()) > usable);
+  t.regex(await page.getByTestId('invites').locator('tbody tr').first().innerText(), /1 \/ 1/, 'the used-up invite, newest first');
 });
 
 test.serial('a refused token sends the tab back to login; tokens never appear in a URL or a log; the ops page shows the sync', async (t) => {

@@ -11,7 +11,7 @@ export function usePage(size: number) {
  * Where a paged list stands ("51–100 of 3,021 games") and the way to the pages around it; the total
  * is the server's (SPEC §2.1's X-Total-Count, GraphQL's `…Total`).
  */
-export function Pager({ page, shown, total, noun }: {
+export function Pager({ page, shown, total, noun, current = true }: {
   page: ReturnType<typeof usePage>;
   /** Rows on this page. */
   shown: number;
@@ -19,6 +19,8 @@ export function Pager({ page, shown, total, noun }: {
   total: number | null | undefined;
   /** What the rows are, plural ("games"). */
   noun: string;
+  /** False while the rows on screen answer an earlier page or filter (the new answer is on its way). */
+  current?: boolean;
 }) {
   const { offset, size, setOffset } = page;
   const known = total ?? null;
@@ -29,8 +31,8 @@ export function Pager({ page, shown, total, noun }: {
       <button type="button" class="outline secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - size))}>
         Previous
       </button>
-      <span aria-live="polite">
-        {range} of {known === null ? '…' : count(known)} {noun}
+      <span aria-live="polite" aria-busy={!current}>
+        {current ? `${range} of ${known === null ? '…' : count(known)} ${noun}` : `Loading ${noun}…`}
       </span>
       <button type="button" class="outline secondary" disabled={known === null || offset + shown >= known} onClick={() => setOffset(offset + size)}>
         Next

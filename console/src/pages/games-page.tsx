@@ -66,7 +66,7 @@ export function GamesPage() {
         </table>
       </TableScroll>
       {games.data?.gamesTotal === 0 && <p class="muted">No games{search ? ` match "${search}"` : ''}.</p>}
-      <Pager page={page} shown={rows.length} total={games.data?.gamesTotal} noun="games" />
+      <Pager page={page} shown={rows.length} total={games.data?.gamesTotal} noun="games" current={games.current} />
     </>
   );
 }

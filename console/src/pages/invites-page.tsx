@@ -121,7 +121,7 @@ export function InvitesPage() {
         </table>
       </TableScroll>
       {invites.data?.invitesTotal === 0 && <p class="muted">{showAll ? 'No invites yet.' : 'No invite can register anyone now.'}</p>}
-      <Pager page={page} shown={rows.length} total={invites.data?.invitesTotal} noun="invites" />
+      <Pager page={page} shown={rows.length} total={invites.data?.invitesTotal} noun="invites" current={invites.current} />
     </>
   );
 }

@@ -41,7 +41,7 @@ export function UsersPage() {
         </table>
       </TableScroll>
       {users.data?.usersTotal === 0 && <p class="muted">No users{search ? ` match "${search}"` : ''}.</p>}
-      <Pager page={page} shown={rows.length} total={users.data?.usersTotal} noun="users" />
+      <Pager page={page} shown={rows.length} total={users.data?.usersTotal} noun="users" current={users.current} />
     </>
   );
 }
