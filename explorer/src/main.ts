@@ -21,7 +21,28 @@ const storage: Storage = {
   },
 };
 
-const fetcher = createGraphiQLFetcher({ url: '/graphql' });
+/**
+ * One sign-in for the console and its tools: opened from the console's Tools menu, the explorer runs
+ * in the console's tab, whose session (sessionStorage, this tab only) it reads at each request to sign
+ * it, unless the Headers pane names its own Authorization. It reads the session, never copies it.
+ */
+const CONSOLE_SESSION = 'reservation-console.session';
+function consoleToken(): string | null {
+  try {
+    const session = JSON.parse(sessionStorage.getItem(CONSOLE_SESSION) ?? 'null') as { token?: unknown } | null;
+    return typeof session?.token === 'string' ? session.token : null;
+  } catch {
+    return null;
+  }
+}
+const signedFetch: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  const token = consoleToken();
+  if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+  return fetch(input, { ...init, headers });
+};
+
+const fetcher = createGraphiQLFetcher({ url: '/graphql', fetch: signedFetch });
 createRoot(document.getElementById('graphiql')!).render(
   createElement(GraphiQL, { fetcher, storage, defaultQuery: EXPLORER_DEFAULT_QUERY, shouldPersistHeaders: false, isHeadersEditorEnabled: true }),
 );

@@ -68,6 +68,20 @@ test.serial('a page asked for while signed out opens once signed in; the current
     await tools.getByRole('link').evaluateAll((links) => links.map((link) => (link as unknown as { getAttribute(name: string): string }).getAttribute('href'))),
     ['/docs', '/graphql', '/admin/queues'],
   );
+
+  // One sign-in: the explorer, opened from the menu, runs as the console's user ... (the operation is
+  // named as the starting text's first one: GraphiQL may still send that name when run at once)
+  await tools.getByRole('link', { name: 'GraphQL explorer' }).click();
+  const editor = page.locator('.graphiql-query-editor .CodeMirror').first();
+  await editor.waitFor();
+  await editor.evaluate((node) => (node as unknown as { CodeMirror: { setValue(value: string): void } }).CodeMirror.setValue('query Login { me { username } }'));
+  await editor.click();
+  await page.keyboard.press('Control+Enter');
+  await page.locator('.graphiql-response .CodeMirror').filter({ hasText: 'alice_admin' }).waitFor();
+  const stored = await page.evaluate<string[]>('Object.keys(localStorage)');
+  t.deepEqual(stored, [], 'the explorer keeps nothing');
+
+  // (The queue dashboard with the same sign-in: queue-dashboard.test.ts, whose app serves it.)
 });
 
 test.serial('an admin creates a game: inline field errors, an image upload with preview, module toggles', async (t) => {

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { BATCH_JOB, SYNC_QUEUE } from '../../src/sync/sync-queue';
 import { PASSWORD } from '../helpers/api';
-import { launchChromium } from '../helpers/console-browser';
+import { launchChromium, signIn } from '../helpers/console-browser';
 import { dashboardApp } from '../helpers/queue-dashboard';
 
 // /admin/queues in Debian's Chromium, as an admin opens it: its own sign-in, then bull-board under the
@@ -43,4 +43,20 @@ test('an admin signs in on the queue dashboard and sees the sync queue with its 
   t.deepEqual(urls.filter((url) => !url.startsWith(origin) && !url.startsWith('data:')), [], 'nothing from another host');
   t.deepEqual(failed, [], 'no request refused or missing');
   t.deepEqual(refused, [], 'no script error and no CSP refusal');
+});
+
+test("signed in to the console, the Tools menu opens the dashboard with that sign-in: no second one", async (t) => {
+  t.timeout(120_000);
+  const app = await dashboardApp();
+  t.teardown(() => app.close());
+  const browser = await launchChromium();
+  t.teardown(() => browser.close());
+  const page = await (await browser.newContext({ baseURL: app.base, viewport: { width: 1280, height: 900 } })).newPage();
+  page.setDefaultTimeout(15_000);
+  await signIn(page, app.api.users.admin.email);
+  await page.getByText('Tools').click();
+  await page.getByRole('link', { name: 'Queue dashboard' }).click();
+  await page.waitForURL('**/admin/queues');
+  await page.getByText(SYNC_QUEUE).first().waitFor();
+  t.is(await page.getByRole('button', { name: 'Sign in' }).count(), 0, 'no second sign-in');
 });

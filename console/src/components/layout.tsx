@@ -6,6 +6,19 @@ import { isStaff, session } from '../api/session';
 import { NavLink } from './nav-link';
 
 /**
+ * The queue dashboard with the console's sign-in: the console's token starts the dashboard's session
+ * (its HttpOnly cookie), then the dashboard opens, with no second sign-in. Should that fail, the link
+ * goes on to the dashboard's own sign-in page.
+ */
+async function openDashboard(event: MouseEvent): Promise<void> {
+  const token = session.token();
+  if (!token || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  event.preventDefault();
+  await fetch('/admin/queues/session', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+  location.assign('/admin/queues');
+}
+
+/**
  * The page frame: navigation by role, who is signed in, sign-out. On a phone the navigation folds
  * behind a Menu button, which closes again once a page is chosen.
  */
@@ -41,7 +54,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
                 <ul dir="rtl">
                   <li><a href="/docs">API docs</a></li>
                   <li><a href="/graphql">GraphQL explorer</a></li>
-                  {role === 'admin' && <li><a href="/admin/queues">Queue dashboard</a></li>}
+                  {role === 'admin' && <li><a href="/admin/queues" onClick={openDashboard}>Queue dashboard</a></li>}
                 </ul>
               </details>
             </li>
