@@ -311,9 +311,18 @@ test.serial('a top-up is typed in major units of a picked currency, confirmed by
   t.regex(await page.getByTestId('ledger').locator('tbody tr').last().innerText(), /topup\s+€1,234.50/);
   await screenshot(page, 'wallet');
 
-  // Disconnected, the wallet is gone: the page says so and offers no top-up.
-  await api.request('DELETE', `/api/users/${api.users.user.id}/games/${game.id}`, { token: api.users.admin.token });
-  await page.reload();
+  // A disconnection names the money the wallet holds before it is confirmed; then the wallet page
+  // says the wallet is gone and offers no top-up.
+  const walletUrl = page.url();
+  await page.getByRole('link', { name: player }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Wallet Game' });
+  await row.getByText('€1,234.50').waitFor();
+  await row.getByRole('button', { name: `Disconnect ${player} from Wallet Game` }).click();
+  const confirm = page.getByRole('dialog', { name: `Disconnect ${player} from Wallet Game?` });
+  t.regex(await confirm.innerText(), /The wallet holds (€1,234\.50 and ¥500|¥500 and €1,234\.50)/);
+  await confirm.getByRole('button', { name: 'Disconnect' }).click();
+  await until('the connection gone', async () => (await page.getByRole('row').filter({ hasText: 'Wallet Game' }).count()) === 0);
+  await page.goto(walletUrl);
   await page.locator('.problem').filter({ hasText: 'not found' }).first().waitFor();
   t.is(await page.getByRole('button', { name: 'Top up…' }).count(), 0);
 });

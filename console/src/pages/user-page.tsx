@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import { request } from '../api/client';
+import { request, type ApiError } from '../api/client';
 import { graphql } from '../api/generated';
 import type { UserPatch } from '../api/generated/graphql';
 import { notFound, useAction, useQuery, useSession } from '../api/hooks';
@@ -8,10 +8,12 @@ import { TableScroll } from '../components/table-scroll';
 import { Field, Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
 import { Notice, useNotice } from '../components/notice';
+import { formatMoney } from '../format/money';
 
 const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`);
 const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }`);
 const UserPageConnectGame = graphql(`mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }`);
+const UserPageBalances = graphql(`query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }`);
 const UserPageDisconnectGame = graphql(`mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }`);
 
 /** What a role change gives or takes, said in its confirmation. */
@@ -73,18 +75,11 @@ export function UserPage() {
       <section>
         <h2>Games and wallets</h2>
         <TableScroll label="Games and wallets"><table>
-          <thead><tr><th>Game</th><th>Wallet</th><th /></tr></thead>
+          <thead><tr><th>Game</th><th>Wallet</th><th>Holds</th><th /></tr></thead>
           <tbody>
             {userGames.map((ug) => (
-              <tr key={ug.user_game_id}>
-                <td><Link href={`/games/${ug.game.id}`}>{ug.game.name}</Link></td>
-                <td><Link href={`/wallets/${ug.user_game_id}`}>wallet #{ug.user_game_id}</Link></td>
-                <td>
-                  <ConfirmButton label="Disconnect" accessibleName={`Disconnect ${user.username} from ${ug.game.name}`} question={`Disconnect ${user.username} from ${ug.game.name}?`}
-                    consequence={`Their scores in ${ug.game.name}'s leaderboards go with the connection, and their wallet #${ug.user_game_id} can no longer be opened from the console. Check the wallet first if it holds money.`}
-                    action={{ ...disconnect, run: () => disconnect.run(ug.game.id) }} onDone={() => data.reload()} />
-                </td>
-              </tr>
+              <WalletRow key={ug.user_game_id} username={user.username} userGameId={ug.user_game_id} game={ug.game}
+                disconnect={{ ...disconnect, run: () => disconnect.run(ug.game.id) }} onDisconnected={() => data.reload()} />
             ))}
           </tbody>
         </table></TableScroll>
@@ -105,5 +100,33 @@ export function UserPage() {
         <Notice notice={connectNotice} />
       </section>
     </>
+  );
+}
+
+/** A connection's row: its game, its wallet with what it holds now, and its disconnection, which names that money. */
+function WalletRow({ username, userGameId, game, disconnect, onDisconnected }: {
+  username: string;
+  userGameId: number;
+  game: { id: number; name: string };
+  disconnect: { run: () => Promise<unknown>; busy: boolean; error: ApiError | null; clear?: () => void };
+  onDisconnected: () => void;
+}) {
+  const balances = useQuery(UserPageBalances, { id: userGameId }).data?.balances ?? [];
+  const held = balances.filter((b) => b.available_balance !== '0' || b.reserved_balance !== '0');
+  const holding = held.map((b) => formatMoney(String(BigInt(b.available_balance) + BigInt(b.reserved_balance)), b.currency)).join(' and ');
+  const money = holding
+    ? `The wallet holds ${holding}: after this it can no longer be opened or topped up from the console (the ledger keeps every move).`
+    : 'The wallet holds no money.';
+  return (
+    <tr>
+      <td><Link href={`/games/${game.id}`}>{game.name}</Link></td>
+      <td><Link href={`/wallets/${userGameId}`} aria-label={`${username}'s wallet in ${game.name}`}>Wallet</Link></td>
+      <td>{holding || <span class="muted">nothing</span>}</td>
+      <td>
+        <ConfirmButton label="Disconnect" accessibleName={`Disconnect ${username} from ${game.name}`} question={`Disconnect ${username} from ${game.name}?`}
+          consequence={`${money} Their scores in ${game.name}'s leaderboards go with the connection.`}
+          action={disconnect} onDone={onDisconnected} />
+      </td>
+    </tr>
   );
 }

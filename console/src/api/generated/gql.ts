@@ -70,6 +70,7 @@ type Documents = {
     "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": typeof types.UserPageUserDocument,
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": typeof types.UserPageUpdateUserDocument,
     "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": typeof types.UserPageConnectGameDocument,
+    "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": typeof types.UserPageBalancesDocument,
     "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": typeof types.UserPageDisconnectGameDocument,
     "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}": typeof types.UsersPageUsersDocument,
     "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": typeof types.VariablesPageVariablesDocument,
@@ -137,6 +138,7 @@ const documents: Documents = {
     "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": types.UserPageUserDocument,
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": types.UserPageUpdateUserDocument,
     "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": types.UserPageConnectGameDocument,
+    "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": types.UserPageBalancesDocument,
     "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": types.UserPageDisconnectGameDocument,
     "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}": types.UsersPageUsersDocument,
     "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": types.VariablesPageVariablesDocument,
@@ -369,6 +371,10 @@ export function graphql(source: "mutation UserPageUpdateUser ($id: SafeInt!, $in
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }"): typeof import('./graphql').UserPageConnectGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }"): typeof import('./graphql').UserPageBalancesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -512,6 +512,13 @@ export type UserPageConnectGameMutationVariables = Exact<{
 
 export type UserPageConnectGameMutation = { connectGame: { id: number } | null };
 
+export type UserPageBalancesQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type UserPageBalancesQuery = { balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null };
+
 export type UserPageDisconnectGameMutationVariables = Exact<{
   id: number;
   game: number;
@@ -1220,6 +1227,15 @@ export const UserPageConnectGameDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserPageConnectGameMutation, UserPageConnectGameMutationVariables>;
+export const UserPageBalancesDocument = new TypedDocumentString(`
+    query UserPageBalances($id: SafeInt!) {
+  balances(user_game_id: $id) {
+    currency
+    available_balance
+    reserved_balance
+  }
+}
+    `) as unknown as TypedDocumentString<UserPageBalancesQuery, UserPageBalancesQueryVariables>;
 export const UserPageDisconnectGameDocument = new TypedDocumentString(`
     mutation UserPageDisconnectGame($id: SafeInt!, $game: SafeInt!) {
   disconnectGame(user_id: $id, game_id: $game)
