@@ -54,6 +54,12 @@ export function toMinorUnits(typed: string, currency: string): { minor: string }
   return { minor: minor.toString() };
 }
 
+/** An amount as one would type it in this currency, for a placeholder: "12.50", "500" (JPY), "12.500" (BHD). */
+export function exampleAmount(currency: string): string {
+  const digits = minorDigits(currency);
+  return digits === 0 ? '500' : `12.${'5'.padEnd(digits, '0')}`;
+}
+
 /** Every ISO 4217 code the browser knows, for the currency picker. */
 export function knownCurrencies(): string[] {
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;

@@ -3,7 +3,7 @@ import type { ApiError } from '../api/client';
 import type { TopupInput } from '../api/generated/graphql';
 import { ModalDialog } from '../components/modal-dialog';
 import { Field, FormErrors, Problem } from '../components/problem';
-import { formatMoney, knownCurrencies, toMinorUnits } from '../format/money';
+import { exampleAmount, formatMoney, knownCurrencies, toMinorUnits } from '../format/money';
 
 /** The server's DEFAULT_CURRENCY as shipped: the picker's choice for a wallet with no balance yet. */
 const FIRST_CURRENCY = 'EUR';
@@ -52,12 +52,12 @@ export function TopupForm({ owner, currencies, action, onDone }: {
           <div class={typo ? 'field invalid' : 'field'}>
             <label>
               Amount ({currency})
-              <input name="amount" inputMode="decimal" autoComplete="off" placeholder="12.50" value={amount}
+              <input name="amount" inputMode="decimal" autoComplete="off" placeholder={exampleAmount(currency)} value={amount}
                 aria-invalid={typo ? 'true' : undefined} aria-describedby={`${titleId}-amount`}
                 onInput={(e) => { setAmount(e.currentTarget.value); setTypo(null); }} />
             </label>
             <small id={`${titleId}-amount`} class={typo ? 'field-error' : 'muted'}>
-              {typo ?? (preview ? `Credits ${preview}` : 'In major units: 12.50')}
+              {typo ?? (preview ? `Credits ${preview}` : `In major units: ${exampleAmount(currency)}`)}
             </small>
           </div>
           <Field label="Currency" path="currency" error={action.error}>

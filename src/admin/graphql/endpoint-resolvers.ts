@@ -1,6 +1,6 @@
 import type { PublicUser } from '../users/users-repository';
-import type { Listing, Page } from '../../db/page';
-import { parsePathParams, parseQuery, type AnyEndpoint } from '../http/endpoint';
+import type { Listing } from '../../db/page';
+import { pageAskedFor, parsePathParams, parseQuery, type AnyEndpoint } from '../http/endpoint';
 import type { Args } from './graphql-args';
 import type { GraphQLContext } from './graphql-context';
 import type { Resolver, ResolverMap } from './resolvers/resolver-types';
@@ -37,7 +37,7 @@ function endpointResolver(endpoint: AnyEndpoint, answer: 'reply' | 'total' = 're
       if (endpoint.ok.paged) {
         const listing = reply as Listing<unknown>;
         if (answer === 'total') return listing.total();
-        reply = await listing.rows((input.query as { page: Page }).page);
+        reply = await listing.rows(pageAskedFor(input));
       }
       if (endpoint.ok.status === 204) return true;
       return graphql.reply ? graphql.reply(reply as never, context) : reply;

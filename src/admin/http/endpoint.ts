@@ -229,7 +229,10 @@ export const made = (component: string, location = true): Success => ({ status: 
 /** 204, no body (GraphQL: true). */
 export const gone: Success = { status: 204 };
 
+/** The page a paged endpoint's request asks for (its `page` query rule). */
+export const pageAskedFor = (input: { readonly query: unknown }): Page => (input.query as { page: Page }).page;
+
 /** A paged endpoint's reply for its request: the page the query asks for, with the list's total. */
 export function pageOfReply(input: { readonly query: unknown }, reply: unknown): Promise<{ rows: unknown[]; total: number }> {
-  return pageAndTotal(reply as Listing<unknown>, (input.query as { page: Page }).page);
+  return pageAndTotal(reply as Listing<unknown>, pageAskedFor(input));
 }
