@@ -95,6 +95,10 @@ test.serial('an admin creates a game: inline field errors, an image upload with 
   await page.getByRole('button', { name: 'Create game' }).click();
   await t.notThrowsAsync(page.locator('.field-error[data-path="image_url"]').waitFor());
 
+  // A refused upload (text that calls itself a PNG) says why and leaves no preview behind.
+  await page.getByLabel('Upload an image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await page.locator('p.problem').first().waitFor();
+  t.is(await page.locator('img.preview').count(), 0, 'no preview of a refused image');
   await page.getByLabel('Upload an image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
   await until('the uploaded image URL', async () => (await page.getByLabel('Image URL').inputValue()).startsWith('/uploads/images/'));
   t.true(await page.locator('img.preview').isVisible());

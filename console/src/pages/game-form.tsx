@@ -37,7 +37,10 @@ export function GameForm({ initial = EMPTY, submitLabel, action, onSubmit }: {
     if (image) setFields((previous) => ({ ...previous, image_url: image.path }));
     else setPreview(null);
   };
-  const shown = preview ?? (fields.image_url || null);
+  // The image to show: the upload chosen, else the URL typed when it is one the API takes (SPEC §2.3: an
+  // http(s) URL or an uploaded image's path), never a broken picture of a refused one.
+  const typedUrl = /^(https?:\/\/|\/uploads\/images\/)/.test(fields.image_url) ? fields.image_url : null;
+  const shown = preview ?? typedUrl;
   return (
     <FormErrors>
     <form
