@@ -1,16 +1,27 @@
-import test from 'ava';
+import anyTest, { type TestFn } from 'ava';
 import fc from 'fast-check';
-import { exampleAmount, formatMoney, minorDigits, toMinorUnits } from '../../console/src/format/money';
+
+// The console is an ES module package: the type checker reads its types as such (a static import here
+// would be refused), and the test loads it through tsx's loader, as every test file.
+type Money = typeof import('../../console/src/format/money.js', { with: { 'resolution-mode': 'import' } });
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const money = require('../../console/src/format/money') as Money;
+const test = anyTest as TestFn<Money>;
+test.beforeEach((t) => {
+  t.context = money;
+});
 
 // The console's money: minor units shown in major units of the currency's ISO 4217 exponent, and
 // typed major units turned back into minor units on the digits, exact up to 2^53−1.
 
 test('each currency has its ISO 4217 exponent', (t) => {
+  const { exampleAmount, minorDigits } = t.context;
   t.deepEqual(['EUR', 'USD', 'JPY', 'KRW', 'BHD', 'KWD'].map(minorDigits), [2, 2, 0, 0, 3, 3]);
   t.deepEqual(['EUR', 'JPY', 'BHD'].map(exampleAmount), ['12.50', '500', '12.500']);
 });
 
 test('typed amounts become minor units; anything else says why', (t) => {
+  const { toMinorUnits } = t.context;
   t.deepEqual(toMinorUnits('1,234.5', 'EUR'), { minor: '123450' });
   t.deepEqual(toMinorUnits(' 12.50 ', 'EUR'), { minor: '1250' });
   t.deepEqual(toMinorUnits('7', 'EUR'), { minor: '700' });
@@ -26,6 +37,7 @@ test('typed amounts become minor units; anything else says why', (t) => {
 });
 
 test('any amount up to 2^53−1 minor units reads back as typed from what is shown (seeded)', (t) => {
+  const { formatMoney, toMinorUnits } = t.context;
   const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
   t.log(`seed ${seed}`);
   fc.assert(
