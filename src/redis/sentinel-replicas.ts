@@ -13,10 +13,25 @@ export interface PromotableReplicas {
   stop(): void;
 }
 
-/** One Sentinel's view: the primary it names and the replicas it could promote. */
-interface SentinelView {
-  primary: string;
+/** One Sentinel's view: the primary it names (null while it sees it down) and the replicas it could promote. */
+export interface SentinelView {
+  primary: string | null;
   promotable: string[];
+}
+
+/**
+ * How many nodes besides the one a move was written to must hold it: every replica any Sentinel could
+ * promote and every primary a Sentinel names alive, less one for the primary the move went to (none
+ * when no Sentinel names one alive: the move then went to a node no Sentinel vouches for). While the
+ * Sentinels agree this is the promotable replicas; while one still names another primary (it has not
+ * seen a failover yet, and a client asking it first writes there), that node must hold the move too,
+ * which it cannot while it is not a replica: the move is UNAVAILABLE until they agree. Never fewer
+ * than the promotable replicas that no Sentinel names primary.
+ */
+export function nodesToConfirm(views: readonly SentinelView[]): number {
+  const primaries = new Set(views.flatMap((view) => (view.primary === null ? [] : [view.primary])));
+  const nodes = new Set([...primaries, ...views.flatMap((view) => view.promotable)]);
+  return nodes.size - (primaries.size > 0 ? 1 : 0);
 }
 
 /**
@@ -33,8 +48,10 @@ interface SentinelView {
  * is promoted only when no other replica can be, a second failure; waiting for it would make every
  * healed partition cost those 8 s and its sync of UNAVAILABLE (14.5 s measured, against 3.4 s).
  *
- * Views differ while Sentinels catch up: the count is of replicas any of them could promote, less the
- * nodes any of them names primary (the one this process writes to among them). When no Sentinel
+ * Views differ while Sentinels catch up: a node one Sentinel names primary and another counts as a
+ * replica is counted once, and a second named primary is counted as a node that must hold the move
+ * (nodesToConfirm). Issue 37's CI run lost 161 moves acknowledged on a primary promoted at 28 s while,
+ * at 29.3 s, a client asking the Sentinels was sent to the primary cut off at 23 s. When no Sentinel
  * answers, the last count stands (no failover happens without them either).
  */
 export function watchPromotableReplicas(target: RedisSentinelTarget): PromotableReplicas {
@@ -54,8 +71,7 @@ export function watchPromotableReplicas(target: RedisSentinelTarget): Promotable
   const poll = async () => {
     const views = (await Promise.all(sentinels.map((sentinel) => viewOf(sentinel, target.name).catch(() => null)))).filter((view) => view !== null);
     if (views.length > 0) {
-      const primaries = new Set(views.map((view) => view.primary));
-      known = new Set(views.flatMap((view) => view.promotable).filter((node) => !primaries.has(node))).size;
+      known = nodesToConfirm(views);
       waiting.splice(0).forEach((wake) => wake());
     }
     if (!stopped) {
@@ -84,14 +100,20 @@ export function watchPromotableReplicas(target: RedisSentinelTarget): Promotable
   };
 }
 
+/** A Sentinel reply's flat field list (`[name, value, name, value, …]`) as a record. */
+const fieldsOf = (flat: string[]) => Object.fromEntries(flat.flatMap((value, i) => (i % 2 === 0 ? [[value, flat[i + 1]]] : []))) as Record<string, string>;
+
+const DOWN = /\b(s_down|o_down|disconnected)\b/;
+
 async function viewOf(sentinel: Redis, name: string): Promise<SentinelView> {
-  const [primary, replicas] = (await Promise.all([
-    sentinel.call('SENTINEL', 'get-master-addr-by-name', name),
+  const [primaryFields, replicas] = (await Promise.all([
+    sentinel.call('SENTINEL', 'master', name),
     sentinel.call('SENTINEL', 'replicas', name),
-  ])) as [[string, string], string[][]];
+  ])) as [string[], string[][]];
+  const primary = fieldsOf(primaryFields);
   const promotable = replicas
-    .map((fields) => Object.fromEntries(fields.flatMap((value, i) => (i % 2 === 0 ? [[value, fields[i + 1]]] : []))) as Record<string, string>)
-    .filter((replica) => !/\b(s_down|o_down|disconnected)\b/.test(replica.flags ?? '') && Number(replica['slave-priority'] ?? 100) > 0 && replica['role-reported'] !== 'master')
+    .map(fieldsOf)
+    .filter((replica) => !DOWN.test(replica.flags ?? '') && Number(replica['slave-priority'] ?? 100) > 0 && replica['role-reported'] !== 'master')
     .map((replica) => `${replica.ip}:${replica.port}`);
-  return { primary: `${primary[0]}:${primary[1]}`, promotable };
+  return { primary: DOWN.test(primary.flags ?? '') ? null : `${primary.ip}:${primary.port}`, promotable };
 }

@@ -50,7 +50,9 @@ test('entries name their actor, game and target as they are now; the actions the
   t.true(actions.includes('game.create') && actions.includes('user_game.create'));
   t.deepEqual(actions, [...actions].sort(), 'in order');
   t.is((await api.request('GET', '/api/audit/actions', { token: api.users.moderator.token })).status, 403);
-  t.deepEqual((await gql(api, '{ auditActions }', admin(api))).body.data.auditActions, actions);
+  // Other tests write to the same log meanwhile: GraphQL, asked after, lists at least the same actions.
+  const inGraphql = (await gql(api, '{ auditActions }', admin(api))).body.data.auditActions as string[];
+  t.deepEqual(actions.filter((action) => !inGraphql.includes(action)), []);
 });
 
 test('a refused write (400, 403, 409) adds no entry', async (t) => {
