@@ -142,16 +142,92 @@ function newRows(header: InsertHeader, records: number): number {
   return summary ? records - Number(summary[2]) : header.affectedRows;
 }
 
-/** A user-game's moves across its currencies, newest first (by outbox order, exact per wallet). */
+/** Which of a user-game's moves a history lists (SPEC §1.11). */
+export interface LedgerFilters {
+  readonly kind?: string;
+  readonly round_id?: string;
+  readonly since?: Date;
+  readonly until?: Date;
+  /** Older than this move of the wallet (its place in outbox order): the page after one that ended with it. */
+  readonly after?: LedgerPosition;
+}
+
+/** A move's place in its wallet's outbox order. */
+export interface LedgerPosition {
+  readonly stream_ms: number | string;
+  readonly stream_seq: number;
+}
+
+/** Where the user-game's move `id` stands, or undefined when it is no move of this user-game. */
+export function findLedgerPosition(db: Knex, userId: string, gameId: string, id: number): Promise<LedgerPosition | undefined> {
+  return db(LEDGER_TABLE).where({ id, user_id: userId, game_id: gameId }).first('stream_ms', 'stream_seq');
+}
+
+/**
+ * A user-game's moves across its currencies, newest first (by outbox order, exact per wallet); with
+ * `after`, the moves older than that one, whatever was inserted since (keyset paging).
+ */
 export function listUserGameLedger(
   db: Knex,
   userId: string,
   gameId: string,
+  filters: LedgerFilters,
   page: { limit: number; offset: number },
 ): Promise<LedgerRow[]> {
-  return db<LedgerRow>(LEDGER_TABLE)
-    .where({ user_id: userId, game_id: gameId })
+  const { kind, round_id: roundId, since, until, after } = filters;
+  const query = db<LedgerRow>(LEDGER_TABLE).where({ user_id: userId, game_id: gameId });
+  if (kind !== undefined) query.where('kind', kind);
+  if (roundId !== undefined) query.where('round_id', roundId);
+  if (since) query.where('created_at', '>=', since);
+  if (until) query.where('created_at', '<', until);
+  if (after) {
+    query.where((older) =>
+      older.where('stream_ms', '<', after.stream_ms).orWhere((same) => same.where('stream_ms', after.stream_ms).andWhere('stream_seq', '<', after.stream_seq)),
+    );
+  }
+  return query
     .orderBy([{ column: 'stream_ms', order: 'desc' }, { column: 'stream_seq', order: 'desc' }])
     .limit(page.limit)
     .offset(page.offset);
+}
+
+const WALLET_CURRENCY_TIME = 'ledger_wallet_currency_time';
+
+/**
+ * A wallet's last move at or before `at` (its balances then), by the wallet-currency-time index: the
+ * latest time first, moves of the same millisecond in outbox order.
+ */
+export function lastMoveAt(db: Knex, userId: string, gameId: string, currency: string, at: Date): Knex.QueryBuilder {
+  // Forced: on a small table the optimizer may take the wallet's index and sort; on a million moves
+  // that would read them all.
+  return db<LedgerRow>(db.raw('?? FORCE INDEX (??)', [LEDGER_TABLE, WALLET_CURRENCY_TIME]))
+    .where({ user_id: userId, game_id: gameId, currency })
+    .andWhere('created_at', '<=', at)
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'stream_ms', order: 'desc' }, { column: 'stream_seq', order: 'desc' }])
+    .limit(1);
+}
+
+/** The wallet's first currency after `after` (in code order), by one seek of the wallet-currency-time index. */
+export function nextWalletCurrency(db: Knex, userId: string, gameId: string, after: string): Knex.QueryBuilder {
+  return db(db.raw('?? FORCE INDEX (??)', [LEDGER_TABLE, WALLET_CURRENCY_TIME]))
+    .where({ user_id: userId, game_id: gameId })
+    .andWhere('currency', '>', after)
+    .orderBy('currency')
+    .limit(1)
+    .select('currency');
+}
+
+/** A wallet's currencies: a skip scan, one index seek per currency however many moves each has. */
+async function walletCurrencies(db: Knex, userId: string, gameId: string): Promise<string[]> {
+  const currencies: string[] = [];
+  for (let next = await nextWalletCurrency(db, userId, gameId, ''); next.length > 0; next = await nextWalletCurrency(db, userId, gameId, currencies.at(-1)!)) {
+    currencies.push((next[0] as { currency: string }).currency);
+  }
+  return currencies;
+}
+
+/** Each currency's last move of a user-game at or before `at`: the currencies that had moved by then. */
+export async function lastMovesAt(db: Knex, userId: string, gameId: string, at: Date): Promise<LedgerRow[]> {
+  const currencies = await walletCurrencies(db, userId, gameId);
+  return (await Promise.all(currencies.map((currency) => lastMoveAt(db, userId, gameId, currency, at)))).flat() as LedgerRow[];
 }

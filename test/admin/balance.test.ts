@@ -2,7 +2,9 @@ import anyTest, { type TestFn } from 'ava';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
 import { createLogger } from '../../src/logging/logger';
 import { waitUntil } from '../../src/local-services/process-tools';
+import { lastMoveAt, nextWalletCurrency } from '../../src/sync/ledger-repository';
 import { createTestApi, type TestApi } from '../helpers/api';
+import { gql } from '../helpers/graphql';
 import { reservationClient } from '../helpers/grpc-client';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 
@@ -72,6 +74,51 @@ test('a top-up is spent by a gRPC Reserve at once, and the ledger lists the top-
   for (const query of ['limit=0', 'limit=1001', 'offset=x']) {
     t.is((await api.request('GET', `/api/user-games/${ug.id}/transactions?${query}`, { token: api.users.admin.token })).status, 400);
   }
+
+  // History (SPEC §1.11): filters, keyset paging that later moves do not shift, balances at an instant.
+  const history = async (query: string) => (await api.request('GET', `/api/user-games/${ug.id}/transactions?${query}`, { token: api.users.user.token })).body;
+  const kinds = (rows: Array<{ kind: string; amount: number }>) => rows.map((row) => `${row.kind} ${row.amount}`);
+  t.deepEqual(kinds(await history('kind=reserve')), ['reserve 100', 'reserve 300']);
+  t.deepEqual(kinds(await history('round_id=spin-1')), ['confirm 300', 'reserve 300']);
+  t.deepEqual(kinds(await history(`after_id=${ledger[1]!.id}`)), ['confirm 300', 'reserve 300', 'topup 1000']);
+  t.deepEqual(kinds(await history(`after_id=${ledger[1]!.id}&limit=1`)), ['confirm 300']);
+  t.deepEqual(await history('since=2999-01-01T00:00:00Z'), []);
+  t.deepEqual(await history('until=2000-01-01T00:00:00Z'), []);
+  t.is((await history(`since=${encodeURIComponent(String(ledger[0]!.created_at))}`)).length >= 1, true);
+  await topup(api, ug.id, { amount: 5 });
+  await waitUntil('the sixth move', async () => (await history('')).length === 6, 15000);
+  t.deepEqual(kinds(await history(`after_id=${ledger[1]!.id}`)), ['confirm 300', 'reserve 300', 'topup 1000'], 'a move added since does not shift the next page');
+  const refused = await api.request('GET', `/api/user-games/${ug.id}/transactions?kind=bet&since=yesterday&after_id=999999999`, { token: api.users.user.token });
+  t.is(refused.status, 400);
+  t.deepEqual(refused.body.errors.map((e: { path: string }) => e.path).sort(), ['kind', 'since']);
+  t.like((await api.request('GET', `/api/user-games/${ug.id}/transactions?after_id=999999999`, { token: api.users.user.token })).body, { status: 400, errors: [{ path: 'after_id' }] });
+  const inGraphql = await gql(api, `{ transactions(user_game_id: ${ug.id}, kind: "reserve", after_id: ${ledger[1]!.id}) { kind amount } }`, { token: api.users.user.token });
+  t.deepEqual(inGraphql.body.data.transactions, [{ kind: 'reserve', amount: '300' }]);
+
+  // The balances at each move's time are those of the last move at or before it, in ledger order.
+  const all = ((await history('')) as Array<{ created_at: string; available_balance: number; reserved_balance: number }>).reverse();
+  const at = async (instant: string) => (await api.request('GET', `/api/user-games/${ug.id}/balance?at=${encodeURIComponent(instant)}`, { token: api.users.user.token })).body;
+  for (const move of all) {
+    const then = all.filter((other) => other.created_at <= move.created_at).at(-1)!;
+    t.deepEqual(await at(move.created_at), [{ currency: 'EUR', available_balance: then.available_balance, reserved_balance: then.reserved_balance }], move.created_at);
+  }
+  t.deepEqual(await at(new Date(Date.parse(all[0]!.created_at) - 1).toISOString()), [], 'nothing before the first move');
+  t.deepEqual(await at(new Date().toISOString()), (await api.request('GET', `/api/user-games/${ug.id}/balance`, { token: api.users.user.token })).body, 'now: the engine\'s balances');
+  t.like((await api.request('GET', `/api/user-games/${ug.id}/balance?at=soon`, { token: api.users.user.token })).body, { status: 400, errors: [{ path: 'at' }] });
+  const atInGraphql = await gql(api, `{ balances(user_game_id: ${ug.id}, at: "${all[0]!.created_at}") { currency available_balance } }`, { token: api.users.user.token });
+  t.deepEqual(atInGraphql.body.data.balances, [{ currency: 'EUR', available_balance: '1000' }]);
+});
+
+test('the balances at an instant read a wallet-currency-time index, not the wallet\'s moves', async (t) => {
+  const { api } = t.context;
+  const query = lastMoveAt(api.database.db, '1', '1', 'EUR', new Date()).toSQL().toNative();
+  const [plan] = (await api.database.db.raw(`EXPLAIN ${query.sql}`, query.bindings as never[]))[0] as Array<{ key: string | null; Extra: string }>;
+  t.is(plan!.key, 'ledger_wallet_currency_time');
+  t.notRegex(plan!.Extra ?? '', /filesort/i, 'the index gives the order: the newest move first, no sort');
+  const currency = nextWalletCurrency(api.database.db, '1', '1', 'EUR').toSQL().toNative();
+  const [seek] = (await api.database.db.raw(`EXPLAIN ${currency.sql}`, currency.bindings as never[]))[0] as Array<{ key: string | null; Extra: string }>;
+  t.is(seek!.key, 'ledger_wallet_currency_time');
+  t.notRegex(seek!.Extra ?? '', /filesort|temporary/i, 'the next currency is one seek of the index');
 });
 
 test('Idempotency-Key: a repeat returns the first reply and credits once; the same key with another body is 409', async (t) => {

@@ -56,7 +56,7 @@ test.before(async (t) => {
   await services.balance.topup(COMMAND_ACTOR, userGame.id, { amount: 1000, comment: 'welcome' }, undefined);
   await api.engine.wallet.reserve({ userId: String(users.user.id), gameId: String(game.id), currency: 'EUR', requestId: 'parity-r1', roundId: 'round-1', amount: '250' });
   const worker = await startTestWorker(api);
-  await waitUntil('the ledger rows', async () => (await services.balance.ledger(users.admin, userGame.id, { limit: 10, offset: 0 })).length === 2, 20_000);
+  await waitUntil('the ledger rows', async () => (await services.balance.ledger(users.admin, userGame.id, {}, { limit: 10, offset: 0 })).length === 2, 20_000);
   await worker.stop();
 
   t.context.fixture = {

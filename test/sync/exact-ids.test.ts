@@ -21,7 +21,7 @@ test('look-alike ids stay apart in reconcile, the ledger and the archive', async
   t.is(result.wallets, 4);
   t.deepEqual(result.mismatches, []);
   for (const [i, userId] of LOOKALIKES.entries()) {
-    const ledger = await listUserGameLedger(sync.database.db, userId, 'g', { limit: 10, offset: 0 });
+    const ledger = await listUserGameLedger(sync.database.db, userId, 'g', {}, { limit: 10, offset: 0 });
     t.deepEqual(ledger.map((row) => row.user_id), userId === 'bob' ? ['bob', 'bob', 'bob'] : [userId], JSON.stringify(userId));
     t.is(Number(ledger.at(-1)!.amount), 100 * (i + 1));
   }

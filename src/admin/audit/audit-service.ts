@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import type { Page } from '../../db/page';
-import { integer, validateBody } from '../core/validation';
+import { integer, isoTimestamp, validateBody } from '../core/validation';
 import type { Changes } from './audit-changes';
 import type { AuditNames, AuditRow } from './audit-repository';
 import type { PublicAuditEntry } from './audit-replies';
@@ -15,16 +15,14 @@ const toPublic = (row: AuditRow & AuditNames): PublicAuditEntry => ({
   created_at: row.created_at.toISOString(),
 });
 
-const timestamp = () =>
-  yup.string().strict().test('iso', 'must be an ISO 8601 timestamp', (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))));
 const filtersSchema = yup.object({
   action: yup.string().strict().max(64).optional(),
   actor_user_id: integer().min(1, 'must be a positive integer').optional(),
   target_type: yup.string().strict().max(32).optional(),
   target_id: yup.string().strict().max(300).optional(),
   game_id: integer().min(1, 'must be a positive integer').optional(),
-  since: timestamp().optional(),
-  until: timestamp().optional(),
+  since: isoTimestamp().optional(),
+  until: isoTimestamp().optional(),
   after_id: integer().min(1, 'must be a positive integer').optional(),
 });
 export type AuditFilterInput = yup.InferType<typeof filtersSchema>;

@@ -1,4 +1,7 @@
-import { endpoint, list, made, page } from '../http/endpoint';
+import { LEDGER_KINDS } from '../../sync/ledger-reads';
+import { endpoint, idQuery, list, made, page, textParam } from '../http/endpoint';
+
+const TIMESTAMP = { type: 'string', format: 'date-time' };
 import { LEDGER_PAGE } from '../http/params';
 import { topupSchema, type TopupInput } from './balance-service';
 
@@ -18,14 +21,21 @@ export const balanceEndpoints = [
   }),
   endpoint({
     method: 'get', path: `${USER_GAME}/transactions`, tag: 'balance', summary: 'The wallet\'s ledger from MySQL, newest first', access: 'self',
-    query: { page: page(LEDGER_PAGE) }, ok: list('LedgerItem'),
+    query: {
+      kind: textParam('kind', { type: 'string', enum: [...LEDGER_KINDS] }), round_id: textParam('round_id'),
+      since: textParam('since', TIMESTAMP), until: textParam('until', TIMESTAMP, 'moves before this instant'),
+      after_id: idQuery('after_id', 'moves older than this one of the wallet: the next page after one that ended with it, stable while moves are added'),
+      page: page(LEDGER_PAGE),
+    },
+    ok: list('LedgerItem'),
     description: 'The owner, an admin or a moderator. It trails the engine by the sync lag.',
     graphql: { type: 'Query', field: 'transactions', params: USER_GAME_ARGS },
-    handle: ({ caller, params, query }, { balance }) => balance.ledger(caller, params.ug_id, query.page),
+    handle: ({ caller, params, query: { page: moves, ...filters } }, { balance }) => balance.ledger(caller, params.ug_id, filters, moves),
   }),
   endpoint({
-    method: 'get', path: `${USER_GAME}/balance`, tag: 'balance', summary: 'The wallet\'s balances per currency, from Redis', access: 'self', ok: list('Balance'),
+    method: 'get', path: `${USER_GAME}/balance`, tag: 'balance', summary: 'The wallet\'s balances per currency, from Redis (or at an instant, from the ledger)', access: 'self', ok: list('Balance'),
+    query: { at: textParam('at', TIMESTAMP, 'the balances as of this instant, from the ledger: each currency that had moved by then') },
     graphql: { type: 'Query', field: 'balances', params: USER_GAME_ARGS },
-    handle: ({ caller, params }, { balance }) => balance.balances(caller, params.ug_id),
+    handle: ({ caller, params, query }, { balance }) => balance.balances(caller, params.ug_id, query.at),
   }),
 ];

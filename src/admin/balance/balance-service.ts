@@ -2,13 +2,13 @@ import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
-import type { LedgerRow } from '../../sync/ledger-reads';
+import { LEDGER_KINDS, type LedgerRow } from '../../sync/ledger-reads';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { Role } from '../auth/token-service';
 import type { ConnectionsPort } from '../connections/connections-service';
 import { assertSelfOrStaff } from '../core/roles';
-import { integer, text, validateBody } from '../core/validation';
+import { integer, isoTimestamp, oneOf, text, validateBody } from '../core/validation';
 import type { Logger } from '../../logging/logger';
 import type { Balance, LedgerItem, TopupResult } from './balance-replies';
 import { recordTopupAudit, topupAuditTrail, type TopupTarget } from './topup-audit';
@@ -20,6 +20,18 @@ export const topupSchema = yup.object({
 });
 
 export type TopupInput = Partial<yup.InferType<typeof topupSchema>>;
+
+/** A history's filters (SPEC §1.11), checked as a body is: a 400 naming each that breaks its rule. */
+const ledgerFiltersSchema = yup.object({
+  kind: oneOf(LEDGER_KINDS).optional(),
+  round_id: text(1, 255).optional(),
+  since: isoTimestamp().optional(),
+  until: isoTimestamp().optional(),
+  after_id: integer().min(1, 'must be a positive integer').optional(),
+});
+/** The filters as a request gives them (text), before they are checked. */
+export type LedgerFilterInput = { readonly [Name in 'kind' | 'round_id' | 'since' | 'until']?: string } & { readonly after_id?: number };
+const balanceAtSchema = yup.object({ at: isoTimestamp().defined() });
 
 
 
@@ -82,15 +94,31 @@ export function createBalanceService(deps: {
       };
     },
 
-    async ledger(caller: { id: number; role: Role }, userGameId: number, page: { limit: number; offset: number }): Promise<LedgerItem[]> {
+    /** The wallet's moves, newest first, filtered; `after_id` (a move of this wallet) continues after it. */
+    async ledger(caller: { id: number; role: Role }, userGameId: number, input: LedgerFilterInput, page: { limit: number; offset: number }): Promise<LedgerItem[]> {
       const ug = await owned(caller, userGameId);
-      const ids = walletIds(ug);
-      return (await store.read.ledgerReads.listUserGameLedger(ids.userId, ids.gameId, page)).map(toLedgerItem);
+      const { userId, gameId } = walletIds(ug);
+      const { since, until, after_id: afterId, ...equal } = validateBody(ledgerFiltersSchema, input);
+      const after = afterId === undefined ? undefined : await store.read.ledgerReads.findLedgerPosition(userId, gameId, afterId);
+      if (afterId !== undefined && !after) {
+        throw new AppError('VALIDATION_FAILED', `after_id ${afterId} is no move of user-game ${userGameId}`, { errors: [{ path: 'after_id', message: 'names no move of this wallet' }] });
+      }
+      const filters = { ...equal, since: since === undefined ? undefined : new Date(since), until: until === undefined ? undefined : new Date(until), after };
+      return (await store.read.ledgerReads.listUserGameLedger(userId, gameId, filters, page)).map(toLedgerItem);
     },
 
-    async balances(caller: { id: number; role: Role }, userGameId: number): Promise<Balance[]> {
+    /** Each currency's balances: now, from the engine; or `at` an instant, from the ledger (the currencies that had moved by then). */
+    async balances(caller: { id: number; role: Role }, userGameId: number, at?: string): Promise<Balance[]> {
       const ug = await owned(caller, userGameId);
       const ids = walletIds(ug);
+      if (at !== undefined) {
+        const { at: instant } = validateBody(balanceAtSchema, { at });
+        return (await store.read.ledgerReads.lastMovesAt(ids.userId, ids.gameId, new Date(instant))).map((row) => ({
+          currency: row.currency,
+          available_balance: Number(row.available_balance),
+          reserved_balance: Number(row.reserved_balance),
+        }));
+      }
       return (await wallet.balances(ids.userId, ids.gameId, defaultCurrency)).map((b) => ({
         currency: b.currency,
         available_balance: Number(b.availableBalance),

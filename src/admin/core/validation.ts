@@ -39,6 +39,11 @@ function stripPath(message: string, path: string | undefined): string {
 }
 
 // Field builders: strict (no coercion), with messages that read after the field's path.
+
+/** An ISO 8601 timestamp (`2026-11-22T10:00:00.000Z`; a date alone is not one). */
+export const isoTimestamp = () =>
+  yup.string().strict().test('iso', 'must be an ISO 8601 timestamp', (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))));
+
 export const text = (min: number, max: number) =>
   yup.string().strict().typeError('must be a string').min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
 

@@ -653,7 +653,7 @@ export type Query = {
   audit: Maybe<Array<AuditEntry>>;
   /** Every action the audit log holds, in order. (admin) */
   auditActions: Maybe<Array<Scalars['String']['output']>>;
-  /** The user-game's balances per currency, read from the engine (live). (self) */
+  /** The user-game's balances per currency, read from the engine (live); with `at` (ISO), as of that instant from the ledger. (self) */
   balances: Maybe<Array<Balance>>;
   /** The game's variables as one JSON object, as GET /api/games/{id}/config serves it. Module variables. (any) */
   config: Maybe<ConfigDocument>;
@@ -741,6 +741,7 @@ export type QueryAuditArgs = {
 
 
 export type QueryBalancesArgs = {
+  at?: InputMaybe<Scalars['String']['input']>;
   user_game_id: Scalars['SafeInt']['input'];
 };
 
@@ -877,8 +878,13 @@ export type QueryRankingsArgs = {
 
 
 export type QueryTransactionsArgs = {
+  after_id?: InputMaybe<Scalars['SafeInt']['input']>;
+  kind?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+  round_id?: InputMaybe<Scalars['String']['input']>;
+  since?: InputMaybe<Scalars['String']['input']>;
+  until?: InputMaybe<Scalars['String']['input']>;
   user_game_id: Scalars['SafeInt']['input'];
 };
 
