@@ -4,7 +4,7 @@ import { createAutoBatcher, type BatchingOptions } from './auto-batcher';
 import { failureOf, isRetryable, ReservationError } from './errors';
 import { grpcTransport, type MethodName, type TransportOptions } from './grpc-transport';
 import { backoffMs, DEFAULT_RETRY, sleep, withRetries, type RetryPolicy } from './retry';
-import type { BalanceResult, CallOptions, CancelParams, ConfirmParams, ReserveParams, Transaction } from './types';
+import type { BalanceResult, CallOptions, CancelParams, ConfirmParams, RejectionReason, ReserveParams, Transaction } from './types';
 import type {
   CancelBatchResult,
   CancelRequest,
@@ -180,6 +180,7 @@ function balanceResult(reply: WireBalance, requestId: string): BalanceResult {
   return {
     transactionId: reply.transaction_id,
     status: reply.status,
+    reason: 'reason' in reply ? (reply.reason as RejectionReason | '') : '',
     availableBalance: reply.available_balance,
     reservedBalance: reply.reserved_balance,
     requestId,

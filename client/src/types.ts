@@ -3,6 +3,9 @@ import type { CancelResponse, ConfirmResponse, GetTransactionResponse, ReserveRe
 /** A Reserve's, Confirm's or Cancel's status (as the .proto lists them per call). */
 export type BalanceStatus = ReserveResponse['status'] | ConfirmResponse['status'] | CancelResponse['status'];
 
+/** Why a Reserve was rejected: the first that applies, in this order (SPEC §1.11). */
+export type RejectionReason = 'frozen' | 'max_bet' | 'loss_limit' | 'insufficient_funds';
+
 /** An int64 amount in minor units: given as a number, a bigint or a decimal string; replies give strings. */
 export type Amount = number | bigint | string;
 
@@ -37,6 +40,8 @@ export interface BalanceResult {
   readonly transactionId: string;
   /** reserved | rejected | confirmed | already_confirmed | canceled | already_canceled */
   readonly status: BalanceStatus;
+  /** A rejected Reserve's reason (a replay gives it again); '' for every other reply. */
+  readonly reason: RejectionReason | '';
   readonly availableBalance: string;
   readonly reservedBalance: string;
   /** The request_id the call went with (the generated one, when none was given). */

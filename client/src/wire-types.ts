@@ -15,6 +15,7 @@ export interface ReserveResponse {
   status: 'reserved' | 'rejected';
   available_balance: string;
   reserved_balance: string;
+  reason: string;
 }
 
 export interface ConfirmRequest {

@@ -92,10 +92,8 @@ function batchResults(method: string, outcomes: BalanceOutcome[], logger: Logger
 }
 
 function toWire(reply: BalanceReply): BalanceResponse {
-  return {
-    transaction_id: reply.transactionId,
-    status: reply.status,
-    available_balance: reply.availableBalance,
-    reserved_balance: reply.reservedBalance,
-  };
+  const balances = { transaction_id: reply.transactionId, available_balance: reply.availableBalance, reserved_balance: reply.reservedBalance };
+  // A Reserve's reply names why it was rejected (empty when reserved); Confirm's and Cancel's have no reason.
+  if (reply.status === 'reserved' || reply.status === 'rejected') return { ...balances, status: reply.status, reason: reply.reason ?? '' };
+  return { ...balances, status: reply.status };
 }

@@ -13,6 +13,7 @@ import type {
   BalanceOutcome,
   BalanceReply,
   BalanceStatus,
+  RejectionReason,
   CancelInput,
   ConfirmInput,
   TopupInput,
@@ -183,8 +184,11 @@ export type WalletStore = ReturnType<typeof createWalletStore>;
 
 function balanceOutcome([code, ...fields]: ScriptReply, requestId: string, transactionId: string): BalanceOutcome {
   if (code !== 'OK' && code !== 'REPLAY') return errorFor(code, { requestId, transactionId, what: 'request_id' });
-  const [status, replyTransactionId, availableBalance, reservedBalance] = fields as [BalanceStatus, string, string, string];
-  return { status, transactionId: replyTransactionId, availableBalance, reservedBalance, replayed: code === 'REPLAY' };
+  const [status, replyTransactionId, availableBalance, reservedBalance, reason] = fields as [BalanceStatus, string, string, string, RejectionReason?];
+  const replayed = code === 'REPLAY';
+  if (status !== 'rejected') return { status, transactionId: replyTransactionId, availableBalance, reservedBalance, replayed };
+  // The scripts reject for want of funds only, so far: a reason they name (freeze, limits) comes after the balances.
+  return { status, transactionId: replyTransactionId, availableBalance, reservedBalance, replayed, reason: reason || 'insufficient_funds' };
 }
 
 /** An item's reply, or its error thrown (for calls of one item). */

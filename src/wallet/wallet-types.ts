@@ -8,9 +8,15 @@ export type TransactionStatus = 'reserved' | 'confirmed' | 'canceled';
 /** A Reserve's, Confirm's or Cancel's status (SPEC §1; the .proto lists each call's). */
 export type BalanceStatus = 'reserved' | 'rejected' | 'confirmed' | 'already_confirmed' | 'canceled' | 'already_canceled';
 
+/** Why a Reserve was rejected (SPEC §1.11), the first that applies in this order. */
+export const REJECTION_REASONS = ['frozen', 'max_bet', 'loss_limit', 'insufficient_funds'] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
 export interface BalanceReply {
   readonly transactionId: string;
   readonly status: BalanceStatus;
+  /** A rejected Reserve's reason (replays give it again); absent otherwise. */
+  readonly reason?: RejectionReason;
   readonly availableBalance: Amount;
   readonly reservedBalance: Amount;
   /** True when this is the stored first reply to a repeated request_id. */

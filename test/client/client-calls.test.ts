@@ -37,7 +37,8 @@ test('the client makes all seven calls, typed, with request ids it generates whe
   ]);
   t.like(batch[0], { status: 'reserved', availableBalance: '1050' });
   t.true(batch[1] instanceof ReservationError && batch[1].codeName === 'INVALID_ARGUMENT' && /amount/.test(batch[1].message));
-  t.like(batch[2], { status: 'rejected', transactionId: '' });
+  t.like(batch[2], { status: 'rejected', reason: 'insufficient_funds', transactionId: '' });
+  t.is((batch[0] as { reason: string }).reason, '');
   const id = (batch[0] as { transactionId: string }).transactionId;
   const [canceled] = await client.cancelBatch([{ transactionId: id, reason: 'aborted' }]);
   t.like(canceled, { status: 'canceled', availableBalance: '1150' });

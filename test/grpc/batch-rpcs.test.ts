@@ -46,7 +46,8 @@ test('ReserveBatch, ConfirmBatch and CancelBatch answer each item in its place: 
   t.is(results.length, 7);
   t.like(results[0], { outcome: 'reply', reply: { status: 'reserved', available_balance: '15', reserved_balance: '10' } });
   t.like(results[1], { outcome: 'reply', reply: { status: 'reserved', available_balance: '5', reserved_balance: '20' } });
-  t.like(results[2], { outcome: 'reply', reply: { status: 'rejected', transaction_id: '', available_balance: '5', reserved_balance: '20' } });
+  t.like(results[2], { outcome: 'reply', reply: { status: 'rejected', reason: 'insufficient_funds', transaction_id: '', available_balance: '5', reserved_balance: '20' } });
+  t.is(results[0]!.reply!.reason, '', 'a reserved item has no reason');
   t.deepEqual(results[3]!.reply, results[0]!.reply, 'a repeat in the same batch replays the first');
   t.deepEqual(results[4]!.error?.code, GrpcStatus.ALREADY_EXISTS);
   t.deepEqual(results[5]!.error?.code, GrpcStatus.INVALID_ARGUMENT);
@@ -128,16 +129,16 @@ test('Redis unreachable fails the whole batch call with UNAVAILABLE', async (t) 
   t.is(result.error?.code, GrpcStatus.UNAVAILABLE);
 });
 
-test('the seed\'s four methods and their messages are unchanged beside the batches (field names, numbers, types)', (t) => {
+test('the seed\'s four methods and their messages are unchanged beside the batches (field names, numbers, types); ReserveResponse only gains reason = 5 (SPEC §1.11, wire-compatible)', (t) => {
   const definition = loadSync(PROTO_PATH, PROTO_LOADER_OPTIONS) as unknown as Record<string, { type?: { field: Array<{ name: string; number: number; type: string }> } } & Record<string, { requestType: { type: { name: string } }; responseType: { type: { name: string } } }>>;
   const fields = (name: string) => definition[`reservation.${name}`]!.type!.field.map((f) => `${f.number}:${f.name}:${f.type}`);
   t.deepEqual(fields('ReserveRequest'), ['1:request_id:TYPE_STRING', '2:user_id:TYPE_STRING', '3:game_id:TYPE_STRING', '4:round_id:TYPE_STRING', '5:amount:TYPE_INT64', '6:currency:TYPE_STRING']);
   t.deepEqual(fields('ConfirmRequest'), ['1:request_id:TYPE_STRING', '2:transaction_id:TYPE_STRING', '3:round_id:TYPE_STRING', '4:win_amount:TYPE_INT64']);
   t.deepEqual(fields('CancelRequest'), ['1:request_id:TYPE_STRING', '2:transaction_id:TYPE_STRING', '3:reason:TYPE_STRING']);
   t.deepEqual(fields('GetTransactionRequest'), ['1:transaction_id:TYPE_STRING']);
-  for (const reply of ['ReserveResponse', 'ConfirmResponse', 'CancelResponse']) {
-    t.deepEqual(fields(reply), ['1:transaction_id:TYPE_STRING', '2:status:TYPE_STRING', '3:available_balance:TYPE_INT64', '4:reserved_balance:TYPE_INT64']);
-  }
+  const seedReply = ['1:transaction_id:TYPE_STRING', '2:status:TYPE_STRING', '3:available_balance:TYPE_INT64', '4:reserved_balance:TYPE_INT64'];
+  t.deepEqual(fields('ReserveResponse'), [...seedReply, '5:reason:TYPE_STRING']);
+  for (const reply of ['ConfirmResponse', 'CancelResponse']) t.deepEqual(fields(reply), seedReply);
   t.deepEqual(fields('GetTransactionResponse'), ['1:transaction_id:TYPE_STRING', '2:user_id:TYPE_STRING', '3:round_id:TYPE_STRING', '4:amount:TYPE_INT64', '5:win_amount:TYPE_INT64', '6:status:TYPE_STRING']);
   const service = definition['reservation.ReservationService'] as unknown as Record<string, { path: string }>;
   t.deepEqual(Object.values(service).map((method) => method.path).sort(), [

@@ -44,8 +44,13 @@ test('Reserve, Confirm and GetTransaction through a real client, int64 exact at 
   const { server, call } = await serverWithClient(t);
   await server.wallet.topup({ userId: '42', gameId: '7', currency: 'EUR', amount: '9007199254740991', comment: '' });
   const reserved = await call('Reserve', { request_id: 'r', user_id: '42', game_id: '7', round_id: 'x', amount: '9007199254740991', currency: 'EUR' });
-  t.like(reserved.reply, { status: 'reserved', available_balance: '0', reserved_balance: '9007199254740991' });
+  t.like(reserved.reply, { status: 'reserved', reason: '', available_balance: '0', reserved_balance: '9007199254740991' });
   const transactionId = reserved.reply!.transaction_id as string;
+  // SPEC §1.11: a rejected Reserve says why, and its repeat says it again.
+  const broke = { request_id: 'broke', user_id: '42', game_id: '7', round_id: 'y', amount: '1', currency: 'EUR' };
+  const rejected = await call('Reserve', broke);
+  t.deepEqual(rejected.reply, { transaction_id: '', status: 'rejected', reason: 'insufficient_funds', available_balance: '0', reserved_balance: '9007199254740991' });
+  t.deepEqual((await call('Reserve', broke)).reply, rejected.reply, 'the replay names the reason too');
   const confirmed = await call('Confirm', { request_id: 'c', transaction_id: transactionId, round_id: 'x', win_amount: '9007199254740991' });
   t.deepEqual(confirmed.reply, { transaction_id: transactionId, status: 'confirmed', available_balance: '9007199254740991', reserved_balance: '0' });
   const found = await call('GetTransaction', { transaction_id: transactionId });

@@ -85,7 +85,7 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
     const { target, transactionId } = await reserved(engine, 600, 1000);
     const before = await engine.state(target, [transactionId]);
     const reply = await engine.wallet.reserve({ ...target, requestId: 'r2', roundId: 'round-1', amount: '401' });
-    t.deepEqual(reply, { status: 'rejected', transactionId: '', availableBalance: '400', reservedBalance: '600', replayed: false });
+    t.deepEqual(reply, { status: 'rejected', reason: 'insufficient_funds', transactionId: '', availableBalance: '400', reservedBalance: '600', replayed: false });
     t.deepEqual(await engine.state(target, [transactionId]), before);
   });
 
