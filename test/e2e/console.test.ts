@@ -313,6 +313,11 @@ test.serial('a top-up is typed in major units of a picked currency, confirmed by
   const balances = await api.request('GET', `/api/user-games/${connection.body.id}/balance`, { token: api.users.admin.token });
   t.deepEqual(balances.body.map((b: { currency: string; available_balance: number }) => [b.currency, b.available_balance]).sort(), [['EUR', 123450], ['JPY', 500]], 'minor units: 1,234.50 EUR is 123450, 500 JPY is 500');
   t.regex(await page.getByTestId('ledger').locator('tbody tr').last().innerText(), /topup\s+€1,234.50/);
+  // History: by kind, and the balances at an instant (the browser's zone), from the ledger.
+  await page.getByLabel('Kind').selectOption('topup');
+  await until('the top-ups only', async () => (await page.getByTestId('ledger').locator('tbody tr').allInnerTexts()).every((row) => row.includes('topup')));
+  await page.getByLabel('Balances at').fill('2000-01-01T00:00:00');
+  await page.getByTestId('balances-at').getByText('No move yet by then.').waitFor();
   await screenshot(page, 'wallet');
 
   // A disconnection names the money the wallet holds before it is confirmed; then the wallet page

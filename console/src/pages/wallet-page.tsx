@@ -13,7 +13,9 @@ const WalletPageWallet = graphql(`query WalletPageWallet ($id: SafeInt!) {
   userGame(user_game_id: $id) { id user_id username game_id game_name }
   balances(user_game_id: $id) { currency available_balance reserved_balance }
 }`);
-const WalletPageTransactions = graphql(`query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }`);
+const WalletPageTransactions = graphql(`query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }`);
+const WalletPageBalancesAt = graphql(`query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }`);
+const KINDS = ['topup', 'reserve', 'confirm', 'cancel', 'expire'];
 const WalletPageTopup = graphql(`mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }`);
 const PAGE = 20;
 
@@ -24,9 +26,12 @@ const PAGE = 20;
 export function WalletPage() {
   const userGameId = Number(useParams<{ userGameId: string }>().userGameId);
   const admin = useSession()?.user.role === 'admin';
-  const [offset, setOffset] = useState(0);
+  // The ledger pages by the last id of each page read (after_id): moves synced meanwhile do not shift it.
+  const [kind, setKind] = useState('');
+  const [pages, setPages] = useState<number[]>([]);
+  const firstPage = () => setPages([]);
   const wallet = useQuery(WalletPageWallet, { id: userGameId });
-  const ledger = useQuery(WalletPageTransactions, { id: userGameId, limit: PAGE, offset });
+  const ledger = useQuery(WalletPageTransactions, { id: userGameId, kind: kind || null, after: pages.at(-1) ?? null, limit: PAGE });
   // Each submit carries a key of its own, and the button is locked while one runs: a double click
   // cannot credit twice, and a repeat of the same request (a proxy's retry) is answered, not credited.
   const topup = useAction((input: TopupInput) => request(WalletPageTopup, { id: userGameId, input, key: crypto.randomUUID() }));
@@ -62,13 +67,23 @@ export function WalletPage() {
           action={topup}
           onDone={() => {
             wallet.reload();
-            setOffset(0);
+            firstPage();
             ledger.reload();
           }}
         />
       )}
       <h2>Ledger</h2>
       <p class="muted">From MySQL, newest first; it trails the engine by the sync lag.</p>
+      <div class="row">
+        <label>
+          Kind
+          <select value={kind} onChange={(e) => { setKind(e.currentTarget.value); firstPage(); }}>
+            <option value="">every move</option>
+            {KINDS.map((k) => <option key={k} value={k}>{k}</option>)}
+          </select>
+        </label>
+        <BalancesAt userGameId={userGameId} />
+      </div>
       <Problem error={ledger.error} />
       <TableScroll label="Ledger">
         <table data-testid="ledger">
@@ -86,11 +101,39 @@ export function WalletPage() {
         </table>
       </TableScroll>
       <div class="row">
-        <button type="button" class="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</button>
-        <span class="muted">{items.length > 0 ? `${offset + 1}–${offset + items.length}` : ''}</span>
-        <button type="button" class="outline" disabled={items.length < PAGE} onClick={() => setOffset(offset + PAGE)}>Older</button>
+        <button type="button" class="outline" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>Newer</button>
+        <span class="muted">{items.length > 0 ? `${pages.length * PAGE + 1}–${pages.length * PAGE + items.length}` : ''}</span>
+        <button type="button" class="outline" disabled={items.length < PAGE} onClick={() => setPages([...pages, items.at(-1)!.id])}>Older</button>
         <button type="button" class="secondary outline" onClick={() => { wallet.reload(); ledger.reload(); }}>Refresh</button>
       </div>
     </>
+  );
+}
+
+/** The wallet's balances as of an instant the admin picks (in their own time zone), from the ledger. */
+function BalancesAt({ userGameId }: { userGameId: number }) {
+  const [local, setLocal] = useState('');
+  return (
+    <div>
+      <label>
+        Balances at
+        <input type="datetime-local" step="1" value={local} onChange={(e) => setLocal(e.currentTarget.value)} />
+      </label>
+      {local && <BalancesThen userGameId={userGameId} at={new Date(local).toISOString()} />}
+    </div>
+  );
+}
+
+function BalancesThen({ userGameId, at }: { userGameId: number; at: string }) {
+  const then = useQuery(WalletPageBalancesAt, { id: userGameId, at });
+  if (then.error) return <Problem error={then.error} />;
+  if (!then.data) return null;
+  const balances = then.data.balances ?? [];
+  return (
+    <p data-testid="balances-at">
+      {balances.length === 0
+        ? 'No move yet by then.'
+        : balances.map((b) => `${b.currency}: ${formatMoney(b.available_balance, b.currency)} available, ${formatMoney(b.reserved_balance, b.currency)} reserved`).join('; ')}
+    </p>
   );
 }

@@ -79,7 +79,8 @@ type Documents = {
     "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }": typeof types.VariablesPageCreateVariableDocument,
     "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }": typeof types.VariablesPageDeleteVariableDocument,
     "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n}": typeof types.WalletPageWalletDocument,
-    "query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": typeof types.WalletPageTransactionsDocument,
+    "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": typeof types.WalletPageTransactionsDocument,
+    "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }": typeof types.WalletPageBalancesAtDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": typeof types.WalletPageTopupDocument,
 };
 const documents: Documents = {
@@ -147,7 +148,8 @@ const documents: Documents = {
     "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }": types.VariablesPageCreateVariableDocument,
     "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }": types.VariablesPageDeleteVariableDocument,
     "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n}": types.WalletPageWalletDocument,
-    "query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": types.WalletPageTransactionsDocument,
+    "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": types.WalletPageTransactionsDocument,
+    "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }": types.WalletPageBalancesAtDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": types.WalletPageTopupDocument,
 };
 
@@ -410,7 +412,11 @@ export function graphql(source: "query WalletPageWallet ($id: SafeInt!) {\n  use
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query WalletPageTransactions ($id: SafeInt!, $limit: Int, $offset: Int) { transactions(user_game_id: $id, limit: $limit, offset: $offset) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }"): typeof import('./graphql').WalletPageTransactionsDocument;
+export function graphql(source: "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }"): typeof import('./graphql').WalletPageTransactionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }"): typeof import('./graphql').WalletPageBalancesAtDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -584,12 +584,21 @@ export type WalletPageWalletQuery = { userGame: { id: number, user_id: number, u
 
 export type WalletPageTransactionsQueryVariables = Exact<{
   id: number;
+  kind?: string | null | undefined;
+  after?: number | null | undefined;
   limit?: number | null | undefined;
-  offset?: number | null | undefined;
 }>;
 
 
 export type WalletPageTransactionsQuery = { transactions: Array<{ id: number, kind: string, amount: string, win_amount: string, currency: string, transaction_id: string | null, round_id: string | null, comment: string | null, available_balance: string, reserved_balance: string, created_at: string }> | null };
+
+export type WalletPageBalancesAtQueryVariables = Exact<{
+  id: number;
+  at?: string | null | undefined;
+}>;
+
+
+export type WalletPageBalancesAtQuery = { balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null };
 
 export type WalletPageTopupMutationVariables = Exact<{
   id: number;
@@ -1318,8 +1327,8 @@ export const WalletPageWalletDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<WalletPageWalletQuery, WalletPageWalletQueryVariables>;
 export const WalletPageTransactionsDocument = new TypedDocumentString(`
-    query WalletPageTransactions($id: SafeInt!, $limit: Int, $offset: Int) {
-  transactions(user_game_id: $id, limit: $limit, offset: $offset) {
+    query WalletPageTransactions($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) {
+  transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) {
     id
     kind
     amount
@@ -1334,6 +1343,15 @@ export const WalletPageTransactionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WalletPageTransactionsQuery, WalletPageTransactionsQueryVariables>;
+export const WalletPageBalancesAtDocument = new TypedDocumentString(`
+    query WalletPageBalancesAt($id: SafeInt!, $at: String) {
+  balances(user_game_id: $id, at: $at) {
+    currency
+    available_balance
+    reserved_balance
+  }
+}
+    `) as unknown as TypedDocumentString<WalletPageBalancesAtQuery, WalletPageBalancesAtQueryVariables>;
 export const WalletPageTopupDocument = new TypedDocumentString(`
     mutation WalletPageTopup($id: SafeInt!, $input: TopupInput!, $key: String) {
   topup(user_game_id: $id, input: $input, idempotency_key: $key) {
