@@ -43,6 +43,11 @@ test('entries name their actor, game and target as they are now; the actions the
   await api.request('PATCH', `/api/users/${api.users.other.id}`, { ...admin(api), body: { is_active: true } });
   const [patched] = await entries(api, `action=user.update&target_id=${api.users.other.id}`);
   t.like(patched, { target_name: 'otto_other', game_name: null });
+  for (const key of ['variables', 'leaderboard']) await api.services.modules.connect(COMMAND_ACTOR, game.id, { module_key: key });
+  const variable = (await api.request('POST', `/api/games/${game.id}/variables`, { ...admin(api), body: { key: 'lives', type: 'number', number_value: 3 } })).body;
+  const board = (await api.request('POST', `/api/games/${game.id}/leaderboards`, { ...admin(api), body: { key: 'top', name: 'Top Players' } })).body;
+  t.like((await entries(api, `action=variable.create&target_id=${variable.id}`))[0], { target_name: 'lives', game_name: 'Named Game' }, 'a variable by its key');
+  t.like((await entries(api, `action=leaderboard.create&target_id=${board.id}`))[0], { target_name: 'Top Players' });
   await api.services.games.update(COMMAND_ACTOR, game.id, { name: 'Renamed Game' });
   const [byCommand] = await entries(api, `action=game.update&target_id=${game.id}`);
   t.like(byCommand, { actor_user_id: null, actor_username: null, target_name: 'Renamed Game' });

@@ -121,10 +121,13 @@ export function AuditPage() {
 }
 
 /** An entry's target by name, a link where the console has a page for it. */
-function AuditTarget({ entry }: { entry: { target_type: string; target_id?: string | null; target_name?: string | null } }) {
-  const { target_type: type, target_id: id, target_name: name } = entry;
+function AuditTarget({ entry }: { entry: { target_type: string; target_id?: string | null; target_name?: string | null; game_id?: number | null } }) {
+  const { target_type: type, target_id: id, target_name: name, game_id: gameId } = entry;
+  const kind = type.replace('_', ' ');
   if (id && name && type === 'game') return <>game <Link href={`/games/${id}`}>{name}</Link></>;
   if (id && name && type === 'user') return <>user <Link href={`/users/${id}`}>{name}</Link></>;
   if (id && name && type === 'user_game') return <Link href={`/wallets/${id}`}>{name}'s wallet</Link>;
-  return <>{type.replace('_', ' ')} {id}</>;
+  if (id && name && type === 'leaderboard' && gameId) return <>leaderboard <Link href={`/games/${gameId}/leaderboards/${id}`}>{name}</Link></>;
+  if (name) return <>{kind} <strong>{name}</strong></>;
+  return <>{kind} {id}</>;
 }

@@ -14,7 +14,7 @@ export const auditEntryReply = replySchema('AuditEntry', {
   ip: textField().nullable(),
   actor_username: textField('the actor\'s username now (null for a command or a deleted user)').nullable(),
   game_name: textField('the game\'s name now (null when none or deleted)').nullable(),
-  target_name: textField('a game\'s name, a user\'s username or a user-game\'s player, now (null for other targets or when gone)').nullable(),
+  target_name: textField('the target\'s name now: a game\'s, notification\'s, language\'s, leaderboard\'s or group\'s name, a variable\'s key, a user\'s username, a user-game\'s player (null for other targets or when gone)').nullable(),
   changes: shapedAs<Changes>({
     type: 'object',
     description: 'each changed field as [before, after]; secrets show as "[redacted]"',

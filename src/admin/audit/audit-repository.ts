@@ -3,7 +3,11 @@ import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { USER_GAMES } from '../connections/connections-repository';
 import { GAMES } from '../games/games-repository';
+import { LANGUAGES } from '../languages/languages-repository';
+import { GROUPS, LEADERBOARDS } from '../leaderboards/leaderboard-tables';
+import { NOTIFICATIONS } from '../notifications/notifications-repository';
 import { USERS } from '../users/users-repository';
+import { VARIABLES } from '../variables/variables-repository';
 import type { Changes } from './audit-changes';
 
 export const AUDIT_LOG = 'audit_log';
@@ -74,9 +78,20 @@ export async function insertMissingAuditEntries(db: Knex, entries: ReadonlyArray
 export interface AuditNames {
   actor_username: string | null;
   game_name: string | null;
-  /** A game's name, a user's username, a user-game's player's username. */
+  /** The target's name (a variable's key, a user's username, a user-game's player's username…). */
   target_name: string | null;
 }
+
+/** The targets named by a column of their own table, joined by primary key when the entry is of that type. */
+const NAMED_TARGETS: ReadonlyArray<{ type: string; table: string; column: string }> = [
+  { type: 'user', table: USERS, column: 'username' },
+  { type: 'game', table: GAMES, column: 'name' },
+  { type: 'variable', table: VARIABLES, column: 'key' },
+  { type: 'notification', table: NOTIFICATIONS, column: 'name' },
+  { type: 'language', table: LANGUAGES, column: 'name' },
+  { type: 'leaderboard', table: LEADERBOARDS, column: 'name' },
+  { type: 'leaderboard_group', table: GROUPS, column: 'name' },
+];
 
 /** A target id as the primary key it names (the column is text: invite codes, module keys). */
 const targetKey = (db: Knex) => db.raw(`CAST(${AUDIT_LOG}.target_id AS UNSIGNED)`);
@@ -88,16 +103,18 @@ const targetKey = (db: Knex) => db.raw(`CAST(${AUDIT_LOG}.target_id AS UNSIGNED)
 export function listAuditEntries(db: Knex, filters: AuditFilters, page: Page): Promise<Array<AuditRow & AuditNames>> {
   const { since, until, after_id: afterId, ...equal } = filters;
   const where = Object.fromEntries(Object.entries(equal).filter(([, value]) => value !== undefined).map(([column, value]) => [`${AUDIT_LOG}.${column}`, value]));
+  const names = NAMED_TARGETS.map(({ type, column }) => `target_${type}.${column}`);
   const query = db(AUDIT_LOG)
     .select(...AUDIT_COLUMNS.map((column) => `${AUDIT_LOG}.${column}`))
-    .select('actor.username as actor_username', 'game.name as game_name', db.raw('COALESCE(target_user.username, target_game.name, player.username) as target_name'))
+    .select('actor.username as actor_username', 'game.name as game_name', db.raw(`COALESCE(${[...names, 'player.username'].map((name) => db.ref(name).toQuery()).join(', ')}) as target_name`))
     .leftJoin(`${USERS} as actor`, 'actor.id', `${AUDIT_LOG}.actor_user_id`)
     .leftJoin(`${GAMES} as game`, 'game.id', `${AUDIT_LOG}.game_id`)
-    .leftJoin(`${USERS} as target_user`, (on) => on.on(`${AUDIT_LOG}.target_type`, db.raw('?', ['user'])).andOn('target_user.id', targetKey(db)))
-    .leftJoin(`${GAMES} as target_game`, (on) => on.on(`${AUDIT_LOG}.target_type`, db.raw('?', ['game'])).andOn('target_game.id', targetKey(db)))
     .leftJoin(`${USER_GAMES} as target_ug`, (on) => on.on(`${AUDIT_LOG}.target_type`, db.raw('?', ['user_game'])).andOn('target_ug.id', targetKey(db)))
     .leftJoin(`${USERS} as player`, 'player.id', 'target_ug.user_id')
     .where(where);
+  for (const { type, table } of NAMED_TARGETS) {
+    query.leftJoin(`${table} as target_${type}`, (on) => on.on(`${AUDIT_LOG}.target_type`, db.raw('?', [type])).andOn(`target_${type}.id`, targetKey(db)));
+  }
   if (since) query.where(`${AUDIT_LOG}.created_at`, '>=', since);
   if (until) query.where(`${AUDIT_LOG}.created_at`, '<', until);
   if (afterId !== undefined) query.where(`${AUDIT_LOG}.id`, '<', afterId);

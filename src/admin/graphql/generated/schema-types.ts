@@ -40,7 +40,7 @@ export type AuditEntry = {
   ip: Maybe<Scalars['String']['output']>;
   request_id: Maybe<Scalars['String']['output']>;
   target_id: Maybe<Scalars['String']['output']>;
-  /** A game's name, a user's username or a user-game's player, now (null for other targets or when gone). */
+  /** The target's name now: a game's, notification's, language's, leaderboard's or group's name, a variable's key, a user's username, a user-game's player (null for other targets or when gone). */
   target_name: Maybe<Scalars['String']['output']>;
   target_type: Scalars['String']['output'];
 };
