@@ -403,7 +403,8 @@ test.serial('notifications offer the macros as chips and the preview marks them,
   await description.fill('Come back, {{login}}: {{prize}} awaits');
 
   await page.getByRole('button', { name: 'Create notification' }).click();
-  await page.getByText('Daily bonus').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Notification Daily bonus created.' }).waitFor();
+  await page.getByText('Daily bonus', { exact: true }).waitFor();
   const stored = await api.request('GET', `/api/games/${game.id}/notifications`, { token: api.users.admin.token });
   t.like(stored.body[0], { name: 'Daily bonus', variables: [{ key: 'prize' }], entries: [{ login: 'everyone', variables: [{ key: 'prize', value: '100 coins' }] }] });
   await screenshot(page, 'notifications');
