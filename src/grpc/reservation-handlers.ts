@@ -91,9 +91,9 @@ function batchResults(method: string, outcomes: BalanceOutcome[], logger: Logger
   );
 }
 
+/** One object per reply (the hot path): a Reserve's names why it was rejected (empty when reserved); Confirm's and Cancel's have no reason. */
 function toWire(reply: BalanceReply): BalanceResponse {
-  const balances = { transaction_id: reply.transactionId, available_balance: reply.availableBalance, reserved_balance: reply.reservedBalance };
-  // A Reserve's reply names why it was rejected (empty when reserved); Confirm's and Cancel's have no reason.
-  if (reply.status === 'reserved' || reply.status === 'rejected') return { ...balances, status: reply.status, reason: reply.reason ?? '' };
-  return { ...balances, status: reply.status };
+  const { transactionId: transaction_id, status, availableBalance: available_balance, reservedBalance: reserved_balance } = reply;
+  if (status === 'reserved' || status === 'rejected') return { transaction_id, status, reason: reply.reason ?? '', available_balance, reserved_balance };
+  return { transaction_id, status, available_balance, reserved_balance };
 }

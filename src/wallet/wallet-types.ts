@@ -9,8 +9,7 @@ export type TransactionStatus = 'reserved' | 'confirmed' | 'canceled';
 export type BalanceStatus = 'reserved' | 'rejected' | 'confirmed' | 'already_confirmed' | 'canceled' | 'already_canceled';
 
 /** Why a Reserve was rejected (SPEC §1.11), the first that applies in this order. */
-export const REJECTION_REASONS = ['frozen', 'max_bet', 'loss_limit', 'insufficient_funds'] as const;
-export type RejectionReason = (typeof REJECTION_REASONS)[number];
+export type RejectionReason = 'frozen' | 'max_bet' | 'loss_limit' | 'insufficient_funds';
 
 export interface BalanceReply {
   readonly transactionId: string;
