@@ -53,4 +53,4 @@ local function cancel_one(work, k, a)
   return 'OK ' .. table.concat(reply, ' ')
 end
 
-return apply_items(KEYS, 5, 2, 4, cancel_one)
+return apply_items(KEYS, 5, 2, 2, 4, cancel_one)

@@ -2,19 +2,23 @@
 order (a unary Confirm is a batch of one). On Redis Cluster a call's items share one partition; on a
 single Redis one call may span partitions.
 
-KEYS[1..n] the count first, as EVAL takes it; five for each item i (1-based), KEYS[5i - 4 .. 5i]:
+KEYS[1..n] the count first, as EVAL takes it; six for each item i (1-based), KEYS[6i - 5 .. 6i]:
   transaction record           (keys.transaction of the transaction_id)
   wallet                       w{p}:<user-game ref>:<currency>  (from the transaction_id)
+  limits record                l{p}:<user-game ref>:<currency>  (when present, counts the net loss)
   idempotency record           i{p}:c:<transaction_id>:<request_id>  (requests that did not settle it)
   outbox stream                o{p}
   open reservations            e{p}
 
 ARGV[1] now (ms)   ARGV[2] idempotency TTL (s)
 ARGV[3] expiry cutoff (ms): a reservation created at or before it has expired ('0': none expire)
+ARGV[4..6] the starts (ms) of the UTC day, week (from Monday) and month that hold now
 then 5 per item: request_id, transaction_id, round_id ('' accepts any), win_amount (canonical decimal
 string, 0 .. 2^53-1), the transaction_id's currency
 
 The Confirm that settles the transaction keeps its reply in the transaction record (sid, srd, win, a1, r1).
+A wallet with a limits record counts the confirmation's amount less its win as net loss of the
+current day, week and month (lua/lib/controls.lua).
 An item sees what the items before it did.
 
 Returns one reply per item (joined as lua/lib/items.lua says), code status transaction_id available
@@ -32,11 +36,20 @@ Error codes come alone and change nothing.
 Outbox entry: c, transaction_id, user_id, game_id, round_id, amount, win, available, reserved, request_id,
 the round_id this call gave (maybe ''), now.
 ]]
--- include: items, settle, idempotency, numbers
+-- include: items, settle, idempotency, numbers, controls
 local now, ttl, cutoff = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local starts = { tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]) }
+
+-- The net loss a confirmation adds to its wallet's periods, when the wallet has limits.
+local function count_confirmed_loss(work, limits_key, tx, win)
+  local limits = limits_of(work, limits_key, tonumber(now))
+  if not limits then return end
+  count_loss(limits, tonumber(tx[AMOUNT]) - tonumber(win), starts)
+  put_record(work, limits_key, pack_limits(limits))
+end
 
 local function confirm_one(work, k, a)
-  local tx_key, wallet_key, request_key, outbox_key, open_key = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5]
+  local tx_key, wallet_key, limits_key, request_key, outbox_key, open_key = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5], KEYS[k + 6]
   local request_id, transaction_id, round_id, win, currency = unpack(ARGV, a + 1, a + 5)
   local tx = named(record_of(work, tx_key), transaction_id, currency)
   if not tx then return 'NOT_FOUND' end
@@ -47,6 +60,7 @@ local function confirm_one(work, k, a)
     if tx[CREATED] ~= '' and tonumber(tx[CREATED]) <= cutoff then return 'EXPIRED' end
     if wallet[AVAILABLE] + wallet[RESERVED] - tonumber(tx[AMOUNT]) + tonumber(win) > MAX_AMOUNT then return 'BALANCE_LIMIT' end
     local available, reserved = settle(work, tx_key, wallet_key, outbox_key, open_key, transaction_id, tx, 'confirm', win, request_id, round_id, now)
+    count_confirmed_loss(work, limits_key, tx, win)
     return 'OK confirmed ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
   end
   if tx[ST] == 'confirmed' and tx[SETTLER] == request_id then
@@ -63,4 +77,4 @@ local function confirm_one(work, k, a)
   return 'OK ' .. table.concat(reply, ' ')
 end
 
-return apply_items(KEYS, 5, 3, 5, confirm_one)
+return apply_items(KEYS, 6, 3, 6, 5, confirm_one)

@@ -4,16 +4,18 @@
 -- include: unit_of_work
 
 -- A batch script's items, applied in order through one unit of work. Each item has `keys_per_item`
--- keys in `keys` (the first two are the records `begin` reads) and `args_per_item` values in `args`
+-- keys in `keys` (the first `reads_per_item` are the records `begin` reads) and `args_per_item` values in `args`
 -- after the first `shared_args`: the call's KEYS and ARGV (passed in, since a Redis Function gets them
 -- as arguments, not as globals). `apply(work, k, a)` answers one item whose keys follow keys[k] and
 -- whose values follow args[a] (no table per item), with its reply's fields joined by ' '. Returns the
 -- replies, joined by "\n", after the commit.
-local function apply_items(keys, keys_per_item, shared_args, args_per_item, apply)
+local function apply_items(keys, keys_per_item, reads_per_item, shared_args, args_per_item, apply)
   local count = #keys / keys_per_item
   local records = {}
   for i = 1, count do
-    records[2 * i - 1], records[2 * i] = keys[keys_per_item * (i - 1) + 1], keys[keys_per_item * (i - 1) + 2]
+    for r = 1, reads_per_item do
+      records[reads_per_item * (i - 1) + r] = keys[keys_per_item * (i - 1) + r]
+    end
   end
   local work = begin(records)
   local replies = {}

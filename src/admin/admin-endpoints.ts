@@ -2,6 +2,7 @@ import { auditEndpoints } from './audit/audit-endpoints';
 import { authEndpoints } from './auth/auth-endpoints';
 import { balanceEndpoints } from './balance/balance-endpoints';
 import { connectionsEndpoints } from './connections/connections-endpoints';
+import { currenciesEndpoints } from './currencies/currencies-endpoints';
 import { gamesEndpoints } from './games/games-endpoints';
 import type { AnyEndpoint } from './http/endpoint';
 import { imagesEndpoints } from './images/images-endpoints';
@@ -12,6 +13,7 @@ import { modulesEndpoints } from './modules/modules-endpoints';
 import { notificationsEndpoints } from './notifications/notifications-endpoints';
 import { usersEndpoints } from './users/users-endpoints';
 import { variablesEndpoints } from './variables/variables-endpoints';
+import { walletControlsEndpoints } from './wallet-controls/wallet-controls-endpoints';
 
 /**
  * Every management endpoint, each declared once in its feature folder (`<feature>-endpoints.ts`):
@@ -30,6 +32,8 @@ export const ADMIN_ENDPOINTS: readonly AnyEndpoint[] = [
   ...notificationsEndpoints,
   ...leaderboardsEndpoints,
   ...balanceEndpoints,
+  ...currenciesEndpoints,
+  ...walletControlsEndpoints,
   ...imagesEndpoints,
   ...auditEndpoints,
 ];

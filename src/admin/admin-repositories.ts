@@ -1,4 +1,5 @@
 import * as auditRepository from './audit/audit-repository';
+import * as currenciesRepository from './currencies/currencies-repository';
 import * as connectionsReads from './connections/connections-reads';
 import * as connectionsRepository from './connections/connections-repository';
 import * as gamesRepository from './games/games-repository';
@@ -16,6 +17,7 @@ import * as userAccounts from './users/user-accounts';
 import * as usersRepository from './users/users-repository';
 import * as configHistoryRepository from './variables/config-history-repository';
 import * as variablesRepository from './variables/variables-repository';
+import * as walletControlsRepository from './wallet-controls/wallet-controls-repository';
 import * as ledgerReads from '../sync/ledger-reads';
 
 /**
@@ -28,6 +30,7 @@ export const ADMIN_REPOSITORIES = {
   audit: auditRepository,
   connections: connectionsRepository,
   connectionsReads,
+  currencies: currenciesRepository,
   games: gamesRepository,
   invites: invitesRepository,
   inviteRedemption,
@@ -44,6 +47,7 @@ export const ADMIN_REPOSITORIES = {
   configHistory: configHistoryRepository,
   variables: variablesRepository,
   ledgerReads,
+  walletControls: walletControlsRepository,
 };
 
 export type AdminRepositories = typeof ADMIN_REPOSITORIES;

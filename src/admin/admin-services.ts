@@ -11,6 +11,7 @@ import { createPasswordHasher } from './auth/password-hasher';
 import { createTokenService } from './auth/token-service';
 import { createBalanceService } from './balance/balance-service';
 import { createAdminCaches } from './cache/admin-caches';
+import { createCurrenciesService } from './currencies/currencies-service';
 import { createConnectionsService } from './connections/connections-service';
 import { createGamesService } from './games/games-service';
 import { createImagesService } from './images/images-service';
@@ -29,6 +30,7 @@ import { createConfigHistoryService } from './variables/config-history-service';
 import { createConfigVersions } from './variables/config-versions';
 import { createConfigWriter } from './variables/config-writer';
 import { createVariablesService } from './variables/variables-service';
+import { createWalletControlsService } from './wallet-controls/wallet-controls-service';
 import { changeSubscribers } from './change-subscribers';
 import { createUnitOfWork } from './unit-of-work';
 
@@ -89,6 +91,8 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     leaderboardGroups: createLeaderboardGroupsService({ store, scope: leaderboardScope }),
     connections,
     ops: createOpsService({ redis, syncQueue }),
+    currencies: createCurrenciesService(store, wallet),
+    walletControls: createWalletControlsService({ store, wallet, users, connections }),
     balance: createBalanceService({ store, wallet, connections, defaultCurrency: config.engine.defaultCurrency, logger }),
     dashboardSessions: createDashboardSessions(adminRedis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */

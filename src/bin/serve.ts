@@ -27,6 +27,8 @@ import { createTransactionArchive } from '../sync/transaction-archive';
 import { startSyncSampler } from '../sync/ops-sampler';
 import { startWorkerRole } from '../sync/worker-role';
 import { auditTopupsFromLedger } from '../admin/balance/topup-audit';
+import { enabledCurrencyCodes } from '../admin/currencies/currencies-repository';
+import { createCurrencyGate } from '../wallet/currency-gate';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
 
@@ -129,8 +131,17 @@ function walletService(config: Config, redis: RedisLike, db: Knex, clients: Clie
     store: engineStore(redis, clients),
     idempotencyTtlS: config.engine.idempotencyTtlS,
     reservationTimeoutS: config.engine.reservationTimeoutS,
+    limitRaiseDelayS: config.engine.limitRaiseDelayS,
     archive: createTransactionArchive(db),
+    currencies: currencyGate(db, clients),
   });
+}
+
+/** The currencies open for new money, as MySQL's table says within a second (stopped with the process). */
+function currencyGate(db: Knex, clients: Clients) {
+  const gate = createCurrencyGate(() => enabledCurrencyCodes(db));
+  clients.closers.unshift(async () => gate.stop());
+  return gate;
 }
 
 /** The engine's store as a role runs it: metrics, replicated acknowledgements, closed while Redis holds no layout. */

@@ -89,6 +89,7 @@ export function configFromSettings(raw: RawEnv, cwd: string, metricsPortGiven: b
     engine: {
       idempotencyTtlS: raw.IDEMPOTENCY_TTL_S,
       reservationTimeoutS: raw.RESERVATION_TIMEOUT_S,
+      limitRaiseDelayS: raw.LIMIT_RAISE_DELAY_S,
       settledRetentionS: raw.SETTLED_RETENTION_S,
       defaultCurrency: raw.DEFAULT_CURRENCY,
     },

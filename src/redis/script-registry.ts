@@ -14,6 +14,7 @@ export const SCRIPT_KEY_COUNTS = {
   expire_reservation: 4,
   settled: 2,
   topup: 5,
+  limits: 1,
   retain: 'n',
   upgrade_record: 2,
   read_new: 1,
@@ -58,6 +59,8 @@ declare module 'ioredis' {
     expire_reservation: ScriptCommand<Context>;
     settled: ScriptCommand<Context>;
     topup: ScriptCommand<Context>;
+    /** The wallet's limits as decimal strings (none: no record). */
+    limits: ScriptCommand<Context, string[]>;
     retain: ScriptCommand<Context, number>;
     upgrade_record: ScriptCommand<Context, number>;
     read_new: ScriptCommand<Context, [] | [first: string, last: string, count: number]>;

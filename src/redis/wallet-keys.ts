@@ -135,6 +135,15 @@ export const keys = {
   openReservations: (w: Pick<WalletAddress, 'tag'>) => `e${w.tag}`,
   topupSequence: (w: Pick<WalletAddress, 'tag'>) => `n${w.tag}`,
   currencies: (w: Pick<WalletAddress, 'tag' | 'userGameRef'>) => `c${w.tag}:${w.userGameRef}`,
+  /** A wallet's limits and the net loss they count (lua/lib/controls.lua); absent: no limits. */
+  limits: (w: WalletAddress) => `l${w.tag}:${w.userGameRef}:${w.currency}`,
+  /** Exists while the user-game is frozen (its value: the reason). */
+  userGameFreeze: (w: Pick<WalletAddress, 'tag' | 'userGameRef'>) => `z${w.tag}:g:${w.userGameRef}`,
+  /**
+   * Exists while the user is frozen: one in every partition, so a Reserve reads the one of its own
+   * partition (a script stays in one slot on Redis Cluster).
+   */
+  userFreeze: (w: Pick<WalletAddress, 'tag'>, userId: string) => `z${w.tag}:u:${userId}`,
   /**
    * A partition's fence (REDIS_DURABILITY=replicated): a write here makes the connection's next
    * WAITAOF cover whatever the partition's server holds so far. Named from any key of the partition.

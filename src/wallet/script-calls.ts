@@ -1,4 +1,5 @@
 import { keys, reserveTarget, type WalletAddress } from '../redis/wallet-keys';
+import { periodStarts } from './loss-periods';
 import type { CancelInput, ConfirmInput, ReserveInput, TopupInput } from './wallet-types';
 
 /** An operation and the wallet it moves (for Confirm and Cancel, the one its transaction_id names). */
@@ -6,7 +7,10 @@ export interface WalletItem<Input> {
   readonly wallet: WalletAddress;
   readonly input: Input;
 }
-export type ReserveItem = WalletItem<ReserveInput>;
+export interface ReserveItem extends WalletItem<ReserveInput> {
+  /** The currency is unknown or disabled (SPEC §1.11): a new Reserve is refused, a repeat still replays. */
+  readonly currencyClosed?: boolean;
+}
 export type ConfirmItem = WalletItem<ConfirmInput>;
 export type CancelItem = WalletItem<CancelInput>;
 
@@ -27,11 +31,14 @@ export const scriptCalls = {
   /** One call's reserves, applied in order (on Redis Cluster, all of one partition). */
   reserve(items: readonly ReserveItem[], at: Moment): string[] {
     const keyList: string[] = [];
-    const args = [String(at.nowMs), String(at.idempotencyTtlS), at.reservationsExpire ? '1' : '0'];
-    for (const { wallet, input } of items) {
+    const args = [String(at.nowMs), String(at.idempotencyTtlS), at.reservationsExpire ? '1' : '0', ...periodStarts(at.nowMs)];
+    for (const { wallet, input, currencyClosed } of items) {
       const target = reserveTarget(wallet, input.requestId);
-      keyList.push(keys.wallet(wallet), target.key, keys.outbox(wallet), keys.openReservations(wallet));
-      args.push(input.requestId, input.userId, input.gameId, input.roundId, input.amount, input.currency, target.transactionId);
+      keyList.push(
+        keys.wallet(wallet), target.key, keys.limits(wallet), keys.userGameFreeze(wallet), keys.userFreeze(wallet, input.userId),
+        keys.outbox(wallet), keys.openReservations(wallet),
+      );
+      args.push(input.requestId, input.userId, input.gameId, input.roundId, input.amount, input.currency, target.transactionId, currencyClosed ? '0' : '1');
     }
     return [String(keyList.length), ...keyList, ...args];
   },
@@ -39,9 +46,12 @@ export const scriptCalls = {
   /** One call's confirms, applied in order (on Redis Cluster, all of one partition). */
   confirm(items: readonly ConfirmItem[], at: Moment): string[] {
     const keyList: string[] = [];
-    const args = [String(at.nowMs), String(at.idempotencyTtlS), String(at.expiryCutoffMs)];
+    const args = [String(at.nowMs), String(at.idempotencyTtlS), String(at.expiryCutoffMs), ...periodStarts(at.nowMs)];
     for (const { wallet, input } of items) {
-      keyList.push(...settlementKeys(wallet, input.transactionId, keys.confirmRequest(wallet, input.transactionId, input.requestId)));
+      keyList.push(
+        keys.transaction(input.transactionId), keys.wallet(wallet), keys.limits(wallet),
+        keys.confirmRequest(wallet, input.transactionId, input.requestId), keys.outbox(wallet), keys.openReservations(wallet),
+      );
       args.push(input.requestId, input.transactionId, input.roundId, input.winAmount, wallet.currency);
     }
     return [String(keyList.length), ...keyList, ...args];
@@ -52,10 +62,19 @@ export const scriptCalls = {
     const keyList: string[] = [];
     const args = [String(at.nowMs), String(at.idempotencyTtlS)];
     for (const { wallet, input } of items) {
-      keyList.push(...settlementKeys(wallet, input.transactionId, keys.cancelRequest(wallet, input.transactionId, input.requestId)));
+      keyList.push(
+        keys.transaction(input.transactionId), keys.wallet(wallet),
+        keys.cancelRequest(wallet, input.transactionId, input.requestId), keys.outbox(wallet), keys.openReservations(wallet),
+      );
       args.push(input.requestId, input.transactionId, input.reason, wallet.currency);
     }
     return [String(keyList.length), ...keyList, ...args];
+  },
+
+  /** Reads ('get') or asks for ('set') a wallet's limits: lua/limits.lua. */
+  limits(wallet: WalletAddress, nowMs: number, set?: { delayMs: number; maxBet: number; lossLimit: number; period: number }): string[] {
+    const head = [keys.limits(wallet), set ? 'set' : 'get', String(nowMs), ...periodStarts(nowMs)];
+    return set ? [...head, String(set.delayMs), String(set.maxBet), String(set.lossLimit), String(set.period)] : head;
   },
 
   settled(
@@ -93,8 +112,3 @@ export const scriptCalls = {
     ];
   },
 };
-
-/** An item's keys in confirm.lua and cancel.lua: they settle a transaction, so they share a key layout. */
-function settlementKeys(wallet: WalletAddress, transactionId: string, requestKey: string): string[] {
-  return [keys.transaction(transactionId), keys.wallet(wallet), requestKey, keys.outbox(wallet), keys.openReservations(wallet)];
-}

@@ -12,6 +12,8 @@ import {
   checkTopup,
 } from './wallet-validation';
 import { cancelArchived, confirmArchived } from './archived-settlement';
+import { currencyClosedError, type CurrencyGate } from './currency-gate';
+import { createWalletControls } from './wallet-controls';
 import { replyOrThrow, type Moment, type WalletStore } from './wallet-store';
 import type {
   ArchivedTransaction,
@@ -35,6 +37,10 @@ export interface WalletServiceDeps {
   /** Settled transactions after they leave Redis; without it they are NOT_FOUND then. */
   readonly archive?: TransactionArchive;
   readonly clock?: () => number;
+  /** Which currencies are open for new money (SPEC §1.11); without it, every well-formed code is. */
+  readonly currencies?: CurrencyGate;
+  /** LIMIT_RAISE_DELAY_S: how long a loosened limit waits (default a day). */
+  readonly limitRaiseDelayS?: number;
 }
 
 /**
@@ -42,7 +48,8 @@ export interface WalletServiceDeps {
  * method is async, so a bad field is a rejected promise, never a synchronous throw.
  */
 export function createWalletService(deps: WalletServiceDeps) {
-  const { store, idempotencyTtlS, reservationTimeoutS = 0, archive, clock = Date.now } = deps;
+  const { store, idempotencyTtlS, reservationTimeoutS = 0, archive, clock = Date.now, currencies, limitRaiseDelayS = 86_400 } = deps;
+  const currencyOpen = (code: string) => !currencies || currencies.isOpen(code);
   const moment = (): Moment => {
     const nowMs = clock();
     const reservationsExpire = reservationTimeoutS > 0;
@@ -108,7 +115,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   async function reserveAll(raws: readonly ReserveInput[]): Promise<BalanceOutcome[]> {
     const items = checked(raws, (raw) => {
       const input = checkReserve(raw);
-      return { wallet: walletAddress(input.userId, input.gameId, input.currency), input };
+      return { wallet: walletAddress(input.userId, input.gameId, input.currency), input, currencyClosed: !currencyOpen(input.currency) };
     });
     const at = moment();
     return runInGroups(items, store.callGroup, (group) => store.reserve(group, at));
@@ -134,6 +141,11 @@ export function createWalletService(deps: WalletServiceDeps) {
   const cancelAll = (raws: readonly CancelInput[]) => settleAll(raws, checkCancel, store.cancel, cancelArchived);
 
   return {
+    ...createWalletControls(store, { clock, limitRaiseDelayS }),
+
+    /** Reads the enabled currencies again (after this process changed them). */
+    refreshCurrencies: async (): Promise<void> => currencies?.refresh(),
+
     async reserve(raw: ReserveInput): Promise<BalanceReply> {
       return replyOrThrow((await reserveAll([raw]))[0]!);
     },
@@ -178,6 +190,7 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     async topup(raw: TopupInput): Promise<TopupReply> {
       const input = checkTopup(raw);
+      if (!currencyOpen(input.currency)) throw currencyClosedError(input.currency);
       return store.topup(walletAddress(input.userId, input.gameId, input.currency), input, moment());
     },
 

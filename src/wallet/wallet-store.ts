@@ -3,8 +3,9 @@ import { durably, type DurableAck } from '../redis/durable-ack';
 import { fcallEngineFunction, withEngineFunctions } from '../redis/engine-functions';
 import type { StoreGate } from '../redis/store-gate';
 import { withRedisErrors } from '../redis/redis-errors';
+import { currencyClosedError } from './currency-gate';
 import type { ScriptObserver } from '../metrics/script-metrics';
-import { itemReplies, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
+import { itemReplies, registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
 import { createSlotRouter } from '../redis/slot-router';
 import { namesTransaction, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
@@ -56,6 +57,8 @@ function answersFromEarlierState(replies: ScriptReplies): boolean {
 export function createWalletStore(redis: RedisLike, options: WalletStoreOptions = {}) {
   const { observeScript, durableAck = null, gate } = options;
   const route = createSlotRouter(redis);
+  registerScripts(redis); // lua/limits.lua runs as EVALSHA (the item scripts are Redis Functions); the router's own clients have them
+
   /** A command for the server of `key` (every key of a call shares its partition), its errors translated. */
   const on = <T>(key: string, call: (client: RedisLike) => Promise<T>): Promise<T> => {
     if (gate && !gate.open) return Promise.reject(new AppError('UNAVAILABLE', GATE_CLOSED));
@@ -98,7 +101,7 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
     /** One script call for a group of items (see callGroup), applied in order: each item's reply or its error. */
     async reserve(items: readonly ReserveItem[], at: Moment): Promise<BalanceOutcome[]> {
       const replies = await itemScript('reserve', scriptCalls.reserve(items, at));
-      return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, ''));
+      return replies.map((reply, i) => balanceOutcome(reply, items[i]!.input.requestId, '', items[i]!.input.currency));
     },
 
     async confirm(items: readonly ConfirmItem[], at: Moment): Promise<BalanceOutcome[]> {
@@ -166,6 +169,25 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       };
     },
 
+    /** A wallet's limits as the scripts hold them now ('get', or after asking for `set`): lua/limits.lua's reply. */
+    async limits(wallet: WalletAddress, nowMs: number, set?: Parameters<typeof scriptCalls.limits>[2]): Promise<string[]> {
+      const args = scriptCalls.limits(wallet, nowMs, set);
+      const [, ...reply] = await script('limits', args[0]!, async (client) => ['OK', ...(await client.limits(...args))] as ScriptReply);
+      return reply;
+    },
+
+    /**
+     * Freezes (reason) or unfreezes (null) what these freeze keys name (keys.userGameFreeze,
+     * keys.userFreeze): each written on its own partition's server, acknowledged as a script's reply is.
+     */
+    async freeze(freezeKeys: readonly string[], reason: string | null): Promise<void> {
+      await Promise.all(freezeKeys.map((key) =>
+        durableScript(key, async (client) => {
+          await (reason === null ? client.del(key) : client.set(key, reason));
+          return ['OK'] as ScriptReply;
+        })));
+    },
+
     /** The currencies a user-game has ever been topped up in. */
     async currencies(wallet: Pick<WalletAddress, 'tag' | 'userGameRef'>): Promise<string[]> {
       const key = keys.currencies(wallet);
@@ -182,12 +204,12 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
 
 export type WalletStore = ReturnType<typeof createWalletStore>;
 
-function balanceOutcome([code, ...fields]: ScriptReply, requestId: string, transactionId: string): BalanceOutcome {
-  if (code !== 'OK' && code !== 'REPLAY') return errorFor(code, { requestId, transactionId, what: 'request_id' });
+function balanceOutcome([code, ...fields]: ScriptReply, requestId: string, transactionId: string, currency?: string): BalanceOutcome {
+  if (code !== 'OK' && code !== 'REPLAY') return errorFor(code, { requestId, transactionId, currency, what: 'request_id' });
   const [status, replyTransactionId, availableBalance, reservedBalance, reason] = fields as [BalanceStatus, string, string, string, RejectionReason?];
   const replayed = code === 'REPLAY';
   if (status !== 'rejected') return { status, transactionId: replyTransactionId, availableBalance, reservedBalance, replayed };
-  // The scripts reject for want of funds only, so far: a reason they name (freeze, limits) comes after the balances.
+  // The reason follows the balances; a rejection remembered before reasons were kept names none: it lacked funds.
   return { status, transactionId: replyTransactionId, availableBalance, reservedBalance, replayed, reason: reason || 'insufficient_funds' };
 }
 
@@ -197,7 +219,7 @@ export function replyOrThrow<T>(outcome: T | AppError): T {
   return outcome;
 }
 
-function errorFor(code: string, context: { requestId: string; transactionId?: string; what: string }): AppError {
+function errorFor(code: string, context: { requestId: string; transactionId?: string; currency?: string; what: string }): AppError {
   const tx = `transaction ${context.transactionId}`;
   switch (code) {
     case 'CONFLICT':
@@ -214,6 +236,8 @@ function errorFor(code: string, context: { requestId: string; transactionId?: st
       return new AppError('FAILED_PRECONDITION', `${tx} has expired (RESERVATION_TIMEOUT_S) and cannot be confirmed`);
     case 'CONFIRMED':
       return new AppError('FAILED_PRECONDITION', `${tx} is confirmed and cannot be canceled`);
+    case 'CURRENCY':
+      return currencyClosedError(context.currency ?? '');
     case 'BALANCE_LIMIT':
       return new AppError('FAILED_PRECONDITION', 'the balance would pass the largest accepted balance 2^53-1');
     default:

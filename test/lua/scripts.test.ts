@@ -147,14 +147,14 @@ test('reserve without expiry neither indexes the reservation nor stores its crea
 test('reserve OK rejected writes only its idempotency record, which expires with the TTL', async (t) => {
   await topup(t, w, '10');
   const before = await snapshotKeys(t.context.raw, t.context.store.prefix);
-  t.deepEqual(await reserve(t, w, 'r1', '11'), ['OK', 'rejected', '', '10', '0']);
+  t.deepEqual(await reserve(t, w, 'r1', '11'), ['OK', 'rejected', '', '10', '0', 'insufficient_funds']);
   const after = await snapshotKeys(t.context.raw, t.context.store.prefix);
   const added = Object.keys(after).filter((key) => !(key in before));
   const named = reserveTarget(w, 'r1');
   t.deepEqual(added, [t.context.store.prefix + named.key]);
   for (const key of Object.keys(before)) t.deepEqual(after[key], before[key]);
   t.true((await t.context.store.redis.ttl(named.key)) > 590);
-  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '11')), ['REPLAY', 'rejected', '', '10', '0']);
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r1', '11')), ['REPLAY', 'rejected', '', '10', '0', 'insufficient_funds']);
   t.deepEqual(await unchangedBy(t, () => confirm(t, w, 'c1', named.transactionId, '0')), ['NOT_FOUND']);
 });
 
@@ -229,7 +229,7 @@ test('records of the old layout (random transaction id, hashes, a Reserve record
 
   const at = { ...moment(), nowMs: Date.now() };
   t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r0', '100', 'round', at)), ['REPLAY', 'reserved', legacy, '900', '100']);
-  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'poor', '5000', 'round', at)), ['REPLAY', 'rejected', '', '5', '0']);
+  t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'poor', '5000', 'round', at)), ['REPLAY', 'rejected', '', '5', '0', '']); // kept before reasons were: the store reads it as insufficient_funds
   t.deepEqual(await unchangedBy(t, () => reserve(t, w, 'r0', '101', 'round', at)), ['CONFLICT']);
   t.deepEqual(await confirm(t, w, 'c1', legacy, '30'), ['OK', 'confirmed', legacy, '930', '0']);
   t.is(await redis.zcard(keys.openReservations(w)), 0);

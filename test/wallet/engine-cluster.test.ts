@@ -13,6 +13,7 @@ import { createEngine, type Engine } from '../helpers/engine';
 import { startRedisCluster, type TestCluster } from '../helpers/redis-cluster';
 import { registerBatchTests } from './batch-suite';
 import { registerClusterLoadTests } from './cluster-load-suite';
+import { registerControlsTests } from './controls-suite';
 import { registerEngineTests } from './engine-suite';
 
 // The same engine tests, on a 3-master Redis Cluster with a replica each, started for this file and
@@ -38,6 +39,7 @@ test.after.always(async () => {
 });
 
 registerEngineTests(test);
+registerControlsTests(test);
 registerBatchTests(test);
 registerClusterLoadTests(test);
 

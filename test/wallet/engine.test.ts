@@ -2,6 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { createEngine, type Engine } from '../helpers/engine';
 import { createTestRedis, type TestRedis } from '../helpers/redis';
 import { registerBatchTests } from './batch-suite';
+import { registerControlsTests } from './controls-suite';
 import { registerEngineTests } from './engine-suite';
 
 const test = anyTest as TestFn<{ engine: Engine }>;
@@ -16,4 +17,5 @@ test.after.always(async () => {
 });
 
 registerEngineTests(test);
+registerControlsTests(test);
 registerBatchTests(test);

@@ -1,0 +1,66 @@
+--[[ limits: read or set a wallet's limits (SPEC §1.11), as Reserve and Confirm count them.
+
+KEYS[1] limits record          l{p}:<user-game ref>:<currency>
+
+ARGV[1] 'get' | 'set'   ARGV[2] now (ms)   ARGV[3..5] the starts (ms) of the UTC day, week and month
+that hold now
+for 'set', then: ARGV[6] the delay (ms) before a loosening applies (LIMIT_RAISE_DELAY_S), ARGV[7] max_bet,
+ARGV[8] loss_limit (-1: none), ARGV[9] loss_period (0 none, 1 day, 2 week, 3 month; 0 exactly when
+there is no loss_limit)
+
+'set' asks for these limits. What tightens applies at once: a lower max_bet or loss_limit, or a first
+one (with its period). What loosens (a higher limit, a removal, another period) is pending until
+now + delay, and the pending change is then the whole of what was asked. A set that loosens nothing
+drops a pending change (a decrease cancels a pending increase); one that asks again for the pending
+change keeps its time.
+
+Returns {} for 'get' of a wallet without a record; else, as integers in decimal strings: max_bet,
+loss_limit, loss_period, pending_at (0: nothing pending), pending max_bet, loss_limit, loss_period, and
+the net loss so far of the current day, week and month.
+]]
+-- include: controls
+local now = tonumber(ARGV[2])
+local starts = { tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]) }
+local stored = redis.call('GET', KEYS[1])
+
+-- Whether `asked` is tighter than `current` (NONE: no limit).
+local function tighter(asked, current)
+  return asked ~= NONE and (current == NONE or asked < current)
+end
+
+local function state(l)
+  local reply = {}
+  for i = 1, 7 do reply[i] = int(l[i]) end
+  for p = 1, 3 do reply[7 + p] = int(net_loss(l, p, starts[p])) end
+  return reply
+end
+
+if ARGV[1] == 'get' then
+  if not stored then return {} end
+  return state(limits_now(parse_limits(stored), now))
+end
+
+local l = stored and limits_now(parse_limits(stored), now) or new_limits(starts)
+local delay, max_bet, loss_limit, period = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
+local loosens = false
+if max_bet ~= l[L_MAX_BET] then
+  if tighter(max_bet, l[L_MAX_BET]) then l[L_MAX_BET] = max_bet else loosens = true end
+end
+if loss_limit ~= l[L_LOSS_LIMIT] then
+  if tighter(loss_limit, l[L_LOSS_LIMIT]) then
+    if l[L_LOSS_LIMIT] == NONE then l[L_PERIOD] = period end
+    l[L_LOSS_LIMIT] = loss_limit
+  else
+    loosens = true
+  end
+end
+if period ~= l[L_PERIOD] then loosens = true end
+
+if not loosens then
+  l[L_PENDING_AT], l[L_PENDING_MAX_BET], l[L_PENDING_LOSS_LIMIT], l[L_PENDING_PERIOD] = 0, NONE, NONE, 0
+elseif not (l[L_PENDING_AT] > 0 and l[L_PENDING_MAX_BET] == max_bet and l[L_PENDING_LOSS_LIMIT] == loss_limit
+    and l[L_PENDING_PERIOD] == period) then
+  l[L_PENDING_AT], l[L_PENDING_MAX_BET], l[L_PENDING_LOSS_LIMIT], l[L_PENDING_PERIOD] = now + delay, max_bet, loss_limit, period
+end
+redis.call('SET', KEYS[1], pack_limits(l))
+return state(l)

@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+import type { LossPeriod } from '../../wallet/loss-periods';
+
+export interface FreezeRow {
+  frozen_reason: string | null;
+  frozen_at: Date | null;
+}
+
+export interface LimitsRow {
+  user_game_id: number;
+  currency: string;
+  max_bet: number | string | null;
+  loss_limit: number | string | null;
+  loss_period: LossPeriod | null;
+}
+
+/** The freeze columns of users and user_games (null reason: not frozen). */
+export type FrozenTable = 'users' | 'user_games';
+
+export function findFreeze(db: Knex, table: FrozenTable, id: number): Promise<FreezeRow | undefined> {
+  return db(table).where('id', id).first<FreezeRow | undefined>('frozen_reason', 'frozen_at');
+}
+
+export async function setFreeze(db: Knex, table: FrozenTable, id: number, reason: string | null): Promise<void> {
+  await db(table).where({ id }).update({ frozen_reason: reason, frozen_at: reason === null ? null : db.fn.now(3) });
+}
+
+/** Every frozen user or user-game (rebuilding Redis's freezes). */
+export function listFrozen(db: Knex, table: FrozenTable): Promise<Array<{ id: number; frozen_reason: string }>> {
+  return db(table).whereNotNull('frozen_reason').select('id', 'frozen_reason');
+}
+
+/** The limits asked for per currency of a user-game, by currency. */
+export function listLimits(db: Knex, userGameId: number): Promise<LimitsRow[]> {
+  return db<LimitsRow>('wallet_limits').where({ user_game_id: userGameId }).orderBy('currency');
+}
+
+export async function saveLimits(db: Knex, row: LimitsRow): Promise<void> {
+  await db('wallet_limits').insert({ ...row, updated_at: db.fn.now(3) }).onConflict(['user_game_id', 'currency']).merge();
+}

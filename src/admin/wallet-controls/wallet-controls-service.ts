@@ -1,0 +1,148 @@
+import * as yup from 'yup';
+import { AppError } from '../../errors';
+import { LOSS_PERIODS } from '../../wallet/loss-periods';
+import type { LimitValues, WalletLimits } from '../../wallet/wallet-controls';
+import { MAX_AMOUNT } from '../../wallet/wallet-validation';
+import type { WalletService } from '../../wallet/wallet-service';
+import type { Role } from '../auth/token-service';
+import type { ConnectionsPort } from '../connections/connections-service';
+import { changedFields } from '../audit/audit-changes';
+import type { Actor } from '../core/actor';
+import { assertSelfOrStaff } from '../core/roles';
+import { integer, oneOf, text, validateBody } from '../core/validation';
+import type { Store } from '../unit-of-work';
+import type { UsersPort } from '../users/users-service';
+import type { FreezeView, WalletFreeze, WalletLimitsView } from './wallet-controls-replies';
+import type { FreezeRow, FrozenTable, LimitsRow } from './wallet-controls-repository';
+
+export const freezeSchema = yup.object({ reason: text(1, 255).defined('is required') });
+export type FreezeInput = Partial<yup.InferType<typeof freezeSchema>>;
+
+const limit = (min: number) => integer().min(min, `must be ${min} to ${MAX_AMOUNT}, or null for none`).max(MAX_AMOUNT, `must be ${min} to ${MAX_AMOUNT}, or null for none`).nullable();
+export const limitsSchema = yup.object({
+  currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').defined('is required'),
+  max_bet: limit(1).optional(),
+  loss_limit: limit(0).optional(),
+  loss_period: oneOf(LOSS_PERIODS).nullable().optional()
+    .when('loss_limit', { is: (value: unknown) => typeof value === 'number', then: (rule) => rule.defined('is required with a loss_limit').nonNullable('is required with a loss_limit') }),
+});
+export type LimitsInput = Partial<yup.InferType<typeof limitsSchema>>;
+
+const freezeView = (row: FreezeRow | undefined): FreezeView =>
+  row?.frozen_reason ? { frozen: true, reason: row.frozen_reason, frozen_at: row.frozen_at!.toISOString() } : { frozen: false, reason: null, frozen_at: null };
+
+const orNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+function limitsView(currency: string, live: WalletLimits | null, asked: LimitsRow): WalletLimitsView {
+  if (!live) {
+    // Redis holds no record (it lost its data and was rebuilt without them): what was asked, nothing counted.
+    return { currency, max_bet: orNull(asked.max_bet), loss_limit: orNull(asked.loss_limit), loss_period: asked.loss_period, pending: null, net_loss: null };
+  }
+  const { pending } = live;
+  return {
+    currency,
+    max_bet: live.maxBet,
+    loss_limit: live.lossLimit,
+    loss_period: live.lossPeriod,
+    pending: pending && { max_bet: pending.maxBet, loss_limit: pending.lossLimit, loss_period: pending.lossPeriod, effective_at: new Date(pending.effectiveAtMs).toISOString() },
+    net_loss: live.lossPeriod === null ? null : live.netLoss[live.lossPeriod],
+  };
+}
+
+/**
+ * Freezes and limits (SPEC §1.11). Redis holds what the Reserve script reads; MySQL what admins set
+ * (for the console, the audit log and rebuilding Redis). A freeze is written to Redis before MySQL
+ * and an unfreeze after it, so a failure between the two leaves the wallet frozen, never open.
+ */
+export function createWalletControlsService(deps: {
+  store: Store<'walletControls' | 'currencies'>; wallet: WalletService; users: UsersPort; connections: ConnectionsPort;
+}) {
+  const { store, wallet, users, connections } = deps;
+  const { read } = store;
+  const walletIds = (ug: { user_id: number; game_id: number }) => [String(ug.user_id), String(ug.game_id)] as const;
+
+  /** Freezes (reason) or unfreezes (null) a user or a user-game, audited, Redis and MySQL in the safe order. */
+  async function setFreeze(actor: Actor, target: { table: FrozenTable; id: number; gameId?: number }, reason: string | null, inRedis: () => Promise<void>) {
+    const action = `${target.table === 'users' ? 'user' : 'user_game'}.${reason === null ? 'unfreeze' : 'freeze'}`;
+    if (reason !== null) await inRedis();
+    await store.run(actor, async ({ repos, audit }) => {
+      const before = await repos.walletControls.findFreeze(target.table, target.id);
+      if ((before?.frozen_reason ?? null) === reason) return;
+      await repos.walletControls.setFreeze(target.table, target.id, reason);
+      audit({ action, targetId: target.id, gameId: target.gameId ?? null, changes: changedFields({ reason: before?.frozen_reason ?? null }, { reason }) });
+    });
+    if (reason === null) await inRedis();
+  }
+
+  async function freezesOf(ug: { id: number; user_id: number }): Promise<WalletFreeze> {
+    const [user, own] = await Promise.all([read.walletControls.findFreeze('users', ug.user_id), read.walletControls.findFreeze('user_games', ug.id)]);
+    return { frozen: Boolean(user?.frozen_reason || own?.frozen_reason), user: freezeView(user), user_game: freezeView(own) };
+  }
+
+  async function ownedUserGame(caller: { id: number; role: Role }, userGameId: number) {
+    const ug = await connections.mustFindUserGame(userGameId);
+    assertSelfOrStaff(caller, ug.user_id);
+    return ug;
+  }
+
+  return {
+    async userFreeze(caller: { id: number; role: Role }, userId: number): Promise<FreezeView> {
+      await users.mustFind(userId);
+      assertSelfOrStaff(caller, userId);
+      return freezeView(await read.walletControls.findFreeze('users', userId));
+    },
+    async freezeUser(actor: Actor, userId: number, body: FreezeInput): Promise<FreezeView> {
+      await users.mustFind(userId);
+      const { reason } = validateBody(freezeSchema, body);
+      await setFreeze(actor, { table: 'users', id: userId }, reason, () => wallet.freezeUser(String(userId), reason));
+      return freezeView(await read.walletControls.findFreeze('users', userId));
+    },
+    async unfreezeUser(actor: Actor, userId: number): Promise<void> {
+      await users.mustFind(userId);
+      await setFreeze(actor, { table: 'users', id: userId }, null, () => wallet.freezeUser(String(userId), null));
+    },
+
+    /** What freezes a user-game's Reserves: its user's freeze and its own. */
+    async userGameFreeze(caller: { id: number; role: Role }, userGameId: number): Promise<WalletFreeze> {
+      return freezesOf(await ownedUserGame(caller, userGameId));
+    },
+    async freezeUserGame(actor: Actor, userGameId: number, body: FreezeInput): Promise<WalletFreeze> {
+      const ug = await connections.mustFindUserGame(userGameId);
+      const { reason } = validateBody(freezeSchema, body);
+      await setFreeze(actor, { table: 'user_games', id: ug.id, gameId: ug.game_id }, reason, () => wallet.freezeUserGame(...walletIds(ug), reason));
+      return freezesOf(ug);
+    },
+    async unfreezeUserGame(actor: Actor, userGameId: number): Promise<void> {
+      const ug = await connections.mustFindUserGame(userGameId);
+      await setFreeze(actor, { table: 'user_games', id: ug.id, gameId: ug.game_id }, null, () => wallet.freezeUserGame(...walletIds(ug), null));
+    },
+
+    /** The limits of each currency that has any, as the engine holds them now. */
+    async limits(caller: { id: number; role: Role }, userGameId: number): Promise<WalletLimitsView[]> {
+      const ug = await ownedUserGame(caller, userGameId);
+      const rows = await read.walletControls.listLimits(ug.id);
+      return Promise.all(rows.map(async (row) => limitsView(row.currency, await wallet.limits(...walletIds(ug), row.currency), row)));
+    },
+
+    /** Asks for one currency's limits: what tightens applies at once, what loosens after LIMIT_RAISE_DELAY_S. */
+    async setLimits(actor: Actor, userGameId: number, body: LimitsInput): Promise<WalletLimitsView> {
+      const ug = await connections.mustFindUserGame(userGameId);
+      const input = validateBody(limitsSchema, body);
+      if (!(await read.currencies.findCurrency(input.currency))) {
+        throw new AppError('INVALID_ARGUMENT', `currency ${input.currency} is not a known currency`, { errors: [{ path: 'currency', message: 'is not a known currency' }] });
+      }
+      const asked: LimitValues = { maxBet: input.max_bet ?? null, lossLimit: input.loss_limit ?? null, lossPeriod: input.loss_limit == null ? null : input.loss_period! };
+      const live = await wallet.setLimits(...walletIds(ug), input.currency, asked);
+      const row: LimitsRow = { user_game_id: ug.id, currency: input.currency, max_bet: asked.maxBet, loss_limit: asked.lossLimit, loss_period: asked.lossPeriod };
+      await store.run(actor, async ({ repos, audit }) => {
+        const before = (await repos.walletControls.listLimits(ug.id)).find((other) => other.currency === input.currency);
+        await repos.walletControls.saveLimits(row);
+        const shown = (limits: LimitsRow | undefined) => ({ max_bet: orNull(limits?.max_bet ?? null), loss_limit: orNull(limits?.loss_limit ?? null), loss_period: limits?.loss_period ?? null });
+        audit({ action: 'user_game.limits', targetId: ug.id, gameId: ug.game_id, changes: { currency: [input.currency, input.currency], ...changedFields(shown(before), shown(row)) } });
+      });
+      return limitsView(input.currency, live, row);
+    },
+  };
+}
+
+export type WalletControlsService = ReturnType<typeof createWalletControlsService>;
