@@ -13,6 +13,8 @@ import { runSeeds } from '../../src/db/seed';
 import type { RedisLike } from '../../src/redis/script-registry';
 import { createLogger } from '../../src/logging/logger';
 import { createTransactionArchive } from '../../src/sync/transaction-archive';
+import { enabledCurrencyCodes } from '../../src/admin/currencies/currencies-repository';
+import { createCurrencyGate } from '../../src/wallet/currency-gate';
 import { createEngine, type Engine } from './engine';
 import { createTestDatabase, type TestDatabase } from './mysql';
 import { assertDocumentedReply } from './openapi-check';
@@ -51,7 +53,9 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
   const redis = await createTestRedis('http');
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   const config = testConfig({ REDIS_KEY_PREFIX: redis.prefix, UPLOAD_DIR: uploadDir, MYSQL_URL: database.url, ...env });
-  const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db) });
+  const currencies = createCurrencyGate(() => enabledCurrencyCodes(database.db));
+  await currencies.refresh();
+  const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db), currencies, limitRaiseDelayS: config.engine.limitRaiseDelayS });
   const services = createAdminServices({ db: database.db, redis: redis.redis, adminRedis: options.adminRedis, wallet: engine.wallet, config, clock: options.clock });
   await services.caches.ready();
   const logs: string[] = [];
@@ -98,6 +102,7 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
       return received;
     },
     async close() {
+      currencies.stop();
       await role.stop(1000);
       services.caches.close();
       await redis.cleanup();

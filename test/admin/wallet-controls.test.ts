@@ -1,0 +1,153 @@
+import anyTest, { type TestFn } from 'ava';
+import { startGrpcRole } from '../../src/grpc/grpc-role';
+import type { RunningRole } from '../../src/lifecycle/running-role';
+import { createLogger } from '../../src/logging/logger';
+import { createTestApi, type TestApi } from '../helpers/api';
+import { gql } from '../helpers/graphql';
+import { reservationClient } from '../helpers/grpc-client';
+
+// SPEC §1.11 from outside: currencies, freezes and limits set through REST and GraphQL, felt by the
+// engine's gRPC Reserve at once, audited.
+const test = anyTest as TestFn<{ api: TestApi; grpc: ReturnType<typeof reservationClient>; role: RunningRole }>;
+test.beforeEach(async (t) => {
+  const api = await createTestApi();
+  const role = await startGrpcRole({ config: { ...api.config.grpc, host: '127.0.0.1', port: 0 }, wallet: api.engine.wallet, redis: api.redis.redis, logger: createLogger('silent') });
+  t.context = { api, role, grpc: reservationClient(role.address!) };
+});
+test.afterEach.always(async (t) => {
+  t.context.grpc?.close();
+  await t.context.role?.stop(1000);
+  await t.context.api?.close();
+});
+
+const as = (api: TestApi, who: 'admin' | 'moderator' | 'user' | 'other') => ({ token: api.users[who].token });
+
+async function fundedUserGame(api: TestApi, amount = 1000, currency = 'EUR') {
+  const game = (await api.request('POST', '/api/games', { ...as(api, 'admin'), body: { name: 'Slots', slug: `slots-${Date.now()}-${Math.random()}` } })).body;
+  const ug = (await api.request('POST', `/api/users/${api.users.user.id}/games`, { ...as(api, 'admin'), body: { game_id: game.id } })).body as { id: number; user_id: number; game_id: number };
+  const credited = await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...as(api, 'admin'), body: { amount, currency } });
+  if (credited.status !== 201) throw new Error(`top-up: ${credited.status}`);
+  return ug;
+}
+
+const reserveOn = (grpc: ReturnType<typeof reservationClient>, ug: { user_id: number; game_id: number }, requestId: string, amount: number, currency = 'EUR') =>
+  grpc.call('Reserve', { user_id: String(ug.user_id), game_id: String(ug.game_id), currency, request_id: requestId, round_id: 'r', amount: String(amount) });
+
+test('currencies: seeded from ISO 4217 with their minor units; admins add, disable and enable; a disabled one refuses top-ups and Reserves naming currency', async (t) => {
+  const { api, grpc } = t.context;
+  const listed = await api.request('GET', '/api/currencies', as(api, 'user'));
+  t.is(listed.status, 200);
+  const byCode = new Map((listed.body as Array<{ code: string; exponent: number; enabled: boolean }>).map((c) => [c.code, c]));
+  t.deepEqual([byCode.get('EUR'), byCode.get('JPY'), byCode.get('KWD')], [
+    { code: 'EUR', exponent: 2, enabled: true }, { code: 'JPY', exponent: 0, enabled: true }, { code: 'KWD', exponent: 3, enabled: true },
+  ]);
+  t.true(Number(listed.headers.get('x-total-count')) > 150);
+
+  t.is((await api.request('POST', '/api/currencies', { ...as(api, 'moderator'), body: { code: 'XGC', exponent: 2 } })).status, 403);
+  const bad = await api.request('POST', '/api/currencies', { ...as(api, 'admin'), body: { code: 'gc', exponent: 9 } });
+  t.is(bad.status, 400);
+  t.deepEqual([...new Set(bad.body.errors.map((e: { path: string }) => e.path))].sort(), ['code', 'exponent']);
+  const made = await api.request('POST', '/api/currencies', { ...as(api, 'admin'), body: { code: 'XGC', exponent: 4 } });
+  t.is(made.status, 201);
+  t.deepEqual(made.body, { code: 'XGC', exponent: 4, enabled: true });
+  const again = await api.request('POST', '/api/currencies', { ...as(api, 'admin'), body: { code: 'XGC', exponent: 4 } });
+  t.is(again.status, 409);
+
+  const ug = await fundedUserGame(api, 500, 'JPY');
+  const open = await reserveOn(grpc, ug, 'before', 100, 'JPY');
+  t.like(open.reply, { status: 'reserved' });
+  const disabled = await api.request('PATCH', '/api/currencies/JPY', { ...as(api, 'admin'), body: { enabled: false } });
+  t.deepEqual(disabled.body, { code: 'JPY', exponent: 0, enabled: false });
+
+  const topup = await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...as(api, 'admin'), body: { amount: 1, currency: 'JPY' } });
+  t.is(topup.status, 400);
+  t.is(topup.body.errors[0].path, 'currency');
+  const refused = await reserveOn(grpc, ug, 'after', 10, 'JPY');
+  t.is(refused.error?.code, 3); // INVALID_ARGUMENT
+  t.regex(refused.error?.details ?? '', /currency JPY is not an enabled currency/);
+  t.like((await reserveOn(grpc, ug, 'before', 100, 'JPY')).reply, { status: 'reserved', transaction_id: open.reply!.transaction_id }, 'a repeat replays its first reply');
+  const settled = await grpc.call('Confirm', { request_id: 'c', transaction_id: open.reply!.transaction_id, round_id: '', win_amount: '40' });
+  t.like(settled.reply, { status: 'confirmed', available_balance: '440', reserved_balance: '0' });
+
+  const viaGraphql = await gql(api, 'mutation { updateCurrency(code: "JPY", input: { enabled: true }) { code enabled } }', as(api, 'admin'));
+  t.deepEqual(viaGraphql.body.data.updateCurrency, { code: 'JPY', enabled: true });
+  t.like((await reserveOn(grpc, ug, 'enabled-again', 10, 'JPY')).reply, { status: 'reserved' });
+  const audit = (await api.request('GET', '/api/audit?target_type=currency', as(api, 'admin'))).body as Array<{ action: string; target_id: string }>;
+  t.deepEqual(audit.map((entry) => [entry.action, entry.target_id]), [['currency.update', 'JPY'], ['currency.update', 'JPY'], ['currency.create', 'XGC']]);
+});
+
+test('freeze: a frozen user-game\'s Reserves are rejected (reason frozen) right after the 2xx, settlements and top-ups work, unfreeze reopens; audited', async (t) => {
+  const { api, grpc } = t.context;
+  const ug = await fundedUserGame(api);
+  const open = await reserveOn(grpc, ug, 'open', 100);
+
+  t.is((await api.request('POST', `/api/user-games/${ug.id}/freeze`, { ...as(api, 'moderator'), body: { reason: 'x' } })).status, 403);
+  const missing = await api.request('POST', `/api/user-games/${ug.id}/freeze`, { ...as(api, 'admin'), body: {} });
+  t.is(missing.status, 400);
+  t.is(missing.body.errors[0].path, 'reason');
+  const frozen = await api.request('POST', `/api/user-games/${ug.id}/freeze`, { ...as(api, 'admin'), body: { reason: 'chargeback review' } });
+  t.is(frozen.status, 200);
+  t.like(frozen.body, { frozen: true, user: { frozen: false }, user_game: { frozen: true, reason: 'chargeback review' } });
+
+  t.like((await reserveOn(grpc, ug, 'new', 10)).reply, { status: 'rejected', reason: 'frozen', available_balance: '900' });
+  t.like((await grpc.call('Confirm', { request_id: 'c', transaction_id: open.reply!.transaction_id, round_id: '', win_amount: '0' })).reply, { status: 'confirmed' });
+  t.is((await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...as(api, 'admin'), body: { amount: 5 } })).status, 201);
+  t.like((await api.request('GET', `/api/user-games/${ug.id}/freeze`, as(api, 'user'))).body, { frozen: true });
+  t.is((await api.request('GET', `/api/user-games/${ug.id}/freeze`, as(api, 'other'))).status, 403);
+
+  t.is((await api.request('DELETE', `/api/user-games/${ug.id}/freeze`, as(api, 'admin'))).status, 204);
+  t.like((await reserveOn(grpc, ug, 'reopened', 10)).reply, { status: 'reserved', reason: '' });
+  const audit = (await api.request('GET', `/api/audit?target_type=user_game&target_id=${ug.id}`, as(api, 'admin'))).body as Array<{ action: string; changes: unknown; target_name: string }>;
+  t.deepEqual(audit.filter((entry) => entry.action.includes('freeze')).map((entry) => [entry.action, entry.changes, entry.target_name]), [
+    ['user_game.unfreeze', { reason: ['chargeback review', null] }, 'uma_user'],
+    ['user_game.freeze', { reason: [null, 'chargeback review'] }, 'uma_user'],
+  ]);
+});
+
+test('freeze: a frozen user refuses Reserves in every game, through GraphQL as through REST', async (t) => {
+  const { api, grpc } = t.context;
+  const first = await fundedUserGame(api);
+  const second = await fundedUserGame(api);
+  const frozen = await gql(api, `mutation { freezeUser(user_id: ${api.users.user.id}, input: { reason: "self-exclusion" }) { frozen reason } }`, as(api, 'admin'));
+  t.deepEqual(frozen.body.data.freezeUser, { frozen: true, reason: 'self-exclusion' });
+  for (const ug of [first, second]) t.like((await reserveOn(grpc, ug, `r-${ug.id}`, 1)).reply, { status: 'rejected', reason: 'frozen' });
+  t.like((await api.request('GET', `/api/user-games/${second.id}/freeze`, as(api, 'admin'))).body, { frozen: true, user: { reason: 'self-exclusion' }, user_game: { frozen: false } });
+  t.like((await api.request('GET', `/api/users/${api.users.user.id}/freeze`, as(api, 'user'))).body, { frozen: true, reason: 'self-exclusion' });
+  t.is((await api.request('DELETE', `/api/users/${api.users.user.id}/freeze`, as(api, 'admin'))).status, 204);
+  for (const ug of [first, second]) t.like((await reserveOn(grpc, ug, `again-${ug.id}`, 1)).reply, { status: 'reserved' });
+});
+
+test('limits: staff set them per currency; a decrease holds at once, an increase is pending; Reserve refuses with max_bet and loss_limit; GET shows the net loss', async (t) => {
+  const { api, grpc } = t.context;
+  const ug = await fundedUserGame(api, 10_000);
+  const put = (body: unknown, who: 'admin' | 'moderator' | 'user' = 'moderator') => api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...as(api, who), body });
+
+  t.is((await put({ currency: 'EUR', max_bet: 100 }, 'user')).status, 403);
+  const invalid = await put({ currency: 'EUR', max_bet: 0, loss_limit: 10 });
+  t.is(invalid.status, 400);
+  t.deepEqual(invalid.body.errors.map((e: { path: string }) => e.path).sort(), ['loss_period', 'max_bet']);
+  t.like((await put({ currency: 'ZZZ', max_bet: 5 })).body, { status: 400, errors: [{ path: 'currency' }] });
+
+  const set = await put({ currency: 'EUR', max_bet: 100, loss_limit: 150, loss_period: 'day' });
+  t.is(set.status, 200);
+  t.deepEqual(set.body, { currency: 'EUR', max_bet: 100, loss_limit: 150, loss_period: 'day', pending: null, net_loss: 0 });
+  t.like((await reserveOn(grpc, ug, 'big', 101)).reply, { status: 'rejected', reason: 'max_bet' });
+  const bet = await reserveOn(grpc, ug, 'bet', 100);
+  await grpc.call('Confirm', { request_id: 'c', transaction_id: bet.reply!.transaction_id, round_id: '', win_amount: '20' });
+  t.like((await reserveOn(grpc, ug, 'over', 71)).reply, { status: 'rejected', reason: 'loss_limit' });
+
+  const raised = await put({ currency: 'EUR', max_bet: 500, loss_limit: 150, loss_period: 'day' });
+  t.like(raised.body, { max_bet: 100, pending: { max_bet: 500, loss_limit: 150, loss_period: 'day' }, net_loss: 80 });
+  const effectiveAt = Date.parse(raised.body.pending.effective_at);
+  t.true(Math.abs(effectiveAt - (Date.now() + 86_400_000)) < 60_000, 'after LIMIT_RAISE_DELAY_S (a day by default)');
+  const listed = await api.request('GET', `/api/user-games/${ug.id}/limits`, as(api, 'user'));
+  t.deepEqual(listed.body, [raised.body]);
+
+  const viaGraphql = await gql(api, `mutation { setWalletLimits(user_game_id: ${ug.id}, input: { currency: "EUR", max_bet: 50, loss_limit: 150, loss_period: "day" }) { max_bet pending { max_bet } net_loss } }`, as(api, 'admin'));
+  t.deepEqual(viaGraphql.body.data.setWalletLimits, { max_bet: '50', pending: null, net_loss: '80' }, 'a decrease applies and cancels the pending increase');
+  const read = await gql(api, `{ walletLimits(user_game_id: ${ug.id}) { currency max_bet loss_limit loss_period } }`, as(api, 'user'));
+  t.deepEqual(read.body.data.walletLimits, [{ currency: 'EUR', max_bet: '50', loss_limit: '150', loss_period: 'day' }]); // Money: decimal strings in GraphQL
+  const audit = (await api.request('GET', `/api/audit?action=user_game.limits&target_id=${ug.id}`, as(api, 'admin'))).body as Array<{ changes: Record<string, unknown> }>;
+  t.is(audit.length, 3);
+  t.deepEqual(audit[2]!.changes, { currency: ['EUR', 'EUR'], max_bet: [null, 100], loss_limit: [null, 150], loss_period: [null, 'day'] });
+});
