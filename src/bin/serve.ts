@@ -27,7 +27,7 @@ import { createTransactionArchive } from '../sync/transaction-archive';
 import { startSyncSampler } from '../sync/ops-sampler';
 import { startWorkerRole } from '../sync/worker-role';
 import { auditTopupsFromLedger } from '../admin/balance/topup-audit';
-import { enabledCurrencyCodes } from '../admin/currencies/currencies-repository';
+import { enabledCurrencyCodes } from '../admin/currencies/currencies-reads';
 import { createCurrencyGate } from '../wallet/currency-gate';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';

@@ -13,7 +13,7 @@ import { runSeeds } from '../../src/db/seed';
 import type { RedisLike } from '../../src/redis/script-registry';
 import { createLogger } from '../../src/logging/logger';
 import { createTransactionArchive } from '../../src/sync/transaction-archive';
-import { enabledCurrencyCodes } from '../../src/admin/currencies/currencies-repository';
+import { enabledCurrencyCodes } from '../../src/admin/currencies/currencies-reads';
 import { createCurrencyGate } from '../../src/wallet/currency-gate';
 import { createEngine, type Engine } from './engine';
 import { createTestDatabase, type TestDatabase } from './mysql';

@@ -59,5 +59,13 @@ export const BODY_ENUMS = {
       "best",
       "incr"
     ]
+  },
+  "LimitsInput": {
+    "loss_period": [
+      "day",
+      "week",
+      "month",
+      "null"
+    ]
   }
 } as const;

@@ -95,6 +95,33 @@ export type Connection = {
   user_id: Scalars['SafeInt']['output'];
 };
 
+export type Currency = {
+  /** ISO 4217 code */
+  code: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+  /** Minor units: decimal places (EUR 2, JPY 0, KWD 3) */
+  exponent: Scalars['Int']['output'];
+};
+
+export type CurrencyCreateInput = {
+  code?: InputMaybe<Scalars['String']['input']>;
+  exponent?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CurrencyUpdateInput = {
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type Freeze = {
+  frozen: Scalars['Boolean']['output'];
+  frozen_at: Maybe<Scalars['String']['output']>;
+  reason: Maybe<Scalars['String']['output']>;
+};
+
+export type FreezeInput = {
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Game = {
   /** Module variables. (any) */
   config: Maybe<ConfigDocument>;
@@ -282,6 +309,13 @@ export type LedgerItem = {
   win_amount: Scalars['Money']['output'];
 };
 
+export type LimitsInput = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+  loss_limit?: InputMaybe<Scalars['Money']['input']>;
+  loss_period?: InputMaybe<Scalars['String']['input']>;
+  max_bet?: InputMaybe<Scalars['Money']['input']>;
+};
+
 export type LoginInput = {
   email?: InputMaybe<Scalars['String']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
@@ -308,6 +342,8 @@ export type Mutation = {
   connectGame: Maybe<Connection>;
   /** (staff) */
   connectModule: Maybe<Module>;
+  /** Adds a currency, enabled. (admin) */
+  createCurrency: Maybe<Currency>;
   /** (staff) */
   createGame: Maybe<Game>;
   /** A moderator may invite users only. (staff) */
@@ -340,6 +376,10 @@ export type Mutation = {
   disconnectGame: Maybe<Scalars['Boolean']['output']>;
   /** The module's data stays; its fields answer MODULE_DISABLED until it is connected again. (staff) */
   disconnectModule: Maybe<Scalars['Boolean']['output']>;
+  /** Every Reserve of the user's wallets that starts after this reply is rejected (reason frozen); settlements and top-ups keep working. (admin) */
+  freezeUser: Maybe<Freeze>;
+  /** Freezes every currency of one user-game. (admin) */
+  freezeUserGame: Maybe<WalletFreeze>;
   /** A token for these credentials; failed attempts are rate limited per email and per address. (public) */
   login: Maybe<TokenReply>;
   /** Registration by invite; the role comes from the invite. (public) */
@@ -355,11 +395,22 @@ export type Mutation = {
   /** Saves the user-game's score of the current period, replacing any earlier one. Module leaderboard. (staff) */
   saveScore: Maybe<SavedScore>;
   /**
+   * Sets one currency's limits; a null removes one. A decrease applies at once; an increase, a removal
+   * or another loss_period after LIMIT_RAISE_DELAY_S (pending until then). (staff)
+   */
+  setWalletLimits: Maybe<WalletLimits>;
+  /**
    * Credits the user-game through the engine (Reserve can spend it at once). The same
    * `idempotency_key` with the same input answers the first top-up again; with another input it is a
    * CONFLICT. (admin)
    */
   topup: Maybe<Topup>;
+  /** (admin) */
+  unfreezeUser: Maybe<Scalars['Boolean']['output']>;
+  /** (admin) */
+  unfreezeUserGame: Maybe<Scalars['Boolean']['output']>;
+  /** A disabled currency refuses new Reserves and top-ups; its balances stay and its open reservations still settle. (admin) */
+  updateCurrency: Maybe<Currency>;
   /** Changes the fields given. (staff) */
   updateGame: Maybe<Game>;
   /** Changes the fields given. (staff) */
@@ -390,6 +441,11 @@ export type MutationConnectGameArgs = {
 export type MutationConnectModuleArgs = {
   game_id: Scalars['SafeInt']['input'];
   input: ModuleInput;
+};
+
+
+export type MutationCreateCurrencyArgs = {
+  input: CurrencyCreateInput;
 };
 
 
@@ -482,6 +538,18 @@ export type MutationDisconnectModuleArgs = {
 };
 
 
+export type MutationFreezeUserArgs = {
+  input: FreezeInput;
+  user_id: Scalars['SafeInt']['input'];
+};
+
+
+export type MutationFreezeUserGameArgs = {
+  input: FreezeInput;
+  user_game_id: Scalars['SafeInt']['input'];
+};
+
+
 export type MutationLoginArgs = {
   input: LoginInput;
 };
@@ -524,10 +592,32 @@ export type MutationSaveScoreArgs = {
 };
 
 
+export type MutationSetWalletLimitsArgs = {
+  input: LimitsInput;
+  user_game_id: Scalars['SafeInt']['input'];
+};
+
+
 export type MutationTopupArgs = {
   idempotency_key?: InputMaybe<Scalars['String']['input']>;
   input: TopupInput;
   user_game_id: Scalars['SafeInt']['input'];
+};
+
+
+export type MutationUnfreezeUserArgs = {
+  user_id: Scalars['SafeInt']['input'];
+};
+
+
+export type MutationUnfreezeUserGameArgs = {
+  user_game_id: Scalars['SafeInt']['input'];
+};
+
+
+export type MutationUpdateCurrencyArgs = {
+  code: Scalars['String']['input'];
+  input: CurrencyUpdateInput;
 };
 
 
@@ -648,6 +738,13 @@ export type OpsTimeline = {
   points: Array<OpsPoint>;
 };
 
+export type PendingLimits = {
+  effective_at: Scalars['String']['output'];
+  loss_limit: Maybe<Scalars['Money']['output']>;
+  loss_period: Maybe<Scalars['String']['output']>;
+  max_bet: Maybe<Scalars['Money']['output']>;
+};
+
 export type Query = {
   /** The audit log, newest first; since and until are ISO timestamps; after_id pages by id (offset stops at 10,000). (admin) */
   audit: Maybe<Array<AuditEntry>>;
@@ -661,6 +758,10 @@ export type Query = {
   configVersion: Maybe<ConfigVersionDetail>;
   /** The config's versions, newest first (the last 300 are kept). Module variables. (staff) */
   configVersions: Maybe<Array<ConfigVersion>>;
+  /** Currencies, by code. (any) */
+  currencies: Maybe<Array<Currency>>;
+  /** How many currencies there are (every page of currencies). (any) */
+  currenciesTotal: Maybe<Scalars['Int']['output']>;
   /** (any) */
   game: Maybe<Game>;
   /** The users connected to a game. (staff) */
@@ -709,8 +810,12 @@ export type Query = {
   transactions: Maybe<Array<LedgerItem>>;
   /** (self) */
   user: Maybe<User>;
+  /** Whether a user is frozen, why and since when. (self) */
+  userFreeze: Maybe<Freeze>;
   /** A user-game by name: whose wallet, in which game. (self) */
   userGame: Maybe<UserGameDetail>;
+  /** What freezes a user-game's Reserves: its user's freeze, its own. (self) */
+  userGameFreeze: Maybe<WalletFreeze>;
   /** The games a user is connected to, with the user_game_id of each. (self) */
   userGames: Maybe<Array<UserGame>>;
   /** How many games the user is connected to (every page of userGames). (self) */
@@ -723,6 +828,8 @@ export type Query = {
   variable: Maybe<Variable>;
   /** Module variables. (staff) */
   variables: Maybe<Array<Variable>>;
+  /** A user-game's limits per currency, and the net loss so far of each's loss_period. (self) */
+  walletLimits: Maybe<Array<WalletLimits>>;
 };
 
 
@@ -759,6 +866,12 @@ export type QueryConfigVersionArgs = {
 
 export type QueryConfigVersionsArgs = {
   game_id: Scalars['SafeInt']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCurrenciesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -894,7 +1007,17 @@ export type QueryUserArgs = {
 };
 
 
+export type QueryUserFreezeArgs = {
+  user_id: Scalars['SafeInt']['input'];
+};
+
+
 export type QueryUserGameArgs = {
+  user_game_id: Scalars['SafeInt']['input'];
+};
+
+
+export type QueryUserGameFreezeArgs = {
   user_game_id: Scalars['SafeInt']['input'];
 };
 
@@ -933,6 +1056,11 @@ export type QueryVariablesArgs = {
   game_id: Scalars['SafeInt']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryWalletLimitsArgs = {
+  user_game_id: Scalars['SafeInt']['input'];
 };
 
 export type QueueCount = {
@@ -1100,6 +1228,24 @@ export type VariableItemInput = {
   string_value?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type WalletFreeze = {
+  /** Either freeze holds: Reserves are rejected with reason frozen. */
+  frozen: Scalars['Boolean']['output'];
+  user: Freeze;
+  user_game: Freeze;
+};
+
+export type WalletLimits = {
+  currency: Scalars['String']['output'];
+  loss_limit: Maybe<Scalars['Money']['output']>;
+  /** day, week or month (UTC calendar periods, weeks from Monday) */
+  loss_period: Maybe<Scalars['String']['output']>;
+  max_bet: Maybe<Scalars['Money']['output']>;
+  /** Confirmed amounts less their wins in the current loss_period; null without a loss limit. */
+  net_loss: Maybe<Scalars['Money']['output']>;
+  pending: Maybe<PendingLimits>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = T;
@@ -1181,7 +1327,12 @@ export type ResolversTypes = {
   ConfigVersionDetail: ResolverTypeWrapper<Omit<ConfigVersionDetail, 'variables'> & { variables: Array<ResolversTypes['Variable']> }>;
   ConnectGameInput: ConnectGameInput;
   Connection: ResolverTypeWrapper<Connection>;
+  Currency: ResolverTypeWrapper<Currency>;
+  CurrencyCreateInput: CurrencyCreateInput;
+  CurrencyUpdateInput: CurrencyUpdateInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Freeze: ResolverTypeWrapper<Freeze>;
+  FreezeInput: FreezeInput;
   Game: ResolverTypeWrapper<PublicGame>;
   GameInput: GameInput;
   GameUser: ResolverTypeWrapper<GameUser>;
@@ -1201,6 +1352,7 @@ export type ResolversTypes = {
   LeaderboardGroup: ResolverTypeWrapper<LeaderboardGroup>;
   LeaderboardInput: LeaderboardInput;
   LedgerItem: ResolverTypeWrapper<LedgerItem>;
+  LimitsInput: LimitsInput;
   LoginInput: LoginInput;
   MemberInput: MemberInput;
   Module: ResolverTypeWrapper<Module>;
@@ -1219,6 +1371,7 @@ export type ResolversTypes = {
   NotificationVariableInput: NotificationVariableInput;
   OpsPoint: ResolverTypeWrapper<OpsPoint>;
   OpsTimeline: ResolverTypeWrapper<OpsTimeline>;
+  PendingLimits: ResolverTypeWrapper<PendingLimits>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QueueCount: ResolverTypeWrapper<QueueCount>;
   RankingItem: ResolverTypeWrapper<RankingItemReply>;
@@ -1243,6 +1396,8 @@ export type ResolversTypes = {
   VariableInput: VariableInput;
   VariableItem: ResolverTypeWrapper<VariableItem>;
   VariableItemInput: VariableItemInput;
+  WalletFreeze: ResolverTypeWrapper<WalletFreeze>;
+  WalletLimits: ResolverTypeWrapper<WalletLimits>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1255,7 +1410,12 @@ export type ResolversParentTypes = {
   ConfigVersionDetail: Omit<ConfigVersionDetail, 'variables'> & { variables: Array<ResolversParentTypes['Variable']> };
   ConnectGameInput: ConnectGameInput;
   Connection: Connection;
+  Currency: Currency;
+  CurrencyCreateInput: CurrencyCreateInput;
+  CurrencyUpdateInput: CurrencyUpdateInput;
   Float: Scalars['Float']['output'];
+  Freeze: Freeze;
+  FreezeInput: FreezeInput;
   Game: PublicGame;
   GameInput: GameInput;
   GameUser: GameUser;
@@ -1275,6 +1435,7 @@ export type ResolversParentTypes = {
   LeaderboardGroup: LeaderboardGroup;
   LeaderboardInput: LeaderboardInput;
   LedgerItem: LedgerItem;
+  LimitsInput: LimitsInput;
   LoginInput: LoginInput;
   MemberInput: MemberInput;
   Module: Module;
@@ -1293,6 +1454,7 @@ export type ResolversParentTypes = {
   NotificationVariableInput: NotificationVariableInput;
   OpsPoint: OpsPoint;
   OpsTimeline: OpsTimeline;
+  PendingLimits: PendingLimits;
   Query: Record<PropertyKey, never>;
   QueueCount: QueueCount;
   RankingItem: RankingItemReply;
@@ -1316,6 +1478,8 @@ export type ResolversParentTypes = {
   VariableInput: VariableInput;
   VariableItem: VariableItem;
   VariableItemInput: VariableItemInput;
+  WalletFreeze: WalletFreeze;
+  WalletLimits: WalletLimits;
 };
 
 export type CostDirectiveArgs = {
@@ -1377,6 +1541,18 @@ export type ConnectionResolvers<ContextType = GraphQLContext, ParentType extends
   game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   user_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+};
+
+export type CurrencyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Currency'] = ResolversParentTypes['Currency']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  exponent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FreezeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Freeze'] = ResolversParentTypes['Freeze']> = {
+  frozen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  frozen_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type GameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Game'] = ResolversParentTypes['Game']> = {
@@ -1500,6 +1676,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addGroupMember?: Resolver<Maybe<ResolversTypes['GroupMembership']>, ParentType, ContextType, RequireFields<MutationAddGroupMemberArgs, 'group_id' | 'input'>>;
   connectGame?: Resolver<Maybe<ResolversTypes['Connection']>, ParentType, ContextType, RequireFields<MutationConnectGameArgs, 'input' | 'user_id'>>;
   connectModule?: Resolver<Maybe<ResolversTypes['Module']>, ParentType, ContextType, RequireFields<MutationConnectModuleArgs, 'game_id' | 'input'>>;
+  createCurrency?: Resolver<Maybe<ResolversTypes['Currency']>, ParentType, ContextType, RequireFields<MutationCreateCurrencyArgs, 'input'>>;
   createGame?: Resolver<Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<MutationCreateGameArgs, 'input'>>;
   createInvite?: Resolver<Maybe<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<MutationCreateInviteArgs, 'input'>>;
   createLanguage?: Resolver<Maybe<ResolversTypes['Language']>, ParentType, ContextType, RequireFields<MutationCreateLanguageArgs, 'input'>>;
@@ -1516,6 +1693,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteVariable?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteVariableArgs, 'game_id' | 'id'>>;
   disconnectGame?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisconnectGameArgs, 'game_id' | 'user_id'>>;
   disconnectModule?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisconnectModuleArgs, 'game_id' | 'module_key'>>;
+  freezeUser?: Resolver<Maybe<ResolversTypes['Freeze']>, ParentType, ContextType, RequireFields<MutationFreezeUserArgs, 'input' | 'user_id'>>;
+  freezeUserGame?: Resolver<Maybe<ResolversTypes['WalletFreeze']>, ParentType, ContextType, RequireFields<MutationFreezeUserGameArgs, 'input' | 'user_game_id'>>;
   login?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   register?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeGroupMember?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupMemberArgs, 'group_id' | 'user_id'>>;
@@ -1523,7 +1702,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   replaceVariable?: Resolver<Maybe<ResolversTypes['Variable']>, ParentType, ContextType, RequireFields<MutationReplaceVariableArgs, 'game_id' | 'id' | 'input'>>;
   rollbackConfig?: Resolver<Maybe<ResolversTypes['RollbackResult']>, ParentType, ContextType, RequireFields<MutationRollbackConfigArgs, 'game_id' | 'input'>>;
   saveScore?: Resolver<Maybe<ResolversTypes['SavedScore']>, ParentType, ContextType, RequireFields<MutationSaveScoreArgs, 'input' | 'leaderboard_id'>>;
+  setWalletLimits?: Resolver<Maybe<ResolversTypes['WalletLimits']>, ParentType, ContextType, RequireFields<MutationSetWalletLimitsArgs, 'input' | 'user_game_id'>>;
   topup?: Resolver<Maybe<ResolversTypes['Topup']>, ParentType, ContextType, RequireFields<MutationTopupArgs, 'input' | 'user_game_id'>>;
+  unfreezeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUnfreezeUserArgs, 'user_id'>>;
+  unfreezeUserGame?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUnfreezeUserGameArgs, 'user_game_id'>>;
+  updateCurrency?: Resolver<Maybe<ResolversTypes['Currency']>, ParentType, ContextType, RequireFields<MutationUpdateCurrencyArgs, 'code' | 'input'>>;
   updateGame?: Resolver<Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<MutationUpdateGameArgs, 'id' | 'input'>>;
   updateLanguage?: Resolver<Maybe<ResolversTypes['Language']>, ParentType, ContextType, RequireFields<MutationUpdateLanguageArgs, 'id' | 'input'>>;
   updateLeaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType, RequireFields<MutationUpdateLeaderboardArgs, 'game_id' | 'id' | 'input'>>;
@@ -1578,6 +1761,13 @@ export type OpsTimelineResolvers<ContextType = GraphQLContext, ParentType extend
   points?: Resolver<Array<ResolversTypes['OpsPoint']>, ParentType, ContextType>;
 };
 
+export type PendingLimitsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PendingLimits'] = ResolversParentTypes['PendingLimits']> = {
+  effective_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  loss_limit?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  loss_period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  max_bet?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   audit?: Resolver<Maybe<Array<ResolversTypes['AuditEntry']>>, ParentType, ContextType, RequireFields<QueryAuditArgs, 'limit' | 'offset'>>;
   auditActions?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
@@ -1585,6 +1775,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   config?: Resolver<Maybe<ResolversTypes['ConfigDocument']>, ParentType, ContextType, RequireFields<QueryConfigArgs, 'game_id'>>;
   configVersion?: Resolver<Maybe<ResolversTypes['ConfigVersionDetail']>, ParentType, ContextType, RequireFields<QueryConfigVersionArgs, 'game_id' | 'version'>>;
   configVersions?: Resolver<Maybe<Array<ResolversTypes['ConfigVersion']>>, ParentType, ContextType, RequireFields<QueryConfigVersionsArgs, 'game_id' | 'limit' | 'offset'>>;
+  currencies?: Resolver<Maybe<Array<ResolversTypes['Currency']>>, ParentType, ContextType, RequireFields<QueryCurrenciesArgs, 'limit' | 'offset'>>;
+  currenciesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   game?: Resolver<Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<QueryGameArgs, 'id'>>;
   gameUsers?: Resolver<Maybe<Array<ResolversTypes['GameUser']>>, ParentType, ContextType, RequireFields<QueryGameUsersArgs, 'game_id' | 'limit' | 'offset'>>;
   gameUsersTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryGameUsersTotalArgs, 'game_id'>>;
@@ -1609,13 +1801,16 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   syncStatus?: Resolver<Maybe<ResolversTypes['SyncStatus']>, ParentType, ContextType>;
   transactions?: Resolver<Maybe<Array<ResolversTypes['LedgerItem']>>, ParentType, ContextType, RequireFields<QueryTransactionsArgs, 'limit' | 'offset' | 'user_game_id'>>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
+  userFreeze?: Resolver<Maybe<ResolversTypes['Freeze']>, ParentType, ContextType, RequireFields<QueryUserFreezeArgs, 'user_id'>>;
   userGame?: Resolver<Maybe<ResolversTypes['UserGameDetail']>, ParentType, ContextType, RequireFields<QueryUserGameArgs, 'user_game_id'>>;
+  userGameFreeze?: Resolver<Maybe<ResolversTypes['WalletFreeze']>, ParentType, ContextType, RequireFields<QueryUserGameFreezeArgs, 'user_game_id'>>;
   userGames?: Resolver<Maybe<Array<ResolversTypes['UserGame']>>, ParentType, ContextType, RequireFields<QueryUserGamesArgs, 'limit' | 'offset' | 'user_id'>>;
   userGamesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryUserGamesTotalArgs, 'user_id'>>;
   users?: Resolver<Maybe<Array<ResolversTypes['User']>>, ParentType, ContextType, RequireFields<QueryUsersArgs, 'limit' | 'offset'>>;
   usersTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<QueryUsersTotalArgs>>;
   variable?: Resolver<Maybe<ResolversTypes['Variable']>, ParentType, ContextType, RequireFields<QueryVariableArgs, 'game_id' | 'id'>>;
   variables?: Resolver<Maybe<Array<ResolversTypes['Variable']>>, ParentType, ContextType, RequireFields<QueryVariablesArgs, 'game_id' | 'limit' | 'offset'>>;
+  walletLimits?: Resolver<Maybe<Array<ResolversTypes['WalletLimits']>>, ParentType, ContextType, RequireFields<QueryWalletLimitsArgs, 'user_game_id'>>;
 };
 
 export type QueueCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['QueueCount'] = ResolversParentTypes['QueueCount']> = {
@@ -1725,6 +1920,21 @@ export type VariableItemResolvers<ContextType = GraphQLContext, ParentType exten
   string_value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type WalletFreezeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WalletFreeze'] = ResolversParentTypes['WalletFreeze']> = {
+  frozen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['Freeze'], ParentType, ContextType>;
+  user_game?: Resolver<ResolversTypes['Freeze'], ParentType, ContextType>;
+};
+
+export type WalletLimitsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WalletLimits'] = ResolversParentTypes['WalletLimits']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  loss_limit?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  loss_period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  max_bet?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  net_loss?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  pending?: Resolver<Maybe<ResolversTypes['PendingLimits']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   AuditEntry?: AuditEntryResolvers<ContextType>;
   Balance?: BalanceResolvers<ContextType>;
@@ -1732,6 +1942,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ConfigVersion?: ConfigVersionResolvers<ContextType>;
   ConfigVersionDetail?: ConfigVersionDetailResolvers<ContextType>;
   Connection?: ConnectionResolvers<ContextType>;
+  Currency?: CurrencyResolvers<ContextType>;
+  Freeze?: FreezeResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
   GameUser?: GameUserResolvers<ContextType>;
   GroupMember?: GroupMemberResolvers<ContextType>;
@@ -1754,6 +1966,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   NotificationVariable?: NotificationVariableResolvers<ContextType>;
   OpsPoint?: OpsPointResolvers<ContextType>;
   OpsTimeline?: OpsTimelineResolvers<ContextType>;
+  PendingLimits?: PendingLimitsResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   QueueCount?: QueueCountResolvers<ContextType>;
   RankingItem?: RankingItemResolvers<ContextType>;
@@ -1769,6 +1982,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   UserGameDetail?: UserGameDetailResolvers<ContextType>;
   Variable?: VariableResolvers<ContextType>;
   VariableItem?: VariableItemResolvers<ContextType>;
+  WalletFreeze?: WalletFreezeResolvers<ContextType>;
+  WalletLimits?: WalletLimitsResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = GraphQLContext> = {
