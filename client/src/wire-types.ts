@@ -95,3 +95,25 @@ export type CancelBatchResult = ({ reply: CancelResponse; error?: undefined; } |
 export interface CancelBatchResponse {
   results: CancelBatchResult[];
 }
+
+export interface WatchLedgerRequest {
+  after_sequence: string;
+  game_id: string;
+  user_id: string;
+}
+
+export interface LedgerEvent {
+  sequence: string;
+  user_id: string;
+  game_id: string;
+  currency: string;
+  kind: string;
+  amount: string;
+  win_amount: string;
+  available_balance: string;
+  reserved_balance: string;
+  transaction_id: string;
+  round_id: string;
+  request_id: string;
+  time: string;
+}

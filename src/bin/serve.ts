@@ -81,8 +81,9 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     case 'grpc': {
       assertGrpcCallersAuthenticated(config);
       const redis = await redisClient('grpc', config, roleLogger, clients);
-      const wallet = walletService(config, redis, database(config, clients), clients);
-      return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger, metrics: clients.metrics });
+      const db = database(config, clients);
+      const wallet = walletService(config, redis, db, clients);
+      return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger, metrics: clients.metrics, ledgerDb: db });
     }
     case 'http': {
       const redis = await redisClient('http', config, roleLogger, clients);

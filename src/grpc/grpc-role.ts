@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Server, ServerCredentials, type ServerOptions } from '@grpc/grpc-js';
+import { Server, ServerCredentials, status as GrpcStatus, type ServerOptions, type ServerWritableStream } from '@grpc/grpc-js';
+import type { Knex } from 'knex';
+import { createLedgerTail } from '../sync/ledger-tail';
+import { watchLedgerHandler } from './watch-ledger';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Registry } from 'prom-client';
@@ -25,6 +28,8 @@ export interface GrpcRoleDeps {
   readonly logger: Logger;
   /** The process's metrics registry; without it the role keeps none. */
   readonly metrics?: Registry;
+  /** MySQL, where WatchLedger reads the ledger (without it the stream answers UNIMPLEMENTED). */
+  readonly ledgerDb?: Knex;
 }
 
 /**
@@ -44,11 +49,17 @@ export function grpcServerOptions(maxMessageBytes: number): ServerOptions {
  * The gRPC server: ReservationService, grpc.health.v1 (NOT_SERVING while Redis is down), reflection.
  * Its calls are counted on the ops timeline (the console's charts) and, with a registry, in metrics.
  */
-export async function startGrpcRole({ config, wallet, redis, logger, metrics }: GrpcRoleDeps): Promise<RunningRole> {
+export async function startGrpcRole({ config, wallet, redis, logger, metrics, ledgerDb }: GrpcRoleDeps): Promise<RunningRole> {
   const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: callerAuthInterceptors(config.authTokens) });
   const { packageDefinition, service } = loadReservationProto();
   const timeline = grpcTimeline(createOpsTimelineStore(redis), { logger });
-  server.addService(service, reservationHandlers(wallet, { logger, observe: bothObservers(metrics && grpcMetrics(metrics), timeline.observer) }));
+  const tail = ledgerDb && createLedgerTail(ledgerDb, { logger });
+  const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger });
+  server.addService(service, {
+    ...reservationHandlers(wallet, { logger, observe: bothObservers(metrics && grpcMetrics(metrics), timeline.observer) }),
+    WatchLedger: ledgerStream ? ledgerStream.handler : (call: ServerWritableStream<unknown, unknown>) =>
+      call.emit('error', { code: GrpcStatus.UNIMPLEMENTED, details: 'this server reads no ledger' }),
+  });
   new ReflectionService(packageDefinition).addToServer(server);
   const health = new HealthImplementation({});
   health.addToServer(server);
@@ -69,6 +80,8 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics }: 
     stop: (graceMs) =>
       new Promise<void>((resolve) => {
         unfollow();
+        ledgerStream?.closeAll();
+        tail?.stop();
         report(false); // the server and the reservation service both: watchers learn it before the port closes
         const force = setTimeout(() => server.forceShutdown(), graceMs);
         server.tryShutdown(() => {

@@ -231,3 +231,45 @@ export async function lastMovesAt(db: Knex, userId: string, gameId: string, at: 
   const currencies = await walletCurrencies(db, userId, gameId);
   return (await Promise.all(currencies.map((currency) => lastMoveAt(db, userId, gameId, currency, at)))).flat() as LedgerRow[];
 }
+
+/** A move as the ledger stream sends it (SPEC §1.11 WatchLedger): its id is its sequence. */
+export interface LedgerStreamRow {
+  id: number;
+  kind: string;
+  user_id: string;
+  game_id: string;
+  currency: string;
+  amount: number | string;
+  win_amount: number | string;
+  available_balance: number | string;
+  reserved_balance: number | string;
+  transaction_id: string | null;
+  round_id: string | null;
+  request_id: string | null;
+  created_at: Date;
+}
+
+export interface LedgerStreamFilter {
+  readonly gameId?: string;
+  readonly userId?: string;
+}
+
+const STREAM_COLUMNS = [
+  'id', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance', 'reserved_balance',
+  'transaction_id', 'round_id', 'request_id', 'created_at',
+] as const;
+
+/** Up to `limit` moves after `afterId` (and at most `upTo`), by id, of the filter's game and user when given. */
+export function ledgerAfter(db: Knex, afterId: number, limit: number, filter: LedgerStreamFilter = {}, upTo?: number): Promise<LedgerStreamRow[]> {
+  const query = db<LedgerStreamRow>(LEDGER_TABLE).select(...STREAM_COLUMNS).where('id', '>', afterId);
+  if (upTo !== undefined) query.where('id', '<=', upTo);
+  if (filter.gameId) query.where('game_id', filter.gameId);
+  if (filter.userId) query.where('user_id', filter.userId);
+  return query.orderBy('id').limit(limit);
+}
+
+/** The ids of the last `count` moves, ascending (where a tail starts: the first gap among them may still fill). */
+export async function lastLedgerIds(db: Knex, count: number): Promise<number[]> {
+  const ids: Array<number | string> = await db(LEDGER_TABLE).orderBy('id', 'desc').limit(count).pluck('id');
+  return ids.map(Number).reverse();
+}

@@ -53,7 +53,8 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
   const redis = await createTestRedis('http');
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   const config = testConfig({ REDIS_KEY_PREFIX: redis.prefix, UPLOAD_DIR: uploadDir, MYSQL_URL: database.url, ...env });
-  const currencies = createCurrencyGate(() => enabledCurrencyCodes(database.db));
+  // One process here: a change refreshes its gate at once, so no timer reads (statement counts stay exact).
+  const currencies = createCurrencyGate(() => enabledCurrencyCodes(database.db), { refreshMs: 3_600_000 });
   await currencies.refresh();
   const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db), currencies, limitRaiseDelayS: config.engine.limitRaiseDelayS });
   const services = createAdminServices({ db: database.db, redis: redis.redis, adminRedis: options.adminRedis, wallet: engine.wallet, config, clock: options.clock });

@@ -311,8 +311,11 @@ export type LedgerItem = {
 
 export type LimitsInput = {
   currency?: InputMaybe<Scalars['String']['input']>;
+  /** null removes it */
   loss_limit?: InputMaybe<Scalars['Money']['input']>;
+  /** day, week or month (UTC calendar periods, weeks from Monday): required with a loss_limit, null without one */
   loss_period?: InputMaybe<Scalars['String']['input']>;
+  /** null removes it */
   max_bet?: InputMaybe<Scalars['Money']['input']>;
 };
 

@@ -1,0 +1,136 @@
+import { status as GrpcStatus, type ServerWritableStream } from '@grpc/grpc-js';
+import type { Knex } from 'knex';
+import { AppError, toAppError } from '../errors';
+import type { Logger } from '../logging/logger';
+import { translateMysqlError } from '../db/mysql-errors';
+import { ledgerAfter, type LedgerStreamFilter, type LedgerStreamRow } from '../sync/ledger-repository';
+import type { LedgerTail } from '../sync/ledger-tail';
+import { checkId } from '../wallet/wallet-validation';
+import type { LedgerEvent, WatchLedgerRequest } from './reservation-proto';
+
+/** Rows read from MySQL at a time while a stream catches up. */
+const REPLAY_PAGE = 500;
+/**
+ * Live rows one stream may hold while its subscriber reads slowly (gRPC's write buffer aside, which
+ * waits for 'drain'). Past it the stream drops them and reads MySQL at its subscriber's pace instead.
+ */
+export const STREAM_QUEUE_LIMIT = 5000;
+
+export interface WatchLedgerDeps {
+  readonly db: Knex;
+  readonly tail: LedgerTail;
+  readonly logger: Logger;
+}
+
+const toEvent = (row: LedgerStreamRow): LedgerEvent => ({
+  sequence: String(row.id),
+  user_id: row.user_id,
+  game_id: row.game_id,
+  currency: row.currency,
+  kind: row.kind,
+  amount: String(row.amount),
+  win_amount: String(row.win_amount),
+  available_balance: String(row.available_balance),
+  reserved_balance: String(row.reserved_balance),
+  transaction_id: row.transaction_id ?? '',
+  round_id: row.round_id ?? '',
+  request_id: row.request_id ?? '',
+  time: row.created_at.toISOString(),
+});
+
+function checkRequest(request: WatchLedgerRequest): { after: number; filter: LedgerStreamFilter } {
+  const after = Number(request.after_sequence || '0');
+  if (!Number.isSafeInteger(after) || after < 0) {
+    throw new AppError('INVALID_ARGUMENT', 'after_sequence must be a sequence this ledger gave (0 to 2^53-1)', { errors: [{ path: 'after_sequence', message: 'must be 0 to 2^53-1' }] });
+  }
+  const gameId = checkId('game_id', request.game_id ?? '', { optional: true });
+  const userId = checkId('user_id', request.user_id ?? '', { optional: true });
+  return { after, filter: { ...(gameId ? { gameId } : {}), ...(userId ? { userId } : {}) } };
+}
+
+/**
+ * WatchLedger (SPEC §1.11): the moves after `after_sequence` from MySQL, then new ones from the
+ * process's ledger tail, each once and in order. A stream that falls STREAM_QUEUE_LIMIT rows behind
+ * the tail goes back to reading MySQL at its subscriber's pace: memory stays bounded however slow it is.
+ */
+export function watchLedgerHandler({ db, tail, logger }: WatchLedgerDeps) {
+  const open = new Set<ServerWritableStream<WatchLedgerRequest, LedgerEvent>>();
+
+  async function serve(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>): Promise<void> {
+    const { after, filter } = checkRequest(call.request);
+    let position = after; // the last id this stream has passed (sent, or not of its filter)
+    let closed = false;
+    let wake: (() => void) | null = null;
+    const stopWaiting = () => wake?.();
+    call.on('cancelled', () => {
+      closed = true;
+      stopWaiting();
+    });
+    const matches = (row: LedgerStreamRow) => (!filter.gameId || row.game_id === filter.gameId) && (!filter.userId || row.user_id === filter.userId);
+    const send = async (row: LedgerStreamRow) => {
+      position = row.id;
+      if (!call.write(toEvent(row)) && !closed) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          call.once('drain', resolve);
+        });
+      }
+    };
+
+    const queue: LedgerStreamRow[] = [];
+    let overflowed = false;
+    const unlisten = await tail.listen((rows) => {
+      if (overflowed) return;
+      for (const row of rows) if (matches(row)) queue.push(row);
+      if (queue.length > STREAM_QUEUE_LIMIT) {
+        overflowed = true;
+        queue.length = 0;
+      }
+      stopWaiting();
+    });
+    try {
+      while (!closed) {
+        // Catch up from MySQL to the tail's watermark; what the tail finds after it waits in the queue.
+        const upTo = tail.watermark;
+        queue.length = 0;
+        overflowed = false;
+        while (!closed && position < upTo) {
+          const rows = await ledgerAfter(db, position, REPLAY_PAGE, filter, upTo);
+          for (const row of rows) await send({ ...row, id: Number(row.id) });
+          if (rows.length < REPLAY_PAGE) position = upTo;
+        }
+        // Follow the tail until the stream ends or falls too far behind.
+        while (!closed && !overflowed) {
+          const row = queue.shift();
+          if (row) {
+            if (row.id > position) await send(row);
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        }
+      }
+    } finally {
+      unlisten();
+    }
+  }
+
+  return {
+    handler(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>): void {
+      open.add(call);
+      serve(call)
+        .then(() => call.end(), (error: unknown) => {
+          const failure = toAppError(translateMysqlError(error));
+          if (failure.spec.httpStatus >= 500) logger.warn({ err: error }, 'WatchLedger stream failed');
+          call.emit('error', { code: failure.spec.grpcStatus, details: failure.publicMessage });
+        })
+        .finally(() => open.delete(call));
+    },
+    /** Ends every stream (the server is stopping): subscribers reconnect elsewhere with their last sequence. */
+    closeAll(): void {
+      for (const call of open) call.emit('error', { code: GrpcStatus.UNAVAILABLE, details: 'the server is shutting down: resume with the last sequence' });
+      open.clear();
+    },
+  };
+}
