@@ -7,6 +7,7 @@ import {
   type ChannelCredentials,
   type ChannelOptions,
   type Client,
+  type ClientReadableStream,
   type ServiceClientConstructor,
   type ServiceError,
 } from '@grpc/grpc-js';
@@ -42,9 +43,14 @@ export interface TransportOptions {
   readonly channelOptions?: ChannelOptions;
 }
 
+/** A WatchLedger call: its events as they come (an async iterable), cancellable. */
+export type LedgerStream = ClientReadableStream<unknown>;
+
 export interface Transport {
   /** One attempt of one call; a failure is a ReservationError carrying the status. */
   call<Reply>(method: MethodName, request: object, deadlineMs: number): Promise<Reply>;
+  /** One WatchLedger call (no deadline: it lasts until cancelled). */
+  watchLedger(request: object): LedgerStream;
   close(): void;
 }
 
@@ -64,6 +70,8 @@ export function grpcTransport(options: TransportOptions): Transport {
           error ? reject(new ReservationError(error.code, error.details || error.message)) : resolve(reply as Reply),
         );
       }),
+    watchLedger: (request) =>
+      (client as unknown as { WatchLedger(request: object, metadata: Metadata): LedgerStream }).WatchLedger(request, metadata.clone()),
     close: () => client.close(),
   };
 }

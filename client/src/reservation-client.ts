@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { createAutoBatcher, type BatchingOptions } from './auto-batcher';
 import { failureOf, isRetryable, ReservationError } from './errors';
-import { grpcTransport, type MethodName, type TransportOptions } from './grpc-transport';
+import { grpcTransport, type LedgerStream, type MethodName, type TransportOptions } from './grpc-transport';
+import { watchLedger } from './ledger-watch';
 import { backoffMs, DEFAULT_RETRY, sleep, withRetries, type RetryPolicy } from './retry';
-import type { BalanceResult, CallOptions, CancelParams, ConfirmParams, RejectionReason, ReserveParams, Transaction } from './types';
+import type { BalanceResult, CallOptions, CancelParams, ConfirmParams, LedgerMove, RejectionReason, ReserveParams, Transaction, WatchLedgerParams } from './types';
 import type {
   CancelBatchResult,
   CancelRequest,
@@ -46,6 +47,8 @@ export function createReservationClient(options: ReservationClientOptions) {
   const defaultDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const policy: RetryPolicy = options.retry === false ? { ...DEFAULT_RETRY, attempts: 1 } : { ...DEFAULT_RETRY, ...options.retry };
   const inFlight = new Set<Promise<unknown>>();
+  /** Ledger watches under way (close ends them). */
+  const streams = new Set<LedgerStream>();
   let closed = false;
   const refuseWhenClosed = () => (closed ? Promise.reject(new ReservationError(status.CANCELLED, 'the client is closed')) : null);
   /** Counts a call as under way until it settles (close waits for it). */
@@ -143,11 +146,25 @@ export function createReservationClient(options: ReservationClientOptions) {
     confirmBatch: (items: readonly ConfirmParams[], callOptions?: CallOptions) => batch('ConfirmBatch', items.map(confirmItem), deadline(callOptions)),
     cancelBatch: (items: readonly CancelParams[], callOptions?: CallOptions) => batch('CancelBatch', items.map(cancelItem), deadline(callOptions)),
 
-    /** Sends what is queued, waits for every call under way (retries included), then closes the channel. */
+    /**
+     * The ledger's moves after `afterSequence`, then new ones live, as an async iterator that resumes
+     * by itself after a lost connection (from the last sequence it gave): `for await (const move of
+     * client.watchLedger({ gameId }))`. Stop with `break`, an AbortSignal, or close().
+     */
+    watchLedger: (params: WatchLedgerParams = {}, watchOptions: { signal?: AbortSignal } = {}): AsyncGenerator<LedgerMove, void, undefined> =>
+      watchLedger((request) => {
+        const stream = transport.watchLedger(request);
+        streams.add(stream);
+        stream.on('close', () => streams.delete(stream));
+        return stream;
+      }, params, policy, () => closed, watchOptions.signal),
+
+    /** Sends what is queued, waits for every call under way (retries included), ends ledger watches, then closes the channel. */
     async close(): Promise<void> {
       for (const queue of Object.values(batchers)) queue?.flush(); // their calls start now, before the door shuts
       closed = true;
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      for (const stream of streams) stream.cancel();
       transport.close();
     },
   };

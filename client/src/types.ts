@@ -62,3 +62,32 @@ export interface CallOptions {
   /** This call's deadline per attempt, in ms (the client's `deadlineMs` when not given). */
   readonly deadlineMs?: number;
 }
+
+/** Where a ledger watch starts and what it keeps (SPEC §1.11); every filter is optional. */
+export interface WatchLedgerParams {
+  /** The last sequence already seen ('0' or absent: from the ledger's start). */
+  readonly afterSequence?: string | number | bigint;
+  readonly gameId?: string;
+  readonly userId?: string;
+}
+
+/** One balance move of the ledger. Amounts and balances are decimal strings (int64). */
+export interface LedgerMove {
+  /** Strictly increasing in ledger order: resume after it. */
+  readonly sequence: string;
+  readonly userId: string;
+  readonly gameId: string;
+  readonly currency: string;
+  readonly kind: 'topup' | 'reserve' | 'confirm' | 'cancel' | 'expire';
+  /** For a confirm: the reserved amount. */
+  readonly amount: string;
+  readonly winAmount: string;
+  readonly availableBalance: string;
+  readonly reservedBalance: string;
+  /** Empty for a top-up. */
+  readonly transactionId: string;
+  readonly roundId: string;
+  readonly requestId: string;
+  /** ISO 8601 UTC: when the engine made the move. */
+  readonly time: string;
+}

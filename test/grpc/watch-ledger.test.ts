@@ -1,0 +1,149 @@
+import anyTest, { type TestFn } from 'ava';
+import { createReservationClient, type LedgerMove, ReservationError } from '../../client/src';
+import { startGrpcRole } from '../../src/grpc/grpc-role';
+import type { RunningRole } from '../../src/lifecycle/running-role';
+import { createLogger } from '../../src/logging/logger';
+import { createLedgerTail } from '../../src/sync/ledger-tail';
+import { createTestApi, type TestApi } from '../helpers/api';
+import { until } from '../helpers/until';
+import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
+
+// SPEC §1.11 WatchLedger from outside: the gRPC role streaming MySQL's ledger as the sync fills it,
+// read through the client library's async iterator.
+const test = anyTest as TestFn<{ api: TestApi; worker: { stop(): Promise<void> }; roles: RunningRole[] }>;
+test.beforeEach(async (t) => {
+  const api = await createTestApi({ QUEUE_PREFIX: uniqueQueuePrefix() });
+  t.context = { api, worker: await startTestWorker(api), roles: [] };
+});
+test.afterEach.always(async (t) => {
+  for (const role of t.context.roles ?? []) await role.stop(500);
+  await t.context.worker?.stop();
+  await t.context.api?.close();
+});
+
+async function grpcRole(t: { context: { api: TestApi; roles: RunningRole[] } }, port = 0, authTokens: string[] = []) {
+  const { api } = t.context;
+  const role = await startGrpcRole({
+    config: { ...api.config.grpc, host: '127.0.0.1', port, authTokens }, wallet: api.engine.wallet, redis: api.redis.redis,
+    logger: createLogger('silent'), ledgerDb: api.database.db,
+  });
+  t.context.roles.push(role);
+  return role;
+}
+
+const ledgerRows = async (api: TestApi) => Number((await api.database.db('ledger_entries').count({ n: '*' }))[0]!.n);
+
+/** The first `count` moves a watch gives, then it stops. */
+async function take(moves: AsyncIterable<LedgerMove>, count: number): Promise<LedgerMove[]> {
+  const taken: LedgerMove[] = [];
+  if (count === 0) return taken;
+  for await (const move of moves) {
+    taken.push(move);
+    if (taken.length === count) break;
+  }
+  return taken;
+}
+
+/** `moves` moves on one wallet: a top-up, then reserves and confirms in batches. */
+async function makeMoves(api: TestApi, target: { userId: string; gameId: string; currency: string }, reserves: number) {
+  await api.engine.fund(target, 1_000_000);
+  for (let from = 0; from < reserves; from += 250) {
+    const items = Array.from({ length: Math.min(250, reserves - from) }, (_, i) => ({ ...target, requestId: `r${from + i}`, roundId: `round-${from + i}`, amount: '2' }));
+    const reserved = await api.engine.wallet.reserveBatch(items);
+    await api.engine.wallet.confirmBatch(reserved.map((reply, i) => ({ requestId: `c${from + i}`, transactionId: (reply as { transactionId: string }).transactionId, roundId: '', winAmount: '1' })));
+  }
+}
+
+test('a stream resumed at every position of a 1,000-move sequence gives the moves after it: no gap, no duplicate', async (t) => {
+  const { api } = t.context;
+  const role = await grpcRole(t);
+  const client = createReservationClient({ address: role.address!, batching: false });
+  t.teardown(() => client.close());
+  const target = api.engine.newWallet();
+  await makeMoves(api, target, 500); // 1 top-up + 500 reserves + 499… confirms: 1,001 moves
+  await until('the ledger holds every move', async () => (await ledgerRows(api)) === 1001, 30_000);
+
+  const all = await take(client.watchLedger(), 1001);
+  const sequences = all.map((move) => move.sequence);
+  const ids = (await api.database.db('ledger_entries').orderBy('id').pluck('id')).map(String);
+  t.deepEqual(sequences, ids, 'every move, in ledger order');
+  t.like(all[0], { kind: 'topup', userId: target.userId, gameId: target.gameId, currency: 'EUR', amount: '1000000', availableBalance: '1000000' });
+  const confirm = all.find((move) => move.kind === 'confirm')!;
+  t.like(confirm, { amount: '2', winAmount: '1' });
+  t.regex(confirm.time, /^\d{4}-\d\d-\d\dT/);
+
+  for (let position = 0; position < 1000; position += 1) {
+    const next = await take(client.watchLedger({ afterSequence: sequences[position] }), Math.min(3, 1000 - position));
+    t.deepEqual(next.map((move) => move.sequence), sequences.slice(position + 1, position + 1 + next.length), `after ${sequences[position]}`);
+  }
+});
+
+test('a watch follows new moves live, filtered by game and user, and resumes by itself across a server restart', async (t) => {
+  const { api } = t.context;
+  const role = await grpcRole(t);
+  const port = Number(role.address!.split(':').pop());
+  const client = createReservationClient({ address: role.address!, batching: false, retry: { initialBackoffMs: 20, maxBackoffMs: 200 } });
+  t.teardown(() => client.close());
+  const mine = api.engine.newWallet();
+  const other = api.engine.newWallet();
+
+  const seen: LedgerMove[] = [];
+  const watching = (async () => {
+    for await (const move of client.watchLedger({ gameId: mine.gameId, userId: mine.userId })) {
+      seen.push(move);
+      if (seen.length === 4) break;
+    }
+  })();
+  await api.engine.fund(other, 5);
+  await api.engine.fund(mine, 10);
+  await api.engine.fund(mine, 20);
+  await until('two moves of this wallet', () => seen.length === 2);
+
+  await t.context.roles.shift()!.stop(500); // the stream ends UNAVAILABLE; the client resumes from its last sequence
+  await api.engine.fund(mine, 30);
+  await grpcRole(t, port);
+  await api.engine.fund(other, 5);
+  await api.engine.fund(mine, 40);
+  await watching;
+  t.deepEqual(seen.map((move) => [move.gameId, move.amount]), [[mine.gameId, '10'], [mine.gameId, '20'], [mine.gameId, '30'], [mine.gameId, '40']]);
+  const sequences = seen.map((move) => BigInt(move.sequence));
+  t.true(sequences.every((sequence, i) => i === 0 || sequence > sequences[i - 1]!));
+});
+
+test('caller tokens apply to WatchLedger', async (t) => {
+  const role = await grpcRole(t, 0, ['s3cret-token-for-ledger']);
+  const anonymous = createReservationClient({ address: role.address!, batching: false });
+  t.teardown(() => anonymous.close());
+  const error = await t.throwsAsync(take(anonymous.watchLedger(), 1), { instanceOf: ReservationError });
+  t.is(error?.codeName, 'UNAUTHENTICATED');
+  const bad = await t.throwsAsync(take(anonymous.watchLedger({ afterSequence: '-1' }), 1), { instanceOf: ReservationError });
+  t.not(bad, undefined);
+});
+
+test('the tail holds a row back while an id below it may still commit, and passes a gap that never fills', async (t) => {
+  const { db } = t.context.api.database;
+  await t.context.worker.stop();
+  const clock = { now: 1_000_000 };
+  const tail = createLedgerTail(db, { pollMs: 10, holeWaitMs: 5000, clock: () => clock.now });
+  t.teardown(() => tail.stop());
+  const delivered: number[] = [];
+  await tail.listen((rows) => delivered.push(...rows.map((row) => row.id)));
+  const start = tail.watermark;
+  const row = (id: number) => ({
+    id, event_id: `hole-${id}`, stream_ms: id, stream_seq: 0, kind: 'topup', user_id: 'u', game_id: 'g', currency: 'EUR', amount: 1,
+    win_amount: 0, available_balance: 1, reserved_balance: 0, created_at: new Date(),
+  });
+  await db('ledger_entries').insert(row(start + 2));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.deepEqual(delivered, [], 'id start+1 may still commit');
+  await db('ledger_entries').insert(row(start + 1));
+  await until('both, in order', () => delivered.length === 2);
+  t.deepEqual(delivered, [start + 1, start + 2]);
+
+  await db('ledger_entries').insert(row(start + 4));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.deepEqual(delivered.length, 2);
+  clock.now += 5000;
+  await until('the gap passed', () => delivered.length === 3);
+  t.is(delivered[2], start + 4);
+});
