@@ -4,7 +4,7 @@
  * own on the configured MySQL server; removes them afterwards.
  *
  *   npm run bench -- [--duration 10] [--concurrency 64] [--wallets 10000] [--hot 10]
- *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,replicated,stores,peer,scripts,sync]
+ *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,replicated,stores,peer,scripts,sync,limits,watch]
  *                    [--batch-sizes 1,10,100,1000] [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,8 @@ import { findBinary, waitUntil } from '../src/local-services/process-tools';
 import { createRedisClient } from '../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../src/redis/wallet-keys';
 import { fundEngineWallets } from './lib/engine-wallets';
+import { limitEngineWallets } from './lib/engine-limits';
+import { measureLedgerWatch, type LedgerWatchStats } from './lib/ledger-watch-load';
 import { runBatchFlows } from './lib/batch-flows';
 import { runClientFlows } from './lib/client-flows';
 import { runFlows, type GrpcCaller, type LoadStats } from './lib/flows';
@@ -57,10 +59,14 @@ const opts = {
   confirmShare: Number(values['confirm-share']),
   connections: Number(values.connections),
   scriptCalls: smoke ? 2000 : 5000, // fewer reservations leave the memory figure to allocator noise
-  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'replicated', 'stores', 'peer', 'scripts', 'sync'] : values.scenario!.split(',')),
+  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'replicated', 'stores', 'peer', 'scripts', 'sync', 'limits', 'watch'] : values.scenario!.split(',')),
   batchSizes: values['batch-sizes']!.split(',').map(Number),
 };
 const GAME = 'bench';
+/** The same users in a game whose wallets all have limits (the 'limits' scenario). */
+const LIMITED_GAME = 'bench-limited';
+/** WatchLedger subscribers while the engine runs (the 'watch' scenario). */
+const WATCHERS = 10;
 const BATCH_ITEMS_IN_FLIGHT = 1600;
 /** Connection pools the strong peer is tried with, and how long each try runs. */
 const PEER_POOL_SWEEP = [2, 4, 8, 16, 32, 64];
@@ -83,8 +89,8 @@ async function main() {
     log(`funding ${users.length} wallets on each Redis and in the peer's tables`);
     await Promise.all([fundEngineWallets(always.url, users, GAME, FUNDS), fundEngineWallets(off.url, users, GAME, FUNDS), fundPeerWallets(db.knex, users, GAME, FUNDS), fundStrongPeerWallets(db.knex, users, GAME, FUNDS)]);
 
-    const flowOptions = (name: string, wallets: readonly string[]) => ({
-      durationMs: opts.durationMs, concurrency: opts.concurrency, wallets, gameId: GAME, confirmShare: opts.confirmShare,
+    const flowOptions = (name: string, wallets: readonly string[], gameId = GAME) => ({
+      durationMs: opts.durationMs, concurrency: opts.concurrency, wallets, gameId, confirmShare: opts.confirmShare,
       onProgress: (p: { calls: number; errors: number; elapsedMs: number }) => process.stderr.write(`\r  ${name}: ${p.calls} calls, ${p.errors} errors, ${(p.elapsedMs / 1000).toFixed(0)} s   `),
     });
     const loadWith = async <Stats extends LoadStats>(
@@ -276,9 +282,44 @@ async function main() {
       log('Redis cost per script');
       extra.scripts = await measureScriptCosts(always.url, opts.scriptCalls);
     }
+    const startWorker = () => startNode('src/cli.ts', ['serve', '--roles', 'worker'], { REDIS_URL: always.url, MYSQL_URL: db.url, QUEUE_PREFIX: `{bench${tag}}` });
     if (opts.scenarios.has('sync')) {
-      const startWorker = () => startNode('src/cli.ts', ['serve', '--roles', 'worker'], { REDIS_URL: always.url, MYSQL_URL: db.url, QUEUE_PREFIX: `{bench${tag}}` });
       extra.sync = await measureSync(always, startWorker, engineServer, load, users, smoke ? 1 : 3);
+    }
+    if (opts.scenarios.has('limits')) {
+      // SPEC §1.11: the same load on wallets that all have a max_bet and a loss limit (every Reserve
+      // checks them, every Confirm counts its net loss) against wallets without, alternating.
+      log(`limits: funding ${users.length} wallets of ${LIMITED_GAME} and setting their limits`);
+      await fundEngineWallets(always.url, users, LIMITED_GAME, FUNDS);
+      await limitEngineWallets(always.url, users, LIMITED_GAME);
+      const limitedRun = async (gameId: string, name: string) => {
+        const engine = await engineServer(always);
+        const what = gameId === GAME ? 'no limits' : 'a max_bet and a monthly loss limit on every wallet';
+        const stats = await loadWith(name, `engine, AOF always, ${users.length} wallets, ${what}`, engine.url, (client) => runFlows(client, flowOptions(name, users, gameId)));
+        await engine.stop();
+        return stats.callsPerSecond;
+      };
+      const pairs: number[] = [];
+      for (let pair = 1; pair <= (smoke ? 1 : 3); pair += 1) {
+        const without = await limitedRun(GAME, `engine without limits (pair ${pair})`);
+        pairs.push((await limitedRun(LIMITED_GAME, `engine with limits (pair ${pair})`)) / without);
+      }
+      extra.limitsPairs = pairs;
+    }
+    if (opts.scenarios.has('watch')) {
+      // SPEC §1.11 WatchLedger: 10 subscribers following the ledger while the engine runs with a sync worker.
+      const outbox = outboxCounter(always.url);
+      const worker = await startWorker();
+      const engine = await engineServer(always);
+      try {
+        log(`watch: draining the ${await outbox.length()} outbox entries earlier scenarios left`);
+        await waitUntil('the outbox to empty', async () => (await outbox.length()) === 0, 600_000);
+        extra.watch = await measureLedgerWatch(engine.url, db.knex, WATCHERS, () => load('engine + worker + 10 watchers', `engine with a sync worker and ${WATCHERS} WatchLedger subscribers`, engine.url, users));
+      } finally {
+        await engine.stop();
+        await worker.stop();
+        outbox.close();
+      }
     }
 
     report(results, extra);
@@ -424,6 +465,7 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
     'Valkey / Redis, unary, median of 3 alternating pairs': median(storePairs?.map((p) => p.unary)),
     'Valkey / Redis, batches of 100, median of 3 alternating pairs': median(storePairs?.map((p) => p.batches)),
     'replicated / local durability, batches of 100, median of 3 pairs (goal ≥ 0.85)': median(replicatedPairs?.map((p) => p.batches)),
+    'engine with limits / without, median of 3 alternating pairs (goal ≥ 0.90)': median(extra.limitsPairs as number[] | undefined),
     'engine + worker / engine alone, median of 3 alternating pairs (goal ≥ 0.60)': median(syncPairs?.map((p) => p.withWorker / p.alone)),
     'one worker\'s drain, ledger rows/s, median of 3 (goal ≥ 40,000)': median(syncPairs?.map((p) => p.drainRowsPerSecond)),
     'generator/h2load on echo (goal ≥ 0.75)': ratio(rate('echo'), h2?.reqPerSecond),
@@ -450,6 +492,14 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
     console.log('\nsync: the engine alone, then one worker drains what it left, then the engine beside the worker');
     console.log(table(['pair', 'alone calls/s', 'with worker calls/s', 'ratio', 'backlog', 'drain rows/s', 'outbox at load stop', 'empty after ms'],
       syncPairs.map((p, i) => [String(i + 1), fmt(p.alone), fmt(p.withWorker), fmt(p.withWorker / p.alone, 2), fmt(p.backlog), fmt(p.drainRowsPerSecond), fmt(p.outboxAtLoadStop), fmt(p.emptyAfterLoadStopMs)])));
+  }
+  const watch = extra.watch as LedgerWatchStats | undefined;
+  if (watch) {
+    console.log(`\nWatchLedger: ${watch.subscribers} subscribers, ${fmt(watch.eventsPerSecond)} moves/s delivered in all (${fmt(watch.eventsPerSubscriber[0] ?? 0)} each)`);
+    console.log(table(['delay, ms', 'p50', 'p95', 'p99', 'max'], [
+      ['ledger commit → delivery', ...[watch.commitToDeliveryMs.p50, watch.commitToDeliveryMs.p95, watch.commitToDeliveryMs.p99, watch.commitToDeliveryMs.max].map((v) => fmt(v, 1))],
+      ['engine move → delivery (sync lag included)', ...[watch.moveToDeliveryMs.p50, watch.moveToDeliveryMs.p95, watch.moveToDeliveryMs.p99, watch.moveToDeliveryMs.max].map((v) => fmt(v, 1))],
+    ]));
   }
   mkdirSync(values.out!, { recursive: true });
   const stamp = smoke ? 'smoke' : 'latest';
