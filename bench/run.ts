@@ -314,7 +314,12 @@ async function main() {
       try {
         log(`watch: draining the ${await outbox.length()} outbox entries earlier scenarios left`);
         await waitUntil('the outbox to empty', async () => (await outbox.length()) === 0, 600_000);
-        extra.watch = await measureLedgerWatch(engine.url, db.knex, WATCHERS, () => load('engine + worker + 10 watchers', `engine with a sync worker and ${WATCHERS} WatchLedger subscribers`, engine.url, users));
+        // At the bench's full load (every core busy: the engine, the worker, MySQL and this process with
+        // its 64 flows and 10 subscribers), then at a light one (4 flows), where the tail's own delay shows.
+        const full = await measureLedgerWatch(engine.url, db.knex, WATCHERS, () => load('engine + worker + 10 watchers', `engine with a sync worker and ${WATCHERS} WatchLedger subscribers`, engine.url, users));
+        const light = await measureLedgerWatch(engine.url, db.knex, WATCHERS, () => loadWith('engine + worker + 10 watchers, 4 flows', `the same at a light load (4 flows)`, engine.url,
+          (client) => runFlows(client, { ...flowOptions('4 flows', users), concurrency: 4 })));
+        extra.watch = { full, light };
       } finally {
         await engine.stop();
         await worker.stop();
@@ -493,13 +498,13 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
     console.log(table(['pair', 'alone calls/s', 'with worker calls/s', 'ratio', 'backlog', 'drain rows/s', 'outbox at load stop', 'empty after ms'],
       syncPairs.map((p, i) => [String(i + 1), fmt(p.alone), fmt(p.withWorker), fmt(p.withWorker / p.alone, 2), fmt(p.backlog), fmt(p.drainRowsPerSecond), fmt(p.outboxAtLoadStop), fmt(p.emptyAfterLoadStopMs)])));
   }
-  const watch = extra.watch as LedgerWatchStats | undefined;
+  const watch = extra.watch as { full: LedgerWatchStats; light: LedgerWatchStats } | undefined;
   if (watch) {
-    console.log(`\nWatchLedger: ${watch.subscribers} subscribers, ${fmt(watch.eventsPerSecond)} moves/s delivered in all (${fmt(watch.eventsPerSubscriber[0] ?? 0)} each)`);
-    console.log(table(['delay, ms', 'p50', 'p95', 'p99', 'max'], [
-      ['ledger commit → delivery', ...[watch.commitToDeliveryMs.p50, watch.commitToDeliveryMs.p95, watch.commitToDeliveryMs.p99, watch.commitToDeliveryMs.max].map((v) => fmt(v, 1))],
-      ['engine move → delivery (sync lag included)', ...[watch.moveToDeliveryMs.p50, watch.moveToDeliveryMs.p95, watch.moveToDeliveryMs.p99, watch.moveToDeliveryMs.max].map((v) => fmt(v, 1))],
-    ]));
+    const delays = (ms: LedgerWatchStats['commitToDeliveryMs']) => [ms.p50, ms.p95, ms.p99, ms.max].map((v) => fmt(v, 1));
+    console.log(`\nWatchLedger, ${WATCHERS} subscribers: moves/s delivered in all, and delays in ms (ledger commit → delivery; engine move → delivery, the sync's lag included)`);
+    console.log(table(['load', 'moves/s', 'commit p50', 'p95', 'p99', 'max', 'move p50', 'p95', 'p99', 'max'], (['full', 'light'] as const).map((name) => [
+      name === 'full' ? 'full (64 flows)' : 'light (4 flows)', fmt(watch[name].eventsPerSecond), ...delays(watch[name].commitToDeliveryMs), ...delays(watch[name].moveToDeliveryMs),
+    ])));
   }
   mkdirSync(values.out!, { recursive: true });
   const stamp = smoke ? 'smoke' : 'latest';

@@ -1,12 +1,15 @@
---[[ limits: read or set a wallet's limits (SPEC §1.11), as Reserve and Confirm count them.
+--[[ limits: read, set or rebuild a wallet's limits (SPEC §1.11), as Reserve and Confirm count them.
 
 KEYS[1] limits record          l{p}:<user-game ref>:<currency>
 
-ARGV[1] 'get' | 'set'   ARGV[2] now (ms)   ARGV[3..5] the starts (ms) of the UTC day, week and month
-that hold now
+ARGV[1] 'get' | 'set' | 'rebuild'   ARGV[2] now (ms)   ARGV[3..5] the starts (ms) of the UTC day, week
+and month that hold now
 for 'set', then: ARGV[6] the delay (ms) before a loosening applies (LIMIT_RAISE_DELAY_S), ARGV[7] max_bet,
 ARGV[8] loss_limit (-1: none), ARGV[9] loss_period (0 none, 1 day, 2 week, 3 month; 0 exactly when
 there is no loss_limit)
+for 'rebuild' (restore, from what MySQL keeps), then: ARGV[6..12] max_bet, loss_limit, loss_period,
+pending_at (0: none), pending max_bet, loss_limit, loss_period; ARGV[13..15] the net loss so far of the
+current day, week and month (from the ledger). The record is written as given.
 
 'set' asks for these limits. What tightens applies at once: a lower max_bet or loss_limit, or a first
 one (with its period). What loosens (a higher limit, a removal, another period) is pending until
@@ -38,6 +41,14 @@ end
 if ARGV[1] == 'get' then
   if not stored then return {} end
   return state(limits_now(parse_limits(stored), now))
+end
+
+if ARGV[1] == 'rebuild' then
+  local l = new_limits(starts)
+  for i = 1, 7 do l[i] = tonumber(ARGV[5 + i]) end
+  for p = 1, 3 do l[L_STARTS + 2 * p - 1] = tonumber(ARGV[12 + p]) end
+  redis.call('SET', KEYS[1], pack_limits(l))
+  return state(limits_now(l, now))
 end
 
 local l = stored and limits_now(parse_limits(stored), now) or new_limits(starts)

@@ -3,8 +3,9 @@ import { ISO_CURRENCIES } from '../src/wallet/iso-currencies';
 
 /**
  * Wallet controls (SPEC §1.11): the currencies money may move in, freezes of users and user-games, and
- * the limits asked for per wallet (the engine's Redis holds what the Reserve script counts; these rows
- * are what admins set, for the console and for rebuilding Redis).
+ * the limits per wallet. The engine's Redis holds what the Reserve script reads and counts; these rows
+ * hold what admins set (a wallet's limits as they stood after the last change, a loosening pending
+ * with its time), for the console and for `restore`, which rebuilds Redis from them.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('currencies', (table) => {
@@ -27,6 +28,10 @@ export async function up(knex: Knex): Promise<void> {
     table.bigInteger('max_bet').nullable();
     table.bigInteger('loss_limit').nullable();
     table.string('loss_period', 5).nullable();
+    table.bigInteger('pending_max_bet').nullable();
+    table.bigInteger('pending_loss_limit').nullable();
+    table.string('pending_loss_period', 5).nullable();
+    table.timestamp('pending_at', { precision: 3 }).nullable();
     table.timestamp('updated_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
     table.primary(['user_game_id', 'currency']);
   });

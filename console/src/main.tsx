@@ -8,6 +8,7 @@ import { currentClient } from './api/client';
 import { useSession } from './api/hooks';
 import { Layout } from './components/layout';
 import { AuditPage } from './pages/audit-page';
+import { CurrenciesPage } from './pages/currencies-page';
 import { ConfigHistoryPage } from './pages/config-history-page';
 import { GamePage } from './pages/game-page';
 import { GamesPage } from './pages/games-page';
@@ -59,6 +60,7 @@ function App() {
         <Route path="/invites" component={InvitesPage} />
         <Route path="/ops" component={OpsPage} />
         <Route path="/audit" component={AuditPage} />
+        <Route path="/currencies" component={CurrenciesPage} />
         <Route>
           <Redirect to="/games" />
         </Route>

@@ -273,3 +273,16 @@ export async function lastLedgerIds(db: Knex, count: number): Promise<number[]> 
   const ids: Array<number | string> = await db(LEDGER_TABLE).orderBy('id', 'desc').limit(count).pluck('id');
   return ids.map(Number).reverse();
 }
+
+/**
+ * A wallet's net loss (confirmed amounts less their wins) since each of these instants, by its
+ * confirms' ledger times (restore rebuilds the loss limits' counts from it).
+ */
+export async function netLossSince(db: Knex, userId: string, gameId: string, currency: string, since: readonly Date[]): Promise<number[]> {
+  const earliest = new Date(Math.min(...since.map((at) => at.getTime())));
+  const sums = since.map((at) => db.raw('COALESCE(SUM(CASE WHEN created_at >= ? THEN amount - win_amount ELSE 0 END), 0)', [at]));
+  const row = await db(db.raw('?? FORCE INDEX (??)', [LEDGER_TABLE, WALLET_CURRENCY_TIME]))
+    .where({ user_id: userId, game_id: gameId, currency, kind: 'confirm' }).where('created_at', '>=', earliest)
+    .first(...sums.map((sum, i) => db.raw(`${sum.toQuery()} AS s${i}`)));
+  return since.map((_, i) => Number((row as Record<string, unknown> | undefined)?.[`s${i}`] ?? 0));
+}

@@ -3,7 +3,7 @@ import { Cluster, type ChainableCommander } from 'ioredis';
 import { scanKeys } from '../redis/key-scan';
 import { redisReady } from '../redis/redis-ready';
 import { REDIS_LAYOUT, REDIS_LAYOUT_KEY } from '../redis/layout-upgrade';
-import type { RedisLike } from '../redis/script-registry';
+import { registerScripts, type RedisLike } from '../redis/script-registry';
 import {
   formatIdempotencyRecord,
   formatTransactionRecord,
@@ -15,6 +15,8 @@ import { NONCE_OFFSET } from '../redis/shared-layouts';
 import { keys, PARTITION_COUNT, partitionTag, walletAddress, walletOfTransaction } from '../redis/wallet-keys';
 import { LEDGER_TABLE, TRANSACTIONS_TABLE } from './ledger-repository';
 import { createOutboxStore } from './outbox-store';
+import { createPartitionWriter, type PartitionWriter } from './partition-writer';
+import { restoreControls, type ControlsReport } from './restore-controls';
 
 export interface RestoreOptions {
   readonly idempotencyTtlS: number;
@@ -34,6 +36,8 @@ export interface RestoreReport {
   /** Settled transactions whose Reserve is still inside IDEMPOTENCY_TTL_S: their records, expiring with it. */
   readonly recentSettled: number;
   readonly topupRecords: number;
+  /** SPEC §1.11's freezes and limits, rebuilt from MySQL. */
+  readonly controls: ControlsReport;
   readonly deletedKeys: number;
   readonly seconds: number;
 }
@@ -41,9 +45,9 @@ export interface RestoreReport {
 /** Thrown when Redis holds engine data and --force was not given. */
 export class RestoreRefused extends Error {}
 
-/** Engine keys (wallets, records, idempotency, outbox, indexes, sequences, currencies, fences). */
-const ENGINE_KEYS = '[wtioencf]{p*';
-/** Commands per pipeline while writing. */
+/** Engine keys (wallets, records, idempotency, outbox, indexes, sequences, currencies, fences, limits, freezes). */
+const ENGINE_KEYS = '[wtioencflz]{p*';
+/** Keys deleted per command while clearing. */
 const FLUSH_EVERY = 500;
 
 /**
@@ -59,6 +63,8 @@ const FLUSH_EVERY = 500;
  *    Cancel, GetTransaction, expiry and a repeat of the Reserve work as before), and every settled one
  *    whose Reserve is inside the idempotency window, whole (so a repeat of its Reserve replays instead
  *    of reserving again), expiring with the window. Older settled ones are answered from MySQL.
+ *
+ * 3. freezes and limits (restore-controls.ts), the loss limits' counts from the ledger.
  *
  * What it cannot bring back: moves that never reached MySQL, the replies of rejected Reserves and of
  * already_confirmed / already_canceled requests (no move, so not in the ledger).
@@ -78,6 +84,10 @@ export async function restoreFromLedger(redis: RedisLike, db: Knex, options: Res
   const transactions = await restoreTransactions(db, writes, now, options);
   log(`transactions: ${transactions.rows} rows, ${transactions.open} open, ${transactions.recentSettled} settled inside the idempotency window`);
 
+  registerScripts(redis); // the limits records are rebuilt through lua/limits.lua
+  const controls = await restoreControls(db, writes, now);
+  log(`controls: ${controls.frozenUsers} frozen users, ${controls.frozenUserGames} frozen user-games, ${controls.limitedWallets} wallets with limits`);
+
   const outbox = createOutboxStore(redis, 'restore');
   for (let partition = 0; partition < PARTITION_COUNT; partition += 1) {
     await outbox.ensureGroup(partition);
@@ -95,6 +105,7 @@ export async function restoreFromLedger(redis: RedisLike, db: Knex, options: Res
     openReservations: transactions.open,
     recentSettled: transactions.recentSettled,
     topupRecords: ledger.topupRecords,
+    controls,
     deletedKeys,
     seconds: (Date.now() - started) / 1000,
   };
@@ -127,33 +138,6 @@ async function clearEngineKeys(redis: RedisLike, force: boolean): Promise<number
   return deleted;
 }
 
-/** Pipelines per partition (every key of one shares its slot), sent every FLUSH_EVERY commands. */
-function createPartitionWriter(redis: RedisLike) {
-  const pending = new Map<number, Array<(pipeline: ChainableCommander) => void>>();
-  const flush = async (partition: number) => {
-    const commands = pending.get(partition) ?? [];
-    pending.delete(partition);
-    if (commands.length === 0) return;
-    const pipeline = redis.pipeline();
-    for (const command of commands) command(pipeline);
-    const results = (await pipeline.exec()) ?? [];
-    const failed = results.find(([error]) => error);
-    if (failed) throw failed[0];
-  };
-  return {
-    add(partition: number, command: (pipeline: ChainableCommander) => void): Promise<void> | void {
-      const commands = pending.get(partition) ?? [];
-      commands.push(command);
-      pending.set(partition, commands);
-      if (commands.length >= FLUSH_EVERY) return flush(partition);
-    },
-    async flushAll(): Promise<void> {
-      for (const partition of [...pending.keys()]) await flush(partition);
-    },
-  };
-}
-
-type PartitionWriter = ReturnType<typeof createPartitionWriter>;
 
 /**
  * What each kind of move does to (available, reserved), from its amount and win: SPEC §1.2's table, the

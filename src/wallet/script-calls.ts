@@ -14,6 +14,12 @@ export interface ReserveItem extends WalletItem<ReserveInput> {
 export type ConfirmItem = WalletItem<ConfirmInput>;
 export type CancelItem = WalletItem<CancelInput>;
 
+/** A change of a wallet's limits (lua/limits.lua): none is -1, a period its code (loss-periods.ts). */
+export type LimitsChange =
+  | { readonly set: { readonly delayMs: number; readonly maxBet: number; readonly lossLimit: number; readonly period: number } }
+  /** max_bet, loss_limit, period, pending_at (0: none), pending max_bet, loss_limit, period, then the day's, week's and month's net loss. */
+  | { readonly rebuild: readonly number[] };
+
 export interface Moment {
   readonly nowMs: number;
   readonly idempotencyTtlS: number;
@@ -71,10 +77,15 @@ export const scriptCalls = {
     return [String(keyList.length), ...keyList, ...args];
   },
 
-  /** Reads ('get') or asks for ('set') a wallet's limits: lua/limits.lua. */
-  limits(wallet: WalletAddress, nowMs: number, set?: { delayMs: number; maxBet: number; lossLimit: number; period: number }): string[] {
-    const head = [keys.limits(wallet), set ? 'set' : 'get', String(nowMs), ...periodStarts(nowMs)];
-    return set ? [...head, String(set.delayMs), String(set.maxBet), String(set.lossLimit), String(set.period)] : head;
+  /** Reads (no change), asks for (`set`) or rebuilds (`rebuild`, restore) a wallet's limits: lua/limits.lua. */
+  limits(wallet: WalletAddress, nowMs: number, change?: LimitsChange): string[] {
+    const head = [keys.limits(wallet), String(nowMs), ...periodStarts(nowMs)];
+    if (!change) return [head[0]!, 'get', ...head.slice(1)];
+    if ('set' in change) {
+      const { delayMs, maxBet, lossLimit, period } = change.set;
+      return [head[0]!, 'set', ...head.slice(1), String(delayMs), String(maxBet), String(lossLimit), String(period)];
+    }
+    return [head[0]!, 'rebuild', ...head.slice(1), ...change.rebuild.map(String)];
   },
 
   settled(

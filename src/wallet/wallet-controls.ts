@@ -63,12 +63,12 @@ export function createWalletControls(store: WalletStore, deps: { clock: () => nu
 
     /** Asks for these limits: what tightens applies at once, what loosens after LIMIT_RAISE_DELAY_S. */
     async setLimits(userId: string, gameId: string, currency: string, asked: LimitValues): Promise<WalletLimits> {
-      const reply = await store.limits(walletAddress(userId, gameId, currency), clock(), {
+      const reply = await store.limits(walletAddress(userId, gameId, currency), clock(), { set: {
         delayMs: limitRaiseDelayS * 1000,
         maxBet: orNone(asked.maxBet),
         lossLimit: orNone(asked.lossLimit),
         period: periodCode(asked.lossLimit === null ? null : asked.lossPeriod),
-      });
+      } });
       return limitsOf(reply)!;
     },
   };

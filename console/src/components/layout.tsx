@@ -4,6 +4,17 @@ import { useLocation } from 'wouter-preact';
 import { useSession } from '../api/hooks';
 import { isStaff, session } from '../api/session';
 import { NavLink } from './nav-link';
+import { graphql } from '../api/generated';
+import { useQuery } from '../api/hooks';
+import { learnCurrencies } from '../format/money';
+
+const LayoutCurrencies = graphql(`query LayoutCurrencies { currencies(limit: 1000) { code exponent enabled } }`);
+
+/** The server's currencies, read once per sign-in: amounts everywhere show with their exponents. */
+function useCurrencyTable(): void {
+  const table = useQuery(LayoutCurrencies);
+  if (table.data?.currencies) learnCurrencies(table.data.currencies);
+}
 
 /**
  * The queue dashboard with the console's sign-in: the console's token starts the dashboard's session
@@ -24,6 +35,7 @@ async function openDashboard(event: MouseEvent): Promise<void> {
  */
 export function Layout({ children }: { children: ComponentChildren }) {
   const current = useSession();
+  useCurrencyTable();
   const role = current?.user.role;
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
@@ -48,6 +60,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
             {isStaff(role) && <li><NavLink href="/invites">Invites</NavLink></li>}
             {isStaff(role) && <li><NavLink href="/ops">Ops</NavLink></li>}
             {role === 'admin' && <li><NavLink href="/audit">Audit</NavLink></li>}
+            {isStaff(role) && <li><NavLink href="/currencies">Currencies</NavLink></li>}
             <li>
               <details class="dropdown">
                 <summary>Tools</summary>

@@ -3,8 +3,9 @@ import { graphql } from '../api/generated';
 import { useQuery } from '../api/hooks';
 import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
+import { FreezeBanner } from '../components/freeze-banner';
 
-const PlayerHomeGames = graphql(`query PlayerHomeGames ($me: SafeInt!) { userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }`);
+const PlayerHomeGames = graphql(`query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }`);
 
 /** What a player (role user) sees first: what the console offers them, and their games with their wallets. */
 export function PlayerHome({ userId }: { userId: number }) {
@@ -18,6 +19,7 @@ export function PlayerHome({ userId }: { userId: number }) {
         ledger) and their leaderboards. Staff connect you to games and top up your wallets.
       </p>
       <Problem error={mine.error} />
+      {mine.data?.userFreeze && <FreezeBanner who="Your account" freeze={mine.data.userFreeze} />}
       {mine.data && games.length === 0 && <p class="muted">You are not connected to a game yet: ask the staff who invited you.</p>}
       {games.length > 0 && (
         <TableScroll label="Your games"><table data-testid="your-games">

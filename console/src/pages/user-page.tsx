@@ -8,9 +8,12 @@ import { TableScroll } from '../components/table-scroll';
 import { Field, Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
 import { Notice, useNotice } from '../components/notice';
+import { FreezeBanner, FreezeControl } from '../components/freeze-banner';
 import { formatMoney } from '../format/money';
 
-const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`);
+const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`);
+const UserPageFreeze = graphql(`mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }`);
+const UserPageUnfreeze = graphql(`mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }`);
 const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }`);
 const UserPageConnectGame = graphql(`mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }`);
 const UserPageBalances = graphql(`query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }`);
@@ -34,6 +37,8 @@ export function UserPage() {
   const connect = useAction((gameId: number) => request(UserPageConnectGame, { id, input: { game_id: gameId } }));
   const connectNotice = useNotice();
   const disconnect = useAction((gameId: number) => request(UserPageDisconnectGame, { id, game: gameId }));
+  const freeze = useAction((reason: string) => request(UserPageFreeze, { id, reason }));
+  const unfreeze = useAction(() => request(UserPageUnfreeze, { id }));
   if (data.error && !data.data) return <Problem error={data.error} />;
   if (!data.data) return <p aria-busy="true">Loading…</p>;
   const { user } = data.data;
@@ -50,6 +55,12 @@ export function UserPage() {
       <p class="muted"><Link href="/users">Users</Link> / {user.username}</p>
       <h1>{user.username}</h1>
       <p>{user.email} · joined {new Date(user.created_at).toLocaleDateString()}</p>
+      {data.data.userFreeze && <FreezeBanner who={user.username} freeze={data.data.userFreeze} />}
+      {admin && data.data.userFreeze && (
+        <section aria-label="Freeze">
+          <FreezeControl what={user.username} freeze={data.data.userFreeze} freezeAction={freeze} unfreezeAction={unfreeze} onDone={data.reload} />
+        </section>
+      )}
       <section>
         <h2>Role</h2>
         <div class="row">

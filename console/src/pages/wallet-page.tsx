@@ -7,12 +7,17 @@ import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
 import { formatMoney } from '../format/money';
+import { FreezeBanner, FreezeControl } from '../components/freeze-banner';
 import { TopupForm } from './topup-form';
+import { WalletLimits } from './wallet-limits';
 
 const WalletPageWallet = graphql(`query WalletPageWallet ($id: SafeInt!) {
   userGame(user_game_id: $id) { id user_id username game_id game_name }
   balances(user_game_id: $id) { currency available_balance reserved_balance }
+  userGameFreeze(user_game_id: $id) { frozen user { frozen reason frozen_at } user_game { frozen reason frozen_at } }
 }`);
+const WalletPageFreeze = graphql(`mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }`);
+const WalletPageUnfreeze = graphql(`mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }`);
 const WalletPageTransactions = graphql(`query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }`);
 const WalletPageBalancesAt = graphql(`query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }`);
 const KINDS = ['topup', 'reserve', 'confirm', 'cancel', 'expire'];
@@ -25,7 +30,8 @@ const PAGE = 20;
  */
 export function WalletPage() {
   const userGameId = Number(useParams<{ userGameId: string }>().userGameId);
-  const admin = useSession()?.user.role === 'admin';
+  const role = useSession()?.user.role;
+  const admin = role === 'admin';
   // The ledger pages by the last id of each page read (after_id): moves synced meanwhile do not shift it.
   const [kind, setKind] = useState('');
   const [pages, setPages] = useState<number[]>([]);
@@ -35,7 +41,10 @@ export function WalletPage() {
   // Each submit carries a key of its own, and the button is locked while one runs: a double click
   // cannot credit twice, and a repeat of the same request (a proxy's retry) is answered, not credited.
   const topup = useAction((input: TopupInput) => request(WalletPageTopup, { id: userGameId, input, key: crypto.randomUUID() }));
+  const freeze = useAction((reason: string) => request(WalletPageFreeze, { id: userGameId, reason }));
+  const unfreeze = useAction(() => request(WalletPageUnfreeze, { id: userGameId }));
   const owner = wallet.data?.userGame;
+  const freezes = wallet.data?.userGameFreeze;
   const balances = wallet.data?.balances ?? [];
   const items = ledger.data?.transactions ?? [];
   if (wallet.data && !owner) return <Problem error={notFound(`wallet ${userGameId}`)} />;
@@ -50,6 +59,8 @@ export function WalletPage() {
       </nav>
       <h1>{owner ? `${owner.username}'s wallet in ${owner.game_name}` : 'Wallet'}</h1>
       <Problem error={wallet.error} />
+      {freezes && owner && <FreezeBanner who={owner.username} freeze={freezes.user} />}
+      {freezes && <FreezeBanner who="This wallet" freeze={freezes.user_game} />}
       <div class="grid" data-testid="balances">
         {balances.map((b) => (
           <article key={b.currency}>
@@ -72,6 +83,12 @@ export function WalletPage() {
           }}
         />
       )}
+      {admin && freezes && (
+        <section aria-label="Freeze">
+          <FreezeControl what="this wallet" freeze={freezes.user_game} freezeAction={freeze} unfreezeAction={unfreeze} onDone={wallet.reload} />
+        </section>
+      )}
+      <WalletLimits userGameId={userGameId} currencies={balances.map((b) => b.currency)} staff={role === 'admin' || role === 'moderator'} />
       <h2>Ledger</h2>
       <p class="muted">From MySQL, newest first; it trails the engine by the sync lag.</p>
       <div class="row">

@@ -6,12 +6,17 @@ export interface FreezeRow {
   frozen_at: Date | null;
 }
 
+/** A wallet's limits as they stood after the last change (a loosening pending with its time). */
 export interface LimitsRow {
   user_game_id: number;
   currency: string;
   max_bet: number | string | null;
   loss_limit: number | string | null;
   loss_period: LossPeriod | null;
+  pending_max_bet: number | string | null;
+  pending_loss_limit: number | string | null;
+  pending_loss_period: LossPeriod | null;
+  pending_at: Date | null;
 }
 
 /** The freeze columns of users and user_games (null reason: not frozen). */
@@ -37,4 +42,14 @@ export function listLimits(db: Knex, userGameId: number): Promise<LimitsRow[]> {
 
 export async function saveLimits(db: Knex, row: LimitsRow): Promise<void> {
   await db('wallet_limits').insert({ ...row, updated_at: db.fn.now(3) }).onConflict(['user_game_id', 'currency']).merge();
+}
+
+/** Every wallet's limits with its user and game (restore rebuilds Redis's limits records from them). */
+export function listAllLimits(db: Knex): Promise<Array<LimitsRow & { user_id: number; game_id: number }>> {
+  return db('wallet_limits as l').join('user_games as ug', 'ug.id', 'l.user_game_id').select('l.*', 'ug.user_id', 'ug.game_id').orderBy(['l.user_game_id', 'l.currency']);
+}
+
+/** Every frozen user-game with its user and game (restore). */
+export function listFrozenUserGames(db: Knex): Promise<Array<{ id: number; user_id: number; game_id: number; frozen_reason: string }>> {
+  return db('user_games').whereNotNull('frozen_reason').select('id', 'user_id', 'game_id', 'frozen_reason');
 }

@@ -33,11 +33,28 @@ const freezeView = (row: FreezeRow | undefined): FreezeView =>
 
 const orNull = (value: number | string | null) => (value === null ? null : Number(value));
 
-function limitsView(currency: string, live: WalletLimits | null, asked: LimitsRow): WalletLimitsView {
-  if (!live) {
-    // Redis holds no record (it lost its data and was rebuilt without them): what was asked, nothing counted.
-    return { currency, max_bet: orNull(asked.max_bet), loss_limit: orNull(asked.loss_limit), loss_period: asked.loss_period, pending: null, net_loss: null };
-  }
+/** A wallet's limits as MySQL keeps them (the state after the last change). */
+function storedLimits(row: LimitsRow): WalletLimits {
+  return {
+    maxBet: orNull(row.max_bet), lossLimit: orNull(row.loss_limit), lossPeriod: row.loss_period,
+    pending: row.pending_at
+      ? { maxBet: orNull(row.pending_max_bet), lossLimit: orNull(row.pending_loss_limit), lossPeriod: row.pending_loss_period, effectiveAtMs: row.pending_at.getTime() }
+      : null,
+    netLoss: { day: 0, week: 0, month: 0 },
+  };
+}
+
+/** The row MySQL keeps of a wallet's limits as the engine answered them. */
+function limitsRow(userGameId: number, currency: string, live: WalletLimits): LimitsRow {
+  return {
+    user_game_id: userGameId, currency, max_bet: live.maxBet, loss_limit: live.lossLimit, loss_period: live.lossPeriod,
+    pending_max_bet: live.pending?.maxBet ?? null, pending_loss_limit: live.pending?.lossLimit ?? null,
+    pending_loss_period: live.pending?.lossPeriod ?? null, pending_at: live.pending ? new Date(live.pending.effectiveAtMs) : null,
+  };
+}
+
+/** What the API answers; `counted` false when Redis holds no record of them (net loss unknown there). */
+function limitsView(currency: string, live: WalletLimits, counted = true): WalletLimitsView {
   const { pending } = live;
   return {
     currency,
@@ -45,7 +62,7 @@ function limitsView(currency: string, live: WalletLimits | null, asked: LimitsRo
     loss_limit: live.lossLimit,
     loss_period: live.lossPeriod,
     pending: pending && { max_bet: pending.maxBet, loss_limit: pending.lossLimit, loss_period: pending.lossPeriod, effective_at: new Date(pending.effectiveAtMs).toISOString() },
-    net_loss: live.lossPeriod === null ? null : live.netLoss[live.lossPeriod],
+    net_loss: live.lossPeriod === null || !counted ? null : live.netLoss[live.lossPeriod],
   };
 }
 
@@ -121,7 +138,10 @@ export function createWalletControlsService(deps: {
     async limits(caller: { id: number; role: Role }, userGameId: number): Promise<WalletLimitsView[]> {
       const ug = await ownedUserGame(caller, userGameId);
       const rows = await read.walletControls.listLimits(ug.id);
-      return Promise.all(rows.map(async (row) => limitsView(row.currency, await wallet.limits(...walletIds(ug), row.currency), row)));
+      return Promise.all(rows.map(async (row) => {
+        const live = await wallet.limits(...walletIds(ug), row.currency);
+        return live ? limitsView(row.currency, live) : limitsView(row.currency, storedLimits(row), false);
+      }));
     },
 
     /** Asks for one currency's limits: what tightens applies at once, what loosens after LIMIT_RAISE_DELAY_S. */
@@ -133,14 +153,14 @@ export function createWalletControlsService(deps: {
       }
       const asked: LimitValues = { maxBet: input.max_bet ?? null, lossLimit: input.loss_limit ?? null, lossPeriod: input.loss_limit == null ? null : input.loss_period! };
       const live = await wallet.setLimits(...walletIds(ug), input.currency, asked);
-      const row: LimitsRow = { user_game_id: ug.id, currency: input.currency, max_bet: asked.maxBet, loss_limit: asked.lossLimit, loss_period: asked.lossPeriod };
       await store.run(actor, async ({ repos, audit }) => {
         const before = (await repos.walletControls.listLimits(ug.id)).find((other) => other.currency === input.currency);
-        await repos.walletControls.saveLimits(row);
-        const shown = (limits: LimitsRow | undefined) => ({ max_bet: orNull(limits?.max_bet ?? null), loss_limit: orNull(limits?.loss_limit ?? null), loss_period: limits?.loss_period ?? null });
-        audit({ action: 'user_game.limits', targetId: ug.id, gameId: ug.game_id, changes: { currency: [input.currency, input.currency], ...changedFields(shown(before), shown(row)) } });
+        await repos.walletControls.saveLimits(limitsRow(ug.id, input.currency, live));
+        const was = { max_bet: orNull(before?.max_bet ?? null), loss_limit: orNull(before?.loss_limit ?? null), loss_period: before?.loss_period ?? null };
+        const wanted = { max_bet: asked.maxBet, loss_limit: asked.lossLimit, loss_period: asked.lossPeriod };
+        audit({ action: 'user_game.limits', targetId: ug.id, gameId: ug.game_id, changes: { currency: [input.currency, input.currency], ...changedFields(was, wanted) } });
       });
-      return limitsView(input.currency, live, row);
+      return limitsView(input.currency, live);
     },
   };
 }

@@ -20,6 +20,7 @@ type Documents = {
     "fragment UploadedImage on Image { path url content_type }": typeof types.UploadedImageFragmentDoc,
     "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }": typeof types.UploadImageDocument,
     "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }": typeof types.GameTabsGameDocument,
+    "query LayoutCurrencies { currencies(limit: 1000) { code exponent enabled } }": typeof types.LayoutCurrenciesDocument,
     "mutation ModuleGateConnect ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": typeof types.ModuleGateConnectDocument,
     "query PickerUsers ($search: String) { users(search: $search, limit: 10) { id username email } }": typeof types.PickerUsersDocument,
     "query PickerGames ($search: String) { games(search: $search, limit: 10) { id name slug } }": typeof types.PickerGamesDocument,
@@ -28,6 +29,9 @@ type Documents = {
     "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }": typeof types.ConfigHistoryPageConfigVersionsDocument,
     "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }": typeof types.ConfigHistoryPageRollbackConfigDocument,
     "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }": typeof types.ConfigHistoryPageComparisonDocument,
+    "query CurrenciesList { currencies(limit: 1000) { code exponent enabled } }": typeof types.CurrenciesListDocument,
+    "mutation CurrenciesCreate ($input: CurrencyCreateInput!) { createCurrency(input: $input) { code } }": typeof types.CurrenciesCreateDocument,
+    "mutation CurrenciesUpdate ($code: String!, $input: CurrencyUpdateInput!) { updateCurrency(code: $code, input: $input) { code enabled } }": typeof types.CurrenciesUpdateDocument,
     "query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }": typeof types.GamePageGameDocument,
     "mutation GamePageUpdateGame ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }": typeof types.GamePageUpdateGameDocument,
     "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": typeof types.GamePageConnectModuleDocument,
@@ -64,10 +68,12 @@ type Documents = {
     "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }": typeof types.NotificationsPageDeleteNotificationDocument,
     "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }": typeof types.OpsPageSyncStatusDocument,
     "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }": typeof types.OpsPageOpsTimelineDocument,
-    "query PlayerHomeGames ($me: SafeInt!) { userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": typeof types.PlayerHomeGamesDocument,
+    "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": typeof types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": typeof types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": typeof types.RegisterPageRegisterDocument,
-    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": typeof types.UserPageUserDocument,
+    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": typeof types.UserPageUserDocument,
+    "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": typeof types.UserPageFreezeDocument,
+    "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": typeof types.UserPageUnfreezeDocument,
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": typeof types.UserPageUpdateUserDocument,
     "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": typeof types.UserPageConnectGameDocument,
     "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": typeof types.UserPageBalancesDocument,
@@ -78,7 +84,11 @@ type Documents = {
     "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }": typeof types.VariablesPageReplaceVariableDocument,
     "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }": typeof types.VariablesPageCreateVariableDocument,
     "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }": typeof types.VariablesPageDeleteVariableDocument,
-    "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n}": typeof types.WalletPageWalletDocument,
+    "query WalletLimits ($id: SafeInt!) { walletLimits(user_game_id: $id) { currency max_bet loss_limit loss_period net_loss pending { max_bet loss_limit loss_period effective_at } } }": typeof types.WalletLimitsDocument,
+    "mutation WalletLimitsSet ($id: SafeInt!, $input: LimitsInput!) { setWalletLimits(user_game_id: $id, input: $input) { currency max_bet pending { effective_at } } }": typeof types.WalletLimitsSetDocument,
+    "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n  userGameFreeze(user_game_id: $id) { frozen user { frozen reason frozen_at } user_game { frozen reason frozen_at } }\n}": typeof types.WalletPageWalletDocument,
+    "mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }": typeof types.WalletPageFreezeDocument,
+    "mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }": typeof types.WalletPageUnfreezeDocument,
     "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": typeof types.WalletPageTransactionsDocument,
     "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }": typeof types.WalletPageBalancesAtDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": typeof types.WalletPageTopupDocument,
@@ -89,6 +99,7 @@ const documents: Documents = {
     "fragment UploadedImage on Image { path url content_type }": types.UploadedImageFragmentDoc,
     "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }": types.UploadImageDocument,
     "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }": types.GameTabsGameDocument,
+    "query LayoutCurrencies { currencies(limit: 1000) { code exponent enabled } }": types.LayoutCurrenciesDocument,
     "mutation ModuleGateConnect ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": types.ModuleGateConnectDocument,
     "query PickerUsers ($search: String) { users(search: $search, limit: 10) { id username email } }": types.PickerUsersDocument,
     "query PickerGames ($search: String) { games(search: $search, limit: 10) { id name slug } }": types.PickerGamesDocument,
@@ -97,6 +108,9 @@ const documents: Documents = {
     "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }": types.ConfigHistoryPageConfigVersionsDocument,
     "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }": types.ConfigHistoryPageRollbackConfigDocument,
     "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }": types.ConfigHistoryPageComparisonDocument,
+    "query CurrenciesList { currencies(limit: 1000) { code exponent enabled } }": types.CurrenciesListDocument,
+    "mutation CurrenciesCreate ($input: CurrencyCreateInput!) { createCurrency(input: $input) { code } }": types.CurrenciesCreateDocument,
+    "mutation CurrenciesUpdate ($code: String!, $input: CurrencyUpdateInput!) { updateCurrency(code: $code, input: $input) { code enabled } }": types.CurrenciesUpdateDocument,
     "query GamePageGame ($id: SafeInt!) { game(id: $id) { ...GameFields } modules { key name } }": types.GamePageGameDocument,
     "mutation GamePageUpdateGame ($id: SafeInt!, $input: GameInput!) { updateGame(id: $id, input: $input) { id } }": types.GamePageUpdateGameDocument,
     "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": types.GamePageConnectModuleDocument,
@@ -133,10 +147,12 @@ const documents: Documents = {
     "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }": types.NotificationsPageDeleteNotificationDocument,
     "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }": types.OpsPageSyncStatusDocument,
     "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }": types.OpsPageOpsTimelineDocument,
-    "query PlayerHomeGames ($me: SafeInt!) { userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": types.PlayerHomeGamesDocument,
+    "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": types.RegisterPageRegisterDocument,
-    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": types.UserPageUserDocument,
+    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": types.UserPageUserDocument,
+    "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": types.UserPageFreezeDocument,
+    "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": types.UserPageUnfreezeDocument,
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": types.UserPageUpdateUserDocument,
     "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": types.UserPageConnectGameDocument,
     "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": types.UserPageBalancesDocument,
@@ -147,7 +163,11 @@ const documents: Documents = {
     "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }": types.VariablesPageReplaceVariableDocument,
     "mutation VariablesPageCreateVariable ($g: SafeInt!, $input: VariableInput!) { createVariable(game_id: $g, input: $input) { id } }": types.VariablesPageCreateVariableDocument,
     "mutation VariablesPageDeleteVariable ($g: SafeInt!, $id: SafeInt!) { deleteVariable(game_id: $g, id: $id) }": types.VariablesPageDeleteVariableDocument,
-    "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n}": types.WalletPageWalletDocument,
+    "query WalletLimits ($id: SafeInt!) { walletLimits(user_game_id: $id) { currency max_bet loss_limit loss_period net_loss pending { max_bet loss_limit loss_period effective_at } } }": types.WalletLimitsDocument,
+    "mutation WalletLimitsSet ($id: SafeInt!, $input: LimitsInput!) { setWalletLimits(user_game_id: $id, input: $input) { currency max_bet pending { effective_at } } }": types.WalletLimitsSetDocument,
+    "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n  userGameFreeze(user_game_id: $id) { frozen user { frozen reason frozen_at } user_game { frozen reason frozen_at } }\n}": types.WalletPageWalletDocument,
+    "mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }": types.WalletPageFreezeDocument,
+    "mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }": types.WalletPageUnfreezeDocument,
     "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": types.WalletPageTransactionsDocument,
     "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }": types.WalletPageBalancesAtDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": types.WalletPageTopupDocument,
@@ -173,6 +193,10 @@ export function graphql(source: "mutation UploadImage ($input: ImageInput!) { up
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }"): typeof import('./graphql').GameTabsGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query LayoutCurrencies { currencies(limit: 1000) { code exponent enabled } }"): typeof import('./graphql').LayoutCurrenciesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -205,6 +229,18 @@ export function graphql(source: "mutation ConfigHistoryPageRollbackConfig ($g: S
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }"): typeof import('./graphql').ConfigHistoryPageComparisonDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query CurrenciesList { currencies(limit: 1000) { code exponent enabled } }"): typeof import('./graphql').CurrenciesListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation CurrenciesCreate ($input: CurrencyCreateInput!) { createCurrency(input: $input) { code } }"): typeof import('./graphql').CurrenciesCreateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation CurrenciesUpdate ($code: String!, $input: CurrencyUpdateInput!) { updateCurrency(code: $code, input: $input) { code enabled } }"): typeof import('./graphql').CurrenciesUpdateDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -352,7 +388,7 @@ export function graphql(source: "query OpsPageOpsTimeline ($minutes: Int) { opsT
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query PlayerHomeGames ($me: SafeInt!) { userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }"): typeof import('./graphql').PlayerHomeGamesDocument;
+export function graphql(source: "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }"): typeof import('./graphql').PlayerHomeGamesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -364,7 +400,15 @@ export function graphql(source: "mutation RegisterPageRegister ($input: Register
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }"): typeof import('./graphql').UserPageUserDocument;
+export function graphql(source: "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }"): typeof import('./graphql').UserPageUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }"): typeof import('./graphql').UserPageFreezeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }"): typeof import('./graphql').UserPageUnfreezeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -408,7 +452,23 @@ export function graphql(source: "mutation VariablesPageDeleteVariable ($g: SafeI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n}"): typeof import('./graphql').WalletPageWalletDocument;
+export function graphql(source: "query WalletLimits ($id: SafeInt!) { walletLimits(user_game_id: $id) { currency max_bet loss_limit loss_period net_loss pending { max_bet loss_limit loss_period effective_at } } }"): typeof import('./graphql').WalletLimitsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation WalletLimitsSet ($id: SafeInt!, $input: LimitsInput!) { setWalletLimits(user_game_id: $id, input: $input) { currency max_bet pending { effective_at } } }"): typeof import('./graphql').WalletLimitsSetDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n  userGameFreeze(user_game_id: $id) { frozen user { frozen reason frozen_at } user_game { frozen reason frozen_at } }\n}"): typeof import('./graphql').WalletPageWalletDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }"): typeof import('./graphql').WalletPageFreezeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }"): typeof import('./graphql').WalletPageUnfreezeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -8,6 +8,15 @@ export type ConnectGameInput = {
   game_id?: number | null | undefined;
 };
 
+export type CurrencyCreateInput = {
+  code?: string | null | undefined;
+  exponent?: number | null | undefined;
+};
+
+export type CurrencyUpdateInput = {
+  enabled?: boolean | null | undefined;
+};
+
 export type GameInput = {
   description?: string | null | undefined;
   image_url?: string | null | undefined;
@@ -44,6 +53,16 @@ export type LeaderboardInput = {
   period_type?: string | null | undefined;
   /** asc or desc */
   sort_order?: string | null | undefined;
+};
+
+export type LimitsInput = {
+  currency?: string | null | undefined;
+  /** null removes it */
+  loss_limit?: string | null | undefined;
+  /** day, week or month (UTC calendar periods, weeks from Monday): required with a loss_limit, null without one */
+  loss_period?: string | null | undefined;
+  /** null removes it */
+  max_bet?: string | null | undefined;
 };
 
 export type LoginInput = {
@@ -155,6 +174,11 @@ export type GameTabsGameQueryVariables = Exact<{
 
 export type GameTabsGameQuery = { game: { name: string, modules: Array<{ key: string }> } | null };
 
+export type LayoutCurrenciesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LayoutCurrenciesQuery = { currencies: Array<{ code: string, exponent: number, enabled: boolean }> | null };
+
 export type ModuleGateConnectMutationVariables = Exact<{
   id: number;
   key: string;
@@ -223,6 +247,26 @@ export type ConfigHistoryPageComparisonQueryVariables = Exact<{
 
 
 export type ConfigHistoryPageComparisonQuery = { from?: { document: unknown } | null, to: { document: unknown } | null };
+
+export type CurrenciesListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CurrenciesListQuery = { currencies: Array<{ code: string, exponent: number, enabled: boolean }> | null };
+
+export type CurrenciesCreateMutationVariables = Exact<{
+  input: CurrencyCreateInput;
+}>;
+
+
+export type CurrenciesCreateMutation = { createCurrency: { code: string } | null };
+
+export type CurrenciesUpdateMutationVariables = Exact<{
+  code: string;
+  input: CurrencyUpdateInput;
+}>;
+
+
+export type CurrenciesUpdateMutation = { updateCurrency: { code: string, enabled: boolean } | null };
 
 export type GamePageGameQueryVariables = Exact<{
   id: number;
@@ -473,7 +517,7 @@ export type PlayerHomeGamesQueryVariables = Exact<{
 }>;
 
 
-export type PlayerHomeGamesQuery = { userGames: Array<{ user_game_id: number, game: { id: number, name: string, modules: Array<{ key: string }> } }> | null };
+export type PlayerHomeGamesQuery = { userFreeze: { frozen: boolean, reason: string | null, frozen_at: string | null } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string, modules: Array<{ key: string }> } }> | null };
 
 export type RegisterPageInviteCheckQueryVariables = Exact<{
   code: string;
@@ -494,7 +538,22 @@ export type UserPageUserQueryVariables = Exact<{
 }>;
 
 
-export type UserPageUserQuery = { user: { id: number, email: string, username: string, role: Role, is_active: boolean, created_at: string } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string } }> | null, games: Array<{ id: number, name: string }> | null };
+export type UserPageUserQuery = { user: { id: number, email: string, username: string, role: Role, is_active: boolean, created_at: string } | null, userFreeze: { frozen: boolean, reason: string | null, frozen_at: string | null } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string } }> | null, games: Array<{ id: number, name: string }> | null };
+
+export type UserPageFreezeMutationVariables = Exact<{
+  id: number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type UserPageFreezeMutation = { freezeUser: { frozen: boolean } | null };
+
+export type UserPageUnfreezeMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type UserPageUnfreezeMutation = { unfreezeUser: boolean | null };
 
 export type UserPageUpdateUserMutationVariables = Exact<{
   id: number;
@@ -575,12 +634,42 @@ export type VariablesPageDeleteVariableMutationVariables = Exact<{
 
 export type VariablesPageDeleteVariableMutation = { deleteVariable: boolean | null };
 
+export type WalletLimitsQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WalletLimitsQuery = { walletLimits: Array<{ currency: string, max_bet: string | null, loss_limit: string | null, loss_period: string | null, net_loss: string | null, pending: { max_bet: string | null, loss_limit: string | null, loss_period: string | null, effective_at: string } | null }> | null };
+
+export type WalletLimitsSetMutationVariables = Exact<{
+  id: number;
+  input: LimitsInput;
+}>;
+
+
+export type WalletLimitsSetMutation = { setWalletLimits: { currency: string, max_bet: string | null, pending: { effective_at: string } | null } | null };
+
 export type WalletPageWalletQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type WalletPageWalletQuery = { userGame: { id: number, user_id: number, username: string, game_id: number, game_name: string } | null, balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null };
+export type WalletPageWalletQuery = { userGame: { id: number, user_id: number, username: string, game_id: number, game_name: string } | null, balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null, userGameFreeze: { frozen: boolean, user: { frozen: boolean, reason: string | null, frozen_at: string | null }, user_game: { frozen: boolean, reason: string | null, frozen_at: string | null } } | null };
+
+export type WalletPageFreezeMutationVariables = Exact<{
+  id: number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type WalletPageFreezeMutation = { freezeUserGame: { frozen: boolean } | null };
+
+export type WalletPageUnfreezeMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WalletPageUnfreezeMutation = { unfreezeUserGame: boolean | null };
 
 export type WalletPageTransactionsQueryVariables = Exact<{
   id: number;
@@ -745,6 +834,15 @@ export const GameTabsGameDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GameTabsGameQuery, GameTabsGameQueryVariables>;
+export const LayoutCurrenciesDocument = new TypedDocumentString(`
+    query LayoutCurrencies {
+  currencies(limit: 1000) {
+    code
+    exponent
+    enabled
+  }
+}
+    `) as unknown as TypedDocumentString<LayoutCurrenciesQuery, LayoutCurrenciesQueryVariables>;
 export const ModuleGateConnectDocument = new TypedDocumentString(`
     mutation ModuleGateConnect($id: SafeInt!, $key: String!) {
   connectModule(game_id: $id, input: {module_key: $key}) {
@@ -833,6 +931,30 @@ export const ConfigHistoryPageComparisonDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConfigHistoryPageComparisonQuery, ConfigHistoryPageComparisonQueryVariables>;
+export const CurrenciesListDocument = new TypedDocumentString(`
+    query CurrenciesList {
+  currencies(limit: 1000) {
+    code
+    exponent
+    enabled
+  }
+}
+    `) as unknown as TypedDocumentString<CurrenciesListQuery, CurrenciesListQueryVariables>;
+export const CurrenciesCreateDocument = new TypedDocumentString(`
+    mutation CurrenciesCreate($input: CurrencyCreateInput!) {
+  createCurrency(input: $input) {
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<CurrenciesCreateMutation, CurrenciesCreateMutationVariables>;
+export const CurrenciesUpdateDocument = new TypedDocumentString(`
+    mutation CurrenciesUpdate($code: String!, $input: CurrencyUpdateInput!) {
+  updateCurrency(code: $code, input: $input) {
+    code
+    enabled
+  }
+}
+    `) as unknown as TypedDocumentString<CurrenciesUpdateMutation, CurrenciesUpdateMutationVariables>;
 export const GamePageGameDocument = new TypedDocumentString(`
     query GamePageGame($id: SafeInt!) {
   game(id: $id) {
@@ -1161,6 +1283,11 @@ export const OpsPageOpsTimelineDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<OpsPageOpsTimelineQuery, OpsPageOpsTimelineQueryVariables>;
 export const PlayerHomeGamesDocument = new TypedDocumentString(`
     query PlayerHomeGames($me: SafeInt!) {
+  userFreeze(user_id: $me) {
+    frozen
+    reason
+    frozen_at
+  }
   userGames(user_id: $me, limit: 100) {
     user_game_id
     game {
@@ -1202,6 +1329,11 @@ export const UserPageUserDocument = new TypedDocumentString(`
   user(id: $id) {
     ...UserFields
   }
+  userFreeze(user_id: $id) {
+    frozen
+    reason
+    frozen_at
+  }
   userGames(user_id: $id) {
     user_game_id
     game {
@@ -1222,6 +1354,18 @@ export const UserPageUserDocument = new TypedDocumentString(`
   is_active
   created_at
 }`) as unknown as TypedDocumentString<UserPageUserQuery, UserPageUserQueryVariables>;
+export const UserPageFreezeDocument = new TypedDocumentString(`
+    mutation UserPageFreeze($id: SafeInt!, $reason: String) {
+  freezeUser(user_id: $id, input: {reason: $reason}) {
+    frozen
+  }
+}
+    `) as unknown as TypedDocumentString<UserPageFreezeMutation, UserPageFreezeMutationVariables>;
+export const UserPageUnfreezeDocument = new TypedDocumentString(`
+    mutation UserPageUnfreeze($id: SafeInt!) {
+  unfreezeUser(user_id: $id)
+}
+    `) as unknown as TypedDocumentString<UserPageUnfreezeMutation, UserPageUnfreezeMutationVariables>;
 export const UserPageUpdateUserDocument = new TypedDocumentString(`
     mutation UserPageUpdateUser($id: SafeInt!, $input: UserPatch!) {
   updateUser(id: $id, input: $input) {
@@ -1310,6 +1454,34 @@ export const VariablesPageDeleteVariableDocument = new TypedDocumentString(`
   deleteVariable(game_id: $g, id: $id)
 }
     `) as unknown as TypedDocumentString<VariablesPageDeleteVariableMutation, VariablesPageDeleteVariableMutationVariables>;
+export const WalletLimitsDocument = new TypedDocumentString(`
+    query WalletLimits($id: SafeInt!) {
+  walletLimits(user_game_id: $id) {
+    currency
+    max_bet
+    loss_limit
+    loss_period
+    net_loss
+    pending {
+      max_bet
+      loss_limit
+      loss_period
+      effective_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WalletLimitsQuery, WalletLimitsQueryVariables>;
+export const WalletLimitsSetDocument = new TypedDocumentString(`
+    mutation WalletLimitsSet($id: SafeInt!, $input: LimitsInput!) {
+  setWalletLimits(user_game_id: $id, input: $input) {
+    currency
+    max_bet
+    pending {
+      effective_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WalletLimitsSetMutation, WalletLimitsSetMutationVariables>;
 export const WalletPageWalletDocument = new TypedDocumentString(`
     query WalletPageWallet($id: SafeInt!) {
   userGame(user_game_id: $id) {
@@ -1324,8 +1496,33 @@ export const WalletPageWalletDocument = new TypedDocumentString(`
     available_balance
     reserved_balance
   }
+  userGameFreeze(user_game_id: $id) {
+    frozen
+    user {
+      frozen
+      reason
+      frozen_at
+    }
+    user_game {
+      frozen
+      reason
+      frozen_at
+    }
+  }
 }
     `) as unknown as TypedDocumentString<WalletPageWalletQuery, WalletPageWalletQueryVariables>;
+export const WalletPageFreezeDocument = new TypedDocumentString(`
+    mutation WalletPageFreeze($id: SafeInt!, $reason: String) {
+  freezeUserGame(user_game_id: $id, input: {reason: $reason}) {
+    frozen
+  }
+}
+    `) as unknown as TypedDocumentString<WalletPageFreezeMutation, WalletPageFreezeMutationVariables>;
+export const WalletPageUnfreezeDocument = new TypedDocumentString(`
+    mutation WalletPageUnfreeze($id: SafeInt!) {
+  unfreezeUserGame(user_game_id: $id)
+}
+    `) as unknown as TypedDocumentString<WalletPageUnfreezeMutation, WalletPageUnfreezeMutationVariables>;
 export const WalletPageTransactionsDocument = new TypedDocumentString(`
     query WalletPageTransactions($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) {
   transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) {
