@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Cluster, type ChainableCommander } from 'ioredis';
+import { Cluster } from 'ioredis';
 import { scanKeys } from '../redis/key-scan';
 import { redisReady } from '../redis/redis-ready';
 import { REDIS_LAYOUT, REDIS_LAYOUT_KEY } from '../redis/layout-upgrade';
