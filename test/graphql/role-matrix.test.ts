@@ -17,6 +17,11 @@ type Row = [field: string, operation: (api: TestApi) => Promise<string>, access:
 
 let n = 0;
 const unique = () => `${process.pid}_${(n += 1)}`;
+/** A currency code no other call made: Q then two letters of a counter. */
+const currencyCode = () => {
+  n += 1;
+  return `Q${String.fromCharCode(65 + Math.floor(n / 26) % 26)}${String.fromCharCode(65 + (n % 26))}`;
+};
 const ALL_MODULES = ['variables', 'notification', 'leaderboard'];
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
 const NOTE = '{ name: "n", descriptions: [{ language_id: 1, description: "d" }], entries: [{ time_second: 0, image: "", login: "" }] }';
@@ -86,6 +91,11 @@ const rows: Row[] = [
   ['groupMembers', async (api) => `{ groupMembers(group_id: ${(await group(api)).id}) { user_id } }`, 'any'],
   ['balances', async (api) => `{ balances(user_game_id: ${(await userGame(api)).id}) { currency } }`, 'any'],
   ['transactions', async (api) => `{ transactions(user_game_id: ${(await userGame(api)).id}) { id } }`, 'any'],
+  ['currencies', async () => '{ currencies(limit: 5) { code } }', 'any'],
+  ['currenciesTotal', async () => '{ currenciesTotal }', 'any'],
+  ['userFreeze', async (api) => `{ userFreeze(user_id: ${api.users.user.id}) { frozen } }`, 'any'],
+  ['userGameFreeze', async (api) => `{ userGameFreeze(user_game_id: ${(await userGame(api)).id}) { frozen } }`, 'any'],
+  ['walletLimits', async (api) => `{ walletLimits(user_game_id: ${(await userGame(api)).id}) { currency } }`, 'any'],
   ['syncStatus', async () => '{ syncStatus { outbox_entries } }', 'staff'],
   ['opsTimeline', async () => '{ opsTimeline(minutes: 1) { bucket_seconds } }', 'staff'],
 
@@ -159,6 +169,17 @@ const rows: Row[] = [
     await api.services.leaderboardGroups.addMember(COMMAND_ACTOR, g.id, { user_id: api.users.user.id });
     return `mutation { removeGroupMember(group_id: ${g.id}, user_id: ${api.users.user.id}) }`;
   }, 'staff'],
+  ['createCurrency', async () => `mutation { createCurrency(input: { code: "${currencyCode()}", exponent: 2 }) { code } }`, 'admin'],
+  ['updateCurrency', async (api) => {
+    const code = currencyCode();
+    await api.services.currencies.create(COMMAND_ACTOR, { code, exponent: 2 });
+    return `mutation { updateCurrency(code: "${code}", input: { enabled: false }) { enabled } }`;
+  }, 'admin'],
+  ['freezeUser', async (api) => `mutation { freezeUser(user_id: ${(await api.createUser('user', `f_${unique()}`)).id}, input: { reason: "r" }) { frozen } }`, 'admin'],
+  ['unfreezeUser', async (api) => `mutation { unfreezeUser(user_id: ${(await api.createUser('user', `u_${unique()}`)).id}) }`, 'admin'],
+  ['freezeUserGame', async (api) => `mutation { freezeUserGame(user_game_id: ${(await userGame(api)).id}, input: { reason: "r" }) { frozen } }`, 'admin'],
+  ['unfreezeUserGame', async (api) => `mutation { unfreezeUserGame(user_game_id: ${(await userGame(api)).id}) }`, 'admin'],
+  ['setWalletLimits', async (api) => `mutation { setWalletLimits(user_game_id: ${(await userGame(api)).id}, input: { currency: "EUR", max_bet: "100" }) { max_bet } }`, 'staff'],
   ['topup', async (api) => `mutation { topup(user_game_id: ${(await userGame(api)).id}, input: { amount: "10" }) { id } }`, 'admin'],
   ['uploadImage', async () => `mutation { uploadImage(input: { content_base64: "${PNG}" }) { path } }`, 'staff'],
 

@@ -129,7 +129,7 @@ test('Redis unreachable fails the whole batch call with UNAVAILABLE', async (t) 
   t.is(result.error?.code, GrpcStatus.UNAVAILABLE);
 });
 
-test('the seed\'s four methods and their messages are unchanged beside the batches (field names, numbers, types); ReserveResponse only gains reason = 5 (SPEC §1.11, wire-compatible)', (t) => {
+test('the seed\'s four methods and their messages are unchanged beside the batches and WatchLedger (field names, numbers, types); ReserveResponse only gains reason = 5 (SPEC §1.11, wire-compatible)', (t) => {
   const definition = loadSync(PROTO_PATH, PROTO_LOADER_OPTIONS) as unknown as Record<string, { type?: { field: Array<{ name: string; number: number; type: string }> } } & Record<string, { requestType: { type: { name: string } }; responseType: { type: { name: string } } }>>;
   const fields = (name: string) => definition[`reservation.${name}`]!.type!.field.map((f) => `${f.number}:${f.name}:${f.type}`);
   t.deepEqual(fields('ReserveRequest'), ['1:request_id:TYPE_STRING', '2:user_id:TYPE_STRING', '3:game_id:TYPE_STRING', '4:round_id:TYPE_STRING', '5:amount:TYPE_INT64', '6:currency:TYPE_STRING']);
@@ -144,6 +144,7 @@ test('the seed\'s four methods and their messages are unchanged beside the batch
   t.deepEqual(Object.values(service).map((method) => method.path).sort(), [
     '/reservation.ReservationService/Cancel', '/reservation.ReservationService/CancelBatch', '/reservation.ReservationService/Confirm',
     '/reservation.ReservationService/ConfirmBatch', '/reservation.ReservationService/GetTransaction', '/reservation.ReservationService/Reserve',
-    '/reservation.ReservationService/ReserveBatch',
+    '/reservation.ReservationService/ReserveBatch', '/reservation.ReservationService/WatchLedger',
   ]);
+  t.deepEqual(fields('WatchLedgerRequest'), ['1:after_sequence:TYPE_UINT64', '2:game_id:TYPE_STRING', '3:user_id:TYPE_STRING']);
 });

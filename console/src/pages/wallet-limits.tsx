@@ -54,7 +54,9 @@ export function WalletLimits({ userGameId, currencies, staff }: { userGameId: nu
 
 function LimitsForm({ userGameId, currencies, onDone }: { userGameId: number; currencies: readonly string[]; onDone: () => void }) {
   const offered = currencies.length > 0 ? currencies : knownCurrencies();
-  const [currency, setCurrency] = useState(offered[0] ?? 'EUR');
+  // The pick stands while it is offered (the wallet's currencies arrive after the first render).
+  const [picked, setCurrency] = useState<string | null>(null);
+  const currency = picked !== null && offered.includes(picked) ? picked : offered[0] ?? 'EUR';
   const [maxBet, setMaxBet] = useState('');
   const [lossLimit, setLossLimit] = useState('');
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('day');

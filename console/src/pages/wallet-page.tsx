@@ -88,7 +88,7 @@ export function WalletPage() {
           <FreezeControl what="this wallet" freeze={freezes.user_game} freezeAction={freeze} unfreezeAction={unfreeze} onDone={wallet.reload} />
         </section>
       )}
-      <WalletLimits userGameId={userGameId} currencies={balances.map((b) => b.currency)} staff={role === 'admin' || role === 'moderator'} />
+      {wallet.data && <WalletLimits userGameId={userGameId} currencies={balances.map((b) => b.currency)} staff={role === 'admin' || role === 'moderator'} />}
       <h2>Ledger</h2>
       <p class="muted">From MySQL, newest first; it trails the engine by the sync lag.</p>
       <div class="row">
