@@ -2,6 +2,9 @@ import anyTest, { type TestFn } from 'ava';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
 import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createLogger } from '../../src/logging/logger';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { createWalletService } from '../../src/wallet/wallet-service';
+import { createWalletStore } from '../../src/wallet/wallet-store';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { reservationClient } from '../helpers/grpc-client';
@@ -150,4 +153,24 @@ test('limits: staff set them per currency; a decrease holds at once, an increase
   const audit = (await api.request('GET', `/api/audit?action=user_game.limits&target_id=${ug.id}`, as(api, 'admin'))).body as Array<{ changes: Record<string, unknown> }>;
   t.is(audit.length, 3);
   t.deepEqual(audit[2]!.changes, { currency: ['EUR', 'EUR'], max_bet: [null, 100], loss_limit: [null, 150], loss_period: [null, 'day'] });
+});
+
+test('limits: Reserves racing on two gRPC servers (each its own Redis connection) never pass a loss limit together', async (t) => {
+  const { api, grpc } = t.context;
+  const redis = createRedisClient({ url: api.config.redis.url, keyPrefix: api.config.redis.keyPrefix, role: 'grpc' });
+  const otherWallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
+  const other = await startGrpcRole({ config: { ...api.config.grpc, host: '127.0.0.1', port: 0 }, wallet: otherWallet, redis, logger: createLogger('silent') });
+  const otherClient = reservationClient(other.address!);
+  t.teardown(async () => {
+    otherClient.close();
+    await other.stop(1000);
+    redis.disconnect();
+  });
+  const ug = await fundedUserGame(api, 100_000);
+  t.is((await api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...as(api, 'moderator'), body: { currency: 'EUR', loss_limit: 1000, loss_period: 'month' } })).status, 200);
+  const replies = await Promise.all(Array.from({ length: 160 }, (_, i) => reserveOn(i % 2 === 0 ? grpc : otherClient, ug, `race-${i}`, 10)));
+  const statuses = replies.map((r) => (r.reply ? `${r.reply.status}:${r.reply.reason}` : `error ${r.error?.code}`));
+  t.is(statuses.filter((s) => s === 'reserved:').length, 100);
+  t.is(statuses.filter((s) => s === 'rejected:loss_limit').length, 60);
+  t.deepEqual((await api.request('GET', `/api/user-games/${ug.id}/balance`, as(api, 'admin'))).body, [{ currency: 'EUR', available_balance: 99_000, reserved_balance: 1000 }]);
 });
