@@ -67,14 +67,17 @@ export function watchLedgerHandler({ db, tail, logger }: WatchLedgerDeps) {
       stopWaiting();
     });
     const matches = (row: LedgerStreamRow) => (!filter.gameId || row.game_id === filter.gameId) && (!filter.userId || row.user_id === filter.userId);
+    /** Until gRPC's buffer has room again (or the call has ended). */
+    const drained = () => new Promise<void>((resolve) => {
+      const done = () => {
+        for (const event of ['drain', 'cancelled', 'close']) call.off(event, done);
+        resolve();
+      };
+      for (const event of ['drain', 'cancelled', 'close']) call.on(event, done);
+    });
     const send = async (row: LedgerStreamRow) => {
       position = row.id;
-      if (!call.write(toEvent(row)) && !closed) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          call.once('drain', resolve);
-        });
-      }
+      if (!call.write(toEvent(row)) && !closed) await drained();
     };
 
     const queue: LedgerStreamRow[] = [];
@@ -110,6 +113,7 @@ export function watchLedgerHandler({ db, tail, logger }: WatchLedgerDeps) {
             wake = resolve;
           });
         }
+        if (overflowed && !closed) logger.info({ position }, `WatchLedger: a subscriber fell ${STREAM_QUEUE_LIMIT} rows behind; reading MySQL at its pace`);
       }
     } finally {
       unlisten();

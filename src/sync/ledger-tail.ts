@@ -36,19 +36,28 @@ export function createLedgerTail(db: Knex, options: { pollMs?: number; holeWaitM
   /** A gap's first id, and since when it has been open. */
   let hole: { id: number; since: number } | null = null;
   let timer: NodeJS.Timeout | null = null;
+  /** The tail's start (its first watermark); null while no listener keeps it running. */
   let starting: Promise<void> | null = null;
+  /** Whether a chain of polls runs (one at a time: a second would hand rows out twice). */
+  let polling = false;
+  let stopped = false;
 
   async function start(): Promise<void> {
     const ids = await lastLedgerIds(db, START_WINDOW);
     const gapAt = ids.findIndex((id, i) => i > 0 && id !== ids[i - 1]! + 1);
     watermark = ids.length === 0 ? 0 : gapAt === -1 ? ids.at(-1)! : ids[gapAt - 1]!;
-    schedule();
+    if (!polling) {
+      polling = true;
+      schedule();
+    }
   }
 
+  /** The next poll while anyone listens; else the chain ends and the next listener starts afresh. */
   function schedule(): void {
-    if (listeners.size === 0) {
+    if (stopped || listeners.size === 0) {
+      polling = false;
       timer = null;
-      starting = null; // the next listener starts afresh
+      starting = null;
       watermark = -1;
       return;
     }
@@ -107,6 +116,7 @@ export function createLedgerTail(db: Knex, options: { pollMs?: number; holeWaitM
       };
     },
     stop() {
+      stopped = true;
       listeners.clear();
       if (timer) clearTimeout(timer);
       timer = null;

@@ -300,7 +300,7 @@ test.serial('a top-up is typed in major units of a picked currency, confirmed by
   t.is(await amount.inputValue(), '', 'the form is cleared after a credit');
 
   // A currency with no minor unit takes whole amounts only, and is credited in its own units.
-  await page.getByLabel('Currency').selectOption('JPY');
+  await page.getByRole('region', { name: 'Top up' }).getByLabel('Currency').selectOption('JPY'); // the Limits form has a currency too
   await page.getByLabel('Amount (JPY)').fill('500');
   await page.getByRole('button', { name: 'Top up…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /Credit ¥500/ }).click();

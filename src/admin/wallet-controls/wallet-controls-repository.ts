@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { INCOMING, insertFromIncoming } from '../../db/upsert';
 import type { LossPeriod } from '../../wallet/loss-periods';
 
 export interface FreezeRow {
@@ -40,8 +41,15 @@ export function listLimits(db: Knex, userGameId: number): Promise<LimitsRow[]> {
   return db<LimitsRow>('wallet_limits').where({ user_game_id: userGameId }).orderBy('currency');
 }
 
+const LIMITS_COLUMNS = [
+  'user_game_id', 'currency', 'max_bet', 'loss_limit', 'loss_period', 'pending_max_bet', 'pending_loss_limit', 'pending_loss_period', 'pending_at',
+] as const;
+
+/** One wallet's limits, inserted or replaced (db/upsert.ts: no VALUES(col)). */
 export async function saveLimits(db: Knex, row: LimitsRow): Promise<void> {
-  await db('wallet_limits').insert({ ...row, updated_at: db.fn.now(3) }).onConflict(['user_game_id', 'currency']).merge();
+  const [sql, bindings] = insertFromIncoming('wallet_limits', LIMITS_COLUMNS, [LIMITS_COLUMNS.map((column) => row[column])]);
+  const updates = LIMITS_COLUMNS.slice(2).map((column) => `${column} = ${INCOMING}.${column}`).join(', ');
+  await db.raw(`${sql} ON DUPLICATE KEY UPDATE ${updates}, updated_at = NOW(3)`, bindings as Knex.Value[]);
 }
 
 /** Every wallet's limits with its user and game (restore rebuilds Redis's limits records from them). */
