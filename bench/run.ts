@@ -4,7 +4,7 @@
  * own on the configured MySQL server; removes them afterwards.
  *
  *   npm run bench -- [--duration 10] [--concurrency 64] [--wallets 10000] [--hot 10]
- *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,replicated,stores,peer,scripts,sync,limits,watch]
+ *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,replicated,stores,peer,scripts,sync,limits,watch,apikeys]
  *                    [--batch-sizes 1,10,100,1000] [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
  */
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Knex } from 'knex';
+import { apiKeySecretHash, newApiKeySecret } from '../src/admin/api-keys/api-key-secret';
 import { loadConfig } from '../src/config';
 import { createKnex } from '../src/db/knex-factory';
 import { runMigrations } from '../src/db/migrations';
@@ -59,12 +61,15 @@ const opts = {
   confirmShare: Number(values['confirm-share']),
   connections: Number(values.connections),
   scriptCalls: smoke ? 2000 : 5000, // fewer reservations leave the memory figure to allocator noise
-  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'replicated', 'stores', 'peer', 'scripts', 'sync', 'limits', 'watch'] : values.scenario!.split(',')),
+  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'replicated', 'stores', 'peer', 'scripts', 'sync', 'limits', 'watch', 'apikeys'] : values.scenario!.split(',')),
   batchSizes: values['batch-sizes']!.split(',').map(Number),
 };
 const GAME = 'bench';
 /** The same users in a game whose wallets all have limits (the 'limits' scenario). */
 const LIMITED_GAME = 'bench-limited';
+/** The caller token and a game id a server API key is scoped to (the 'apikeys' scenario). */
+const BENCH_TOKEN = 'bench-caller-token';
+const SCOPED_GAME = 424242;
 /** WatchLedger subscribers while the engine runs (the 'watch' scenario). */
 const WATCHERS = 10;
 const BATCH_ITEMS_IN_FLIGHT = 1600;
@@ -306,6 +311,33 @@ async function main() {
       }
       extra.limitsPairs = pairs;
     }
+    if (opts.scenarios.has('apikeys')) {
+      // SPEC §2.12: callers authenticated by a server API key against GRPC_AUTH_TOKENS, alternating
+      // pairs, each run its own server with both on; then once with a key scoped to the load's game.
+      const secret = await insertBenchApiKey(db.knex, null);
+      const scopedSecret = await insertBenchApiKey(db.knex, [SCOPED_GAME]);
+      await fundEngineWallets(always.url, users, String(SCOPED_GAME), FUNDS);
+      const authRun = async (name: string, authorization: string, gameId = GAME) => {
+        const engine = await engineServer(always, { GRPC_AUTH_TOKENS: BENCH_TOKEN });
+        const client = new RawH2GrpcClient(engine.url, opts.connections, authorization);
+        try {
+          const stats = await runFlows(client, flowOptions(name, users, gameId));
+          process.stderr.write('\n');
+          results.push({ name, description: `engine, AOF always, ${users.length} wallets, ${name.startsWith('token') ? 'a GRPC_AUTH_TOKENS token' : 'a server API key'}`, ...stats });
+          return stats.callsPerSecond;
+        } finally {
+          client.close();
+          await engine.stop();
+        }
+      };
+      const pairs: number[] = [];
+      for (let pair = 1; pair <= (smoke ? 1 : 3); pair += 1) {
+        const token = await authRun(`token auth (pair ${pair})`, `Bearer ${BENCH_TOKEN}`);
+        pairs.push((await authRun(`API key auth (pair ${pair})`, `Bearer ${secret}`)) / token);
+      }
+      extra.apiKeyPairs = pairs;
+      await authRun('API key scoped to the game', `Bearer ${scopedSecret}`, String(SCOPED_GAME));
+    }
     if (opts.scenarios.has('watch')) {
       // SPEC §1.11 WatchLedger: 10 subscribers following the ledger while the engine runs with a sync worker.
       const outbox = outboxCounter(always.url);
@@ -331,6 +363,13 @@ async function main() {
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }
+}
+
+/** A server API key in the bench's database (as `POST /api/api-keys` makes one): its secret. */
+async function insertBenchApiKey(knex: Knex, gameIds: number[] | null): Promise<string> {
+  const secret = newApiKeySecret();
+  await knex('api_keys').insert({ name: 'bench', secret_hash: apiKeySecretHash(secret), game_ids: gameIds === null ? null : JSON.stringify(gameIds) });
+  return secret;
 }
 
 async function benchDatabase(serverUrl: string, tag: string, cleanups: Array<() => Promise<unknown>>) {
@@ -471,6 +510,7 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
     'Valkey / Redis, batches of 100, median of 3 alternating pairs': median(storePairs?.map((p) => p.batches)),
     'replicated / local durability, batches of 100, median of 3 pairs (goal ≥ 0.85)': median(replicatedPairs?.map((p) => p.batches)),
     'engine with limits / without, median of 3 alternating pairs (goal ≥ 0.90)': median(extra.limitsPairs as number[] | undefined),
+    'API key auth / GRPC_AUTH_TOKENS auth, median of 3 alternating pairs (goal ≥ 0.95)': median(extra.apiKeyPairs as number[] | undefined),
     'engine + worker / engine alone, median of 3 alternating pairs (goal ≥ 0.60)': median(syncPairs?.map((p) => p.withWorker / p.alone)),
     'one worker\'s drain, ledger rows/s, median of 3 (goal ≥ 40,000)': median(syncPairs?.map((p) => p.drainRowsPerSecond)),
     'generator/h2load on echo (goal ≥ 0.75)': ratio(rate('echo'), h2?.reqPerSecond),

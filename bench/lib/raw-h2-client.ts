@@ -26,13 +26,15 @@ function literal(bytes: Buffer): Buffer {
   return Buffer.concat([Buffer.from([bytes.length]), bytes]); // strings here are < 127 bytes
 }
 
-function requestHeaderBlock(path: string, authority: string): Buffer {
+function requestHeaderBlock(path: string, authority: string, authorization?: string): Buffer {
   return Buffer.concat([
     Buffer.from([0x83, 0x86]), // :method POST, :scheme http (static table 3 and 6)
     Buffer.from([0x04]), literal(Buffer.from(path)), // :path, literal without indexing, name 4
     Buffer.from([0x01]), literal(Buffer.from(authority)), // :authority, name 1
     Buffer.from([0x0f, 0x10]), literal(Buffer.from('application/grpc')), // content-type, name 31
     Buffer.from([0x00]), literal(Buffer.from('te')), literal(Buffer.from('trailers')),
+    // The caller's credential (a token or a server API key), a literal name and value.
+    ...(authorization ? [Buffer.from([0x00]), literal(Buffer.from('authorization')), literal(Buffer.from(authorization))] : []),
   ]);
 }
 
@@ -51,7 +53,7 @@ class RawConnection {
   private received = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly host: string, private readonly port: number) {
+  constructor(private readonly host: string, private readonly port: number, private readonly authorization?: string) {
     this.socket = net.connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => this.onData(chunk));
     this.socket.on('error', () => this.failAll('connection error'));
@@ -76,7 +78,7 @@ class RawConnection {
     this.sendWindow -= message.length;
     let block = this.blocks.get(path);
     if (!block) {
-      block = requestHeaderBlock(path, `${this.host}:${this.port}`);
+      block = requestHeaderBlock(path, `${this.host}:${this.port}`, this.authorization);
       this.blocks.set(path, block);
     }
     const streamId = this.nextStream;
@@ -168,9 +170,10 @@ export class RawH2GrpcClient {
   private readonly connections: RawConnection[];
   private next = 0;
 
-  constructor(address: string, connections = 4) {
+  /** `authorization`: the header's value (`Bearer <token or key>`), sent with every call. */
+  constructor(address: string, connections = 4, authorization?: string) {
     const [host, port] = address.split(':') as [string, string];
-    this.connections = Array.from({ length: connections }, () => new RawConnection(host, Number(port)));
+    this.connections = Array.from({ length: connections }, () => new RawConnection(host, Number(port), authorization));
   }
 
   call(path: string, message: Buffer): Promise<GrpcResult> {

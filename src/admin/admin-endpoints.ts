@@ -1,3 +1,4 @@
+import { apiKeysEndpoints } from './api-keys/api-keys-endpoints';
 import { auditEndpoints } from './audit/audit-endpoints';
 import { authEndpoints } from './auth/auth-endpoints';
 import { balanceEndpoints } from './balance/balance-endpoints';
@@ -34,6 +35,7 @@ export const ADMIN_ENDPOINTS: readonly AnyEndpoint[] = [
   ...balanceEndpoints,
   ...currenciesEndpoints,
   ...walletControlsEndpoints,
+  ...apiKeysEndpoints,
   ...imagesEndpoints,
   ...auditEndpoints,
 ];

@@ -1,3 +1,4 @@
+import * as apiKeysRepository from './api-keys/api-keys-repository';
 import * as auditRepository from './audit/audit-repository';
 import * as currenciesRepository from './currencies/currencies-repository';
 import * as connectionsReads from './connections/connections-reads';
@@ -27,6 +28,7 @@ import * as ledgerReads from '../sync/ledger-reads';
  * the other features' read ports, nothing else.
  */
 export const ADMIN_REPOSITORIES = {
+  apiKeys: apiKeysRepository,
   audit: auditRepository,
   connections: connectionsRepository,
   connectionsReads,

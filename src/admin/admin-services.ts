@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { Logger } from '../logging/logger';
 import type { WalletService } from '../wallet/wallet-service';
+import { createApiKeysService } from './api-keys/api-keys-service';
 import { createAuditLog } from './audit/audit-service';
 import { createAuthService } from './auth/auth-service';
 import { createLoginLimiter } from './auth/login-limiter';
@@ -93,6 +94,7 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     ops: createOpsService({ redis, syncQueue }),
     currencies: createCurrenciesService(store, wallet),
     walletControls: createWalletControlsService({ store, wallet, users, connections }),
+    apiKeys: createApiKeysService(store, games, clock),
     balance: createBalanceService({ store, wallet, connections, defaultCurrency: config.engine.defaultCurrency, logger }),
     dashboardSessions: createDashboardSessions(adminRedis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */

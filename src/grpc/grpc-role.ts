@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Server, ServerCredentials, status as GrpcStatus, type ServerOptions, type ServerWritableStream } from '@grpc/grpc-js';
+import { Server, ServerCredentials, status as GrpcStatus, type Metadata, type ServerOptions, type ServerWritableStream } from '@grpc/grpc-js';
 import type { Knex } from 'knex';
 import { createLedgerTail } from '../sync/ledger-tail';
 import { watchLedgerHandler } from './watch-ledger';
@@ -16,7 +16,8 @@ import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from './reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
-import { callerAuthInterceptors } from './caller-auth';
+import { createApiKeyRegistry } from './api-key-registry';
+import { bearerOf, callerAuthInterceptors } from './caller-auth';
 import { loadReservationProto, RESERVATION_SERVICE_NAME } from './reservation-proto';
 
 
@@ -28,7 +29,7 @@ export interface GrpcRoleDeps {
   readonly logger: Logger;
   /** The process's metrics registry; without it the role keeps none. */
   readonly metrics?: Registry;
-  /** MySQL, where WatchLedger reads the ledger (without it the stream answers UNIMPLEMENTED). */
+  /** MySQL, where WatchLedger reads the ledger (without it the stream answers UNIMPLEMENTED) and server API keys are read from. */
   readonly ledgerDb?: Knex;
 }
 
@@ -50,13 +51,20 @@ export function grpcServerOptions(maxMessageBytes: number): ServerOptions {
  * Its calls are counted on the ops timeline (the console's charts) and, with a registry, in metrics.
  */
 export async function startGrpcRole({ config, wallet, redis, logger, metrics, ledgerDb }: GrpcRoleDeps): Promise<RunningRole> {
-  const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: callerAuthInterceptors(config.authTokens) });
+  // SPEC §2.12: with caller tokens on, server API keys are accepted too (each scoped to its games).
+  const keys = ledgerDb && config.authTokens.length > 0 ? createApiKeyRegistry(ledgerDb, { logger }) : null;
+  if (keys) await keys.refresh().catch((error: unknown) => logger.warn({ err: error }, 'api keys: MySQL does not answer yet; only GRPC_AUTH_TOKENS until it does'));
+  const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: callerAuthInterceptors(config.authTokens, keys ?? undefined) });
   const { packageDefinition, service } = loadReservationProto();
   const timeline = grpcTimeline(createOpsTimelineStore(redis), { logger });
+  const scopeOf = keys ? (metadata: Metadata) => keys.find(bearerOf(metadata))?.games ?? null : undefined;
   const tail = ledgerDb && createLedgerTail(ledgerDb, { logger });
-  const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger });
+  const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger, ...(scopeOf ? { scopeOf } : {}) });
   server.addService(service, {
-    ...reservationHandlers(wallet, { logger, observe: bothObservers(metrics && grpcMetrics(metrics), timeline.observer) }),
+    ...reservationHandlers(wallet, {
+      logger, observe: bothObservers(metrics && grpcMetrics(metrics), timeline.observer),
+      ...(scopeOf ? { scopeOf } : {}),
+    }),
     WatchLedger: ledgerStream ? ledgerStream.handler : (call: ServerWritableStream<unknown, unknown>) =>
       call.emit('error', { code: GrpcStatus.UNIMPLEMENTED, details: 'this server reads no ledger' }),
   });
@@ -81,6 +89,7 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics, le
       new Promise<void>((resolve) => {
         unfollow();
         ledgerStream?.closeAll();
+        keys?.stop();
         tail?.stop();
         report(false); // the server and the reservation service both: watchers learn it before the port closes
         const force = setTimeout(() => server.forceShutdown(), graceMs);

@@ -1,4 +1,6 @@
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import type { Metadata, UntypedServiceImplementation } from '@grpc/grpc-js';
+import type { GameScope } from './api-key-registry';
+import { scopedOperations } from './game-scope';
 import { AppError } from '../errors';
 import type { Logger } from '../logging/logger';
 import type {
@@ -27,21 +29,32 @@ export type ReservationOperations = UnaryOperations & Pick<WalletService, 'reser
 type BalanceResponse = ReserveResponse | ConfirmResponse | CancelResponse;
 type BatchResult = ReserveBatchResult | ConfirmBatchResult | CancelBatchResult;
 
-/** The ReservationService's methods: wire shapes in, service calls, wire shapes out. */
-export function reservationHandlers(wallet: ReservationOperations, options: UnaryOptions): UntypedServiceImplementation {
-  const batch = <Item>(method: string, run: (items: Item[]) => Promise<BalanceOutcome[]>) =>
-    unaryHandler<{ items: Item[] }, { results: BatchResult[] }>(method, async (request) => ({ results: batchResults(method, await run(request.items), options.logger) }), options);
+export interface ReservationHandlerOptions extends UnaryOptions {
+  /** The games a call's caller may touch (a scoped server API key), from its metadata; absent or null: every game. */
+  readonly scopeOf?: (metadata: Metadata) => GameScope;
+}
+
+/** The ReservationService's methods: wire shapes in, service calls (as the caller's scope allows), wire shapes out. */
+export function reservationHandlers(wallet: ReservationOperations, options: ReservationHandlerOptions): UntypedServiceImplementation {
+  const { scopeOf } = options;
+  /** The engine as this call's caller may use it: all of it, or the games of its key (game-scope.ts). */
+  const engineFor = (metadata: Metadata): ReservationOperations => {
+    const games = scopeOf?.(metadata) ?? null;
+    return games === null ? wallet : scopedOperations(wallet, games);
+  };
+  const batch = <Item>(method: string, run: (engine: ReservationOperations, items: Item[]) => Promise<BalanceOutcome[]>) =>
+    unaryHandler<{ items: Item[] }, { results: BatchResult[] }>(method, async (request, metadata) => ({ results: batchResults(method, await run(engineFor(metadata), request.items), options.logger) }), options);
   return {
-    Reserve: unaryHandler<ReserveRequest, BalanceResponse>('Reserve', async (request) => toWire(await wallet.reserve(reserveInput(request))), options),
-    Confirm: unaryHandler<ConfirmRequest, BalanceResponse>('Confirm', async (request) => toWire(await wallet.confirm(confirmInput(request))), options),
-    Cancel: unaryHandler<CancelRequest, BalanceResponse>('Cancel', async (request) => toWire(await wallet.cancel(cancelInput(request))), options),
-    ReserveBatch: batch<ReserveRequest>('ReserveBatch', (items) => wallet.reserveBatch(items.map(reserveInput))),
-    ConfirmBatch: batch<ConfirmRequest>('ConfirmBatch', (items) => wallet.confirmBatch(items.map(confirmInput))),
-    CancelBatch: batch<CancelRequest>('CancelBatch', (items) => wallet.cancelBatch(items.map(cancelInput))),
+    Reserve: unaryHandler<ReserveRequest, BalanceResponse>('Reserve', async (request, metadata) => toWire(await engineFor(metadata).reserve(reserveInput(request))), options),
+    Confirm: unaryHandler<ConfirmRequest, BalanceResponse>('Confirm', async (request, metadata) => toWire(await engineFor(metadata).confirm(confirmInput(request))), options),
+    Cancel: unaryHandler<CancelRequest, BalanceResponse>('Cancel', async (request, metadata) => toWire(await engineFor(metadata).cancel(cancelInput(request))), options),
+    ReserveBatch: batch<ReserveRequest>('ReserveBatch', (engine, items) => engine.reserveBatch(items.map(reserveInput))),
+    ConfirmBatch: batch<ConfirmRequest>('ConfirmBatch', (engine, items) => engine.confirmBatch(items.map(confirmInput))),
+    CancelBatch: batch<CancelRequest>('CancelBatch', (engine, items) => engine.cancelBatch(items.map(cancelInput))),
     GetTransaction: unaryHandler<GetTransactionRequest, GetTransactionResponse>(
       'GetTransaction',
-      async (request) => {
-        const found = await wallet.getTransaction(request.transaction_id);
+      async (request, metadata) => {
+        const found = await engineFor(metadata).getTransaction(request.transaction_id);
         return {
           transaction_id: found.transactionId,
           user_id: found.userId,

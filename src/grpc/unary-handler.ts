@@ -16,7 +16,8 @@ export interface UnaryOptions {
   readonly observe?: GrpcCallObserver;
 }
 
-type Handler<Req, Res> = (request: Req) => Promise<Res>;
+/** A call's work, from its message and its metadata (who calls: caller-auth.ts). */
+type Handler<Req, Res> = (request: Req, metadata: Metadata) => Promise<Res>;
 
 /**
  * Adapts a service function to a grpc-js unary handler: deadline, and AppError → status. Caller tokens
@@ -36,7 +37,7 @@ export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res
       callback({ code: GrpcStatus.DEADLINE_EXCEEDED, details: 'deadline passed before the call started' } as ServiceError);
       return;
     }
-    handler(call.request).then(
+    handler(call.request, call.metadata).then(
       (reply) => callback(null, reply),
       (thrown: unknown) => {
         const error = toAppError(translateMysqlError(thrown)); // MySQL serves settled transactions

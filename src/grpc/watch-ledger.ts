@@ -1,4 +1,5 @@
-import { status as GrpcStatus, type ServerWritableStream } from '@grpc/grpc-js';
+import { status as GrpcStatus, type Metadata, type ServerWritableStream } from '@grpc/grpc-js';
+import type { GameScope } from './api-key-registry';
 import type { Knex } from 'knex';
 import { AppError, toAppError } from '../errors';
 import type { Logger } from '../logging/logger';
@@ -20,6 +21,8 @@ export interface WatchLedgerDeps {
   readonly db: Knex;
   readonly tail: LedgerTail;
   readonly logger: Logger;
+  /** The games a caller may watch (a scoped server API key; null: every game). */
+  readonly scopeOf?: (metadata: Metadata) => GameScope;
 }
 
 const toEvent = (row: LedgerStreamRow): LedgerEvent => ({
@@ -53,11 +56,15 @@ function checkRequest(request: WatchLedgerRequest): { after: number; filter: Led
  * process's ledger tail, each once and in order. A stream that falls STREAM_QUEUE_LIMIT rows behind
  * the tail goes back to reading MySQL at its subscriber's pace: memory stays bounded however slow it is.
  */
-export function watchLedgerHandler({ db, tail, logger }: WatchLedgerDeps) {
+export function watchLedgerHandler({ db, tail, logger, scopeOf }: WatchLedgerDeps) {
   const open = new Set<ServerWritableStream<WatchLedgerRequest, LedgerEvent>>();
 
   async function serve(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>): Promise<void> {
     const { after, filter } = checkRequest(call.request);
+    const games = scopeOf?.(call.metadata) ?? null;
+    if (games !== null && (!filter.gameId || !games.has(filter.gameId))) {
+      throw new AppError('FORBIDDEN', 'this API key is limited to some games: name one of them in game_id');
+    }
     let position = after; // the last id this stream has passed (sent, or not of its filter)
     let closed = false;
     let wake: (() => void) | null = null;

@@ -8,6 +8,7 @@ import { gameReply } from '../games/games-replies';
 import { healthReply, readinessReply } from '../health/health-replies';
 import { imageReply } from '../images/images-replies';
 import { inviteReply } from '../invites/invites-replies';
+import { apiKeyReply, createdApiKeyReply } from '../api-keys/api-keys-replies';
 import { currencyReply } from '../currencies/currencies-replies';
 import { freezeReply, walletFreezeReply, walletLimitsReply } from '../wallet-controls/wallet-controls-replies';
 import { languageReply } from '../languages/languages-replies';
@@ -48,7 +49,7 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     roleReply, moduleReply, gameReply, gameOfUserReply, userReply, userOfGameReply, languageReply, connectionReply, userGameReply, tokenReply, inviteReply,
     notificationEntryReply, notificationReply, notificationWithMacrosReply, scoreOperatorReply, leaderboardReply, groupReply, groupMemberReply,
     groupMembershipReply, savedScoreReply, rankingsReply, configVersionReply, configVersionDetailReply, rollbackReply, auditEntryReply,
-    topupReply, balanceReply, ledgerItemReply, imageReply, healthReply, readinessReply, currencyReply, freezeReply, walletFreezeReply, walletLimitsReply,
+    topupReply, balanceReply, ledgerItemReply, imageReply, healthReply, readinessReply, currencyReply, freezeReply, walletFreezeReply, walletLimitsReply, apiKeyReply, createdApiKeyReply,
   ]),
   Problem: {
     ...object({
