@@ -8,6 +8,7 @@ import { currentClient } from './api/client';
 import { useSession } from './api/hooks';
 import { Layout } from './components/layout';
 import { AuditPage } from './pages/audit-page';
+import { ApiKeysPage } from './pages/api-keys-page';
 import { CurrenciesPage } from './pages/currencies-page';
 import { ConfigHistoryPage } from './pages/config-history-page';
 import { GamePage } from './pages/game-page';
@@ -61,6 +62,7 @@ function App() {
         <Route path="/ops" component={OpsPage} />
         <Route path="/audit" component={AuditPage} />
         <Route path="/currencies" component={CurrenciesPage} />
+        <Route path="/api-keys" component={ApiKeysPage} />
         <Route>
           <Redirect to="/games" />
         </Route>

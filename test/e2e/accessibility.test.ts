@@ -57,6 +57,7 @@ test.before(async (t) => {
   const connection = await api.request('POST', `/api/users/${api.users.user.id}/games`, { token: admin, body: { game_id: game.id } });
   await api.request('POST', `/api/user-games/${connection.body.id}/topup`, { token: admin, body: { amount: 123456, comment: 'welcome' } });
   await api.request('POST', '/api/invites', { token: admin, body: { role: 'user', max_uses: 2 } });
+  await api.services.apiKeys.create(COMMAND_ACTOR, { name: 'slots servers', game_ids: [game.id] });
   // The wallet page with its controls drawn: a freeze banner and a limits table with a pending change.
   await api.request('POST', `/api/user-games/${connection.body.id}/freeze`, { token: admin, body: { reason: 'chargeback review' } });
   await api.request('PUT', `/api/user-games/${connection.body.id}/limits`, { token: admin, body: { currency: 'EUR', max_bet: 500, loss_limit: 10_000, loss_period: 'week' } });
@@ -76,6 +77,7 @@ test.before(async (t) => {
     ops: '/ops',
     audit: '/audit',
     currencies: '/currencies',
+    apiKeys: '/api-keys',
   };
   t.context = { api, browser: await launchChromium(), paths };
 });

@@ -6,6 +6,7 @@ import { createLogger } from '../../src/logging/logger';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { launchChromium, screenshot, signedInTab, unique } from '../helpers/console-browser';
 import { reservationClient } from '../helpers/grpc-client';
+import { until } from '../helpers/until';
 
 /**
  * SPEC §1.11 in the console, in Debian's Chromium against the real HTTP and gRPC roles: currencies
@@ -131,4 +132,39 @@ test.serial('a moderator sets limits in major units; a raise waits; the engine r
   await page.getByText(/max bet €50\.00, loss limit €20\.00 a week from/).waitFor();
   t.like((await reserve(t, ug, 501)).reply, { status: 'rejected', reason: 'max_bet' }, 'the raise waits');
   await screenshot(page, 'wallet-limits');
+});
+
+test.serial('API keys: an admin makes one limited to a game (the secret shown once), a game server calls with it, and Revoke (confirmed) shuts it out', async (t) => {
+  const { api } = t.context;
+  const token = api.users.admin.token;
+  const game = (await api.request('POST', '/api/games', { token, body: { name: 'Keyed Slots', slug: unique('keyed-slots') } })).body as { id: number; slug: string };
+  const keyed = await startGrpcRole({
+    config: { ...api.config.grpc, host: '127.0.0.1', port: 0, authTokens: ['bootstrap-for-console-test'] }, wallet: api.engine.wallet, redis: api.redis.redis,
+    logger: createLogger('silent'), ledgerDb: api.database.db,
+  });
+  t.teardown(() => keyed.stop(500));
+  const { page } = await tab(t, api.users.admin.email);
+  await page.getByRole('link', { name: 'API keys' }).click();
+  const form = page.getByRole('form', { name: 'New API key' });
+  await form.getByLabel('Name').fill('slots servers');
+  await form.getByLabel('Limit to a game').fill(`Keyed Slots (${game.slug})`);
+  await form.getByRole('button', { name: 'Add game' }).click();
+  await page.getByTestId('key-scope').getByText(`Keyed Slots (${game.slug}) ×`).waitFor();
+  await form.getByRole('button', { name: 'Make key' }).click();
+  const secret = (await page.getByTestId('new-secret').locator('code').innerText()).trim();
+  t.regex(secret, /^rsk_/);
+  await screenshot(page, 'api-keys');
+  t.regex(await page.getByTestId('api-keys').locator('tbody tr').first().innerText(), /slots servers\tKeyed Slots\t.+\tnever\tnot yet\tactive/);
+
+  const call = (gameId: number) => {
+    const client = reservationClient(keyed.address!, { token: `Bearer ${secret}` });
+    return client.call('Reserve', { user_id: 'p', game_id: String(gameId), currency: 'EUR', request_id: unique('r'), round_id: 'r', amount: '1' }).finally(() => client.close());
+  };
+  await until('the key is accepted', async () => (await call(game.id)).reply?.status === 'rejected', 1000); // no funds: accepted, judged
+  t.is((await call(game.id + 1)).error?.code, 7, 'another game: PERMISSION_DENIED');
+
+  await page.getByRole('button', { name: 'Revoke slots servers' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await page.getByTestId('api-keys').getByText(/revoked/).waitFor();
+  await until('the revoked key is refused', async () => (await call(game.id)).error?.code === 16, 1000);
 });

@@ -169,6 +169,10 @@ const rows: Row[] = [
     await api.services.leaderboardGroups.addMember(COMMAND_ACTOR, g.id, { user_id: api.users.user.id });
     return `mutation { removeGroupMember(group_id: ${g.id}, user_id: ${api.users.user.id}) }`;
   }, 'staff'],
+  ['apiKeys', async () => '{ apiKeys { id } }', 'admin'],
+  ['apiKeysTotal', async () => '{ apiKeysTotal }', 'admin'],
+  ['createApiKey', async () => `mutation { createApiKey(input: { name: "k${unique()}" }) { secret } }`, 'admin'],
+  ['revokeApiKey', async (api) => `mutation { revokeApiKey(id: ${(await api.services.apiKeys.create(COMMAND_ACTOR, { name: `k${unique()}` })).id}) }`, 'admin'],
   ['createCurrency', async () => `mutation { createCurrency(input: { code: "${currencyCode()}", exponent: 2 }) { code } }`, 'admin'],
   ['updateCurrency', async (api) => {
     const code = currencyCode();

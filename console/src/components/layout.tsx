@@ -61,6 +61,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
             {isStaff(role) && <li><NavLink href="/ops">Ops</NavLink></li>}
             {role === 'admin' && <li><NavLink href="/audit">Audit</NavLink></li>}
             {isStaff(role) && <li><NavLink href="/currencies">Currencies</NavLink></li>}
+            {role === 'admin' && <li><NavLink href="/api-keys">API keys</NavLink></li>}
             <li>
               <details class="dropdown">
                 <summary>Tools</summary>

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { API_KEYS } from '../api-keys/api-keys-repository';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { USER_GAMES } from '../connections/connections-repository';
@@ -91,6 +92,7 @@ const NAMED_TARGETS: ReadonlyArray<{ type: string; table: string; column: string
   { type: 'language', table: LANGUAGES, column: 'name' },
   { type: 'leaderboard', table: LEADERBOARDS, column: 'name' },
   { type: 'leaderboard_group', table: GROUPS, column: 'name' },
+  { type: 'api_key', table: API_KEYS, column: 'name' },
 ];
 
 /** A target id as the primary key it names (the column is text: invite codes, module keys). */

@@ -24,6 +24,9 @@ type Documents = {
     "mutation ModuleGateConnect ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": typeof types.ModuleGateConnectDocument,
     "query PickerUsers ($search: String) { users(search: $search, limit: 10) { id username email } }": typeof types.PickerUsersDocument,
     "query PickerGames ($search: String) { games(search: $search, limit: 10) { id name slug } }": typeof types.PickerGamesDocument,
+    "query ApiKeysList { apiKeys(limit: 1000) { id name game_ids created_at expires_at last_used_at revoked_at } games(limit: 1000) { id name } }": typeof types.ApiKeysListDocument,
+    "mutation ApiKeysCreate ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { id name secret } }": typeof types.ApiKeysCreateDocument,
+    "mutation ApiKeysRevoke ($id: SafeInt!) { revokeApiKey(id: $id) }": typeof types.ApiKeysRevokeDocument,
     "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {\n  audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) {\n    id action actor_user_id actor_role actor_username target_type target_id target_name game_id game_name ip changes created_at\n  }\n}": typeof types.AuditPageAuditDocument,
     "query AuditPageActions { auditActions }": typeof types.AuditPageActionsDocument,
     "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }": typeof types.ConfigHistoryPageConfigVersionsDocument,
@@ -103,6 +106,9 @@ const documents: Documents = {
     "mutation ModuleGateConnect ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": types.ModuleGateConnectDocument,
     "query PickerUsers ($search: String) { users(search: $search, limit: 10) { id username email } }": types.PickerUsersDocument,
     "query PickerGames ($search: String) { games(search: $search, limit: 10) { id name slug } }": types.PickerGamesDocument,
+    "query ApiKeysList { apiKeys(limit: 1000) { id name game_ids created_at expires_at last_used_at revoked_at } games(limit: 1000) { id name } }": types.ApiKeysListDocument,
+    "mutation ApiKeysCreate ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { id name secret } }": types.ApiKeysCreateDocument,
+    "mutation ApiKeysRevoke ($id: SafeInt!) { revokeApiKey(id: $id) }": types.ApiKeysRevokeDocument,
     "query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {\n  audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) {\n    id action actor_user_id actor_role actor_username target_type target_id target_name game_id game_name ip changes created_at\n  }\n}": types.AuditPageAuditDocument,
     "query AuditPageActions { auditActions }": types.AuditPageActionsDocument,
     "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }": types.ConfigHistoryPageConfigVersionsDocument,
@@ -209,6 +215,18 @@ export function graphql(source: "query PickerUsers ($search: String) { users(sea
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query PickerGames ($search: String) { games(search: $search, limit: 10) { id name slug } }"): typeof import('./graphql').PickerGamesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ApiKeysList { apiKeys(limit: 1000) { id name game_ids created_at expires_at last_used_at revoked_at } games(limit: 1000) { id name } }"): typeof import('./graphql').ApiKeysListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ApiKeysCreate ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { id name secret } }"): typeof import('./graphql').ApiKeysCreateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ApiKeysRevoke ($id: SafeInt!) { revokeApiKey(id: $id) }"): typeof import('./graphql').ApiKeysRevokeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type ApiKeyCreateInput = {
+  /** ISO 8601; absent: never. */
+  expires_at?: string | null | undefined;
+  /** Absent or empty: every game. */
+  game_ids?: Array<number> | null | undefined;
+  name?: string | null | undefined;
+};
+
 export type ConnectGameInput = {
   game_id?: number | null | undefined;
 };
@@ -200,6 +208,25 @@ export type PickerGamesQueryVariables = Exact<{
 
 
 export type PickerGamesQuery = { games: Array<{ id: number, name: string, slug: string }> | null };
+
+export type ApiKeysListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiKeysListQuery = { apiKeys: Array<{ id: number, name: string, game_ids: Array<number> | null, created_at: string, expires_at: string | null, last_used_at: string | null, revoked_at: string | null }> | null, games: Array<{ id: number, name: string }> | null };
+
+export type ApiKeysCreateMutationVariables = Exact<{
+  input: ApiKeyCreateInput;
+}>;
+
+
+export type ApiKeysCreateMutation = { createApiKey: { id: number, name: string, secret: string } | null };
+
+export type ApiKeysRevokeMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ApiKeysRevokeMutation = { revokeApiKey: boolean | null };
 
 export type AuditPageAuditQueryVariables = Exact<{
   action?: string | null | undefined;
@@ -868,6 +895,37 @@ export const PickerGamesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PickerGamesQuery, PickerGamesQueryVariables>;
+export const ApiKeysListDocument = new TypedDocumentString(`
+    query ApiKeysList {
+  apiKeys(limit: 1000) {
+    id
+    name
+    game_ids
+    created_at
+    expires_at
+    last_used_at
+    revoked_at
+  }
+  games(limit: 1000) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ApiKeysListQuery, ApiKeysListQueryVariables>;
+export const ApiKeysCreateDocument = new TypedDocumentString(`
+    mutation ApiKeysCreate($input: ApiKeyCreateInput!) {
+  createApiKey(input: $input) {
+    id
+    name
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<ApiKeysCreateMutation, ApiKeysCreateMutationVariables>;
+export const ApiKeysRevokeDocument = new TypedDocumentString(`
+    mutation ApiKeysRevoke($id: SafeInt!) {
+  revokeApiKey(id: $id)
+}
+    `) as unknown as TypedDocumentString<ApiKeysRevokeMutation, ApiKeysRevokeMutationVariables>;
 export const AuditPageAuditDocument = new TypedDocumentString(`
     query AuditPageAudit($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {
   audit(

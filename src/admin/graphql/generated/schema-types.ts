@@ -24,6 +24,26 @@ export type Scalars = {
   SafeInt: { input: number; output: number; }
 };
 
+export type ApiKey = {
+  created_at: Scalars['String']['output'];
+  expires_at: Maybe<Scalars['String']['output']>;
+  /** The games its calls may touch; null: every game. */
+  game_ids: Maybe<Array<Scalars['SafeInt']['output']>>;
+  id: Scalars['SafeInt']['output'];
+  /** To the minute. */
+  last_used_at: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  revoked_at: Maybe<Scalars['String']['output']>;
+};
+
+export type ApiKeyCreateInput = {
+  /** ISO 8601; absent: never. */
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  /** Absent or empty: every game. */
+  game_ids?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type AuditEntry = {
   action: Scalars['String']['output'];
   actor_role: Maybe<Scalars['String']['output']>;
@@ -93,6 +113,18 @@ export type Connection = {
   /** The user_game_id. */
   id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
+};
+
+export type CreatedApiKey = {
+  created_at: Scalars['String']['output'];
+  expires_at: Maybe<Scalars['String']['output']>;
+  game_ids: Maybe<Array<Scalars['SafeInt']['output']>>;
+  id: Scalars['SafeInt']['output'];
+  last_used_at: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  revoked_at: Maybe<Scalars['String']['output']>;
+  /** Send it as `authorization: Bearer <secret>`; shown once, stored only as a hash. */
+  secret: Scalars['String']['output'];
 };
 
 export type Currency = {
@@ -345,6 +377,8 @@ export type Mutation = {
   connectGame: Maybe<Connection>;
   /** (staff) */
   connectModule: Maybe<Module>;
+  /** Makes a key; its secret is answered this once. (admin) */
+  createApiKey: Maybe<CreatedApiKey>;
   /** Adds a currency, enabled. (admin) */
   createCurrency: Maybe<Currency>;
   /** (staff) */
@@ -393,6 +427,8 @@ export type Mutation = {
   replaceNotification: Maybe<Notification>;
   /** Replaces the whole definition, type included. Module variables. (staff) */
   replaceVariable: Maybe<Variable>;
+  /** Every gRPC process refuses it within a second. (admin) */
+  revokeApiKey: Maybe<Scalars['Boolean']['output']>;
   /** Makes the variables exactly what they were at that version, as a new version. Module variables. (staff) */
   rollbackConfig: Maybe<RollbackResult>;
   /** Saves the user-game's score of the current period, replacing any earlier one. Module leaderboard. (staff) */
@@ -444,6 +480,11 @@ export type MutationConnectGameArgs = {
 export type MutationConnectModuleArgs = {
   game_id: Scalars['SafeInt']['input'];
   input: ModuleInput;
+};
+
+
+export type MutationCreateApiKeyArgs = {
+  input: ApiKeyCreateInput;
 };
 
 
@@ -580,6 +621,11 @@ export type MutationReplaceVariableArgs = {
   game_id: Scalars['SafeInt']['input'];
   id: Scalars['SafeInt']['input'];
   input: VariableInput;
+};
+
+
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['SafeInt']['input'];
 };
 
 
@@ -749,6 +795,10 @@ export type PendingLimits = {
 };
 
 export type Query = {
+  /** Server API keys, newest first (never their secrets). (admin) */
+  apiKeys: Maybe<Array<ApiKey>>;
+  /** How many server API keys there are. (admin) */
+  apiKeysTotal: Maybe<Scalars['Int']['output']>;
   /** The audit log, newest first; since and until are ISO timestamps; after_id pages by id (offset stops at 10,000). (admin) */
   audit: Maybe<Array<AuditEntry>>;
   /** Every action the audit log holds, in order. (admin) */
@@ -833,6 +883,12 @@ export type Query = {
   variables: Maybe<Array<Variable>>;
   /** A user-game's limits per currency, and the net loss so far of each's loss_period. (self) */
   walletLimits: Maybe<Array<WalletLimits>>;
+};
+
+
+export type QueryApiKeysArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1322,6 +1378,8 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ApiKey: ResolverTypeWrapper<ApiKey>;
+  ApiKeyCreateInput: ApiKeyCreateInput;
   AuditEntry: ResolverTypeWrapper<AuditEntry>;
   Balance: ResolverTypeWrapper<Balance>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1330,6 +1388,7 @@ export type ResolversTypes = {
   ConfigVersionDetail: ResolverTypeWrapper<Omit<ConfigVersionDetail, 'variables'> & { variables: Array<ResolversTypes['Variable']> }>;
   ConnectGameInput: ConnectGameInput;
   Connection: ResolverTypeWrapper<Connection>;
+  CreatedApiKey: ResolverTypeWrapper<CreatedApiKey>;
   Currency: ResolverTypeWrapper<Currency>;
   CurrencyCreateInput: CurrencyCreateInput;
   CurrencyUpdateInput: CurrencyUpdateInput;
@@ -1405,6 +1464,8 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  ApiKey: ApiKey;
+  ApiKeyCreateInput: ApiKeyCreateInput;
   AuditEntry: AuditEntry;
   Balance: Balance;
   Boolean: Scalars['Boolean']['output'];
@@ -1413,6 +1474,7 @@ export type ResolversParentTypes = {
   ConfigVersionDetail: Omit<ConfigVersionDetail, 'variables'> & { variables: Array<ResolversParentTypes['Variable']> };
   ConnectGameInput: ConnectGameInput;
   Connection: Connection;
+  CreatedApiKey: CreatedApiKey;
   Currency: Currency;
   CurrencyCreateInput: CurrencyCreateInput;
   CurrencyUpdateInput: CurrencyUpdateInput;
@@ -1491,6 +1553,16 @@ export type CostDirectiveArgs = {
 
 export type CostDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = CostDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type ApiKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = {
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expires_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  game_ids?: Resolver<Maybe<Array<ResolversTypes['SafeInt']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  last_used_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revoked_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type AuditEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry']> = {
   action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   actor_role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1544,6 +1616,17 @@ export type ConnectionResolvers<ContextType = GraphQLContext, ParentType extends
   game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   user_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+};
+
+export type CreatedApiKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreatedApiKey'] = ResolversParentTypes['CreatedApiKey']> = {
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expires_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  game_ids?: Resolver<Maybe<Array<ResolversTypes['SafeInt']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  last_used_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revoked_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CurrencyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Currency'] = ResolversParentTypes['Currency']> = {
@@ -1679,6 +1762,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addGroupMember?: Resolver<Maybe<ResolversTypes['GroupMembership']>, ParentType, ContextType, RequireFields<MutationAddGroupMemberArgs, 'group_id' | 'input'>>;
   connectGame?: Resolver<Maybe<ResolversTypes['Connection']>, ParentType, ContextType, RequireFields<MutationConnectGameArgs, 'input' | 'user_id'>>;
   connectModule?: Resolver<Maybe<ResolversTypes['Module']>, ParentType, ContextType, RequireFields<MutationConnectModuleArgs, 'game_id' | 'input'>>;
+  createApiKey?: Resolver<Maybe<ResolversTypes['CreatedApiKey']>, ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
   createCurrency?: Resolver<Maybe<ResolversTypes['Currency']>, ParentType, ContextType, RequireFields<MutationCreateCurrencyArgs, 'input'>>;
   createGame?: Resolver<Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<MutationCreateGameArgs, 'input'>>;
   createInvite?: Resolver<Maybe<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<MutationCreateInviteArgs, 'input'>>;
@@ -1703,6 +1787,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   removeGroupMember?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupMemberArgs, 'group_id' | 'user_id'>>;
   replaceNotification?: Resolver<Maybe<ResolversTypes['Notification']>, ParentType, ContextType, RequireFields<MutationReplaceNotificationArgs, 'game_id' | 'id' | 'input'>>;
   replaceVariable?: Resolver<Maybe<ResolversTypes['Variable']>, ParentType, ContextType, RequireFields<MutationReplaceVariableArgs, 'game_id' | 'id' | 'input'>>;
+  revokeApiKey?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   rollbackConfig?: Resolver<Maybe<ResolversTypes['RollbackResult']>, ParentType, ContextType, RequireFields<MutationRollbackConfigArgs, 'game_id' | 'input'>>;
   saveScore?: Resolver<Maybe<ResolversTypes['SavedScore']>, ParentType, ContextType, RequireFields<MutationSaveScoreArgs, 'input' | 'leaderboard_id'>>;
   setWalletLimits?: Resolver<Maybe<ResolversTypes['WalletLimits']>, ParentType, ContextType, RequireFields<MutationSetWalletLimitsArgs, 'input' | 'user_game_id'>>;
@@ -1772,6 +1857,8 @@ export type PendingLimitsResolvers<ContextType = GraphQLContext, ParentType exte
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  apiKeys?: Resolver<Maybe<Array<ResolversTypes['ApiKey']>>, ParentType, ContextType, RequireFields<QueryApiKeysArgs, 'limit' | 'offset'>>;
+  apiKeysTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   audit?: Resolver<Maybe<Array<ResolversTypes['AuditEntry']>>, ParentType, ContextType, RequireFields<QueryAuditArgs, 'limit' | 'offset'>>;
   auditActions?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   balances?: Resolver<Maybe<Array<ResolversTypes['Balance']>>, ParentType, ContextType, RequireFields<QueryBalancesArgs, 'user_game_id'>>;
@@ -1939,12 +2026,14 @@ export type WalletLimitsResolvers<ContextType = GraphQLContext, ParentType exten
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  ApiKey?: ApiKeyResolvers<ContextType>;
   AuditEntry?: AuditEntryResolvers<ContextType>;
   Balance?: BalanceResolvers<ContextType>;
   ConfigDocument?: ConfigDocumentResolvers<ContextType>;
   ConfigVersion?: ConfigVersionResolvers<ContextType>;
   ConfigVersionDetail?: ConfigVersionDetailResolvers<ContextType>;
   Connection?: ConnectionResolvers<ContextType>;
+  CreatedApiKey?: CreatedApiKeyResolvers<ContextType>;
   Currency?: CurrencyResolvers<ContextType>;
   Freeze?: FreezeResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
