@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 import { checkBatchSize } from '../wallet/batch-runner';
 import type { BalanceOutcome, CancelInput, ConfirmInput, ReserveInput } from '../wallet/wallet-types';
 import type { GameScope } from './api-key-registry';
-import type { ReservationOperations } from './reservation-handlers';
+import type { ReservationOperations } from './reservation-operations';
 
 const outOfScope = (gameId: string) => new AppError('FORBIDDEN', `this API key may not touch game ${gameId}`);
 

@@ -17,13 +17,10 @@ import type {
   ReserveResponse,
 } from './reservation-proto';
 import { unaryHandler, type UnaryOptions } from './unary-handler';
-import type { WalletService } from '../wallet/wallet-service';
+import type { ReservationOperations } from './reservation-operations';
 import type { BalanceOutcome, BalanceReply, CancelInput, ConfirmInput, ReserveInput } from '../wallet/wallet-types';
 
-/** The seed's four calls (the benchmarks' peers implement these and get batches item by item). */
-export type UnaryOperations = Pick<WalletService, 'reserve' | 'confirm' | 'cancel' | 'getTransaction'>;
-/** What the gRPC adapter needs of the engine (benchmarks put other implementations behind it). */
-export type ReservationOperations = UnaryOperations & Pick<WalletService, 'reserveBatch' | 'confirmBatch' | 'cancelBatch'>;
+export type { ReservationOperations, UnaryOperations } from './reservation-operations';
 
 /** The reply of Reserve, Confirm and Cancel, and a batch item's result, on the wire. */
 type BalanceResponse = ReserveResponse | ConfirmResponse | CancelResponse;
