@@ -29,7 +29,8 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
     'echo', 'engine spread', 'engine hot', 'engine spread, 2 processes', 'batch 1', 'batch 10', 'batch 100', 'batch 1000', 'batch client (8 callers)',
     'engine AOF off', 'unary local (pair 1)', 'unary replicated (pair 1)', 'batch 100 local (pair 1)', 'batch 100 replicated (pair 1)', ...stores,
     'engine, metrics off', 'peer spread', 'peer hot', 'naive peer spread', 'engine alone (sync pair 1)', 'engine + worker',
-    'engine without limits (pair 1)', 'engine with limits (pair 1)', 'engine + worker + 10 watchers', 'engine + worker + 10 watchers, 4 flows',
+    'engine without limits (pair 1)', 'engine with limits (pair 1)', 'token auth (pair 1)', 'API key auth (pair 1)', 'API key scoped to the game',
+    'engine + worker + 10 watchers', 'engine + worker + 10 watchers, 4 flows',
   ]);
   for (const r of result.results.filter((r: { name: string }) => r.name.startsWith('batch'))) {
     t.true(r.ops >= r.calls && r.opsPerSecond > 0, `${r.name}: operations counted apart from calls`);
@@ -52,6 +53,7 @@ test('npm run bench -- --smoke runs every scenario without errors and writes its
   for (const s of result.scripts.scripts) t.true(s.calls > 0 && s.usecPerCall > 0 && s.usecPerOp > 0, s.script);
   t.true(result.scripts.bytesPerOpenReservation > 0);
   t.is(result.limitsPairs.length, 1);
+  t.is(result.apiKeyPairs.length, 1);
   for (const load of [result.watch.full, result.watch.light]) {
     t.is(load.subscribers, 10);
     t.true(load.eventsPerSecond > 0 && load.eventsPerSubscriber.every((count: number) => count === load.eventsPerSubscriber[0] && count > 0), 'every subscriber got every move');
