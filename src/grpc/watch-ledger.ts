@@ -57,7 +57,8 @@ function checkRequest(request: WatchLedgerRequest): { after: number; filter: Led
  * the tail goes back to reading MySQL at its subscriber's pace: memory stays bounded however slow it is.
  */
 export function watchLedgerHandler({ db, tail, logger, scopeOf }: WatchLedgerDeps) {
-  const open = new Set<ServerWritableStream<WatchLedgerRequest, LedgerEvent>>();
+  /** The streams under way, each with what ends its loop (the server is stopping). */
+  const open = new Map<ServerWritableStream<WatchLedgerRequest, LedgerEvent>, () => void>();
 
   async function serve(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>): Promise<void> {
     const { after, filter } = checkRequest(call.request);
@@ -69,10 +70,12 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf }: WatchLedgerDep
     let closed = false;
     let wake: (() => void) | null = null;
     const stopWaiting = () => wake?.();
-    call.on('cancelled', () => {
+    const end = () => {
       closed = true;
       stopWaiting();
-    });
+    };
+    open.set(call, end);
+    call.on('cancelled', end);
     const matches = (row: LedgerStreamRow) => (!filter.gameId || row.game_id === filter.gameId) && (!filter.userId || row.user_id === filter.userId);
     /** Until gRPC's buffer has room again (or the call has ended). */
     const drained = () => new Promise<void>((resolve) => {
@@ -129,9 +132,10 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf }: WatchLedgerDep
 
   return {
     handler(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>): void {
-      open.add(call);
       serve(call)
-        .then(() => call.end(), (error: unknown) => {
+        .then(() => {
+          if (open.has(call)) call.end(); // not after closeAll: that call has its status already
+        }, (error: unknown) => {
           const failure = toAppError(translateMysqlError(error));
           if (failure.spec.httpStatus >= 500) logger.warn({ err: error }, 'WatchLedger stream failed');
           call.emit('error', { code: failure.spec.grpcStatus, details: failure.publicMessage });
@@ -140,7 +144,10 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf }: WatchLedgerDep
     },
     /** Ends every stream (the server is stopping): subscribers reconnect elsewhere with their last sequence. */
     closeAll(): void {
-      for (const call of open) call.emit('error', { code: GrpcStatus.UNAVAILABLE, details: 'the server is shutting down: resume with the last sequence' });
+      for (const [call, end] of open) {
+        end();
+        call.emit('error', { code: GrpcStatus.UNAVAILABLE, details: 'the server is shutting down: resume with the last sequence' });
+      }
       open.clear();
     },
   };
