@@ -1,5 +1,6 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
 import type { Knex } from 'knex';
-import { createReservationClient } from '../../client/src';
 import { percentiles, type LoadStats } from './flows';
 
 export interface LedgerWatchStats {
@@ -15,22 +16,31 @@ export interface LedgerWatchStats {
 }
 
 const POLL_MS = 10;
+const WATCHERS = path.resolve(__dirname, '../servers/ledger-watchers.ts');
+
+interface WatchersReport {
+  counts: number[];
+  last: number;
+  delivered?: Array<[sequence: number, deliveredAtMs: number, movedAtMs: number]>;
+}
 
 /**
- * `subscribers` WatchLedger streams (through client/) on the engine at `address`, from the ledger's end,
- * while `load` runs; then until every subscriber has the ledger's last move. A poller of MySQL notes
- * when each id was first seen committed, so the delay from commit to delivery is known within POLL_MS.
+ * `subscribers` WatchLedger streams (through client/, in a process of their own: bench/servers/
+ * ledger-watchers.ts) on the engine at `address`, from the ledger's end, while `load` runs; then until
+ * every subscriber has the ledger's last move. A poller of MySQL notes when each id was first seen
+ * committed, so the delay from commit to delivery is known within POLL_MS (both processes read the
+ * same wall clock).
  */
 export async function measureLedgerWatch(address: string, db: Knex, subscribers: number, load: () => Promise<LoadStats>): Promise<LedgerWatchStats> {
   const maxId = async () => Number((await db('ledger_entries').max({ id: 'id' }))[0]?.id ?? 0);
   const start = await maxId();
   /** Ascending (id, first seen at): the poller's log of the ledger's end. */
-  const seen: Array<[number, number]> = [[start, performance.now()]];
+  const seen: Array<[number, number]> = [[start, Date.now()]];
   let polling = true;
   const poller = (async () => {
     while (polling) {
       const id = await maxId();
-      if (id > seen.at(-1)![0]) seen.push([id, performance.now()]);
+      if (id > seen.at(-1)![0]) seen.push([id, Date.now()]);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   })();
@@ -45,43 +55,36 @@ export async function measureLedgerWatch(address: string, db: Knex, subscribers:
     return seen[low]![1];
   };
 
-  const client = createReservationClient({ address, batching: false });
-  const controller = new AbortController();
-  const counts = Array.from({ length: subscribers }, () => 0);
-  const commitDelays: number[] = [];
-  const moveDelays: number[] = [];
-  let last = start;
-  const streams = counts.map(async (_, index) => {
-    for await (const move of client.watchLedger({ afterSequence: start }, { signal: controller.signal })) {
-      counts[index]! += 1;
-      const now = performance.now();
-      if (index === 0) {
-        // One subscriber's delays stand for all: they read the same tail.
-        commitDelays.push(Math.max(0, now - firstSeen(Number(move.sequence))));
-        moveDelays.push(Date.now() - Date.parse(move.time));
-      }
-      if (Number(move.sequence) > last) last = Number(move.sequence);
-    }
+  const watchers = fork(WATCHERS, [address, String(start), String(subscribers)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  let latest: WatchersReport = { counts: [], last: start };
+  watchers.on('message', (message: WatchersReport) => {
+    latest = message;
   });
+  await new Promise<void>((resolve) => watchers.once('message', () => resolve()));
   const stats = await load();
   const deadline = Date.now() + 120_000;
   for (;;) {
     const end = await maxId();
-    if (counts.every((count) => count > 0) && counts.every((count) => count === counts[0]) && last >= end && end === (await maxId())) break;
+    const { counts, last } = latest;
+    if (counts.length === subscribers && counts.every((count) => count > 0 && count === counts[0]) && last >= end && end === (await maxId())) break;
     if (Date.now() > deadline) throw new Error(`subscribers did not reach the ledger's end ${end} (at ${last}; counts ${counts.join(', ')})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  controller.abort();
+  const final = await new Promise<WatchersReport>((resolve) => {
+    watchers.on('message', (message: WatchersReport) => {
+      if (message.delivered) resolve(message);
+    });
+    watchers.send('stop');
+  });
+  await new Promise((resolve) => watchers.once('exit', resolve));
   polling = false;
-  await Promise.allSettled(streams);
   await poller;
-  await client.close();
-  const delivered = counts.reduce((a, b) => a + b, 0);
+  const delivered = final.delivered ?? [];
   return {
     subscribers,
-    eventsPerSecond: delivered / stats.seconds,
-    eventsPerSubscriber: counts,
-    commitToDeliveryMs: percentiles(commitDelays),
-    moveToDeliveryMs: percentiles(moveDelays),
+    eventsPerSecond: final.counts.reduce((a, b) => a + b, 0) / stats.seconds,
+    eventsPerSubscriber: final.counts,
+    commitToDeliveryMs: percentiles(delivered.map(([sequence, at]) => Math.max(0, at - firstSeen(sequence)))),
+    moveToDeliveryMs: percentiles(delivered.map(([, at, moved]) => at - moved)),
   };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Server, ServerCredentials, status as GrpcStatus, type Metadata, type ServerOptions, type ServerWritableStream } from '@grpc/grpc-js';
+import { Server, ServerCredentials, status as GrpcStatus, type Metadata, type ServerOptions, type ServerWritableStream, type ServiceDefinition } from '@grpc/grpc-js';
 import type { Knex } from 'knex';
 import { createLedgerTail } from '../sync/ledger-tail';
 import { watchLedgerHandler } from './watch-ledger';
@@ -18,7 +18,7 @@ import { reservationHandlers } from './reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
 import { createApiKeyRegistry } from './api-key-registry';
 import { bearerOf, callerAuthInterceptors } from './caller-auth';
-import { loadReservationProto, RESERVATION_SERVICE_NAME } from './reservation-proto';
+import { loadReservationProto, RESERVATION_SERVICE_NAME, type LedgerEvent } from './reservation-proto';
 
 
 export interface GrpcRoleDeps {
@@ -59,8 +59,9 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics, le
   const timeline = grpcTimeline(createOpsTimelineStore(redis), { logger });
   const scopeOf = keys ? (metadata: Metadata) => keys.find(bearerOf(metadata))?.games ?? null : undefined;
   const tail = ledgerDb && createLedgerTail(ledgerDb, { logger });
-  const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger, ...(scopeOf ? { scopeOf } : {}) });
-  server.addService(service, {
+  const { definition, encode } = ledgerBytesPassThrough(service);
+  const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger, encode, ...(scopeOf ? { scopeOf } : {}) });
+  server.addService(definition, {
     ...reservationHandlers(wallet, {
       logger, observe: bothObservers(metrics && grpcMetrics(metrics), timeline.observer),
       ...(scopeOf ? { scopeOf } : {}),
@@ -99,6 +100,18 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics, le
         });
       }),
   };
+}
+
+/**
+ * The service with WatchLedger's replies passed through when they are bytes already: the streams
+ * write each ledger row's bytes, encoded once for all of them (watch-ledger.ts), instead of encoding
+ * the same event once per subscriber. `encode` is the method's own serializer.
+ */
+function ledgerBytesPassThrough(service: ServiceDefinition): { definition: ServiceDefinition; encode: (event: LedgerEvent) => Buffer } {
+  const method = service.WatchLedger!;
+  const encode = method.responseSerialize as (event: LedgerEvent) => Buffer;
+  const responseSerialize = (value: LedgerEvent | Buffer) => (Buffer.isBuffer(value) ? value : encode(value));
+  return { definition: { ...service, WatchLedger: { ...method, responseSerialize } }, encode };
 }
 
 function followRedisHealth(redis: RedisLike, report: (serving: boolean) => void): () => void {

@@ -23,7 +23,15 @@ export interface WatchLedgerDeps {
   readonly logger: Logger;
   /** The games a caller may watch (a scoped server API key; null: every game). */
   readonly scopeOf?: (metadata: Metadata) => GameScope;
+  /**
+   * The event's wire bytes: given, each row the tail hands out is encoded once for all the streams that
+   * send it (the service then passes bytes through: grpc-role.ts); without it each write encodes.
+   */
+  readonly encode?: (event: LedgerEvent) => Buffer;
 }
+
+/** A row as the streams share it: its wire bytes, once encoded. */
+type SharedRow = LedgerStreamRow & { encoded?: Buffer };
 
 const toEvent = (row: LedgerStreamRow): LedgerEvent => ({
   sequence: String(row.id),
@@ -56,7 +64,9 @@ function checkRequest(request: WatchLedgerRequest): { after: number; filter: Led
  * process's ledger tail, each once and in order. A stream that falls STREAM_QUEUE_LIMIT rows behind
  * the tail goes back to reading MySQL at its subscriber's pace: memory stays bounded however slow it is.
  */
-export function watchLedgerHandler({ db, tail, logger, scopeOf }: WatchLedgerDeps) {
+export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchLedgerDeps) {
+  /** What a stream writes for a row: its bytes, encoded once per row, or the event to encode. */
+  const payload = (row: SharedRow): LedgerEvent | Buffer => (encode ? (row.encoded ??= encode(toEvent(row))) : toEvent(row));
   /** The streams under way, each with what ends its loop (the server is stopping). */
   const open = new Map<ServerWritableStream<WatchLedgerRequest, LedgerEvent>, () => void>();
 
@@ -87,7 +97,7 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf }: WatchLedgerDep
     });
     const send = async (row: LedgerStreamRow) => {
       position = row.id;
-      if (!call.write(toEvent(row)) && !closed) await drained();
+      if (!call.write(payload(row) as LedgerEvent) && !closed) await drained();
     };
 
     const queue: LedgerStreamRow[] = [];
