@@ -52,7 +52,9 @@ test.serial('currencies: listed with their decimal places; an admin adds one and
   const ug = await wallet(api, 'CHF');
   const { page } = await tab(t, api.users.admin.email);
   await page.getByRole('link', { name: 'Currencies' }).click();
+  const rowOf = (code: string) => page.getByTestId('currencies').getByRole('cell', { name: code, exact: true });
   await page.getByLabel('Find a code').fill('KWD');
+  await rowOf('KWD').waitFor();
   t.deepEqual(await page.getByTestId('currencies').locator('tbody tr').allInnerTexts(), ['KWD\t3\tenabled\tDisable']);
 
   await page.getByLabel('Code', { exact: true }).fill('XGC');
@@ -60,6 +62,7 @@ test.serial('currencies: listed with their decimal places; an admin adds one and
   await page.getByRole('button', { name: 'Add currency' }).click();
   await page.getByText('Currency XGC added.').waitFor();
   await page.getByLabel('Find a code').fill('XGC');
+  await rowOf('XGC').waitFor(); // the list is read again after the add
   t.deepEqual(await page.getByTestId('currencies').locator('tbody tr').allInnerTexts(), ['XGC\t4\tenabled\tDisable']);
 
   await page.getByLabel('Find a code').fill('CHF');
