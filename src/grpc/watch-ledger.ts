@@ -108,6 +108,7 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
       if (queue.length > STREAM_QUEUE_LIMIT) {
         overflowed = true;
         queue.length = 0;
+        logger.info({ position }, `WatchLedger: a subscriber fell ${STREAM_QUEUE_LIMIT} rows behind; it reads MySQL at its pace from here`);
       }
       stopWaiting();
     });
@@ -133,7 +134,6 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
             wake = resolve;
           });
         }
-        if (overflowed && !closed) logger.info({ position }, `WatchLedger: a subscriber fell ${STREAM_QUEUE_LIMIT} rows behind; reading MySQL at its pace`);
       }
     } finally {
       unlisten();

@@ -1,7 +1,9 @@
+import { EventEmitter } from 'node:events';
+import { Metadata } from '@grpc/grpc-js';
 import anyTest, { type TestFn } from 'ava';
 import { createReservationClient, type LedgerMove, ReservationError } from '../../client/src';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
-import { STREAM_QUEUE_LIMIT } from '../../src/grpc/watch-ledger';
+import { STREAM_QUEUE_LIMIT, watchLedgerHandler } from '../../src/grpc/watch-ledger';
 import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createLogger } from '../../src/logging/logger';
 import { createLedgerTail } from '../../src/sync/ledger-tail';
@@ -150,31 +152,43 @@ test('the tail holds a row back while an id below it may still commit, and passe
 });
 
 test('a subscriber that stops reading costs the server a bounded queue: past it the stream reads MySQL at its pace, and still gives every move once, in order', async (t) => {
+  // The handler with a call whose transport is full until the test drains it (a real client's buffers
+  // differ between Node versions: how much a paused reader absorbs is not this test's subject).
   const { api } = t.context;
   await t.context.worker.stop(); // the ledger is written here directly, fast
   const logs: string[] = [];
-  const role = await startGrpcRole({
-    config: { ...api.config.grpc, host: '127.0.0.1', port: 0 }, wallet: api.engine.wallet, redis: api.redis.redis,
-    logger: createLogger('info', {}, { write: (line: string) => logs.push(line) }), ledgerDb: api.database.db,
+  const tail = createLedgerTail(api.database.db, { pollMs: 10 });
+  t.teardown(() => tail.stop());
+  const stream = watchLedgerHandler({ db: api.database.db, tail, logger: createLogger('info', {}, { write: (line: string) => logs.push(line) }) });
+  const written: number[] = [];
+  let full = true;
+  const call = Object.assign(new EventEmitter(), {
+    request: { after_sequence: '0', game_id: '', user_id: '' },
+    metadata: new Metadata(),
+    write(event: { available_balance: string }) {
+      written.push(Number(event.available_balance));
+      return !full;
+    },
+    end() {},
   });
-  t.context.roles.push(role);
-  const client = createReservationClient({ address: role.address!, batching: false });
-  t.teardown(() => client.close());
+  stream.handler(call as unknown as Parameters<typeof stream.handler>[0]);
+  t.teardown(() => {
+    call.emit('cancelled');
+  });
   const total = STREAM_QUEUE_LIMIT * 3;
-  const moves = client.watchLedger({ afterSequence: 0 })[Symbol.asyncIterator]();
   const row = (i: number) => ({
     event_id: `slow-${i}`, stream_ms: i, stream_seq: 0, kind: 'topup', user_id: 'slow', game_id: 'g', currency: 'EUR', amount: 1,
     win_amount: 0, available_balance: i, reserved_balance: 0, created_at: new Date(),
   });
-  const first = moves.next(); // the stream is open, and this subscriber reads one move only
   await api.database.db('ledger_entries').insert(row(1));
-  t.is((await first).value?.availableBalance, '1');
+  await until('the first move written (the transport is full from then on)', () => written.length === 1);
   for (let from = 2; from <= total; from += 1000) {
     await api.database.db('ledger_entries').insert(Array.from({ length: Math.min(1000, total - from + 1) }, (_, i) => row(from + i)));
   }
   await until('the stream to fall behind', () => logs.some((line) => line.includes('fell')), 30_000);
-  const balances: number[] = [1];
-  while (balances.length < total) balances.push(Number((await moves.next()).value!.availableBalance));
-  t.deepEqual(balances, Array.from({ length: total }, (_, i) => i + 1), 'every move once, in order');
-  await moves.return?.(undefined);
+  t.is(written.length, 1, 'nothing more was written while the transport was full');
+  full = false;
+  call.emit('drain');
+  await until('every move written', () => written.length >= total, 30_000);
+  t.deepEqual(written, Array.from({ length: total }, (_, i) => i + 1), 'every move once, in order');
 });
