@@ -367,6 +367,7 @@ test.serial('notifications offer the macros as chips and the preview marks them,
   await description.press('End');
   await description.type(' {{nope}}');
   const preview = page.getByTestId('description-preview').first();
+  await preview.locator('mark.unknown').waitFor(); // the preview follows the typing: wait for its last state
   t.deepEqual(await preview.locator('mark.macro:not(.unknown)').allInnerTexts(), ['{{login}}', '{{prize}}']);
   t.deepEqual(await preview.locator('mark.unknown').allInnerTexts(), ['{{nope}}']);
 
