@@ -49,6 +49,12 @@ export function walletAddress(userId: string, gameId: string, currency: string):
   return { partition, tag: TAGS[partition]!, userGameRef, currency };
 }
 
+/** A user-game's partition, tag and reference: what its keys that name no currency need (its freeze). */
+export function userGameKeyOf(userId: string, gameId: string): Pick<WalletAddress, 'partition' | 'tag' | 'userGameRef'> {
+  const { partition, userGameRef } = userGameAddress(userId, gameId);
+  return { partition, tag: TAGS[partition]!, userGameRef };
+}
+
 /**
  * The digest of recently seen user-games, so a busy wallet's calls hash it once: a bounded map that
  * drops its oldest entry when full (a game round's calls come close together).

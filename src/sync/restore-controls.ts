@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { listAllLimits, listFrozen, listFrozenUserGames, type LimitsRow } from '../admin/wallet-controls/wallet-controls-reads';
-import { keys, PARTITION_COUNT, partitionTag, walletAddress } from '../redis/wallet-keys';
+import { keys, PARTITION_COUNT, partitionTag, userGameKeyOf, walletAddress } from '../redis/wallet-keys';
 import { periodCode, periodStarts } from '../wallet/loss-periods';
 import { scriptCalls } from '../wallet/script-calls';
 import { netLossSince } from './ledger-repository';
@@ -38,8 +38,8 @@ export async function restoreControls(db: Knex, writes: PartitionWriter, now: nu
   }
   const userGames = await listFrozenUserGames(db);
   for (const ug of userGames) {
-    const wallet = walletAddress(String(ug.user_id), String(ug.game_id), 'XXX');
-    await writes.add(wallet.partition, (p) => p.set(keys.userGameFreeze(wallet), ug.frozen_reason));
+    const userGame = userGameKeyOf(String(ug.user_id), String(ug.game_id));
+    await writes.add(userGame.partition, (p) => p.set(keys.userGameFreeze(userGame), ug.frozen_reason));
   }
   const limits = await listAllLimits(db);
   const starts = periodStarts(now).map((start) => new Date(Number(start)));

@@ -1,4 +1,4 @@
-import { keys, partitionTag, PARTITION_COUNT, walletAddress } from '../redis/wallet-keys';
+import { keys, partitionTag, PARTITION_COUNT, userGameKeyOf, walletAddress } from '../redis/wallet-keys';
 import { periodCode, periodOfCode, type LossPeriod } from './loss-periods';
 import { checkId } from './wallet-validation';
 import type { WalletStore } from './wallet-store';
@@ -53,7 +53,7 @@ export function createWalletControls(store: WalletStore, deps: { clock: () => nu
 
     /** Freezes (a reason) or unfreezes (null) every currency of one user-game. */
     async freezeUserGame(userId: string, gameId: string, reason: string | null): Promise<void> {
-      await store.freeze([keys.userGameFreeze(walletAddress(checkId('user_id', userId), checkId('game_id', gameId), 'XXX'))], reason);
+      await store.freeze([keys.userGameFreeze(userGameKeyOf(checkId('user_id', userId), checkId('game_id', gameId)))], reason);
     },
 
     /** A wallet's limits as they hold now (null: none were ever set). */
