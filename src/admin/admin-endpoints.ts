@@ -13,6 +13,7 @@ import { leaderboardsEndpoints } from './leaderboards/leaderboards-endpoints';
 import { modulesEndpoints } from './modules/modules-endpoints';
 import { notificationsEndpoints } from './notifications/notifications-endpoints';
 import { usersEndpoints } from './users/users-endpoints';
+import { configOverridesEndpoints } from './variables/config-overrides-endpoints';
 import { variablesEndpoints } from './variables/variables-endpoints';
 import { walletControlsEndpoints } from './wallet-controls/wallet-controls-endpoints';
 
@@ -30,6 +31,7 @@ export const ADMIN_ENDPOINTS: readonly AnyEndpoint[] = [
   ...modulesEndpoints,
   ...languagesEndpoints,
   ...variablesEndpoints,
+  ...configOverridesEndpoints,
   ...notificationsEndpoints,
   ...leaderboardsEndpoints,
   ...balanceEndpoints,

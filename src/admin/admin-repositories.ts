@@ -17,6 +17,7 @@ import * as notificationsRepository from './notifications/notifications-reposito
 import * as userAccounts from './users/user-accounts';
 import * as usersRepository from './users/users-repository';
 import * as configHistoryRepository from './variables/config-history-repository';
+import * as configOverridesRepository from './variables/config-overrides-repository';
 import * as variablesRepository from './variables/variables-repository';
 import * as walletControlsRepository from './wallet-controls/wallet-controls-repository';
 import * as ledgerReads from '../sync/ledger-reads';
@@ -47,6 +48,7 @@ export const ADMIN_REPOSITORIES = {
   users: usersRepository,
   userAccounts,
   configHistory: configHistoryRepository,
+  configOverrides: configOverridesRepository,
   variables: variablesRepository,
   ledgerReads,
   walletControls: walletControlsRepository,

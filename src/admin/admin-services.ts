@@ -28,6 +28,7 @@ import { createNotificationsService } from './notifications/notifications-servic
 import { createDashboardSessions } from './queues/dashboard-sessions';
 import { createUsersService } from './users/users-service';
 import { createConfigHistoryService } from './variables/config-history-service';
+import { createConfigOverridesService } from './variables/config-overrides-service';
 import { createConfigVersions } from './variables/config-versions';
 import { createConfigWriter } from './variables/config-writer';
 import { createVariablesService } from './variables/variables-service';
@@ -84,7 +85,8 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     invites: createInvitesService(store, clock),
     games,
     modules,
-    variables: createVariablesService({ store, games, modules, versions: configVersions, writer: configWriter }),
+    variables: createVariablesService({ store, games, modules, versions: configVersions, writer: configWriter, clock }),
+    configOverrides: createConfigOverridesService({ store, games, modules, clock }),
     configHistory: createConfigHistoryService({ store, writer: configWriter }),
     languages: createLanguagesService(store, (languageId) => store.read.notifications.isLanguageUsed(languageId)),
     notifications: createNotificationsService({ store, games, modules }),

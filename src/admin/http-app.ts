@@ -51,7 +51,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa<AppState> {
   app.use(clientAddress(trustedProxies));
   app.use(problemErrors());
   if (corsOrigins.length > 0) {
-    app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag'] }));
+    app.use(cors({ origin: (ctx) => (corsOrigins.includes(ctx.get('origin')) ? ctx.get('origin') : ''), exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', 'ETag', 'Config-Overrides', 'X-Total-Count'] }));
   }
   app.use(favicon());
   if (services) app.use(consoleApp());

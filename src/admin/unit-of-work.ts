@@ -9,7 +9,7 @@ import { ADMIN_REPOSITORIES, type AdminRepositories, type RepositoryName } from 
  * What a committed write changed, for the subscribers that keep derived state in step: read caches on
  * every instance, the config document's version, the leaderboards' rank indexes.
  *   user           a user's account (id)           game.modules  a game's enabled modules (game id)
- *   leaderboard    a leaderboard's settings (id)   game.config   a game's variables (game id)
+ *   leaderboard    a leaderboard's settings (id)   game.config   a game's variables or overrides (game id)
  *   game.ranking   a game's ranking inputs: connections, a sort order (game id)
  *   game.removed   a game deleted with everything under it (game id)
  */

@@ -24,6 +24,9 @@ test('npm run bench:admin -- --smoke runs every scenario with the expected repli
   t.deepEqual(report.results.map((r: { name: string }) => r.name), [
     'rankings top-50 (1M scores)', 'group top-50 (10k members)', 'around a player ±25 (1M scores)', 'score saves', 'config, If-None-Match (304)', 'config, 500 variables (200)',
   ]);
+  t.is(report.overridePairs.length, 3, 'two live overrides against none, three pairs');
+  for (const pair of report.overridePairs) t.true(pair.none > 0 && pair.two > 0 && pair.ratio > 0);
+  t.regex(stdout, /two live overrides \/ none .* median of 3 alternating pairs: \d\.\d\d/);
   for (const { name, result } of report.results) {
     t.true(result.requests > 0, name);
     t.is(result.errors + result.unexpected, 0, `${name}: ${result.sample}`);

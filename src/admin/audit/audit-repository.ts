@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { API_KEYS } from '../api-keys/api-keys-repository';
+import { CONFIG_OVERRIDES } from '../variables/config-overrides-repository';
 import { isDuplicateKey } from '../../db/mysql-errors';
 import type { Page } from '../../db/page';
 import { USER_GAMES } from '../connections/connections-repository';
@@ -93,6 +94,7 @@ const NAMED_TARGETS: ReadonlyArray<{ type: string; table: string; column: string
   { type: 'leaderboard', table: LEADERBOARDS, column: 'name' },
   { type: 'leaderboard_group', table: GROUPS, column: 'name' },
   { type: 'api_key', table: API_KEYS, column: 'name' },
+  { type: 'config_override', table: CONFIG_OVERRIDES, column: 'name' },
 ];
 
 /** A target id as the primary key it names (the column is text: invite codes, module keys). */

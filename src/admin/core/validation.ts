@@ -23,10 +23,13 @@ export function validateBody<S extends yup.AnyObjectSchema>(schema: S, body: unk
     return schema.validateSync(input, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
-    const errors = violations(error);
-    throw new AppError('VALIDATION_FAILED', `invalid body: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors });
+    throw invalidBody(violations(error));
   }
 }
+
+/** The 400 of a body that breaks rules: every violation listed with its path. */
+export const invalidBody = (errors: FieldViolation[]) =>
+  new AppError('VALIDATION_FAILED', `invalid body: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors });
 
 function violations(error: yup.ValidationError): FieldViolation[] {
   const leaves = error.inner.length > 0 ? error.inner : [error];

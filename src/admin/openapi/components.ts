@@ -18,6 +18,7 @@ import {
 import { moduleReply } from '../modules/modules-replies';
 import { notificationEntryReply, notificationReply, notificationWithMacrosReply } from '../notifications/notifications-replies';
 import { configVersionDetailReply, configVersionReply, rollbackReply } from '../variables/config-history-replies';
+import { configOverrideReply } from '../variables/config-overrides-replies';
 import { jsonSchemaOf, replyComponents } from './from-yup';
 import { ERROR_SPECS } from '../../errors/error-specs';
 import { ITEM_VALUE_TYPES, MAX_KEY_CHARS, MAX_STRING_CHARS } from '../variables/variable-rules';
@@ -49,7 +50,7 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     roleReply, moduleReply, gameReply, gameOfUserReply, userReply, userOfGameReply, languageReply, connectionReply, userGameReply, tokenReply, inviteReply,
     notificationEntryReply, notificationReply, notificationWithMacrosReply, scoreOperatorReply, leaderboardReply, groupReply, groupMemberReply,
     groupMembershipReply, savedScoreReply, rankingsReply, configVersionReply, configVersionDetailReply, rollbackReply, auditEntryReply,
-    topupReply, balanceReply, ledgerItemReply, imageReply, healthReply, readinessReply, currencyReply, freezeReply, walletFreezeReply, walletLimitsReply, apiKeyReply, createdApiKeyReply,
+    topupReply, balanceReply, ledgerItemReply, imageReply, healthReply, readinessReply, currencyReply, freezeReply, walletFreezeReply, walletLimitsReply, apiKeyReply, createdApiKeyReply, configOverrideReply,
   ]),
   Problem: {
     ...object({

@@ -4,8 +4,10 @@ import type { VariableDefinition } from './variable-rules';
 export interface ConfigDocument {
   /** The JSON text served as is. */
   readonly body: string;
-  /** A strong ETag over the body: equal bodies, equal tags, on every HTTP instance. */
+  /** A strong ETag over the body and the live overrides: equal documents, equal tags, on every HTTP instance. */
   readonly etag: string;
+  /** The names of the live overrides merged into the body (SPEC §2.12), in the order they apply. */
+  readonly overrides: readonly string[];
 }
 
 function valueOf(variable: VariableDefinition): unknown {
@@ -35,9 +37,12 @@ export function configDocumentBody(variables: readonly VariableDefinition[]): st
   return JSON.stringify(document);
 }
 
-export function buildConfigDocument(variables: readonly VariableDefinition[]): ConfigDocument {
+/** The document of these variables; `live` names the overrides already merged into them (their ids make the ETag differ). */
+export function buildConfigDocument(variables: readonly VariableDefinition[], live: ReadonlyArray<{ id: number; name: string }> = []): ConfigDocument {
   const body = configDocumentBody(variables);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+  const hash = createHash('sha256').update(body);
+  if (live.length > 0) hash.update(`\n${live.map(({ id }) => id).join(',')}`);
+  return { body, etag: `"${hash.digest('base64url').slice(0, 32)}"`, overrides: live.map(({ name }) => name) };
 }
 
 /** If-None-Match against the ETag: a list of tags, weak ones compared by their opaque part, or `*`. */
@@ -48,3 +53,6 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
   });
 }
+
+/** SPEC §2.12's `Config-Overrides`: the live overrides' names, comma-separated, each percent-encoded as in a URI component (so a comma or a non-ASCII letter in a name survives). */
+export const configOverridesHeader = (names: readonly string[]) => names.map(encodeURIComponent).join(', ');

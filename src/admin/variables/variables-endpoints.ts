@@ -1,5 +1,5 @@
 import { endpoint, gone, list, made, one, page, type GraphqlRequest } from '../http/endpoint';
-import { matchesEtag, type ConfigDocument } from './config-document';
+import { configOverridesHeader, matchesEtag, type ConfigDocument } from './config-document';
 import { rollbackSchema, type RollbackInput } from './config-history-service';
 import { variableSchema, type VariableInput } from './variable-rules';
 
@@ -15,6 +15,7 @@ const VARIABLE_ARGS = { id: 'game_id', var_id: 'id' };
  */
 export const configReply = (document: ConfigDocument, request: GraphqlRequest) => ({
   etag: document.etag,
+  overrides: [...document.overrides],
   document: () => request.once(`parsed config ${document.etag}`, async () => JSON.parse(document.body) as unknown),
 });
 
@@ -56,9 +57,11 @@ export const variablesEndpoints = [
     extraResponses: { 304: { description: 'The document has not changed since the ETag given.' } },
     handle: ({ params }, { variables }) => variables.configDocument(params.id),
     graphql: { type: 'Query', field: 'config', params: { id: 'game_id' }, once: true, reply: configReply },
+    description: 'While timed overrides are live their values are merged in, under an ETag of their own, and `Config-Overrides` names them.',
     respond: (document, reply) => {
       reply.set('ETag', document.etag);
       reply.set('Cache-Control', 'no-cache');
+      if (document.overrides.length > 0) reply.set('Config-Overrides', configOverridesHeader(document.overrides));
       if (matchesEtag(reply.header('if-none-match'), document.etag)) return reply.status(304);
       reply.body(document.body, 'application/json');
     },

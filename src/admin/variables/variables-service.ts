@@ -4,7 +4,9 @@ import { AppError } from '../../errors';
 import type { GamesPort } from '../games/games-service';
 import { perEnabledGame, type GameWithModules, type ModulesPort } from '../modules/modules-service';
 import { changedFields, createdFields, deletedFields } from '../audit/audit-changes';
-import { buildConfigDocument, type ConfigDocument } from './config-document';
+import type { ConfigDocument } from './config-document';
+import { timedOverrideOf } from './config-overrides-repository';
+import { documentAt, type ConfigSource, type DocumentAt } from './timed-config';
 import type { ConfigVersions } from './config-versions';
 import { VARIABLES_MODULE, type ConfigWriter } from './config-writer';
 import { checkVariable, type VariableDefinition, type VariableInput } from './variable-rules';
@@ -17,8 +19,19 @@ import type { Store } from '../unit-of-work';
 export const CONFIG_CACHE_MAX_AGE_MS = 30_000;
 const CONFIG_CACHE_GAMES = 10_000;
 
+/**
+ * A game's document as this instance keeps it: the document now and until when it holds, and (only
+ * when the game has overrides that have not ended) what to merge it again from at their boundaries.
+ */
+interface CachedConfig {
+  readonly version: string;
+  readonly builtAt: number;
+  readonly source: ConfigSource | undefined;
+  current: DocumentAt;
+}
+
 export interface VariablesDeps {
-  readonly store: Store<'variables'>;
+  readonly store: Store<'variables' | 'configOverrides'>;
   readonly games: GamesPort;
   readonly modules: ModulesPort;
   readonly versions: ConfigVersions;
@@ -27,7 +40,7 @@ export interface VariablesDeps {
 }
 
 export function createVariablesService({ store: { read }, games, modules, versions, writer, clock = Date.now }: VariablesDeps) {
-  const cache = new Map<number, { version: string; builtAt: number; document: ConfigDocument }>();
+  const cache = new Map<number, CachedConfig>();
 
   /** SPEC §2.1's order: the game (404), the variable in its path (404), then the module (403). */
   async function scope(gameId: number, variableId?: number): Promise<StoredVariable | undefined> {
@@ -40,8 +53,9 @@ export function createVariablesService({ store: { read }, games, modules, versio
 
   /**
    * Config documents from this instance's cache while a game's version in Redis is unchanged (a poll
-   * costs one Redis GET); the games that miss are checked by `checkMisses` and rebuilt from MySQL in
-   * one statement.
+   * costs one Redis GET) and no override window has opened or closed since (then the document is
+   * merged again from the cached variables, with no read); the games that miss are checked by
+   * `checkMisses` and rebuilt from MySQL in two statements.
    */
   async function documents(gameIds: readonly number[], checkMisses: (gameIds: number[]) => Promise<void>): Promise<Map<number, ConfigDocument>> {
     const current = new Map(await Promise.all(gameIds.map(async (gameId) => [gameId, await versions.current(gameId)] as const)));
@@ -50,47 +64,69 @@ export function createVariablesService({ store: { read }, games, modules, versio
     for (const [gameId, version] of current) {
       const cached = cache.get(gameId);
       const fresh = cached && version !== null && cached.version === version && clock() - cached.builtAt < CONFIG_CACHE_MAX_AGE_MS;
-      if (fresh) found.set(gameId, cached.document);
+      if (fresh) found.set(gameId, documentNow(cached));
       else misses.push(gameId);
     }
     if (misses.length === 0) return found;
     await checkMisses(misses);
-    const pending = new Map<number, Promise<ConfigDocument>>();
+    const pending = new Map<number, Promise<DocumentAt>>();
     const fresh: number[] = [];
     for (const gameId of misses) {
       const under = building.get(gameId);
-      if (under && under.version !== null && under.version === current.get(gameId)) pending.set(gameId, under.document);
+      if (under && under.version !== null && under.version === current.get(gameId)) pending.set(gameId, under.built);
       else fresh.push(gameId);
     }
     if (fresh.length > 0) {
-      const rows = Promise.resolve(read.variables.variablesOfGames(fresh));
-      for (const gameId of fresh) pending.set(gameId, startBuild(gameId, current.get(gameId) ?? null, rows));
+      const sources = readSources(fresh);
+      for (const gameId of fresh) pending.set(gameId, startBuild(gameId, current.get(gameId) ?? null, sources));
     }
     const built = await Promise.all(misses.map((gameId) => pending.get(gameId)!));
-    misses.forEach((gameId, i) => found.set(gameId, built[i]!));
+    misses.forEach((gameId, i) => found.set(gameId, built[i]!.document));
     return found;
   }
 
-  /** Builds under way, per game: concurrent misses of one version share one build (a 1 MiB document is costly). */
-  const building = new Map<number, { version: string | null; document: Promise<ConfigDocument> }>();
-
-  function startBuild(gameId: number, version: string | null, rows: Promise<Map<number, StoredVariable[]>>): Promise<ConfigDocument> {
-    const document = rows.then((variables) => buildConfigDocument(variables.get(gameId)!));
-    building.set(gameId, { version, document });
-    const done = () => {
-      if (building.get(gameId)?.document === document) building.delete(gameId);
-    };
-    document.then((built) => {
-      if (version !== null) remember(gameId, version, built);
-      done();
-    }, done);
-    return document;
+  /** The cached document, merged again when an override window opened or closed since it was made. */
+  function documentNow(cached: CachedConfig): ConfigDocument {
+    const now = clock();
+    if (now < cached.current.until) return cached.current.document;
+    cached.current = documentAt(cached.source!, now);
+    return cached.current.document;
   }
 
-  function remember(gameId: number, version: string, document: ConfigDocument): void {
+  /** The games' variables and their overrides that have not ended: two statements for all of them. */
+  async function readSources(gameIds: number[]): Promise<Map<number, ConfigSource>> {
+    const [variables, overrides] = await Promise.all([
+      read.variables.variablesOfGames(gameIds),
+      read.configOverrides.pendingOverridesOfGames(gameIds, new Date(clock())),
+    ]);
+    return new Map(gameIds.map((gameId) => [gameId, {
+      variables: variables.get(gameId)!,
+      overrides: overrides.filter((row) => row.game_id === gameId).map(timedOverrideOf),
+    }]));
+  }
+
+  /** Builds under way, per game: concurrent misses of one version share one build (a 1 MiB document is costly). */
+  const building = new Map<number, { version: string | null; built: Promise<DocumentAt> }>();
+
+  function startBuild(gameId: number, version: string | null, sources: Promise<Map<number, ConfigSource>>): Promise<DocumentAt> {
+    const built = sources.then((all) => {
+      const source = all.get(gameId)!;
+      const made = documentAt(source, clock());
+      if (version !== null) remember(gameId, { version, builtAt: clock(), source: source.overrides.length > 0 ? source : undefined, current: made });
+      return made;
+    });
+    building.set(gameId, { version, built });
+    const done = () => {
+      if (building.get(gameId)?.built === built) building.delete(gameId);
+    };
+    built.then(done, done);
+    return built;
+  }
+
+  function remember(gameId: number, entry: CachedConfig): void {
     cache.delete(gameId);
     if (cache.size >= CONFIG_CACHE_GAMES) cache.delete(cache.keys().next().value!);
-    cache.set(gameId, { version, builtAt: clock(), document });
+    cache.set(gameId, entry);
   }
 
   const reread = async (gameId: number, id: number) => toPublicVariable((await read.variables.findVariable(gameId, id))!);

@@ -76,6 +76,34 @@ export type ConfigDocument = {
   document: Scalars['JSON']['output'];
   /** The strong ETag REST sends with the same document. */
   etag: Scalars['String']['output'];
+  /** The names of the live timed overrides merged into it (SPEC §2.12), as REST's Config-Overrides header names them. */
+  overrides: Array<Scalars['String']['output']>;
+};
+
+export type ConfigOverride = {
+  created_at: Scalars['String']['output'];
+  created_by: Maybe<Scalars['SafeInt']['output']>;
+  ends_at: Scalars['String']['output'];
+  game_id: Scalars['SafeInt']['output'];
+  id: Scalars['SafeInt']['output'];
+  /** Whether the config document serves it now. */
+  live: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  starts_at: Scalars['String']['output'];
+  updated_at: Scalars['String']['output'];
+  /** The overridden variables as definitions: key, type and the value fields of that type. */
+  variables: Scalars['JSON']['output'];
+};
+
+export type ConfigOverrideInput = {
+  /** ISO 8601, after starts_at. */
+  ends_at?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 64 characters. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601. */
+  starts_at?: InputMaybe<Scalars['String']['input']>;
+  /** Each the key of one of the game's variables and value fields of its type (type and table_value_type may be left out). */
+  variables?: InputMaybe<Array<VariableInput>>;
 };
 
 export type ConfigVersion = {
@@ -379,6 +407,8 @@ export type Mutation = {
   connectModule: Maybe<Module>;
   /** Makes a key; its secret is answered this once. (admin) */
   createApiKey: Maybe<CreatedApiKey>;
+  /** While starts_at ≤ now < ends_at the config document serves its values; overlapping overrides of a key: the later start wins. Module variables. (staff) */
+  createConfigOverride: Maybe<ConfigOverride>;
   /** Adds a currency, enabled. (admin) */
   createCurrency: Maybe<Currency>;
   /** (staff) */
@@ -395,6 +425,8 @@ export type Mutation = {
   createNotification: Maybe<Notification>;
   /** Module variables. (staff) */
   createVariable: Maybe<Variable>;
+  /** Module variables. (staff) */
+  deleteConfigOverride: Maybe<Scalars['Boolean']['output']>;
   /** Deletes the game with its module data; the money ledger is kept. (staff) */
   deleteGame: Maybe<Scalars['Boolean']['output']>;
   /** (staff) */
@@ -423,6 +455,8 @@ export type Mutation = {
   register: Maybe<TokenReply>;
   /** Module leaderboard. (staff) */
   removeGroupMember: Maybe<Scalars['Boolean']['output']>;
+  /** Replaces the override whole. Module variables. (staff) */
+  replaceConfigOverride: Maybe<ConfigOverride>;
   /** Replaces the whole notification. Module notification. (staff) */
   replaceNotification: Maybe<Notification>;
   /** Replaces the whole definition, type included. Module variables. (staff) */
@@ -488,6 +522,12 @@ export type MutationCreateApiKeyArgs = {
 };
 
 
+export type MutationCreateConfigOverrideArgs = {
+  game_id: Scalars['SafeInt']['input'];
+  input: ConfigOverrideInput;
+};
+
+
 export type MutationCreateCurrencyArgs = {
   input: CurrencyCreateInput;
 };
@@ -529,6 +569,12 @@ export type MutationCreateNotificationArgs = {
 export type MutationCreateVariableArgs = {
   game_id: Scalars['SafeInt']['input'];
   input: VariableInput;
+};
+
+
+export type MutationDeleteConfigOverrideArgs = {
+  game_id: Scalars['SafeInt']['input'];
+  id: Scalars['SafeInt']['input'];
 };
 
 
@@ -607,6 +653,13 @@ export type MutationRegisterArgs = {
 export type MutationRemoveGroupMemberArgs = {
   group_id: Scalars['SafeInt']['input'];
   user_id: Scalars['SafeInt']['input'];
+};
+
+
+export type MutationReplaceConfigOverrideArgs = {
+  game_id: Scalars['SafeInt']['input'];
+  id: Scalars['SafeInt']['input'];
+  input: ConfigOverrideInput;
 };
 
 
@@ -807,6 +860,12 @@ export type Query = {
   balances: Maybe<Array<Balance>>;
   /** The game's variables as one JSON object, as GET /api/games/{id}/config serves it. Module variables. (any) */
   config: Maybe<ConfigDocument>;
+  /** Module variables. (staff) */
+  configOverride: Maybe<ConfigOverride>;
+  /** A game's timed config overrides, the latest start first. Module variables. (staff) */
+  configOverrides: Maybe<Array<ConfigOverride>>;
+  /** How many timed config overrides the game has. Module variables. (staff) */
+  configOverridesTotal: Maybe<Scalars['Int']['output']>;
   /** One version: the document and the variables right after that change. Module variables. (staff) */
   configVersion: Maybe<ConfigVersionDetail>;
   /** The config's versions, newest first (the last 300 are kept). Module variables. (staff) */
@@ -913,6 +972,24 @@ export type QueryBalancesArgs = {
 
 
 export type QueryConfigArgs = {
+  game_id: Scalars['SafeInt']['input'];
+};
+
+
+export type QueryConfigOverrideArgs = {
+  game_id: Scalars['SafeInt']['input'];
+  id: Scalars['SafeInt']['input'];
+};
+
+
+export type QueryConfigOverridesArgs = {
+  game_id: Scalars['SafeInt']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryConfigOverridesTotalArgs = {
   game_id: Scalars['SafeInt']['input'];
 };
 
@@ -1384,6 +1461,8 @@ export type ResolversTypes = {
   Balance: ResolverTypeWrapper<Balance>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ConfigDocument: ResolverTypeWrapper<ConfigDocument>;
+  ConfigOverride: ResolverTypeWrapper<ConfigOverride>;
+  ConfigOverrideInput: ConfigOverrideInput;
   ConfigVersion: ResolverTypeWrapper<ConfigVersion>;
   ConfigVersionDetail: ResolverTypeWrapper<Omit<ConfigVersionDetail, 'variables'> & { variables: Array<ResolversTypes['Variable']> }>;
   ConnectGameInput: ConnectGameInput;
@@ -1470,6 +1549,8 @@ export type ResolversParentTypes = {
   Balance: Balance;
   Boolean: Scalars['Boolean']['output'];
   ConfigDocument: ConfigDocument;
+  ConfigOverride: ConfigOverride;
+  ConfigOverrideInput: ConfigOverrideInput;
   ConfigVersion: ConfigVersion;
   ConfigVersionDetail: Omit<ConfigVersionDetail, 'variables'> & { variables: Array<ResolversParentTypes['Variable']> };
   ConnectGameInput: ConnectGameInput;
@@ -1589,6 +1670,20 @@ export type BalanceResolvers<ContextType = GraphQLContext, ParentType extends Re
 export type ConfigDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfigDocument'] = ResolversParentTypes['ConfigDocument']> = {
   document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   etag?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  overrides?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ConfigOverrideResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfigOverride'] = ResolversParentTypes['ConfigOverride']> = {
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  created_by?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  ends_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  live?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  starts_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  variables?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
 };
 
 export type ConfigVersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfigVersion'] = ResolversParentTypes['ConfigVersion']> = {
@@ -1763,6 +1858,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   connectGame?: Resolver<Maybe<ResolversTypes['Connection']>, ParentType, ContextType, RequireFields<MutationConnectGameArgs, 'input' | 'user_id'>>;
   connectModule?: Resolver<Maybe<ResolversTypes['Module']>, ParentType, ContextType, RequireFields<MutationConnectModuleArgs, 'game_id' | 'input'>>;
   createApiKey?: Resolver<Maybe<ResolversTypes['CreatedApiKey']>, ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
+  createConfigOverride?: Resolver<Maybe<ResolversTypes['ConfigOverride']>, ParentType, ContextType, RequireFields<MutationCreateConfigOverrideArgs, 'game_id' | 'input'>>;
   createCurrency?: Resolver<Maybe<ResolversTypes['Currency']>, ParentType, ContextType, RequireFields<MutationCreateCurrencyArgs, 'input'>>;
   createGame?: Resolver<Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<MutationCreateGameArgs, 'input'>>;
   createInvite?: Resolver<Maybe<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<MutationCreateInviteArgs, 'input'>>;
@@ -1771,6 +1867,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createLeaderboardGroup?: Resolver<Maybe<ResolversTypes['LeaderboardGroup']>, ParentType, ContextType, RequireFields<MutationCreateLeaderboardGroupArgs, 'input' | 'leaderboard_id'>>;
   createNotification?: Resolver<Maybe<ResolversTypes['Notification']>, ParentType, ContextType, RequireFields<MutationCreateNotificationArgs, 'game_id' | 'input'>>;
   createVariable?: Resolver<Maybe<ResolversTypes['Variable']>, ParentType, ContextType, RequireFields<MutationCreateVariableArgs, 'game_id' | 'input'>>;
+  deleteConfigOverride?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteConfigOverrideArgs, 'game_id' | 'id'>>;
   deleteGame?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteGameArgs, 'id'>>;
   deleteInvite?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteInviteArgs, 'code'>>;
   deleteLanguage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteLanguageArgs, 'id'>>;
@@ -1785,6 +1882,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   login?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   register?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeGroupMember?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupMemberArgs, 'group_id' | 'user_id'>>;
+  replaceConfigOverride?: Resolver<Maybe<ResolversTypes['ConfigOverride']>, ParentType, ContextType, RequireFields<MutationReplaceConfigOverrideArgs, 'game_id' | 'id' | 'input'>>;
   replaceNotification?: Resolver<Maybe<ResolversTypes['Notification']>, ParentType, ContextType, RequireFields<MutationReplaceNotificationArgs, 'game_id' | 'id' | 'input'>>;
   replaceVariable?: Resolver<Maybe<ResolversTypes['Variable']>, ParentType, ContextType, RequireFields<MutationReplaceVariableArgs, 'game_id' | 'id' | 'input'>>;
   revokeApiKey?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
@@ -1863,6 +1961,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   auditActions?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   balances?: Resolver<Maybe<Array<ResolversTypes['Balance']>>, ParentType, ContextType, RequireFields<QueryBalancesArgs, 'user_game_id'>>;
   config?: Resolver<Maybe<ResolversTypes['ConfigDocument']>, ParentType, ContextType, RequireFields<QueryConfigArgs, 'game_id'>>;
+  configOverride?: Resolver<Maybe<ResolversTypes['ConfigOverride']>, ParentType, ContextType, RequireFields<QueryConfigOverrideArgs, 'game_id' | 'id'>>;
+  configOverrides?: Resolver<Maybe<Array<ResolversTypes['ConfigOverride']>>, ParentType, ContextType, RequireFields<QueryConfigOverridesArgs, 'game_id' | 'limit' | 'offset'>>;
+  configOverridesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryConfigOverridesTotalArgs, 'game_id'>>;
   configVersion?: Resolver<Maybe<ResolversTypes['ConfigVersionDetail']>, ParentType, ContextType, RequireFields<QueryConfigVersionArgs, 'game_id' | 'version'>>;
   configVersions?: Resolver<Maybe<Array<ResolversTypes['ConfigVersion']>>, ParentType, ContextType, RequireFields<QueryConfigVersionsArgs, 'game_id' | 'limit' | 'offset'>>;
   currencies?: Resolver<Maybe<Array<ResolversTypes['Currency']>>, ParentType, ContextType, RequireFields<QueryCurrenciesArgs, 'limit' | 'offset'>>;
@@ -2030,6 +2131,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AuditEntry?: AuditEntryResolvers<ContextType>;
   Balance?: BalanceResolvers<ContextType>;
   ConfigDocument?: ConfigDocumentResolvers<ContextType>;
+  ConfigOverride?: ConfigOverrideResolvers<ContextType>;
   ConfigVersion?: ConfigVersionResolvers<ContextType>;
   ConfigVersionDetail?: ConfigVersionDetailResolvers<ContextType>;
   Connection?: ConnectionResolvers<ContextType>;

@@ -1,0 +1,64 @@
+import { buildConfigDocument, type ConfigDocument } from './config-document';
+import type { VariableDefinition } from './variable-rules';
+
+/** An override as the config document uses it (SPEC §2.12): live while `startsAt ≤ now < endsAt`. */
+export interface TimedOverride {
+  readonly id: number;
+  readonly name: string;
+  readonly startsAt: number;
+  readonly endsAt: number;
+  readonly variables: readonly VariableDefinition[];
+}
+
+/** What a game's config document is made of: its variables and its overrides that have not ended. */
+export interface ConfigSource {
+  readonly variables: readonly VariableDefinition[];
+  readonly overrides: readonly TimedOverride[];
+}
+
+/** The document served at an instant, and the instant it stops being the one (the next start or end). */
+export interface DocumentAt {
+  readonly document: ConfigDocument;
+  readonly until: number;
+}
+
+/** The overrides live at `now`, in the order they apply: by start, then by id (the later start wins a key). */
+export function liveOverrides(overrides: readonly TimedOverride[], now: number): TimedOverride[] {
+  return overrides.filter((o) => o.startsAt <= now && now < o.endsAt).sort((a, b) => a.startsAt - b.startsAt || a.id - b.id);
+}
+
+/** The first start or end after `now`: when the set of live overrides changes next (Infinity when never). */
+export function nextBoundary(overrides: readonly TimedOverride[], now: number): number {
+  let next = Infinity;
+  for (const { startsAt, endsAt } of overrides) {
+    if (startsAt > now && startsAt < next) next = startsAt;
+    if (endsAt > now && endsAt < next) next = endsAt;
+  }
+  return next;
+}
+
+/** An override's value applies only while its variable still has the type it was written for. */
+const fits = (base: VariableDefinition, value: VariableDefinition) =>
+  base.type === value.type && ('table_value_type' in base ? base.table_value_type : null) === ('table_value_type' in value ? value.table_value_type : null);
+
+/** The variables with the live overrides' values in place, in the variables' order. */
+export function withOverrides(variables: readonly VariableDefinition[], live: readonly TimedOverride[]): VariableDefinition[] {
+  if (live.length === 0) return [...variables];
+  const values = new Map<string, VariableDefinition>();
+  for (const override of live) for (const value of override.variables) values.set(value.key, value);
+  return variables.map((base) => {
+    const value = values.get(base.key);
+    return value && fits(base, value) ? value : base;
+  });
+}
+
+/**
+ * The config document at `now`: the base variables with the live overrides merged over them. Its ETag
+ * covers the live overrides as well as the body, so it changes at every start and end of a window,
+ * even when an override's values equal the base ones (the `Config-Overrides` header changes then).
+ */
+export function documentAt(source: ConfigSource, now: number): DocumentAt {
+  const live = liveOverrides(source.overrides, now);
+  const document = buildConfigDocument(withOverrides(source.variables, live), live.map(({ id, name }) => ({ id, name })));
+  return { document, until: nextBoundary(source.overrides, now) };
+}
