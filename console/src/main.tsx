@@ -11,6 +11,7 @@ import { AuditPage } from './pages/audit-page';
 import { ApiKeysPage } from './pages/api-keys-page';
 import { CurrenciesPage } from './pages/currencies-page';
 import { ConfigHistoryPage } from './pages/config-history-page';
+import { ConfigOverridesPage } from './pages/config-overrides-page';
 import { GamePage } from './pages/game-page';
 import { GamesPage } from './pages/games-page';
 import { InvitesPage } from './pages/invites-page';
@@ -52,6 +53,7 @@ function App() {
         <Route path="/games/:id" component={GamePage} />
         <Route path="/games/:id/variables" component={gated('variables', VariablesPage)} />
         <Route path="/games/:id/config" component={gated('variables', ConfigHistoryPage)} />
+        <Route path="/games/:id/events" component={gated('variables', ConfigOverridesPage)} />
         <Route path="/games/:id/notifications" component={gated('notification', NotificationsPage)} />
         <Route path="/games/:id/leaderboards" component={gated('leaderboard', LeaderboardsPage)} />
         <Route path="/games/:id/leaderboards/:leaderboardId" component={gated('leaderboard', LeaderboardPage)} />

@@ -58,6 +58,8 @@ test.before(async (t) => {
   await api.request('POST', `/api/user-games/${connection.body.id}/topup`, { token: admin, body: { amount: 123456, comment: 'welcome' } });
   await api.request('POST', '/api/invites', { token: admin, body: { role: 'user', max_uses: 2 } });
   await api.services.apiKeys.create(COMMAND_ACTOR, { name: 'slots servers', game_ids: [game.id] });
+  const hour = 3_600_000;
+  await api.services.configOverrides.create(COMMAND_ACTOR, game.id, { name: 'Double lives', starts_at: new Date(Date.now() - hour).toISOString(), ends_at: new Date(Date.now() + hour).toISOString(), variables: [{ key: 'lives', number_value: 6 }] });
   // The wallet page with its controls drawn: a freeze banner and a limits table with a pending change.
   await api.request('POST', `/api/user-games/${connection.body.id}/freeze`, { token: admin, body: { reason: 'chargeback review' } });
   await api.request('PUT', `/api/user-games/${connection.body.id}/limits`, { token: admin, body: { currency: 'EUR', max_bet: 500, loss_limit: 10_000, loss_period: 'week' } });
@@ -67,6 +69,7 @@ test.before(async (t) => {
     game: `/games/${game.id}`,
     variables: `/games/${game.id}/variables`,
     config: `/games/${game.id}/config`,
+    events: `/games/${game.id}/events`,
     notifications: `/games/${game.id}/notifications`,
     leaderboards: `/games/${game.id}/leaderboards`,
     leaderboard: `/games/${game.id}/leaderboards/${board.id}`,

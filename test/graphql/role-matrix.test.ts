@@ -32,6 +32,11 @@ async function game(api: TestApi, modules: string[] = ALL_MODULES) {
   return id;
 }
 const leaderboard = async (api: TestApi) => api.services.leaderboards.create(COMMAND_ACTOR, await game(api), { key: `lb-${unique()}`, name: 'L' });
+const OVERRIDE = '{ name: "o", starts_at: "2026-01-01T00:00:00Z", ends_at: "2036-01-01T00:00:00Z", variables: [{ key: "k", number_value: 2 }] }';
+const override = async (api: TestApi) => {
+  const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
+  return api.services.configOverrides.create(COMMAND_ACTOR, v.game_id, { name: 'o', starts_at: '2026-01-01T00:00:00Z', ends_at: '2036-01-01T00:00:00Z', variables: [{ key: 'k', number_value: 2 }] });
+};
 const group = async (api: TestApi) => api.services.leaderboardGroups.create(COMMAND_ACTOR, (await leaderboard(api)).id, { key: `g-${unique()}`, name: 'G' });
 /** A connection of `user` (whose own data the user role may read). */
 const userGame = async (api: TestApi) => api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: await game(api) });
@@ -72,6 +77,12 @@ const rows: Row[] = [
   ['configVersion', async (api) => {
     const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
     return `{ configVersion(game_id: ${v.game_id}, version: 1) { document } }`;
+  }, 'staff'],
+  ['configOverrides', async (api) => `{ configOverrides(game_id: ${await game(api)}) { id } }`, 'staff'],
+  ['configOverridesTotal', async (api) => `{ configOverridesTotal(game_id: ${await game(api)}) }`, 'staff'],
+  ['configOverride', async (api) => {
+    const o = await override(api);
+    return `{ configOverride(game_id: ${o.game_id}, id: ${o.id}) { id variables } }`;
   }, 'staff'],
   ['audit', async () => '{ audit(limit: 5) { id action } }', 'admin'],
   ['auditActions', async () => '{ auditActions }', 'admin'],
@@ -168,6 +179,18 @@ const rows: Row[] = [
     await api.services.connections.connect(COMMAND_ACTOR, api.users.user.id, { game_id: board.game_id });
     await api.services.leaderboardGroups.addMember(COMMAND_ACTOR, g.id, { user_id: api.users.user.id });
     return `mutation { removeGroupMember(group_id: ${g.id}, user_id: ${api.users.user.id}) }`;
+  }, 'staff'],
+  ['createConfigOverride', async (api) => {
+    const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
+    return `mutation { createConfigOverride(game_id: ${v.game_id}, input: ${OVERRIDE}) { id } }`;
+  }, 'staff'],
+  ['replaceConfigOverride', async (api) => {
+    const o = await override(api);
+    return `mutation { replaceConfigOverride(game_id: ${o.game_id}, id: ${o.id}, input: ${OVERRIDE}) { id } }`;
+  }, 'staff'],
+  ['deleteConfigOverride', async (api) => {
+    const o = await override(api);
+    return `mutation { deleteConfigOverride(game_id: ${o.game_id}, id: ${o.id}) }`;
   }, 'staff'],
   ['apiKeys', async () => '{ apiKeys { id } }', 'admin'],
   ['apiKeysTotal', async () => '{ apiKeysTotal }', 'admin'],

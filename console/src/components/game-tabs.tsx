@@ -22,7 +22,7 @@ function ModuleTab({ href, label, on, section }: { href: string; label: string; 
   );
 }
 
-/** Links between a game's pages, under the game's name; Variables and Config history are for staff only (as the API). */
+/** Links between a game's pages, under the game's name; Variables, Config history and Live events are for staff only (as the API). */
 export function GameTabs({ gameId }: { gameId: number }) {
   const staff = isStaff(useSession()?.user.role);
   const game = useGameModules(gameId);
@@ -34,6 +34,7 @@ export function GameTabs({ gameId }: { gameId: number }) {
         <NavLink href={`/games/${gameId}`}>Settings</NavLink>
         {staff && <ModuleTab href={`/games/${gameId}/variables`} label="Variables" on={on('variables')} />}
         {staff && <ModuleTab href={`/games/${gameId}/config`} label="Config history" on={on('variables')} />}
+        {staff && <ModuleTab href={`/games/${gameId}/events`} label="Live events" on={on('variables')} />}
         <ModuleTab href={`/games/${gameId}/notifications`} label="Notifications" on={on('notification')} />
         <ModuleTab href={`/games/${gameId}/leaderboards`} label="Leaderboards" on={on('leaderboard')} section />
       </nav>

@@ -32,6 +32,10 @@ type Documents = {
     "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }": typeof types.ConfigHistoryPageConfigVersionsDocument,
     "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }": typeof types.ConfigHistoryPageRollbackConfigDocument,
     "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }": typeof types.ConfigHistoryPageComparisonDocument,
+    "query OverridesList ($g: SafeInt!) { configOverrides(game_id: $g, limit: 1000) { id name starts_at ends_at live variables } variables(game_id: $g, limit: 1000) { key type table_value_type } config(game_id: $g) { overrides } }": typeof types.OverridesListDocument,
+    "mutation OverridesCreate ($g: SafeInt!, $input: ConfigOverrideInput!) { createConfigOverride(game_id: $g, input: $input) { id } }": typeof types.OverridesCreateDocument,
+    "mutation OverridesReplace ($g: SafeInt!, $id: SafeInt!, $input: ConfigOverrideInput!) { replaceConfigOverride(game_id: $g, id: $id, input: $input) { id } }": typeof types.OverridesReplaceDocument,
+    "mutation OverridesDelete ($g: SafeInt!, $id: SafeInt!) { deleteConfigOverride(game_id: $g, id: $id) }": typeof types.OverridesDeleteDocument,
     "query CurrenciesList { currencies(limit: 1000) { code exponent enabled } }": typeof types.CurrenciesListDocument,
     "mutation CurrenciesCreate ($input: CurrencyCreateInput!) { createCurrency(input: $input) { code } }": typeof types.CurrenciesCreateDocument,
     "mutation CurrenciesUpdate ($code: String!, $input: CurrencyUpdateInput!) { updateCurrency(code: $code, input: $input) { code enabled } }": typeof types.CurrenciesUpdateDocument,
@@ -114,6 +118,10 @@ const documents: Documents = {
     "query ConfigHistoryPageConfigVersions ($g: SafeInt!, $limit: Int, $offset: Int) { configVersions(game_id: $g, limit: $limit, offset: $offset) { version change key created_by created_by_username created_at } }": types.ConfigHistoryPageConfigVersionsDocument,
     "mutation ConfigHistoryPageRollbackConfig ($g: SafeInt!, $input: RollbackInput!) { rollbackConfig(game_id: $g, input: $input) { version } }": types.ConfigHistoryPageRollbackConfigDocument,
     "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }": types.ConfigHistoryPageComparisonDocument,
+    "query OverridesList ($g: SafeInt!) { configOverrides(game_id: $g, limit: 1000) { id name starts_at ends_at live variables } variables(game_id: $g, limit: 1000) { key type table_value_type } config(game_id: $g) { overrides } }": types.OverridesListDocument,
+    "mutation OverridesCreate ($g: SafeInt!, $input: ConfigOverrideInput!) { createConfigOverride(game_id: $g, input: $input) { id } }": types.OverridesCreateDocument,
+    "mutation OverridesReplace ($g: SafeInt!, $id: SafeInt!, $input: ConfigOverrideInput!) { replaceConfigOverride(game_id: $g, id: $id, input: $input) { id } }": types.OverridesReplaceDocument,
+    "mutation OverridesDelete ($g: SafeInt!, $id: SafeInt!) { deleteConfigOverride(game_id: $g, id: $id) }": types.OverridesDeleteDocument,
     "query CurrenciesList { currencies(limit: 1000) { code exponent enabled } }": types.CurrenciesListDocument,
     "mutation CurrenciesCreate ($input: CurrencyCreateInput!) { createCurrency(input: $input) { code } }": types.CurrenciesCreateDocument,
     "mutation CurrenciesUpdate ($code: String!, $input: CurrencyUpdateInput!) { updateCurrency(code: $code, input: $input) { code enabled } }": types.CurrenciesUpdateDocument,
@@ -247,6 +255,22 @@ export function graphql(source: "mutation ConfigHistoryPageRollbackConfig ($g: S
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query ConfigHistoryPageComparison ($g: SafeInt!, $from: Int!, $to: Int!, $hasFrom: Boolean!) { from: configVersion(game_id: $g, version: $from) @include(if: $hasFrom) { document } to: configVersion(game_id: $g, version: $to) { document } }"): typeof import('./graphql').ConfigHistoryPageComparisonDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query OverridesList ($g: SafeInt!) { configOverrides(game_id: $g, limit: 1000) { id name starts_at ends_at live variables } variables(game_id: $g, limit: 1000) { key type table_value_type } config(game_id: $g) { overrides } }"): typeof import('./graphql').OverridesListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation OverridesCreate ($g: SafeInt!, $input: ConfigOverrideInput!) { createConfigOverride(game_id: $g, input: $input) { id } }"): typeof import('./graphql').OverridesCreateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation OverridesReplace ($g: SafeInt!, $id: SafeInt!, $input: ConfigOverrideInput!) { replaceConfigOverride(game_id: $g, id: $id, input: $input) { id } }"): typeof import('./graphql').OverridesReplaceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation OverridesDelete ($g: SafeInt!, $id: SafeInt!) { deleteConfigOverride(game_id: $g, id: $id) }"): typeof import('./graphql').OverridesDeleteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -12,6 +12,17 @@ export type ApiKeyCreateInput = {
   name?: string | null | undefined;
 };
 
+export type ConfigOverrideInput = {
+  /** ISO 8601, after starts_at. */
+  ends_at?: string | null | undefined;
+  /** 1 to 64 characters. */
+  name?: string | null | undefined;
+  /** ISO 8601. */
+  starts_at?: string | null | undefined;
+  /** Each the key of one of the game's variables and value fields of its type (type and table_value_type may be left out). */
+  variables?: Array<VariableInput> | null | undefined;
+};
+
 export type ConnectGameInput = {
   game_id?: number | null | undefined;
 };
@@ -274,6 +285,38 @@ export type ConfigHistoryPageComparisonQueryVariables = Exact<{
 
 
 export type ConfigHistoryPageComparisonQuery = { from?: { document: unknown } | null, to: { document: unknown } | null };
+
+export type OverridesListQueryVariables = Exact<{
+  g: number;
+}>;
+
+
+export type OverridesListQuery = { configOverrides: Array<{ id: number, name: string, starts_at: string, ends_at: string, live: boolean, variables: unknown }> | null, variables: Array<{ key: string, type: string, table_value_type: string | null }> | null, config: { overrides: Array<string> } | null };
+
+export type OverridesCreateMutationVariables = Exact<{
+  g: number;
+  input: ConfigOverrideInput;
+}>;
+
+
+export type OverridesCreateMutation = { createConfigOverride: { id: number } | null };
+
+export type OverridesReplaceMutationVariables = Exact<{
+  g: number;
+  id: number;
+  input: ConfigOverrideInput;
+}>;
+
+
+export type OverridesReplaceMutation = { replaceConfigOverride: { id: number } | null };
+
+export type OverridesDeleteMutationVariables = Exact<{
+  g: number;
+  id: number;
+}>;
+
+
+export type OverridesDeleteMutation = { deleteConfigOverride: boolean | null };
 
 export type CurrenciesListQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -989,6 +1032,45 @@ export const ConfigHistoryPageComparisonDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConfigHistoryPageComparisonQuery, ConfigHistoryPageComparisonQueryVariables>;
+export const OverridesListDocument = new TypedDocumentString(`
+    query OverridesList($g: SafeInt!) {
+  configOverrides(game_id: $g, limit: 1000) {
+    id
+    name
+    starts_at
+    ends_at
+    live
+    variables
+  }
+  variables(game_id: $g, limit: 1000) {
+    key
+    type
+    table_value_type
+  }
+  config(game_id: $g) {
+    overrides
+  }
+}
+    `) as unknown as TypedDocumentString<OverridesListQuery, OverridesListQueryVariables>;
+export const OverridesCreateDocument = new TypedDocumentString(`
+    mutation OverridesCreate($g: SafeInt!, $input: ConfigOverrideInput!) {
+  createConfigOverride(game_id: $g, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<OverridesCreateMutation, OverridesCreateMutationVariables>;
+export const OverridesReplaceDocument = new TypedDocumentString(`
+    mutation OverridesReplace($g: SafeInt!, $id: SafeInt!, $input: ConfigOverrideInput!) {
+  replaceConfigOverride(game_id: $g, id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<OverridesReplaceMutation, OverridesReplaceMutationVariables>;
+export const OverridesDeleteDocument = new TypedDocumentString(`
+    mutation OverridesDelete($g: SafeInt!, $id: SafeInt!) {
+  deleteConfigOverride(game_id: $g, id: $id)
+}
+    `) as unknown as TypedDocumentString<OverridesDeleteMutation, OverridesDeleteMutationVariables>;
 export const CurrenciesListDocument = new TypedDocumentString(`
     query CurrenciesList {
   currencies(limit: 1000) {
