@@ -11,6 +11,7 @@ export const configOverrideReply = replySchema('ConfigOverride', {
   live: flagField().meta({ description: 'whether the config document serves it now (starts_at ≤ now < ends_at)' }),
   variables: listOf(shapedAs<VariableDefinition>({
     type: 'object', required: ['key', 'type'],
+    properties: { key: { type: 'string' }, type: { type: 'string', enum: ['number', 'string', 'table', 'vector'] } },
     description: 'an overridden variable as its definition: key, type and the value fields of that type (as a Variable without id and times)',
   })),
   created_by: idField().nullable(),
