@@ -87,7 +87,7 @@ async function main(): Promise<void> {
 async function saveFor(services: AdminServices, f: AdminFixture, durationMs: number, bench: BenchDatabase, audited = false): Promise<Round> {
   const entriesBefore = await countEntries(bench);
   const latencies: number[] = [];
-  const actor: Actor = { userId: f.adminId, role: 'admin', requestId: null, ip: '127.0.0.1' };
+  const actor: Actor = { userId: f.adminId, role: 'admin', requestId: null, ip: '127.0.0.1', gameScope: null };
   const started = performance.now();
   const deadline = started + durationMs;
   await Promise.all(Array.from({ length: opts.concurrency }, async () => {

@@ -67,8 +67,8 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
   /** Admin writes: one transaction each, audited, and what they changed told to these subscribers after the commit. */
   const store = createUnitOfWork(db, changeSubscribers({ caches, configVersions, rankIndex }));
   const audit = createAuditLog(store);
-  const users = createUsersService(store);
   const games = createGamesService(store);
+  const users = createUsersService(store, games);
   const modules = createModulesService(store, games, caches);
   const connections = createConnectionsService(store, users, games);
   const leaderboardScope = createLeaderboardScope({ store, games, modules, caches });
@@ -97,6 +97,12 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     currencies: createCurrenciesService(store, wallet),
     walletControls: createWalletControlsService({ store, wallet, users, connections }),
     apiKeys: createApiKeysService(store, games, clock),
+    /** The game an operation acts on, from what its path names (SPEC §2.12's scoped moderators); undefined when that does not exist. */
+    gameOf: {
+      leaderboard: leaderboardScope.gameOfLeaderboard,
+      group: leaderboardScope.gameOfGroup,
+      userGame: async (id: number) => (await store.read.connections.findUserGame(id))?.game_id,
+    },
     balance: createBalanceService({ store, wallet, connections, defaultCurrency: config.engine.defaultCurrency, logger }),
     dashboardSessions: createDashboardSessions(adminRedis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */

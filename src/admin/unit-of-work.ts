@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../db/deadlock-retry';
 import { bindAll, type BoundAll } from '../db/repository-binding';
 import { recordAudit, type AuditRecord } from './audit/audit-writes';
-import type { Actor } from './core/actor';
+import { assertActsOnGame, type Actor } from './core/actor';
 import { ADMIN_REPOSITORIES, type AdminRepositories, type RepositoryName } from './admin-repositories';
 
 /**
@@ -49,6 +49,15 @@ export interface Store<Names extends RepositoryName> {
   recordAlone(actor: Actor, entry: AuditRecord): Promise<void>;
 }
 
+/**
+ * The backstop of SPEC §2.12's scoped moderators: a write whose audit entry names a game outside the
+ * actor's games is refused (403) and rolled back, whatever path led to it. The endpoints check first
+ * (src/admin/http/game-scope.ts), so this fires only where a declaration is wrong.
+ */
+function assertActsOn(actor: Actor, entry: AuditRecord): void {
+  if (entry.gameId !== undefined && entry.gameId !== null) assertActsOnGame(actor, entry.gameId);
+}
+
 export function createUnitOfWork(db: Knex, subscribers: readonly ChangeSubscriber[]): Store<RepositoryName> {
   const read = bindAll(ADMIN_REPOSITORIES, db);
 
@@ -67,7 +76,10 @@ export function createUnitOfWork(db: Knex, subscribers: readonly ChangeSubscribe
         audit: (entry) => void entries.push(entry),
         changed: (kind, id) => void changes.set(`${kind} ${id}`, { kind, id }),
       });
-      for (const entry of entries) await recordAudit(trx, actor, entry);
+      for (const entry of entries) {
+        assertActsOn(actor, entry);
+        await recordAudit(trx, actor, entry);
+      }
       return { result, changes: [...changes.values()] };
     });
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { activeApiKeys, apiKeySecretHash, touchApiKeys } from '../admin/api-keys/api-keys-reads';
+import { jsonIds } from '../db/json-ids';
 import type { Logger } from '../logging/logger';
 
 /** The games a caller's calls may touch (null: every game). */
@@ -38,7 +39,7 @@ export function createApiKeyRegistry(db: Knex, options: { refreshMs?: number; cl
   const refresh = async () => {
     const rows = await activeApiKeys(db);
     byHash = new Map(rows.map((row) => {
-      const gameIds = typeof row.game_ids === 'string' ? (JSON.parse(row.game_ids) as number[]) : row.game_ids;
+      const gameIds = jsonIds(row.game_ids);
       return [row.secret_hash, { id: row.id, games: gameIds === null ? null : new Set(gameIds.map(String)), expiresAtMs: row.expires_at?.getTime() ?? null }];
     }));
     const touched = [...used];

@@ -58,6 +58,12 @@ function pngForm() {
   return form;
 }
 
+const OVERRIDE = { name: 'o', starts_at: '2026-01-01T00:00:00Z', ends_at: '2036-01-01T00:00:00Z', variables: [{ key: 'k', number_value: 2 }] };
+async function overridePath(api: TestApi) {
+  const gameId = (await variable(api)).game_id;
+  return `/api/games/${gameId}/config/overrides/${(await api.services.configOverrides.create(COMMAND_ACTOR, gameId, OVERRIDE)).id}`;
+}
+
 const P = { none: 200, user: 200, moderator: 200, admin: 200 };
 const A = { none: 401, user: 200, moderator: 200, admin: 200 };
 const M = (ok: number) => ({ none: 401, user: 403, moderator: ok, admin: ok });
@@ -77,6 +83,7 @@ const rows: Row[] = [
   ['DELETE /api/invites/:code', async (api) => ({ method: 'DELETE', path: `/api/invites/${(await api.services.invites.create(userActor(api.users.admin), { role: 'user', max_uses: 1 })).code}` }), M(204)],
   ['GET /api/users', async () => ({ method: 'GET', path: '/api/users' }), M(200)],
   ['GET /api/users/:id (the user themself)', async (api) => ({ method: 'GET', path: `/api/users/${api.users.user.id}` }), A],
+  ['PUT /api/users/:id/game-scope', async (api) => ({ method: 'PUT', path: `/api/users/${(await api.createUser('moderator', `gs_${unique()}`.replace(/-/g, '_'))).id}/game-scope`, body: { game_ids: [] } }), ADMIN(200)],
   ['PATCH /api/users/:id', async (api) => ({ method: 'PATCH', path: `/api/users/${api.users.other.id}`, body: { is_active: true } }), ADMIN(200)],
   ['GET /api/games', async () => ({ method: 'GET', path: '/api/games' }), A],
   ['GET /api/games/:id', async (api) => ({ method: 'GET', path: `/api/games/${await game(api)}` }), A],
@@ -127,6 +134,11 @@ const rows: Row[] = [
   ['GET /api/games/:id/config', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config` }), A],
   ['GET /api/games/:id/config/versions', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config/versions` }), M(200)],
   ['GET /api/games/:id/config/versions/:version', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config/versions/1` }), M(200)],
+  ['GET /api/games/:id/config/overrides', async (api) => ({ method: 'GET', path: `/api/games/${(await variable(api)).game_id}/config/overrides` }), M(200)],
+  ['POST /api/games/:id/config/overrides', async (api) => ({ method: 'POST', path: `/api/games/${(await variable(api)).game_id}/config/overrides`, body: OVERRIDE }), M(201)],
+  ['GET /api/games/:id/config/overrides/:override_id', async (api) => ({ method: 'GET', path: await overridePath(api) }), M(200)],
+  ['PUT /api/games/:id/config/overrides/:override_id', async (api) => ({ method: 'PUT', path: await overridePath(api), body: OVERRIDE }), M(200)],
+  ['DELETE /api/games/:id/config/overrides/:override_id', async (api) => ({ method: 'DELETE', path: await overridePath(api) }), M(204)],
   ['POST /api/games/:id/config/rollback', async (api) => ({ method: 'POST', path: `/api/games/${(await variable(api)).game_id}/config/rollback`, body: { version: 1 } }), M(200)],
   ['GET /api/audit', async () => ({ method: 'GET', path: '/api/audit?limit=5' }), ADMIN(200)],
   ['GET /api/audit/actions', async () => ({ method: 'GET', path: '/api/audit/actions' }), ADMIN(200)],

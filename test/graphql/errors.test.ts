@@ -146,7 +146,7 @@ test('a wrong GraphQL type is refused by GraphQL itself: BAD_REQUEST naming the 
   const reply = await gql(api, 'mutation ($input: GameInput!) { createGame(input: $input) { id } }', { token: api.users.admin.token, variables: { input: { name: 5, slug: 'typed' } } });
   t.deepEqual(errorCodes(reply), ['BAD_REQUEST']);
   t.regex(reply.body.errors[0].message, /\$input.*name/);
-  t.deepEqual(await api.services.games.list('typed').rows({ limit: 5, offset: 0 }), []);
+  t.deepEqual(await api.services.games.list(COMMAND_ACTOR, 'typed').rows({ limit: 5, offset: 0 }), []);
   const money = await gql(api, 'mutation { topup(user_game_id: 1, input: { amount: 1.5 }) { id } }', { token: api.users.admin.token });
   t.deepEqual(errorCodes(money), ['BAD_REQUEST']);
 });

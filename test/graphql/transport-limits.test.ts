@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createTestApi, useSharedTestApi, type TestApi } from '../helpers/api';
 import { errorCodes, gql } from '../helpers/graphql';
 
@@ -21,7 +22,7 @@ test('GET runs a query; a mutation over GET is 405 METHOD_NOT_ALLOWED with Allow
   t.is(mutation.status, 405);
   t.is(mutation.headers.get('allow'), 'POST');
   t.deepEqual(errorCodes(mutation), ['METHOD_NOT_ALLOWED']);
-  t.deepEqual(await api.services.games.list(slug).rows({ limit: 10, offset: 0 }), []);
+  t.deepEqual(await api.services.games.list(COMMAND_ACTOR, slug).rows({ limit: 10, offset: 0 }), []);
 });
 
 test('both reply media types; validation errors are 400 under graphql-response+json and 200 under application/json', async (t) => {

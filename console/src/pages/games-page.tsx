@@ -34,7 +34,8 @@ export function GamesPage() {
           onInput={(e) => { setSearch(e.currentTarget.value); page.first(); }} />
       </div>
       {user && !staff && <PlayerHome userId={user.id} />}
-      {staff && (
+      {user?.game_scope?.length ? <p class="muted" data-testid="game-scope-note">You act on {user.game_scope.length === 1 ? 'one game' : `${user.game_scope.length} games`}, as an admin set; only an admin makes games.</p> : null}
+      {staff && !user?.game_scope?.length && (
         <details>
           <summary role="button" class="outline">New game</summary>
           <GameForm

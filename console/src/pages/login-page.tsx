@@ -8,7 +8,7 @@ import { session } from '../api/session';
 import { Field, Problem } from '../components/problem';
 
 /** What login and register answer: the token and the user it signs in (spread as `...SessionToken`). */
-graphql(`fragment SessionToken on TokenReply { access_token user { id username email role } }`);
+graphql(`fragment SessionToken on TokenReply { access_token user { id username email role game_scope } }`);
 
 const LoginPageLogin = graphql(`mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }`);
 

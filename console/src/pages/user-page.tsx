@@ -17,6 +17,7 @@ const UserPageUnfreeze = graphql(`mutation UserPageUnfreeze ($id: SafeInt!) { un
 const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }`);
 const UserPageConnectGame = graphql(`mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }`);
 const UserPageBalances = graphql(`query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }`);
+const UserPageSetGameScope = graphql(`mutation UserPageSetGameScope ($id: SafeInt!, $input: GameScopeInput!) { setUserGameScope(id: $id, input: $input) { id game_scope } }`);
 const UserPageDisconnectGame = graphql(`mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }`);
 
 /** What a role change gives or takes, said in its confirmation. */
@@ -83,6 +84,9 @@ export function UserPage() {
         {!admin && <p class="muted">Only admins change roles.</p>}
         <Problem error={update.error} />
       </section>
+      {user.role === 'moderator' && (admin || user.game_scope) && (
+        <GameScopeControl userId={user.id} username={user.username} scope={user.game_scope ?? null} games={games} editable={admin} onDone={data.reload} />
+      )}
       <section>
         <h2>Games and wallets</h2>
         <TableScroll label="Games and wallets"><table>
@@ -139,5 +143,59 @@ function WalletRow({ username, userGameId, game, disconnect, onDisconnected }: {
           action={disconnect} onDone={onDisconnected} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * A moderator's games (SPEC §2.12): every game, or only those picked, where they act as staff. Admins
+ * pick games and save; the moderator's next request follows it.
+ */
+function GameScopeControl({ userId, username, scope, games, editable, onDone }: {
+  userId: number;
+  username: string;
+  scope: readonly number[] | null;
+  games: ReadonlyArray<{ id: number; name: string }>;
+  editable: boolean;
+  onDone: () => void;
+}) {
+  const [picked, setPicked] = useState<number[]>([...(scope ?? [])]);
+  const [saved, setSaved] = useState(false);
+  const save = useAction((gameIds: number[]) => request(UserPageSetGameScope, { id: userId, input: { game_ids: gameIds } }));
+  const nameOf = (id: number) => games.find((g) => g.id === id)?.name ?? `game ${id}`;
+  const changed = picked.join() !== (scope ?? []).join();
+  return (
+    <section aria-labelledby="game-scope">
+      <h2 id="game-scope">Games {username} acts on</h2>
+      <p data-testid="game-scope">
+        {picked.length === 0 ? 'Every game.' : 'Only: '}
+        {picked.map((id) => (editable
+          ? <button key={id} type="button" class="secondary outline" aria-label={`Remove ${nameOf(id)}`} onClick={() => { setSaved(false); setPicked(picked.filter((other) => other !== id)); }}>{nameOf(id)} ×</button>
+          : <span key={id} class="chip">{nameOf(id)} </span>))}
+      </p>
+      {editable && (
+        <form class="row" aria-label={`Games ${username} acts on`} onSubmit={async (event) => {
+          event.preventDefault();
+          if (await save.run(picked)) {
+            setSaved(true);
+            onDone();
+          }
+        }}>
+          <Field label="Add a game" path="game_ids" error={save.error}>
+            <select name="scope_game" value="" onChange={(e) => {
+              const id = Number(e.currentTarget.value);
+              if (id > 0 && !picked.includes(id)) setPicked([...picked, id].sort((a, b) => a - b));
+              setSaved(false);
+            }}>
+              <option value="">Pick a game…</option>
+              {games.filter((g) => !picked.includes(g.id)).map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+            </select>
+          </Field>
+          <button type="submit" disabled={!changed || save.busy}>Save games</button>
+        </form>
+      )}
+      {saved && !changed && <p class="status-ok" role="status">Saved: {picked.length === 0 ? `${username} acts on every game.` : `${username} acts on ${picked.length === 1 ? 'one game' : `${picked.length} games`} only.`}</p>}
+      <p class="muted">Staff operations on other games are refused to them, and they cannot make games; what any player may do stays open.</p>
+      <Problem error={save.error} />
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { toJsonIds } from '../../db/json-ids';
 import { listingOf, type Listing } from '../../db/page';
 
 export const API_KEYS = 'api_keys';
@@ -27,7 +28,7 @@ export function findApiKey(db: Knex, id: number): Promise<ApiKeyRow | undefined>
 }
 
 export async function insertApiKey(db: Knex, row: { name: string; secret_hash: string; game_ids: number[] | null; created_by: number | null; expires_at: Date | null }): Promise<number> {
-  const [id] = await db(API_KEYS).insert({ ...row, game_ids: row.game_ids === null ? null : JSON.stringify(row.game_ids) });
+  const [id] = await db(API_KEYS).insert({ ...row, game_ids: toJsonIds(row.game_ids) });
   return id as number;
 }
 

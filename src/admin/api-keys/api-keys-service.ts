@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { jsonIds } from '../../db/json-ids';
 import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { createdFields } from '../audit/audit-changes';
@@ -18,15 +19,10 @@ export const createApiKeySchema = yup.object({
 });
 export type CreateApiKeyInput = Partial<yup.InferType<typeof createApiKeySchema>>;
 
-const gameIdsOf = (stored: ApiKeyRow['game_ids']): number[] | null => {
-  if (stored === null) return null;
-  return typeof stored === 'string' ? (JSON.parse(stored) as number[]) : stored;
-};
-
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
 const toPublic = (row: ApiKeyRow): PublicApiKey => ({
-  id: row.id, name: row.name, game_ids: gameIdsOf(row.game_ids), created_at: row.created_at.toISOString(),
+  id: row.id, name: row.name, game_ids: jsonIds(row.game_ids), created_at: row.created_at.toISOString(),
   expires_at: iso(row.expires_at), last_used_at: iso(row.last_used_at), revoked_at: iso(row.revoked_at),
 });
 

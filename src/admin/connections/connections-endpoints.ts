@@ -1,6 +1,12 @@
 import { endpoint, gone, made, one, page, paged, search } from '../http/endpoint';
 import { connectGameSchema, type ConnectGameInput } from './connections-service';
 
+/** The game a connect's body names, if it names one (the service judges the body). */
+const gameIdIn = (body: unknown) => {
+  const gameId = (body as { game_id?: unknown } | undefined)?.game_id;
+  return typeof gameId === 'number' ? gameId : undefined;
+};
+
 /** User-game connections: their id is the user_game_id that balances and scores refer to. */
 export const connectionsEndpoints = [
   endpoint({
@@ -20,12 +26,14 @@ export const connectionsEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/users/{id}/games', tag: 'connections', summary: 'Connect a user to a game', access: 'staff',
+    game: ({ body }) => gameIdIn(body),
     body: { component: 'ConnectGameInput', schema: connectGameSchema }, ok: made('Connection', false), errors: [409],
     graphql: { type: 'Mutation', field: 'connectGame', params: { id: 'user_id' } },
     handle: ({ actor, params, body }, { connections }) => connections.connect(actor, params.id, body as ConnectGameInput),
   }),
   endpoint({
     method: 'delete', path: '/api/users/{id}/games/{game_id}', tag: 'connections', summary: 'Disconnect a user from a game', access: 'staff', ok: gone,
+    game: ({ params }) => params.game_id,
     graphql: { type: 'Mutation', field: 'disconnectGame', params: { id: 'user_id' } },
     handle: ({ actor, params }, { connections }) => connections.disconnect(actor, params.id, params.game_id),
   }),

@@ -1,3 +1,4 @@
+import { AppError } from '../../errors';
 import type { Role } from './roles';
 
 /** Who a write is done for, as its audit entry names them (SPEC §2.11). */
@@ -6,12 +7,26 @@ export interface Actor {
   readonly role: Role | null;
   readonly requestId: string | null;
   readonly ip: string | null;
+  /**
+   * A moderator limited to games (SPEC §2.12): the only games they act on as staff; null for everyone
+   * else (admins, unscoped moderators, users, commands).
+   */
+  readonly gameScope: readonly number[] | null;
 }
 
 /** The actor of a request: its user (none before sign-in), its id and the client's address. */
-export function requestActor(user: { readonly id: number; readonly role: Role } | undefined, requestId: string, ip: string): Actor {
-  return { userId: user?.id ?? null, role: user?.role ?? null, requestId, ip };
+export function requestActor(user: { readonly id: number; readonly role: Role; readonly game_scope?: readonly number[] | null } | undefined, requestId: string, ip: string): Actor {
+  const gameScope = user?.role === 'moderator' && user.game_scope?.length ? user.game_scope : null;
+  return { userId: user?.id ?? null, role: user?.role ?? null, requestId, ip, gameScope };
+}
+
+/** Whether a scoped actor may act on this game as staff (an unscoped one on every game). */
+export const actsOnGame = (actor: Pick<Actor, 'gameScope'>, gameId: number): boolean => actor.gameScope === null || actor.gameScope.includes(gameId);
+
+/** 403 unless the actor may act on this game as staff (SPEC §2.12's scoped moderators). */
+export function assertActsOnGame(actor: Pick<Actor, 'gameScope'>, gameId: number): void {
+  if (!actsOnGame(actor, gameId)) throw new AppError('FORBIDDEN', `game ${gameId} is not one of the games this moderator acts on`);
 }
 
 /** An operator command, or a service called outside any request: nobody signed in. */
-export const COMMAND_ACTOR: Actor = Object.freeze({ userId: null, role: null, requestId: null, ip: null });
+export const COMMAND_ACTOR: Actor = Object.freeze({ userId: null, role: null, requestId: null, ip: null, gameScope: null });

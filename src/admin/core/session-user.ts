@@ -1,4 +1,5 @@
-import { enumComponent, flagField, idField, type ReplyOf, replySchema, textField, timestampField } from './reply-schema';
+import * as yup from 'yup';
+import { enumComponent, flagField, idField, listOf, type ReplyOf, replySchema, textField, timestampField } from './reply-schema';
 import { ROLES } from './roles';
 
 export const roleReply = enumComponent('Role', ROLES);
@@ -10,6 +11,8 @@ export const userReply = replySchema('User', {
   username: textField(),
   role: roleReply,
   is_active: flagField(),
+  game_scope: listOf(yup.number().integer().min(1).defined()).nullable()
+    .meta({ description: 'a moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game' }),
   created_at: timestampField(),
   updated_at: timestampField(),
 });

@@ -9,7 +9,7 @@ export const gamesEndpoints = [
     method: 'get', path: '/api/games', tag: 'games', summary: 'Games, newest first', access: 'any',
     query: { search: search('name or slug'), page: page() }, ok: paged('Game'),
     graphql: { type: 'Query', field: 'games', total: 'gamesTotal' },
-    handle: ({ query }, { games }) => games.list(query.search),
+    handle: ({ actor, query }, { games }) => games.list(actor, query.search),
   }),
   endpoint({
     method: 'get', path: GAME, tag: 'games', summary: 'A game', access: 'any', ok: one('Game'),
@@ -17,7 +17,7 @@ export const gamesEndpoints = [
     handle: ({ params }, { games }) => games.get(params.id),
   }),
   endpoint({
-    method: 'post', path: '/api/games', tag: 'games', summary: 'Create a game', access: 'staff',
+    method: 'post', path: '/api/games', tag: 'games', summary: 'Create a game', access: 'staff', game: 'new',
     body: { component: 'GameCreateInput', schema: createGameSchema }, ok: made('Game'), errors: [409],
     description: '`name` and `slug` are required; the slug is unique.',
     graphql: { type: 'Mutation', field: 'createGame' },

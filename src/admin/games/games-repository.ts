@@ -29,8 +29,10 @@ export function findGames(db: Knex, ids: readonly number[]): Promise<GameRow[]> 
 }
 
 /** Newest first; case-insensitive substring of name or slug; %, _ and \ in the search are literal. */
-export function listGames(db: Knex, search: string | undefined): Listing<GameRow> {
+/** Newest first; `within`: only these games (a moderator limited to games, SPEC §2.12). */
+export function listGames(db: Knex, search: string | undefined, within: readonly number[] | null = null): Listing<GameRow> {
   const query = db<GameRow>(GAMES).select().orderBy('id', 'desc');
+  if (within !== null) query.whereIn('id', within);
   if (search === undefined) return listingOf(query);
   const pattern = containsPattern(search);
   return listingOf(query.where((q) => q.where('name', 'like', pattern).orWhere('slug', 'like', pattern)));

@@ -53,8 +53,9 @@ export function createGamesService(store: Store<'games' | 'modulesReads'>) {
     },
 
     /** Newest first, a page at a time, with the total. */
-    list(search: string | undefined): Listing<PublicGame> {
-      return mapListing(read.games.listGames(search), withModules);
+    /** Newest first; a moderator limited to games sees only those (SPEC §2.12). */
+    list(actor: Pick<Actor, 'gameScope'>, search: string | undefined): Listing<PublicGame> {
+      return mapListing(read.games.listGames(search, actor.gameScope), withModules);
     },
 
     async get(id: number): Promise<PublicGame> {

@@ -1,6 +1,7 @@
 import type { PublicUser } from '../users/users-repository';
 import type { Listing } from '../../db/page';
 import { pageAskedFor, parsePathParams, parseQuery, type AnyEndpoint } from '../http/endpoint';
+import { runEndpoint } from '../http/game-scope';
 import type { Args } from './graphql-args';
 import type { GraphQLContext } from './graphql-context';
 import type { Resolver, ResolverMap } from './resolvers/resolver-types';
@@ -33,7 +34,7 @@ function endpointResolver(endpoint: AnyEndpoint, answer: 'reply' | 'total' = 're
           return typeof value === 'string' ? value : undefined;
         },
       };
-      let reply = await handle(input as never, context.services);
+      let reply = await runEndpoint(endpoint, input, context.services);
       if (endpoint.ok.paged) {
         const listing = reply as Listing<unknown>;
         if (answer === 'total') return listing.total();

@@ -5,6 +5,7 @@ import { requestActor } from '../core/actor';
 import type { AppContext, AppState } from '../koa-types';
 import type { AccessGuard } from './access';
 import { pageOfReply, parsePathParams, parseQuery, type AnyEndpoint, type EndpointAccess } from './endpoint';
+import { runEndpoint } from './game-scope';
 import { jsonBody } from './json-body';
 import { created, noContent } from './respond';
 import { createRouter } from './router';
@@ -54,7 +55,7 @@ export function endpointRouter(endpoints: readonly AnyEndpoint[], services: Admi
         clientAddress: ctx.state.clientAddress,
         header: (name: string) => ctx.get(name) || undefined,
       };
-      const reply = await endpoint.handle(input as never, services);
+      const reply = await runEndpoint(endpoint, input, services);
       if (!endpoint.ok.paged) return respond(ctx, endpoint, reply);
       const { rows, total } = await pageOfReply(input, reply);
       ctx.set('X-Total-Count', String(total));

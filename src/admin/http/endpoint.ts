@@ -106,6 +106,13 @@ export interface Endpoint<Path extends string = string, Rules extends QueryRules
   readonly summary: string;
   readonly description?: string;
   readonly access: EndpointAccess;
+  /**
+   * The game a staff operation acts on, for moderators limited to games (SPEC §2.12): the path's `id`
+   * for `/api/games/{id}…` unless given; `none` for an operation on no game (invites, users,
+   * languages); `new` for one that makes a game; otherwise read from the input (undefined: the target
+   * does not exist, and the handler answers its 404).
+   */
+  readonly game?: 'none' | 'new' | ((input: EndpointInput<Path, Rules>, services: AdminServices) => Promise<number | undefined> | number | undefined);
   /** The game module that must be enabled (its service answers 403 module_disabled otherwise). */
   readonly module?: 'variables' | 'notification' | 'leaderboard';
   readonly query?: Rules;

@@ -14,7 +14,7 @@ const ONE_YEAR_S = 365 * 24 * 3600;
  */
 export const imagesEndpoints = [
   endpoint({
-    method: 'post', path: '/api/images', tag: 'images', summary: 'Upload an image (PNG, JPEG, GIF or WebP, by its first bytes)', access: 'staff',
+    method: 'post', path: '/api/images', tag: 'images', summary: 'Upload an image (PNG, JPEG, GIF or WebP, by its first bytes)', access: 'staff', game: 'none',
     body: 'multipart', ok: made('Image'),
     description: 'Multipart field `file`; the whole body is held to MAX_UPLOAD_BYTES (413). Any other type is 415.',
     koa: async (ctx, { images }) => {

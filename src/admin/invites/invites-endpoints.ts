@@ -10,14 +10,14 @@ export const invitesEndpoints = [
     handle: ({ params }, { invites }) => invites.validate(params.code),
   }),
   endpoint({
-    method: 'get', path: '/api/invites', tag: 'invites', summary: 'Invites, newest first', access: 'staff',
+    method: 'get', path: '/api/invites', tag: 'invites', summary: 'Invites, newest first', access: 'staff', game: 'none',
     query: { usable: flagParam('usable', false, 'only those that can still register someone (not used up, not expired)'), page: page() }, ok: paged('Invite'),
     description: 'A moderator sees invites of role user only.',
     graphql: { type: 'Query', field: 'invites', total: 'invitesTotal' },
     handle: ({ caller, query }, { invites }) => invites.list(caller, query.usable),
   }),
   endpoint({
-    method: 'post', path: '/api/invites', tag: 'invites', summary: 'Create an invite', access: 'staff',
+    method: 'post', path: '/api/invites', tag: 'invites', summary: 'Create an invite', access: 'staff', game: 'none',
     body: { component: 'InviteInput', schema: createInviteSchema }, ok: made('Invite'),
     description: 'A moderator may create invites of role user only.',
     graphql: { type: 'Mutation', field: 'createInvite' },
@@ -25,7 +25,7 @@ export const invitesEndpoints = [
     location: (invite) => `/api/invites/validate/${invite.code}`,
   }),
   endpoint({
-    method: 'delete', path: '/api/invites/{code}', tag: 'invites', summary: 'Delete an invite', access: 'staff', ok: gone,
+    method: 'delete', path: '/api/invites/{code}', tag: 'invites', summary: 'Delete an invite', access: 'staff', game: 'none', ok: gone,
     graphql: { type: 'Mutation', field: 'deleteInvite' },
     handle: ({ actor, params }, { invites }) => invites.remove(actor, params.code),
   }),

@@ -16,20 +16,20 @@ export const languagesEndpoints = [
     handle: ({ params }, { languages }) => languages.get(params.id),
   }),
   endpoint({
-    method: 'post', path: '/api/languages', tag: 'languages', summary: 'Create a language', access: 'staff',
+    method: 'post', path: '/api/languages', tag: 'languages', summary: 'Create a language', access: 'staff', game: 'none',
     body: { component: 'LanguageCreateInput', schema: createLanguageSchema }, ok: made('Language'), errors: [409],
     graphql: { type: 'Mutation', field: 'createLanguage' },
     handle: ({ actor, body }, { languages }) => languages.create(actor, body as CreateLanguageInput),
     location: (language) => `/api/languages/${language.id}`,
   }),
   endpoint({
-    method: 'put', path: LANGUAGE, tag: 'languages', summary: 'Change a language', access: 'staff',
+    method: 'put', path: LANGUAGE, tag: 'languages', summary: 'Change a language', access: 'staff', game: 'none',
     body: { component: 'LanguageUpdateInput', schema: updateLanguageSchema }, ok: one('Language'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLanguage' },
     handle: ({ actor, params, body }, { languages }) => languages.update(actor, params.id, body as UpdateLanguageInput),
   }),
   endpoint({
-    method: 'delete', path: LANGUAGE, tag: 'languages', summary: 'Delete a language no notification uses', access: 'staff', ok: gone, errors: [409],
+    method: 'delete', path: LANGUAGE, tag: 'languages', summary: 'Delete a language no notification uses', access: 'staff', game: 'none', ok: gone, errors: [409],
     graphql: { type: 'Mutation', field: 'deleteLanguage' },
     handle: ({ actor, params }, { languages }) => languages.remove(actor, params.id),
   }),

@@ -36,6 +36,17 @@ export function createLeaderboardScope({ store: { read }, games, modules, caches
       return leaderboard;
     },
 
+    /** The game of a leaderboard (undefined when there is none), for the game scope check of SPEC §2.12. */
+    async gameOfLeaderboard(id: number): Promise<number | undefined> {
+      return (await leaderboardOf(id))?.game_id;
+    },
+
+    /** The game of a group's leaderboard (undefined when there is none). */
+    async gameOfGroup(id: number): Promise<number | undefined> {
+      const group = await read.leaderboardGroups.findGroup(id);
+      return group && (await leaderboardOf(group.leaderboard_id))?.game_id;
+    },
+
     /** `/api/leaderboard-groups/:group_id/…` */
     async group(id: number): Promise<{ group: GroupRow; leaderboard: LeaderboardRow }> {
       const group = await read.leaderboardGroups.findGroup(id);

@@ -1,4 +1,5 @@
 import { endpoint, gone, idQuery, limit, list, made, one, page, textParam } from '../http/endpoint';
+import type { AdminServices } from '../admin-services';
 import { RANKINGS_LIMIT } from '../http/params';
 import {
   createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema,
@@ -10,6 +11,8 @@ const LEADERBOARD = `${LEADERBOARDS}/{leaderboard_id}` as const;
 /** A leaderboard's path parameters as its GraphQL fields name them. */
 const LEADERBOARD_ARGS = { id: 'game_id', leaderboard_id: 'id' };
 const GROUP = '/api/leaderboard-groups/{group_id}';
+/** The game a group's operation acts on (SPEC §2.12's scoped moderators). */
+const inGroupsGame = ({ params }: { params: { group_id: number } }, { gameOf }: AdminServices) => gameOf.group(params.group_id);
 
 /** The query of rankings (REST and GraphQL's `rankings` and `Leaderboard.rankings` read it alike). */
 export const RANKINGS_QUERY = {
@@ -54,7 +57,7 @@ export const leaderboardsEndpoints = [
     handle: ({ actor, params }, { leaderboards }) => leaderboards.remove(actor, params.id, params.leaderboard_id),
   }),
   endpoint({
-    method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', access: 'staff', module: 'leaderboard',
+    method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',
     summary: 'Save a user-game\'s score of the current period (by the leaderboard\'s operator)',
     body: { component: 'ScoreInput', schema: scoreSchema }, ok: one('SavedScore'), errors: [409],
     description: 'The reply is the stored score after the save. An inactive leaderboard, or an incr past ±1e15, answers 409.',
@@ -74,19 +77,19 @@ export const leaderboardsEndpoints = [
     handle: ({ params, query }, { leaderboardGroups }) => leaderboardGroups.list(params.leaderboard_id, query.page),
   }),
   endpoint({
-    method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'Create a group', access: 'staff', module: 'leaderboard',
+    method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'Create a group', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',
     body: { component: 'GroupCreateInput', schema: createGroupSchema }, ok: made('LeaderboardGroup', false), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboardGroup' },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.create(actor, params.leaderboard_id, body as CreateGroupInput),
   }),
   endpoint({
-    method: 'put', path: GROUP, tag: 'leaderboard groups', summary: 'Change a group', access: 'staff', module: 'leaderboard',
+    method: 'put', path: GROUP, tag: 'leaderboard groups', summary: 'Change a group', access: 'staff', game: inGroupsGame, module: 'leaderboard',
     body: { component: 'GroupUpdateInput', schema: updateGroupSchema }, ok: one('LeaderboardGroup'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboardGroup', params: { group_id: 'id' } },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.update(actor, params.group_id, body as UpdateGroupInput),
   }),
   endpoint({
-    method: 'delete', path: GROUP, tag: 'leaderboard groups', summary: 'Delete a group', access: 'staff', module: 'leaderboard', ok: gone,
+    method: 'delete', path: GROUP, tag: 'leaderboard groups', summary: 'Delete a group', access: 'staff', game: inGroupsGame, module: 'leaderboard', ok: gone,
     graphql: { type: 'Mutation', field: 'deleteLeaderboardGroup', params: { group_id: 'id' } },
     handle: ({ actor, params }, { leaderboardGroups }) => leaderboardGroups.remove(actor, params.group_id),
   }),
@@ -97,13 +100,13 @@ export const leaderboardsEndpoints = [
     handle: ({ params, query }, { leaderboardGroups }) => leaderboardGroups.members(params.group_id, query.page),
   }),
   endpoint({
-    method: 'post', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'Add a member (connected to the leaderboard\'s game)', access: 'staff', module: 'leaderboard',
+    method: 'post', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'Add a member (connected to the leaderboard\'s game)', access: 'staff', game: inGroupsGame, module: 'leaderboard',
     body: { component: 'MemberInput', schema: memberSchema }, ok: made('GroupMembership', false), errors: [409],
     graphql: { type: 'Mutation', field: 'addGroupMember' },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.addMember(actor, params.group_id, body as MemberInput),
   }),
   endpoint({
-    method: 'delete', path: `${GROUP}/members/{user_id}`, tag: 'leaderboard groups', summary: 'Remove a member', access: 'staff', module: 'leaderboard', ok: gone,
+    method: 'delete', path: `${GROUP}/members/{user_id}`, tag: 'leaderboard groups', summary: 'Remove a member', access: 'staff', game: inGroupsGame, module: 'leaderboard', ok: gone,
     graphql: { type: 'Mutation', field: 'removeGroupMember' },
     handle: ({ actor, params }, { leaderboardGroups }) => leaderboardGroups.removeMember(actor, params.group_id, params.user_id),
   }),

@@ -3,6 +3,7 @@ import { containsPattern } from '../../db/like';
 import type { Role } from '../auth/token-service';
 import type { PublicUser } from '../core/session-user';
 import { conflictOnDuplicate, duplicateKeyOf } from '../../db/mysql-errors';
+import { jsonIds, toJsonIds } from '../../db/json-ids';
 import { listingOf, type Listing } from '../../db/page';
 
 export const USERS = 'users';
@@ -14,6 +15,8 @@ export interface UserRow {
   password_hash: string;
   role: Role;
   is_active: number | boolean;
+  /** JSON: the game ids a moderator is limited to (SPEC §2.12); null: every game. */
+  game_scope: number[] | string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -27,12 +30,13 @@ export function toPublicUser(row: UserRow): PublicUser {
     username: row.username,
     role: row.role,
     is_active: Boolean(row.is_active),
+    game_scope: jsonIds(row.game_scope),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }
 
-export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'created_at', 'updated_at'].map((c) => `${USERS}.${c}`);
+export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'game_scope', 'created_at', 'updated_at'].map((c) => `${USERS}.${c}`);
 
 export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
   return db<UserRow>(USERS).where({ id }).first();
@@ -66,6 +70,11 @@ export function listUsers(db: Knex, search: string | undefined): Listing<UserRow
 
 export async function updateUser(db: Knex, id: number, changes: Partial<Pick<UserRow, 'role' | 'is_active'>>): Promise<void> {
   await db(USERS).where({ id }).update({ ...changes, updated_at: db.fn.now(3) });
+}
+
+/** A moderator's games (SPEC §2.12); null: every game. */
+export async function setGameScope(db: Knex, id: number, gameIds: readonly number[] | null): Promise<void> {
+  await db(USERS).where({ id }).update({ game_scope: toJsonIds(gameIds), updated_at: db.fn.now(3) });
 }
 
 /** Ids of the active admins, their rows locked in id order until the transaction ends. */

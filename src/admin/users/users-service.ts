@@ -6,7 +6,8 @@ import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 import { ROLES, type Role } from '../auth/token-service';
 import { assertSelfOrStaff } from '../core/roles';
-import { flag, namedFields, oneOf, validateBody } from '../core/validation';
+import { flag, integer, namedFields, oneOf, validateBody } from '../core/validation';
+import type { GamesPort } from '../games/games-service';
 import { toPublicUser, type PublicUser } from './users-repository';
 
 export const patchUserSchema = yup.object({
@@ -15,8 +16,14 @@ export const patchUserSchema = yup.object({
 });
 export type PatchUserInput = yup.InferType<typeof patchUserSchema>;
 
+export const gameScopeSchema = yup.object({
+  game_ids: yup.array(integer().min(1, 'must be a game id').defined()).strict().typeError('must be an array of game ids').defined('is required')
+    .max(1000, 'must name at most 1000 games').meta({ description: 'the games the moderator acts on as staff; empty: every game' }),
+});
+export type GameScopeInput = Partial<yup.InferType<typeof gameScopeSchema>>;
+
 /** A changed user says `user` changed: every instance's next request of that user reads the change. */
-export function createUsersService(store: Store<'users'>) {
+export function createUsersService(store: Store<'users'>, games: Pick<GamesPort, 'exists'>) {
   const { read } = store;
   async function mustFind(id: number): Promise<PublicUser> {
     const row = await read.users.findUserById(id);
@@ -56,7 +63,31 @@ export function createUsersService(store: Store<'users'>) {
         }
         const before = toPublicUser((await repos.users.findUserById(id))!);
         await repos.users.updateUser(id, changes);
-        audit({ action: 'user.update', targetId: id, changes: changedFields(before, changes) });
+        // A game scope is a moderator's: a user who stops being one loses it (it does not come back with the role).
+        const scopeGoes = changes.role !== undefined && changes.role !== 'moderator' && before.game_scope !== null;
+        if (scopeGoes) await repos.users.setGameScope(id, null);
+        audit({ action: 'user.update', targetId: id, changes: changedFields(before, { ...changes, ...(scopeGoes ? { game_scope: null } : {}) }) });
+        changed('user', id);
+      });
+      return mustFind(id);
+    },
+
+    /**
+     * SPEC §2.12: an admin limits a moderator to games (empty: every game). It applies to the
+     * moderator's very next request on every instance (the user's cache entry goes). Only a
+     * moderator has a scope (409 for others); every game named must exist (400 naming game_ids).
+     */
+    async setGameScope(actor: Actor, id: number, body: GameScopeInput): Promise<PublicUser> {
+      const user = await mustFind(id);
+      const input = validateBody(gameScopeSchema, body);
+      const gameIds = input.game_ids.length === 0 ? null : [...new Set(input.game_ids)].sort((a, b) => a - b);
+      if (gameIds !== null && user.role !== 'moderator') throw new AppError('CONFLICT', `user ${id} is ${user.role === 'admin' ? 'an admin' : 'a user'}: only a moderator is limited to games`);
+      for (const gameId of gameIds ?? []) {
+        if (!(await games.exists(gameId))) throw new AppError('INVALID_ARGUMENT', `game ${gameId} not found`, { errors: [{ path: 'game_ids', message: `game ${gameId} does not exist` }] });
+      }
+      await store.run(actor, async ({ repos, audit, changed }) => {
+        await repos.users.setGameScope(id, gameIds);
+        audit({ action: 'user.game_scope', targetId: id, changes: changedFields({ game_scope: user.game_scope }, { game_scope: gameIds }) });
         changed('user', id);
       });
       return mustFind(id);

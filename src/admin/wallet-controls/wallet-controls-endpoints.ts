@@ -47,7 +47,7 @@ export const walletControlsEndpoints = [
     handle: ({ caller, params }, { walletControls }) => walletControls.limits(caller, params.ug_id),
   }),
   endpoint({
-    method: 'put', path: `${USER_GAME}/limits`, tag: 'wallet controls', summary: 'Set one currency\'s max_bet and loss limit', access: 'staff',
+    method: 'put', path: `${USER_GAME}/limits`, tag: 'wallet controls', summary: 'Set one currency\'s max_bet and loss limit', access: 'staff', game: ({ params }, { gameOf }) => gameOf.userGame(params.ug_id),
     body: { component: 'LimitsInput', schema: limitsSchema }, ok: one('WalletLimits'),
     description: 'A null (or absent) value removes that limit. A decrease applies at once; an increase, a removal or another loss_period only after LIMIT_RAISE_DELAY_S (it shows as `pending`), and a decrease cancels a pending increase.',
     graphql: { type: 'Mutation', field: 'setWalletLimits', params: USER_GAME_ARGS },

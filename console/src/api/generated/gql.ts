@@ -16,7 +16,7 @@ import * as types from './graphql';
  */
 type Documents = {
     "fragment GameFields on Game { id name slug description image_url is_active modules { key name } }": typeof types.GameFieldsFragmentDoc,
-    "fragment UserFields on User { id email username role is_active created_at }": typeof types.UserFieldsFragmentDoc,
+    "fragment UserFields on User { id email username role is_active game_scope created_at }": typeof types.UserFieldsFragmentDoc,
     "fragment UploadedImage on Image { path url content_type }": typeof types.UploadedImageFragmentDoc,
     "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }": typeof types.UploadImageDocument,
     "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }": typeof types.GameTabsGameDocument,
@@ -65,7 +65,7 @@ type Documents = {
     "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }": typeof types.LeaderboardSettingsFragmentDoc,
     "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }": typeof types.LeaderboardsPageLeaderboardsDocument,
     "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }": typeof types.LeaderboardsPageCreateLeaderboardDocument,
-    "fragment SessionToken on TokenReply { access_token user { id username email role } }": typeof types.SessionTokenFragmentDoc,
+    "fragment SessionToken on TokenReply { access_token user { id username email role game_scope } }": typeof types.SessionTokenFragmentDoc,
     "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }": typeof types.LoginPageLoginDocument,
     "fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }": typeof types.NotificationDraftFragmentDoc,
     "fragment LanguageOption on Language { id code name }": typeof types.LanguageOptionFragmentDoc,
@@ -84,6 +84,7 @@ type Documents = {
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": typeof types.UserPageUpdateUserDocument,
     "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": typeof types.UserPageConnectGameDocument,
     "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": typeof types.UserPageBalancesDocument,
+    "mutation UserPageSetGameScope ($id: SafeInt!, $input: GameScopeInput!) { setUserGameScope(id: $id, input: $input) { id game_scope } }": typeof types.UserPageSetGameScopeDocument,
     "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": typeof types.UserPageDisconnectGameDocument,
     "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}": typeof types.UsersPageUsersDocument,
     "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": typeof types.VariablesPageVariablesDocument,
@@ -102,7 +103,7 @@ type Documents = {
 };
 const documents: Documents = {
     "fragment GameFields on Game { id name slug description image_url is_active modules { key name } }": types.GameFieldsFragmentDoc,
-    "fragment UserFields on User { id email username role is_active created_at }": types.UserFieldsFragmentDoc,
+    "fragment UserFields on User { id email username role is_active game_scope created_at }": types.UserFieldsFragmentDoc,
     "fragment UploadedImage on Image { path url content_type }": types.UploadedImageFragmentDoc,
     "mutation UploadImage ($input: ImageInput!) { uploadImage(input: $input) { ...UploadedImage } }": types.UploadImageDocument,
     "query GameTabsGame ($id: SafeInt!) { game(id: $id) { name modules { key } } }": types.GameTabsGameDocument,
@@ -151,7 +152,7 @@ const documents: Documents = {
     "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }": types.LeaderboardSettingsFragmentDoc,
     "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }": types.LeaderboardsPageLeaderboardsDocument,
     "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }": types.LeaderboardsPageCreateLeaderboardDocument,
-    "fragment SessionToken on TokenReply { access_token user { id username email role } }": types.SessionTokenFragmentDoc,
+    "fragment SessionToken on TokenReply { access_token user { id username email role game_scope } }": types.SessionTokenFragmentDoc,
     "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }": types.LoginPageLoginDocument,
     "fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }": types.NotificationDraftFragmentDoc,
     "fragment LanguageOption on Language { id code name }": types.LanguageOptionFragmentDoc,
@@ -170,6 +171,7 @@ const documents: Documents = {
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": types.UserPageUpdateUserDocument,
     "mutation UserPageConnectGame ($id: SafeInt!, $input: ConnectGameInput!) { connectGame(user_id: $id, input: $input) { id } }": types.UserPageConnectGameDocument,
     "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": types.UserPageBalancesDocument,
+    "mutation UserPageSetGameScope ($id: SafeInt!, $input: GameScopeInput!) { setUserGameScope(id: $id, input: $input) { id game_scope } }": types.UserPageSetGameScopeDocument,
     "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": types.UserPageDisconnectGameDocument,
     "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}": types.UsersPageUsersDocument,
     "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": types.VariablesPageVariablesDocument,
@@ -194,7 +196,7 @@ export function graphql(source: "fragment GameFields on Game { id name slug desc
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment UserFields on User { id email username role is_active created_at }"): typeof import('./graphql').UserFieldsFragmentDoc;
+export function graphql(source: "fragment UserFields on User { id email username role is_active game_scope created_at }"): typeof import('./graphql').UserFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -390,7 +392,7 @@ export function graphql(source: "mutation LeaderboardsPageCreateLeaderboard ($g:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment SessionToken on TokenReply { access_token user { id username email role } }"): typeof import('./graphql').SessionTokenFragmentDoc;
+export function graphql(source: "fragment SessionToken on TokenReply { access_token user { id username email role game_scope } }"): typeof import('./graphql').SessionTokenFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -463,6 +465,10 @@ export function graphql(source: "mutation UserPageConnectGame ($id: SafeInt!, $i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }"): typeof import('./graphql').UserPageBalancesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UserPageSetGameScope ($id: SafeInt!, $input: GameScopeInput!) { setUserGameScope(id: $id, input: $input) { id game_scope } }"): typeof import('./graphql').UserPageSetGameScopeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -44,6 +44,11 @@ export type GameInput = {
   slug?: string | null | undefined;
 };
 
+export type GameScopeInput = {
+  /** Empty: every game. */
+  game_ids?: Array<number> | null | undefined;
+};
+
 export type GroupInput = {
   is_default?: boolean | null | undefined;
   key?: string | null | undefined;
@@ -175,7 +180,7 @@ export type VariableItemInput = {
 
 export type GameFieldsFragment = { id: number, name: string, slug: string, description: string, image_url: string, is_active: boolean, modules: Array<{ key: string, name: string }> };
 
-export type UserFieldsFragment = { id: number, email: string, username: string, role: Role, is_active: boolean, created_at: string };
+export type UserFieldsFragment = { id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string };
 
 export type UploadedImageFragment = { path: string, url: string, content_type: string };
 
@@ -525,14 +530,14 @@ export type LeaderboardsPageCreateLeaderboardMutationVariables = Exact<{
 
 export type LeaderboardsPageCreateLeaderboardMutation = { createLeaderboard: { id: number } | null };
 
-export type SessionTokenFragment = { access_token: string, user: { id: number, username: string, email: string, role: Role } };
+export type SessionTokenFragment = { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null } };
 
 export type LoginPageLoginMutationVariables = Exact<{
   input: LoginInput;
 }>;
 
 
-export type LoginPageLoginMutation = { login: { access_token: string, user: { id: number, username: string, email: string, role: Role } } | null };
+export type LoginPageLoginMutation = { login: { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null } } | null };
 
 export type NotificationDraftFragment = { name: string, descriptions: Array<{ language_id: number, description: string }>, variables: Array<{ key: string }>, entries: Array<{ time_second: number, image: string, login: string, variables: Array<{ key: string, value: string }> }> };
 
@@ -601,14 +606,14 @@ export type RegisterPageRegisterMutationVariables = Exact<{
 }>;
 
 
-export type RegisterPageRegisterMutation = { register: { access_token: string, user: { id: number, username: string, email: string, role: Role } } | null };
+export type RegisterPageRegisterMutation = { register: { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null } } | null };
 
 export type UserPageUserQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type UserPageUserQuery = { user: { id: number, email: string, username: string, role: Role, is_active: boolean, created_at: string } | null, userFreeze: { frozen: boolean, reason: string | null, frozen_at: string | null } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string } }> | null, games: Array<{ id: number, name: string }> | null };
+export type UserPageUserQuery = { user: { id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string } | null, userFreeze: { frozen: boolean, reason: string | null, frozen_at: string | null } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string } }> | null, games: Array<{ id: number, name: string }> | null };
 
 export type UserPageFreezeMutationVariables = Exact<{
   id: number;
@@ -648,6 +653,14 @@ export type UserPageBalancesQueryVariables = Exact<{
 
 export type UserPageBalancesQuery = { balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null };
 
+export type UserPageSetGameScopeMutationVariables = Exact<{
+  id: number;
+  input: GameScopeInput;
+}>;
+
+
+export type UserPageSetGameScopeMutation = { setUserGameScope: { id: number, game_scope: Array<number> | null } | null };
+
 export type UserPageDisconnectGameMutationVariables = Exact<{
   id: number;
   game: number;
@@ -663,7 +676,7 @@ export type UsersPageUsersQueryVariables = Exact<{
 }>;
 
 
-export type UsersPageUsersQuery = { usersTotal: number | null, users: Array<{ id: number, email: string, username: string, role: Role, is_active: boolean, created_at: string }> | null };
+export type UsersPageUsersQuery = { usersTotal: number | null, users: Array<{ id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string }> | null };
 
 export type VariablesPageVariablesQueryVariables = Exact<{
   id: number;
@@ -807,6 +820,7 @@ export const UserFieldsFragmentDoc = new TypedDocumentString(`
   username
   role
   is_active
+  game_scope
   created_at
 }
     `, {"fragmentName":"UserFields"}) as unknown as TypedDocumentString<UserFieldsFragment, unknown>;
@@ -852,6 +866,7 @@ export const SessionTokenFragmentDoc = new TypedDocumentString(`
     username
     email
     role
+    game_scope
   }
 }
     `, {"fragmentName":"SessionToken"}) as unknown as TypedDocumentString<SessionTokenFragment, unknown>;
@@ -1337,6 +1352,7 @@ export const LoginPageLoginDocument = new TypedDocumentString(`
     username
     email
     role
+    game_scope
   }
 }`) as unknown as TypedDocumentString<LoginPageLoginMutation, LoginPageLoginMutationVariables>;
 export const NotificationsPageNotificationsDocument = new TypedDocumentString(`
@@ -1462,6 +1478,7 @@ export const RegisterPageRegisterDocument = new TypedDocumentString(`
     username
     email
     role
+    game_scope
   }
 }`) as unknown as TypedDocumentString<RegisterPageRegisterMutation, RegisterPageRegisterMutationVariables>;
 export const UserPageUserDocument = new TypedDocumentString(`
@@ -1492,6 +1509,7 @@ export const UserPageUserDocument = new TypedDocumentString(`
   username
   role
   is_active
+  game_scope
   created_at
 }`) as unknown as TypedDocumentString<UserPageUserQuery, UserPageUserQueryVariables>;
 export const UserPageFreezeDocument = new TypedDocumentString(`
@@ -1529,6 +1547,14 @@ export const UserPageBalancesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserPageBalancesQuery, UserPageBalancesQueryVariables>;
+export const UserPageSetGameScopeDocument = new TypedDocumentString(`
+    mutation UserPageSetGameScope($id: SafeInt!, $input: GameScopeInput!) {
+  setUserGameScope(id: $id, input: $input) {
+    id
+    game_scope
+  }
+}
+    `) as unknown as TypedDocumentString<UserPageSetGameScopeMutation, UserPageSetGameScopeMutationVariables>;
 export const UserPageDisconnectGameDocument = new TypedDocumentString(`
     mutation UserPageDisconnectGame($id: SafeInt!, $game: SafeInt!) {
   disconnectGame(user_id: $id, game_id: $game)
@@ -1547,6 +1573,7 @@ export const UsersPageUsersDocument = new TypedDocumentString(`
   username
   role
   is_active
+  game_scope
   created_at
 }`) as unknown as TypedDocumentString<UsersPageUsersQuery, UsersPageUsersQueryVariables>;
 export const VariablesPageVariablesDocument = new TypedDocumentString(`

@@ -228,6 +228,11 @@ export type GameInput = {
   slug?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type GameScopeInput = {
+  /** Empty: every game. */
+  game_ids?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
+};
+
 /** A user's connection to a game, from the game's side. */
 export type GameUser = {
   user: User;
@@ -467,6 +472,8 @@ export type Mutation = {
   rollbackConfig: Maybe<RollbackResult>;
   /** Saves the user-game's score of the current period, replacing any earlier one. Module leaderboard. (staff) */
   saveScore: Maybe<SavedScore>;
+  /** Limits a moderator to games (empty: every game); staff operations on other games are then refused. (admin) */
+  setUserGameScope: Maybe<User>;
   /**
    * Sets one currency's limits; a null removes one. A decrease applies at once; an increase, a removal
    * or another loss_period after LIMIT_RAISE_DELAY_S (pending until then). (staff)
@@ -691,6 +698,12 @@ export type MutationRollbackConfigArgs = {
 export type MutationSaveScoreArgs = {
   input: ScoreInput;
   leaderboard_id: Scalars['SafeInt']['input'];
+};
+
+
+export type MutationSetUserGameScopeArgs = {
+  id: Scalars['SafeInt']['input'];
+  input: GameScopeInput;
 };
 
 
@@ -1295,6 +1308,8 @@ export type TopupInput = {
 export type User = {
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
+  /** A moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game. */
+  game_scope: Maybe<Array<Scalars['SafeInt']['output']>>;
   id: Scalars['SafeInt']['output'];
   is_active: Scalars['Boolean']['output'];
   role: Role;
@@ -1476,6 +1491,7 @@ export type ResolversTypes = {
   FreezeInput: FreezeInput;
   Game: ResolverTypeWrapper<PublicGame>;
   GameInput: GameInput;
+  GameScopeInput: GameScopeInput;
   GameUser: ResolverTypeWrapper<GameUser>;
   GroupInput: GroupInput;
   GroupMember: ResolverTypeWrapper<GroupMember>;
@@ -1564,6 +1580,7 @@ export type ResolversParentTypes = {
   FreezeInput: FreezeInput;
   Game: PublicGame;
   GameInput: GameInput;
+  GameScopeInput: GameScopeInput;
   GameUser: GameUser;
   GroupInput: GroupInput;
   GroupMember: GroupMember;
@@ -1888,6 +1905,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   revokeApiKey?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   rollbackConfig?: Resolver<Maybe<ResolversTypes['RollbackResult']>, ParentType, ContextType, RequireFields<MutationRollbackConfigArgs, 'game_id' | 'input'>>;
   saveScore?: Resolver<Maybe<ResolversTypes['SavedScore']>, ParentType, ContextType, RequireFields<MutationSaveScoreArgs, 'input' | 'leaderboard_id'>>;
+  setUserGameScope?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationSetUserGameScopeArgs, 'id' | 'input'>>;
   setWalletLimits?: Resolver<Maybe<ResolversTypes['WalletLimits']>, ParentType, ContextType, RequireFields<MutationSetWalletLimitsArgs, 'input' | 'user_game_id'>>;
   topup?: Resolver<Maybe<ResolversTypes['Topup']>, ParentType, ContextType, RequireFields<MutationTopupArgs, 'input' | 'user_game_id'>>;
   unfreezeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUnfreezeUserArgs, 'user_id'>>;
@@ -2070,6 +2088,7 @@ export type TopupResolvers<ContextType = GraphQLContext, ParentType extends Reso
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  game_scope?: Resolver<Maybe<Array<ResolversTypes['SafeInt']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   is_active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;

@@ -1,4 +1,5 @@
 import type { Page } from '../../../db/page';
+import { assertActsOnGame } from '../../core/actor';
 import type { AdminServices } from '../../admin-services';
 import type { PublicGame } from '../../games/games-replies';
 import type { Access } from '../../http/access';
@@ -30,14 +31,16 @@ export function guarded<A extends object = Args, Parent = unknown, Result = unkn
 
 /**
  * A paged list field of Game (`field` names it), loaded for every game of the reply at once: one
- * service call per page asked for, whose answer for a game may be an error of that game alone.
+ * service call per page asked for, whose answer for a game may be an error of that game alone. A
+ * staff field of a game outside a scoped moderator's games is 403 for that game (SPEC §2.12).
  */
 export function gameList<Item>(
   field: string,
   access: Access,
   list: (services: AdminServices, games: readonly PublicGame[], page: Page) => Promise<ReadonlyArray<Item[] | Error>>,
 ): Resolver<Args, PublicGame, Item[]> {
-  return guarded(access, (args: Args, context, _, game: PublicGame) => {
+  return guarded(access, (args: Args, context, caller, game: PublicGame) => {
+    if (access === 'staff') assertActsOnGame(context.actor(caller), game.id);
     const page = pageArgs(args, NESTED_PAGE);
     const loader = context.batch(batchName(field, args), (games: readonly PublicGame[]) => list(context.services, games, page), (g) => g.id);
     return loader.load(game);
