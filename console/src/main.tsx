@@ -12,6 +12,7 @@ import { ApiKeysPage } from './pages/api-keys-page';
 import { CurrenciesPage } from './pages/currencies-page';
 import { ConfigHistoryPage } from './pages/config-history-page';
 import { ConfigOverridesPage } from './pages/config-overrides-page';
+import { TwoFactorPage } from './pages/two-factor-page';
 import { GamePage } from './pages/game-page';
 import { GamesPage } from './pages/games-page';
 import { InvitesPage } from './pages/invites-page';
@@ -65,6 +66,7 @@ function App() {
         <Route path="/audit" component={AuditPage} />
         <Route path="/currencies" component={CurrenciesPage} />
         <Route path="/api-keys" component={ApiKeysPage} />
+        <Route path="/two-factor" component={TwoFactorPage} />
         <Route>
           <Redirect to="/games" />
         </Route>

@@ -8,6 +8,8 @@ import { createApiKeysService } from './api-keys/api-keys-service';
 import { createAuditLog } from './audit/audit-service';
 import { createAuthService } from './auth/auth-service';
 import { createLoginLimiter } from './auth/login-limiter';
+import { createTwoFactorChallenges } from './auth/two-factor-challenges';
+import { createTwoFactorService } from './auth/two-factor-service';
 import { createPasswordHasher } from './auth/password-hasher';
 import { createTokenService } from './auth/token-service';
 import { createBalanceService } from './balance/balance-service';
@@ -78,7 +80,8 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     audit,
     /** Leaderboards' rank indexes in Redis (the bench and tests wait for a build). */
     rankIndex,
-    auth: createAuthService({ store, tokens, limiter, hasher, caches, clock }),
+    auth: createAuthService({ store, tokens, limiter, hasher, caches, clock, challenges: createTwoFactorChallenges(adminRedis), staff2faRequired: config.auth.staff2faRequired ?? false }),
+    twoFactor: createTwoFactorService({ store, limiter, clock }),
     tokens,
     hasher,
     users,

@@ -83,6 +83,8 @@ export function configFromSettings(raw: RawEnv, cwd: string, metricsPortGiven: b
       jwtTtlS: raw.JWT_TTL_S,
       /** LOGIN_ADDRESS_LIMIT: failed logins one client address may make per window, over all emails. */
       loginAddressLimit: raw.LOGIN_ADDRESS_LIMIT,
+      /** STAFF_2FA_REQUIRED: admins and moderators must use two-factor sign-in (SPEC §2.12). */
+      staff2faRequired: raw.STAFF_2FA_REQUIRED === 'true',
       /** Half of libuv's thread pool: the rest stays free for file and DNS work (SPEC §2.2). */
       maxConcurrentHashes: Math.max(1, Math.floor(raw.UV_THREADPOOL_SIZE / 2)),
     },

@@ -122,6 +122,7 @@ export const SETTINGS = {
     "comma-separated addresses or CIDR ranges of proxies whose `X-Forwarded-For` names the client (login limits); empty: the socket's address",
   ),
   LOGIN_ADDRESS_LIMIT: setting(integer(1000, 1, 1_000_000), 'failed logins one client address may make per 15 minutes, over all emails'),
+  STAFF_2FA_REQUIRED: setting(flag('false'), 'true: admins and moderators must use two-factor sign-in (until they enrol, they can only enrol)'),
   // libuv's thread pool (read by Node itself): password hashes may use half of it at once.
   UV_THREADPOOL_SIZE: setting(integer(4, 1, 1024), "libuv's thread pool (Node reads it too); at most half of it hashes passwords at once"),
   JWT_SECRET: setting(

@@ -24,7 +24,7 @@ test('login answers a token reply without any password material; me returns the 
   const reply = await api.request('POST', '/api/auth/login', { body: { email: api.users.user.email, password: PASSWORD } });
   t.is(reply.status, 200);
   t.like(reply.body, { token_type: 'Bearer', expires_in: 3600, user: { id: api.users.user.id, role: 'user', is_active: true } });
-  t.deepEqual(Object.keys(reply.body.user).sort(), ['created_at', 'email', 'game_scope', 'id', 'is_active', 'role', 'updated_at', 'username']);
+  t.deepEqual(Object.keys(reply.body.user).sort(), ['created_at', 'email', 'game_scope', 'id', 'is_active', 'role', 'two_factor_enabled', 'updated_at', 'username']);
   t.notRegex(JSON.stringify(reply.body), /scrypt|password/);
   const claims = jwt.decode(reply.body.access_token, { complete: true })!;
   t.is(claims.header.alg, 'HS256');

@@ -57,9 +57,17 @@ export function apiErrorOf(error: CombinedError): ApiError {
   return new ApiError(first.message, extensions.code ?? 'INTERNAL', extensions.errors ?? []);
 }
 
-/** A refused token (UNAUTHORIZED) ends the session, which sends the app back to the login page. */
+/** What the API says to staff who must enrol in two-factor sign-in first (STAFF_2FA_REQUIRED). */
+const MUST_ENROL = /^two-factor sign-in is required for staff/;
+const ENROL_PAGE = '/console/two-factor';
+
+/**
+ * A refused token (UNAUTHORIZED) ends the session, which sends the app back to the login page; a
+ * staff member who must enrol in two-factor sign-in first is sent to its page.
+ */
 export function endSessionIfRefused(error: ApiError): void {
   if (error.code === 'UNAUTHORIZED' && session.token()) session.expire(error.message);
+  if (error.code === 'FORBIDDEN' && MUST_ENROL.test(error.message) && window.location.pathname !== ENROL_PAGE) window.location.assign(ENROL_PAGE);
 }
 
 function dataOf<T>(result: OperationResult<T, AnyVariables>): T {

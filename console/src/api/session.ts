@@ -2,10 +2,10 @@
  * The signed-in user and their token, for this tab only (sessionStorage: gone when the tab closes,
  * never in a URL or a log). Components follow it through `useSession`.
  */
-import type { Role, SessionTokenFragment } from './generated/graphql';
+import type { Role, SessionUserFieldsFragment } from './generated/graphql';
 
 export type { Role };
-export type SessionUser = SessionTokenFragment['user'];
+export type SessionUser = SessionUserFieldsFragment;
 export interface Session {
   readonly token: string;
   readonly user: SessionUser;

@@ -73,9 +73,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
               </details>
             </li>
             <li>
-              <span class="who">
-                {current?.user.username} ({role})
-              </span>
+              <NavLink href="/two-factor"><span class="who">{current?.user.username} ({role})</span></NavLink>
             </li>
             <li>
               <button class="secondary outline" type="button" onClick={() => session.signOut()}>

@@ -2,19 +2,22 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { ApiError, request } from '../api/client';
 import { graphql } from '../api/generated';
-import type { SessionTokenFragment } from '../api/generated/graphql';
+import type { SessionUserFieldsFragment } from '../api/generated/graphql';
 import { useAction } from '../api/hooks';
 import { session } from '../api/session';
 import { Field, Problem } from '../components/problem';
 
-/** What login and register answer: the token and the user it signs in (spread as `...SessionToken`). */
-graphql(`fragment SessionToken on TokenReply { access_token user { id username email role game_scope } }`);
+/** What the console keeps of the signed-in user (spread as `...SessionUserFields`). */
+graphql(`fragment SessionUserFields on User { id username email role game_scope two_factor_enabled }`);
+/** What login's second step and register answer: the token and the user it signs in (spread as `...SessionToken`). */
+graphql(`fragment SessionToken on TokenReply { access_token user { ...SessionUserFields } }`);
 
-const LoginPageLogin = graphql(`mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }`);
+const LoginPageLogin = graphql(`mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { two_factor_required challenge access_token user { ...SessionUserFields } } }`);
+const LoginPageSecondStep = graphql(`mutation LoginPageSecondStep ($input: LoginTwoFactorInput!) { loginTwoFactor(input: $input) { ...SessionToken } }`);
 
 /** Turns a login or register reply into the tab's session. */
-export function signInWith(reply: SessionTokenFragment | null): void {
-  if (!reply) throw new ApiError('the server answered without a token', 'INTERNAL');
+export function signInWith(reply: { access_token?: string | null; user?: SessionUserFieldsFragment | null } | null): void {
+  if (!reply?.access_token || !reply.user) throw new ApiError('the server answered without a token', 'INTERNAL');
   session.signIn({ token: reply.access_token, user: reply.user });
 }
 
@@ -27,17 +30,52 @@ function pageAskedFor(): string {
 export function LoginPage() {
   const [, navigate] = useLocation();
   const [ended] = useState(session.takeEndReason());
+  /** A right password of a user with two-factor sign-in: the challenge its second step answers. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const login = useAction((email: string, password: string) =>
     request(LoginPageLogin, { input: { email, password } }));
+  const secondStep = useAction((code: string) => request(LoginPageSecondStep, { input: { challenge: challenge ?? '', code } }));
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const reply = await login.run(String(form.get('email')), String(form.get('password')));
+    if (reply?.login?.two_factor_required) {
+      setChallenge(reply.login.challenge ?? null);
+      return;
+    }
     if (reply) {
       signInWith(reply.login);
       navigate(pageAskedFor());
     }
   };
+  const submitCode = async (event: Event) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget as HTMLFormElement).get('code')).trim();
+    const reply = await secondStep.run(code);
+    if (reply) {
+      signInWith(reply.loginTwoFactor);
+      navigate(pageAskedFor());
+    } else if (/sign in again/.test(secondStep.error?.message ?? '')) setChallenge(null);
+  };
+  if (challenge) {
+    return (
+      <main class="container narrow">
+        <article>
+          <p class="product">Reservation engine · admin console</p>
+          <h1>Two-factor sign-in</h1>
+          <p>Type the 6-digit code your authenticator app shows now, or one of your recovery codes.</p>
+          <form onSubmit={submitCode} aria-label="Second step">
+            <Field label="Code" path="code" error={secondStep.error}>
+              <input name="code" autocomplete="one-time-code" inputMode="text" required autoFocus />
+            </Field>
+            <Problem error={secondStep.error} />
+            <button type="submit" aria-busy={secondStep.busy}>Verify</button>{' '}
+            <button type="button" class="secondary outline" onClick={() => { setChallenge(null); secondStep.clear(); }}>Back</button>
+          </form>
+        </article>
+      </main>
+    );
+  }
   return (
     <main class="container narrow">
       <article>

@@ -1,4 +1,5 @@
-import { countField, enumField, type ReplyOf, replySchema, textField } from '../core/reply-schema';
+import * as yup from 'yup';
+import { countField, enumField, listOf, type ReplyOf, replySchema, textField } from '../core/reply-schema';
 import { userReply } from '../core/session-user';
 
 /** What sign-in and registration answer (the reply type and OpenAPI component, src/admin/core/reply-schema.ts). */
@@ -9,3 +10,24 @@ export const tokenReply = replySchema('TokenReply', {
   user: userReply,
 });
 export type TokenReply = ReplyOf<typeof tokenReply>;
+
+/** A right password of a user with two-factor sign-in: no token yet, a challenge for the second step (SPEC §2.12). */
+export const twoFactorChallengeReply = replySchema('TwoFactorChallenge', {
+  two_factor_required: yup.boolean().oneOf([true]).defined(),
+  challenge: textField('send it with a code to POST /api/auth/login/2fa'),
+  expires_in: countField(1, 'seconds the challenge lives'),
+});
+export type TwoFactorChallengeReply = ReplyOf<typeof twoFactorChallengeReply>;
+
+/** What login answers: a token, or a two-factor challenge. */
+export type LoginReply = TokenReply | TwoFactorChallengeReply;
+
+/** What enrolment answers (SPEC §2.12). */
+export const twoFactorSetupReply = replySchema('TwoFactorSetup', {
+  secret: textField('the TOTP secret in base32, for apps that take it typed'),
+  otpauth_uri: textField('otpauth://totp/…, what an authenticator app enrols from'),
+  qr_image: textField('the URI as a QR code: a PNG data URL'),
+});
+export const recoveryCodesReply = replySchema('RecoveryCodes', {
+  recovery_codes: listOf(yup.string().defined()).meta({ description: 'ten single-use codes, shown this once' }),
+});

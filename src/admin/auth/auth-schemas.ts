@@ -21,3 +21,15 @@ export const registerSchema = yup.object({
 });
 
 export type RegisterInput = Partial<yup.InferType<typeof registerSchema>>;
+
+/** A second factor: a 6-digit TOTP code, or one of the recovery codes. */
+const secondFactor = () => text(1, 64).defined('is required');
+
+export const codeSchema = yup.object({ code: secondFactor() });
+export type CodeInput = Partial<yup.InferType<typeof codeSchema>>;
+
+export const loginTwoFactorSchema = yup.object({
+  challenge: text(1, 64).defined('is required'),
+  code: secondFactor(),
+});
+export type LoginTwoFactorInput = Partial<yup.InferType<typeof loginTwoFactorSchema>>;

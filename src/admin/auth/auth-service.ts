@@ -6,8 +6,10 @@ import { validateBody } from '../core/validation';
 import { canonicalEmail } from '../users/email';
 import type { AdminCaches } from '../cache/admin-caches';
 import { toPublicUser, type PublicUser } from '../users/user-accounts';
-import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './auth-schemas';
-import type { TokenReply } from './auth-replies';
+import { loginSchema, loginTwoFactorSchema, registerSchema, type LoginInput, type LoginTwoFactorInput, type RegisterInput } from './auth-schemas';
+import { CHALLENGE_TTL_S, type TwoFactorChallenges } from './two-factor-challenges';
+import { checkSecondFactor } from './two-factor-service';
+import type { LoginReply, TokenReply } from './auth-replies';
 import type { LoginLimiter } from './login-limiter';
 import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token-service';
@@ -23,11 +25,15 @@ export interface AuthDeps {
   readonly hasher: PasswordHasher;
   /** The token's user is read through them on every request. */
   readonly caches: AdminCaches;
-  /** The time invites expire by (default Date.now). */
+  /** The time invites expire by and TOTP codes are judged at (default Date.now). */
   readonly clock?: () => number;
+  /** Sign-ins waiting for their second factor (SPEC §2.12). */
+  readonly challenges: TwoFactorChallenges;
+  /** STAFF_2FA_REQUIRED: staff without two-factor sign-in may only enrol. */
+  readonly staff2faRequired: boolean;
 }
 
-export function createAuthService({ store, tokens, limiter, hasher, caches, clock = Date.now }: AuthDeps) {
+export function createAuthService({ store, tokens, limiter, hasher, caches, clock = Date.now, challenges, staff2faRequired }: AuthDeps) {
   const { read } = store;
   const reply = (user: PublicUser): TokenReply => ({
     access_token: tokens.issue(user.id, user.role),
@@ -42,15 +48,53 @@ export function createAuthService({ store, tokens, limiter, hasher, caches, cloc
      * guesses cannot pass the limit. Wrong email and wrong password get the same 401, after the same
      * amount of hashing work.
      */
-    async login(body: LoginInput, clientAddress: string): Promise<TokenReply> {
+    async login(body: LoginInput, clientAddress: string): Promise<LoginReply> {
       const input = validateBody(loginSchema, body);
       const email = canonicalEmail(input.email);
       await limiter.attempt(email, clientAddress);
       const user = await read.userAccounts.findUserByEmail(email);
       const valid = user ? await hasher.verify(input.password, user.password_hash) : await hasher.verifyDecoy(input.password);
       if (!user || !valid || !user.is_active) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+      if (user.totp_enabled_at) {
+        // The attempt stays counted until the second factor is right: wrong codes count as failed logins.
+        const challenge = await challenges.open({ userId: user.id, email, address: clientAddress });
+        return { two_factor_required: true, challenge, expires_in: CHALLENGE_TTL_S };
+      }
       await limiter.succeeded(email, clientAddress);
       return reply(toPublicUser(user));
+    },
+
+    /**
+     * SPEC §2.12's second step: the challenge a right password answered, and a current TOTP code or a
+     * recovery code. Each code counts as a login attempt (10 failures per email and address in 15
+     * minutes: 429); a challenge takes 5 wrong codes, then a new sign-in is needed.
+     */
+    async loginTwoFactor(body: LoginTwoFactorInput, clientAddress: string): Promise<TokenReply> {
+      const input = validateBody(loginTwoFactorSchema, body);
+      const challenge = await challenges.find(input.challenge);
+      if (!challenge) throw new AppError('UNAUTHENTICATED', 'the sign-in challenge is unknown or has expired: sign in again');
+      await limiter.attempt(challenge.email, clientAddress);
+      const user = await read.userAccounts.findUserById(challenge.userId);
+      if (!user || !user.is_active || !user.totp_enabled_at) {
+        await challenges.close(input.challenge);
+        throw new AppError('UNAUTHENTICATED', 'the sign-in challenge is unknown or has expired: sign in again');
+      }
+      if (!(await checkSecondFactor(read.userAccounts, user, input.code, clock()))) {
+        const spent = await challenges.wrongCode(input.challenge);
+        throw new AppError('UNAUTHENTICATED', spent ? 'too many wrong codes: sign in again' : 'wrong code');
+      }
+      await challenges.close(input.challenge);
+      await limiter.succeeded(challenge.email, clientAddress);
+      return reply(toPublicUser(user));
+    },
+
+    /**
+     * STAFF_2FA_REQUIRED: an admin or moderator without two-factor sign-in may call only what enrols
+     * them (403 naming the way out); everyone else passes.
+     */
+    assertEnrolled(user: PublicUser): void {
+      if (!staff2faRequired || user.two_factor_enabled || user.role === 'user') return;
+      throw new AppError('FORBIDDEN', 'two-factor sign-in is required for staff: enrol first (POST /api/auth/2fa/setup, then /api/auth/2fa/confirm)');
     },
 
     /**

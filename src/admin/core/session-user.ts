@@ -11,6 +11,7 @@ export const userReply = replySchema('User', {
   username: textField(),
   role: roleReply,
   is_active: flagField(),
+  two_factor_enabled: flagField().meta({ description: 'whether sign-in asks for a second factor (SPEC §2.12)' }),
   game_scope: listOf(yup.number().integer().min(1).defined()).nullable()
     .meta({ description: 'a moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game' }),
   created_at: timestampField(),

@@ -18,7 +18,7 @@ function endpointResolver(endpoint: AnyEndpoint, answer: 'reply' | 'total' = 're
   if (!graphql || !handle) throw new Error(`${endpoint.method} ${endpoint.path} has no GraphQL field or no handler`);
   const renamed = Object.entries(graphql.params ?? {});
   return async (_parent, args: Args, context: GraphQLContext) => {
-    const caller = endpoint.access === 'public' ? (undefined as unknown as PublicUser) : await context.caller(endpoint.access === 'self' ? 'any' : endpoint.access);
+    const caller = endpoint.access === 'public' ? (undefined as unknown as PublicUser) : await context.caller(endpoint.access === 'self' ? 'any' : endpoint.access, { enrolment: endpoint.enrolment });
     const pathValues: Record<string, unknown> = { ...args };
     for (const [param, arg] of renamed) pathValues[param] = args[arg];
     const run = async () => {

@@ -17,7 +17,7 @@ export type GraphQLContext = {
    * The caller of a field that needs `access`: the bearer token is checked once per request, on the
    * first field that needs it (401 UNAUTHORIZED), then the role for each field (403 FORBIDDEN).
    */
-  caller(access: Access): Promise<PublicUser>;
+  caller(access: Access, options?: { enrolment?: boolean }): Promise<PublicUser>;
   /**
    * The request's DataLoader for one list field and argument set (`name` says both): the loads of
    * every parent in the result are batched into one `load` call, one service call for all of them.
@@ -45,10 +45,11 @@ export function createGraphQLContext(deps: {
     clientAddress: deps.clientAddress,
     actor: (caller) => requestActor(caller, deps.requestId, deps.clientAddress),
     log: deps.log,
-    async caller(access) {
+    async caller(access, options = {}) {
       authenticated ??= deps.services.auth.authenticate(deps.authorization);
       const user = await authenticated;
       assertRole(user, access);
+      if (!options.enrolment) deps.services.auth.assertEnrolled(user);
       return user;
     },
     batch<Key, Item>(name: string, load: (keys: readonly Key[]) => Promise<ReadonlyArray<Item>>, cacheKey: (key: Key) => unknown) {

@@ -9,6 +9,8 @@ export type { Access } from '../core/roles';
 /** What the guard needs of authentication: the user a request's Authorization header names (401 otherwise). */
 export interface Authenticator {
   authenticate(authorization: string | undefined): Promise<SessionUser>;
+  /** STAFF_2FA_REQUIRED: 403 for staff who have not enrolled in two-factor sign-in. */
+  assertEnrolled(user: SessionUser): void;
 }
 
 /**
@@ -17,10 +19,11 @@ export interface Authenticator {
  */
 export function createAccessGuard(auth: Authenticator) {
   const body = jsonBody();
-  return (access: Access): Middleware<AppState> =>
+  return (access: Access, options: { enrolment?: boolean } = {}): Middleware<AppState> =>
     async (ctx, next) => {
       ctx.state.user = await auth.authenticate(ctx.get('authorization') || undefined);
       assertRole(ctx.state.user, access);
+      if (!options.enrolment) auth.assertEnrolled(ctx.state.user);
       await body(ctx, next);
     };
 }

@@ -4,7 +4,7 @@ import type { AdminServices } from '../admin-services';
 import { requestActor } from '../core/actor';
 import type { AppContext, AppState } from '../koa-types';
 import type { AccessGuard } from './access';
-import { pageOfReply, parsePathParams, parseQuery, type AnyEndpoint, type EndpointAccess } from './endpoint';
+import { pageOfReply, parsePathParams, parseQuery, type AnyEndpoint } from './endpoint';
 import { runEndpoint } from './game-scope';
 import { jsonBody } from './json-body';
 import { created, noContent } from './respond';
@@ -14,9 +14,9 @@ import { createRouter } from './router';
 const koaPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
 
 /** What runs before the handler: the access guard (token 401, role 403, then the JSON body), or for public endpoints the body alone. */
-function accessStep(access: EndpointAccess, guard: AccessGuard, body: Middleware<AppState>): Middleware<AppState> {
-  if (access === 'public') return body;
-  return guard(access === 'self' ? 'any' : access);
+function accessStep(endpoint: AnyEndpoint, guard: AccessGuard, body: Middleware<AppState>): Middleware<AppState> {
+  if (endpoint.access === 'public') return body;
+  return guard(endpoint.access === 'self' ? 'any' : endpoint.access, { enrolment: endpoint.enrolment });
 }
 
 /** Writes the handler's reply as the endpoint says: 200 with the body, 201 with its Location, 204 empty, or the endpoint's own response. */
@@ -43,7 +43,7 @@ export function endpointRouter(endpoints: readonly AnyEndpoint[], services: Admi
   const router = createRouter();
   const body = jsonBody();
   for (const endpoint of endpoints) {
-    router[endpoint.method](koaPath(endpoint.path), accessStep(endpoint.access, guard, body), async (ctx) => {
+    router[endpoint.method](koaPath(endpoint.path), accessStep(endpoint, guard, body), async (ctx) => {
       if (endpoint.koa) return endpoint.koa(ctx, services);
       if (!endpoint.handle) throw new Error(`${endpoint.method} ${endpoint.path} has neither handle nor koa`);
       const input = {

@@ -113,6 +113,8 @@ export interface Endpoint<Path extends string = string, Rules extends QueryRules
    * does not exist, and the handler answers its 404).
    */
   readonly game?: 'none' | 'new' | ((input: EndpointInput<Path, Rules>, services: AdminServices) => Promise<number | undefined> | number | undefined);
+  /** Open to staff who must still enrol in two-factor sign-in (STAFF_2FA_REQUIRED, SPEC §2.12): enrolment itself and `me`. */
+  readonly enrolment?: true;
   /** The game module that must be enabled (its service answers 403 module_disabled otherwise). */
   readonly module?: 'variables' | 'notification' | 'leaderboard';
   readonly query?: Rules;

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { AppError } from '../../errors';
 import { MALFORMED_JSON } from '../core/validation';
 import type { AppState } from '../koa-types';
@@ -19,6 +19,8 @@ export function jsonBody(): Middleware<AppState> {
     urlencoded: false,
     text: false,
     multipart: false,
+    // DELETE too: turning two-factor sign-in off sends its code in the body (SPEC §2.12).
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     onError: (error, ctx) => {
       const status = (error as { status?: number }).status;
       if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 'the body is larger than the limit of 1 MiB');

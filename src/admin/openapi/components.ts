@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS } from '../admin-endpoints';
 import { auditEntryReply } from '../audit/audit-replies';
-import { tokenReply } from '../auth/auth-replies';
+import { recoveryCodesReply, tokenReply, twoFactorChallengeReply, twoFactorSetupReply } from '../auth/auth-replies';
 import { balanceReply, ledgerItemReply, topupReply } from '../balance/balance-replies';
 import { connectionReply, gameOfUserReply, userGameReply, userOfGameReply } from '../connections/connections-replies';
 import { roleReply, userReply } from '../core/session-user';
@@ -50,7 +50,7 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     roleReply, moduleReply, gameReply, gameOfUserReply, userReply, userOfGameReply, languageReply, connectionReply, userGameReply, tokenReply, inviteReply,
     notificationEntryReply, notificationReply, notificationWithMacrosReply, scoreOperatorReply, leaderboardReply, groupReply, groupMemberReply,
     groupMembershipReply, savedScoreReply, rankingsReply, configVersionReply, configVersionDetailReply, rollbackReply, auditEntryReply,
-    topupReply, balanceReply, ledgerItemReply, imageReply, healthReply, readinessReply, currencyReply, freezeReply, walletFreezeReply, walletLimitsReply, apiKeyReply, createdApiKeyReply, configOverrideReply,
+    topupReply, balanceReply, ledgerItemReply, imageReply, healthReply, readinessReply, currencyReply, freezeReply, walletFreezeReply, walletLimitsReply, apiKeyReply, createdApiKeyReply, configOverrideReply, twoFactorChallengeReply, twoFactorSetupReply, recoveryCodesReply,
   ]),
   Problem: {
     ...object({
@@ -58,6 +58,10 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       errors: arrayOf(object({ path: str(), message: str() })),
     }, { optional: ['errors'] }),
     description: 'RFC 9457 problem details; `errors` lists every violation of a 400.',
+  },
+  LoginReply: {
+    description: 'A token, or for a user with two-factor sign-in a challenge for POST /api/auth/login/2fa (SPEC §2.12).',
+    oneOf: [ref('TokenReply'), ref('TwoFactorChallenge')],
   },
   InviteCheck: {
     oneOf: [

@@ -14,6 +14,8 @@ export interface OperationSpec {
   readonly access: EndpointAccess;
   /** The game module that must be enabled (403 module_disabled otherwise). */
   readonly module?: 'variables' | 'notification' | 'leaderboard';
+  /** Open to staff who must still enrol in two-factor sign-in (no 403 for that). */
+  readonly enrolment?: true;
   readonly query?: readonly QueryParam[];
   readonly headers?: readonly QueryParam[];
   /** False when the path names no stored entity to look up (no 404 from the path). */
@@ -34,7 +36,7 @@ const TEXT_PARAM_NAMES = new Set<string>(TEXT_PARAMS);
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'A path parameter, query parameter or body field breaks a rule (each one named in `errors`).',
   401: 'No valid bearer token (`WWW-Authenticate: Bearer`).',
-  403: 'The role may not do this, or the game\'s module is disabled (`module_disabled`).',
+  403: 'The role may not do this, the game is outside a scoped moderator\'s games, the game\'s module is disabled (`module_disabled`), or staff must enrol in two-factor sign-in first (STAFF_2FA_REQUIRED).',
   404: 'An entity in the path does not exist, or does not belong to its parent.',
   409: 'A uniqueness or state rule.',
   413: 'The body is over its limit.',
@@ -57,7 +59,8 @@ export function errorStatuses(template: string, spec: OperationSpec): number[] {
   const params = pathParamsOf(template);
   const statuses = new Set<number>([500, 503, ...(spec.errors ?? [])]);
   if (spec.access !== 'public') statuses.add(401);
-  if (spec.access !== 'public' && spec.access !== 'any') statuses.add(403);
+  // Any signed-in caller may be staff who must enrol in two-factor sign-in first (STAFF_2FA_REQUIRED).
+  if (spec.access !== 'public' && (spec.access !== 'any' || !spec.enrolment)) statuses.add(403);
   if (spec.module) statuses.add(403);
   if (params.some((name) => !TEXT_PARAM_NAMES.has(name)) || spec.query?.length || spec.body) statuses.add(400);
   if (params.length > 0 && spec.lookup !== false) statuses.add(404);

@@ -12,12 +12,12 @@ export interface PathEntry {
 
 /** An endpoint's declaration as its OpenAPI operation reads it. */
 function pathEntry(endpoint: AnyEndpoint): PathEntry {
-  const { method, path, tag, summary, description, access, module, headers, lookup, body, ok, errors, extraResponses } = endpoint;
+  const { method, path, tag, summary, description, access, module, enrolment, headers, lookup, body, ok, errors, extraResponses } = endpoint;
   const query = Object.values((endpoint.query ?? {}) as QueryRules).flatMap((rule) => rule.params);
   return {
     method, path, tag,
     spec: {
-      summary, description, access, module, headers, lookup, ok, errors, extraResponses,
+      summary, description, access, module, enrolment, headers, lookup, ok, errors, extraResponses,
       ...(query.length > 0 ? { query } : {}),
       ...(body ? { body: body === 'multipart' ? 'multipart' : body.component } : {}),
     },

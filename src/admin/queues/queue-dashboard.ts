@@ -93,6 +93,7 @@ export function queueDashboard({ queues, auth, sessions, secureCookie }: QueueDa
     }
     const user = await auth.authenticate(ctx.get('authorization') || undefined);
     assertRole(user, 'admin');
+    auth.assertEnrolled(user);
     ctx.cookies.set(SESSION_COOKIE, await sessions.start(user.id), {
       httpOnly: true, sameSite: 'strict', path: DASHBOARD_PATH, maxAge: sessions.ttlS * 1000, secure: secureCookie, overwrite: true,
     });

@@ -3,4 +3,7 @@
  * read one by email or id, insert the one an invite registers, and show it. Listing and changing
  * users stays behind the users service.
  */
-export { findUserByEmail, findUserById, insertUser, toPublicUser, type PublicUser } from './users-repository';
+export {
+  disableTotp, enableTotp, findUserByEmail, findUserById, insertUser, replaceRecoveryCodes, setTotpSecret, toPublicUser, unusedRecoveryCodes,
+  useRecoveryCode, useTotpStep, type PublicUser,
+} from './users-repository';

@@ -17,6 +17,10 @@ export interface UserRow {
   is_active: number | boolean;
   /** JSON: the game ids a moderator is limited to (SPEC §2.12); null: every game. */
   game_scope: number[] | string | null;
+  /** Two-factor sign-in (SPEC §2.12): the TOTP secret (base32), when it took force, the last step a code was accepted at. */
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: number | string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -31,12 +35,13 @@ export function toPublicUser(row: UserRow): PublicUser {
     role: row.role,
     is_active: Boolean(row.is_active),
     game_scope: jsonIds(row.game_scope),
+    two_factor_enabled: row.totp_enabled_at !== null && row.totp_enabled_at !== undefined,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }
 
-export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'game_scope', 'created_at', 'updated_at'].map((c) => `${USERS}.${c}`);
+export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'game_scope', 'totp_enabled_at', 'created_at', 'updated_at'].map((c) => `${USERS}.${c}`);
 
 export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
   return db<UserRow>(USERS).where({ id }).first();
@@ -84,4 +89,44 @@ export function lockActiveAdminIds(trx: Knex.Transaction): Promise<number[]> {
 
 export async function isUsernameTaken(db: Knex, username: string): Promise<boolean> {
   return (await db(USERS).where({ username }).first('id')) !== undefined;
+}
+
+// Two-factor sign-in (SPEC §2.12): what the auth feature writes of a user (through user-accounts).
+export const RECOVERY_CODES = 'recovery_codes';
+
+/** A new secret while two-factor sign-in is not on (setup again replaces an unconfirmed one). */
+export async function setTotpSecret(db: Knex, id: number, secret: string): Promise<boolean> {
+  return (await db(USERS).where({ id }).whereNull('totp_enabled_at').update({ totp_secret: secret })) === 1;
+}
+
+/** Two-factor sign-in takes force, the confirming code's step used; false when it already had. */
+export async function enableTotp(db: Knex, id: number, step: number): Promise<boolean> {
+  return (await db(USERS).where({ id }).whereNull('totp_enabled_at').whereNotNull('totp_secret')
+    .update({ totp_enabled_at: db.fn.now(3), totp_last_step: step, updated_at: db.fn.now(3) })) === 1;
+}
+
+/** Uses a code's time step: true once per step and only for steps after the last used (a code is good once). */
+export async function useTotpStep(db: Knex, id: number, step: number): Promise<boolean> {
+  return (await db(USERS).where({ id }).where((q) => q.whereNull('totp_last_step').orWhere('totp_last_step', '<', step)).update({ totp_last_step: step })) === 1;
+}
+
+export async function disableTotp(db: Knex, id: number): Promise<void> {
+  await db(USERS).where({ id }).update({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: db.fn.now(3) });
+  await db(RECOVERY_CODES).where({ user_id: id }).delete();
+}
+
+export async function replaceRecoveryCodes(db: Knex, userId: number, hashes: readonly string[]): Promise<void> {
+  await db(RECOVERY_CODES).where({ user_id: userId }).delete();
+  await db(RECOVERY_CODES).insert(hashes.map((code_hash) => ({ user_id: userId, code_hash })));
+}
+
+/** Uses up a recovery code: true once. */
+export async function useRecoveryCode(db: Knex, userId: number, hash: string): Promise<boolean> {
+  return (await db(RECOVERY_CODES).where({ user_id: userId, code_hash: hash }).whereNull('used_at').update({ used_at: db.fn.now(3) })) === 1;
+}
+
+/** How many of a user's recovery codes are still unused. */
+export async function unusedRecoveryCodes(db: Knex, userId: number): Promise<number> {
+  const row = (await db(RECOVERY_CODES).where({ user_id: userId }).whereNull('used_at').count({ total: '*' }).first()) as { total: number | string } | undefined;
+  return Number(row?.total ?? 0);
 }

@@ -65,8 +65,10 @@ type Documents = {
     "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }": typeof types.LeaderboardSettingsFragmentDoc,
     "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }": typeof types.LeaderboardsPageLeaderboardsDocument,
     "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }": typeof types.LeaderboardsPageCreateLeaderboardDocument,
-    "fragment SessionToken on TokenReply { access_token user { id username email role game_scope } }": typeof types.SessionTokenFragmentDoc,
-    "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }": typeof types.LoginPageLoginDocument,
+    "fragment SessionUserFields on User { id username email role game_scope two_factor_enabled }": typeof types.SessionUserFieldsFragmentDoc,
+    "fragment SessionToken on TokenReply { access_token user { ...SessionUserFields } }": typeof types.SessionTokenFragmentDoc,
+    "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { two_factor_required challenge access_token user { ...SessionUserFields } } }": typeof types.LoginPageLoginDocument,
+    "mutation LoginPageSecondStep ($input: LoginTwoFactorInput!) { loginTwoFactor(input: $input) { ...SessionToken } }": typeof types.LoginPageSecondStepDocument,
     "fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }": typeof types.NotificationDraftFragmentDoc,
     "fragment LanguageOption on Language { id code name }": typeof types.LanguageOptionFragmentDoc,
     "query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { id macros ...NotificationDraft } languages { ...LanguageOption } }": typeof types.NotificationsPageNotificationsDocument,
@@ -78,6 +80,10 @@ type Documents = {
     "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": typeof types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": typeof types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": typeof types.RegisterPageRegisterDocument,
+    "query TwoFactorMe { me { ...SessionUserFields } }": typeof types.TwoFactorMeDocument,
+    "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }": typeof types.TwoFactorSetupDocument,
+    "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }": typeof types.TwoFactorConfirmDocument,
+    "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }": typeof types.TwoFactorDisableDocument,
     "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": typeof types.UserPageUserDocument,
     "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": typeof types.UserPageFreezeDocument,
     "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": typeof types.UserPageUnfreezeDocument,
@@ -152,8 +158,10 @@ const documents: Documents = {
     "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }": types.LeaderboardSettingsFragmentDoc,
     "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }": types.LeaderboardsPageLeaderboardsDocument,
     "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }": types.LeaderboardsPageCreateLeaderboardDocument,
-    "fragment SessionToken on TokenReply { access_token user { id username email role game_scope } }": types.SessionTokenFragmentDoc,
-    "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }": types.LoginPageLoginDocument,
+    "fragment SessionUserFields on User { id username email role game_scope two_factor_enabled }": types.SessionUserFieldsFragmentDoc,
+    "fragment SessionToken on TokenReply { access_token user { ...SessionUserFields } }": types.SessionTokenFragmentDoc,
+    "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { two_factor_required challenge access_token user { ...SessionUserFields } } }": types.LoginPageLoginDocument,
+    "mutation LoginPageSecondStep ($input: LoginTwoFactorInput!) { loginTwoFactor(input: $input) { ...SessionToken } }": types.LoginPageSecondStepDocument,
     "fragment NotificationDraft on Notification { name descriptions { language_id description } variables { key } entries { time_second image login variables { key value } } }": types.NotificationDraftFragmentDoc,
     "fragment LanguageOption on Language { id code name }": types.LanguageOptionFragmentDoc,
     "query NotificationsPageNotifications ($id: SafeInt!) { notifications(game_id: $id, limit: 1000) { id macros ...NotificationDraft } languages { ...LanguageOption } }": types.NotificationsPageNotificationsDocument,
@@ -165,6 +173,10 @@ const documents: Documents = {
     "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": types.RegisterPageRegisterDocument,
+    "query TwoFactorMe { me { ...SessionUserFields } }": types.TwoFactorMeDocument,
+    "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }": types.TwoFactorSetupDocument,
+    "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }": types.TwoFactorConfirmDocument,
+    "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }": types.TwoFactorDisableDocument,
     "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": types.UserPageUserDocument,
     "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": types.UserPageFreezeDocument,
     "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": types.UserPageUnfreezeDocument,
@@ -392,11 +404,19 @@ export function graphql(source: "mutation LeaderboardsPageCreateLeaderboard ($g:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment SessionToken on TokenReply { access_token user { id username email role game_scope } }"): typeof import('./graphql').SessionTokenFragmentDoc;
+export function graphql(source: "fragment SessionUserFields on User { id username email role game_scope two_factor_enabled }"): typeof import('./graphql').SessionUserFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { ...SessionToken } }"): typeof import('./graphql').LoginPageLoginDocument;
+export function graphql(source: "fragment SessionToken on TokenReply { access_token user { ...SessionUserFields } }"): typeof import('./graphql').SessionTokenFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LoginPageLogin ($input: LoginInput!) { login(input: $input) { two_factor_required challenge access_token user { ...SessionUserFields } } }"): typeof import('./graphql').LoginPageLoginDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation LoginPageSecondStep ($input: LoginTwoFactorInput!) { loginTwoFactor(input: $input) { ...SessionToken } }"): typeof import('./graphql').LoginPageSecondStepDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -441,6 +461,22 @@ export function graphql(source: "query RegisterPageInviteCheck ($code: String!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }"): typeof import('./graphql').RegisterPageRegisterDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query TwoFactorMe { me { ...SessionUserFields } }"): typeof import('./graphql').TwoFactorMeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }"): typeof import('./graphql').TwoFactorSetupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }"): typeof import('./graphql').TwoFactorConfirmDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }"): typeof import('./graphql').TwoFactorDisableDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

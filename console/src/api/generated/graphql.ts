@@ -12,6 +12,11 @@ export type ApiKeyCreateInput = {
   name?: string | null | undefined;
 };
 
+export type CodeInput = {
+  /** A 6-digit TOTP code or a recovery code. */
+  code?: string | null | undefined;
+};
+
 export type ConfigOverrideInput = {
   /** ISO 8601, after starts_at. */
   ends_at?: string | null | undefined;
@@ -92,6 +97,12 @@ export type LimitsInput = {
 export type LoginInput = {
   email?: string | null | undefined;
   password?: string | null | undefined;
+};
+
+export type LoginTwoFactorInput = {
+  challenge?: string | null | undefined;
+  /** A 6-digit TOTP code or a recovery code. */
+  code?: string | null | undefined;
 };
 
 export type MemberInput = {
@@ -530,14 +541,23 @@ export type LeaderboardsPageCreateLeaderboardMutationVariables = Exact<{
 
 export type LeaderboardsPageCreateLeaderboardMutation = { createLeaderboard: { id: number } | null };
 
-export type SessionTokenFragment = { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null } };
+export type SessionUserFieldsFragment = { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null, two_factor_enabled: boolean };
+
+export type SessionTokenFragment = { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null, two_factor_enabled: boolean } };
 
 export type LoginPageLoginMutationVariables = Exact<{
   input: LoginInput;
 }>;
 
 
-export type LoginPageLoginMutation = { login: { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null } } | null };
+export type LoginPageLoginMutation = { login: { two_factor_required: boolean, challenge: string | null, access_token: string | null, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null, two_factor_enabled: boolean } | null } | null };
+
+export type LoginPageSecondStepMutationVariables = Exact<{
+  input: LoginTwoFactorInput;
+}>;
+
+
+export type LoginPageSecondStepMutation = { loginTwoFactor: { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null, two_factor_enabled: boolean } } | null };
 
 export type NotificationDraftFragment = { name: string, descriptions: Array<{ language_id: number, description: string }>, variables: Array<{ key: string }>, entries: Array<{ time_second: number, image: string, login: string, variables: Array<{ key: string, value: string }> }> };
 
@@ -606,7 +626,31 @@ export type RegisterPageRegisterMutationVariables = Exact<{
 }>;
 
 
-export type RegisterPageRegisterMutation = { register: { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null } } | null };
+export type RegisterPageRegisterMutation = { register: { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null, two_factor_enabled: boolean } } | null };
+
+export type TwoFactorMeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TwoFactorMeQuery = { me: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null, two_factor_enabled: boolean } | null };
+
+export type TwoFactorSetupMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TwoFactorSetupMutation = { setupTwoFactor: { secret: string, otpauth_uri: string, qr_image: string } | null };
+
+export type TwoFactorConfirmMutationVariables = Exact<{
+  input: CodeInput;
+}>;
+
+
+export type TwoFactorConfirmMutation = { confirmTwoFactor: { recovery_codes: Array<string> } | null };
+
+export type TwoFactorDisableMutationVariables = Exact<{
+  input: CodeInput;
+}>;
+
+
+export type TwoFactorDisableMutation = { disableTwoFactor: boolean | null };
 
 export type UserPageUserQueryVariables = Exact<{
   id: number;
@@ -858,18 +902,31 @@ export const LeaderboardSettingsFragmentDoc = new TypedDocumentString(`
   is_active
 }
     `, {"fragmentName":"LeaderboardSettings"}) as unknown as TypedDocumentString<LeaderboardSettingsFragment, unknown>;
+export const SessionUserFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SessionUserFields on User {
+  id
+  username
+  email
+  role
+  game_scope
+  two_factor_enabled
+}
+    `, {"fragmentName":"SessionUserFields"}) as unknown as TypedDocumentString<SessionUserFieldsFragment, unknown>;
 export const SessionTokenFragmentDoc = new TypedDocumentString(`
     fragment SessionToken on TokenReply {
   access_token
   user {
-    id
-    username
-    email
-    role
-    game_scope
+    ...SessionUserFields
   }
 }
-    `, {"fragmentName":"SessionToken"}) as unknown as TypedDocumentString<SessionTokenFragment, unknown>;
+    fragment SessionUserFields on User {
+  id
+  username
+  email
+  role
+  game_scope
+  two_factor_enabled
+}`, {"fragmentName":"SessionToken"}) as unknown as TypedDocumentString<SessionTokenFragment, unknown>;
 export const NotificationDraftFragmentDoc = new TypedDocumentString(`
     fragment NotificationDraft on Notification {
   name
@@ -1342,19 +1399,42 @@ export const LeaderboardsPageCreateLeaderboardDocument = new TypedDocumentString
 export const LoginPageLoginDocument = new TypedDocumentString(`
     mutation LoginPageLogin($input: LoginInput!) {
   login(input: $input) {
+    two_factor_required
+    challenge
+    access_token
+    user {
+      ...SessionUserFields
+    }
+  }
+}
+    fragment SessionUserFields on User {
+  id
+  username
+  email
+  role
+  game_scope
+  two_factor_enabled
+}`) as unknown as TypedDocumentString<LoginPageLoginMutation, LoginPageLoginMutationVariables>;
+export const LoginPageSecondStepDocument = new TypedDocumentString(`
+    mutation LoginPageSecondStep($input: LoginTwoFactorInput!) {
+  loginTwoFactor(input: $input) {
     ...SessionToken
   }
 }
-    fragment SessionToken on TokenReply {
+    fragment SessionUserFields on User {
+  id
+  username
+  email
+  role
+  game_scope
+  two_factor_enabled
+}
+fragment SessionToken on TokenReply {
   access_token
   user {
-    id
-    username
-    email
-    role
-    game_scope
+    ...SessionUserFields
   }
-}`) as unknown as TypedDocumentString<LoginPageLoginMutation, LoginPageLoginMutationVariables>;
+}`) as unknown as TypedDocumentString<LoginPageSecondStepMutation, LoginPageSecondStepMutationVariables>;
 export const NotificationsPageNotificationsDocument = new TypedDocumentString(`
     query NotificationsPageNotifications($id: SafeInt!) {
   notifications(game_id: $id, limit: 1000) {
@@ -1471,16 +1551,55 @@ export const RegisterPageRegisterDocument = new TypedDocumentString(`
     ...SessionToken
   }
 }
-    fragment SessionToken on TokenReply {
+    fragment SessionUserFields on User {
+  id
+  username
+  email
+  role
+  game_scope
+  two_factor_enabled
+}
+fragment SessionToken on TokenReply {
   access_token
   user {
-    id
-    username
-    email
-    role
-    game_scope
+    ...SessionUserFields
   }
 }`) as unknown as TypedDocumentString<RegisterPageRegisterMutation, RegisterPageRegisterMutationVariables>;
+export const TwoFactorMeDocument = new TypedDocumentString(`
+    query TwoFactorMe {
+  me {
+    ...SessionUserFields
+  }
+}
+    fragment SessionUserFields on User {
+  id
+  username
+  email
+  role
+  game_scope
+  two_factor_enabled
+}`) as unknown as TypedDocumentString<TwoFactorMeQuery, TwoFactorMeQueryVariables>;
+export const TwoFactorSetupDocument = new TypedDocumentString(`
+    mutation TwoFactorSetup {
+  setupTwoFactor {
+    secret
+    otpauth_uri
+    qr_image
+  }
+}
+    `) as unknown as TypedDocumentString<TwoFactorSetupMutation, TwoFactorSetupMutationVariables>;
+export const TwoFactorConfirmDocument = new TypedDocumentString(`
+    mutation TwoFactorConfirm($input: CodeInput!) {
+  confirmTwoFactor(input: $input) {
+    recovery_codes
+  }
+}
+    `) as unknown as TypedDocumentString<TwoFactorConfirmMutation, TwoFactorConfirmMutationVariables>;
+export const TwoFactorDisableDocument = new TypedDocumentString(`
+    mutation TwoFactorDisable($input: CodeInput!) {
+  disableTwoFactor(input: $input)
+}
+    `) as unknown as TypedDocumentString<TwoFactorDisableMutation, TwoFactorDisableMutationVariables>;
 export const UserPageUserDocument = new TypedDocumentString(`
     query UserPageUser($id: SafeInt!) {
   user(id: $id) {

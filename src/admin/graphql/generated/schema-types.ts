@@ -71,6 +71,11 @@ export type Balance = {
   reserved_balance: Scalars['Money']['output'];
 };
 
+export type CodeInput = {
+  /** A 6-digit TOTP code or a recovery code. */
+  code?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type ConfigDocument = {
   /** Up to 1 MiB (SPEC §2.4), so it weighs as much as 10,000 objects. */
   document: Scalars['JSON']['output'];
@@ -389,6 +394,23 @@ export type LoginInput = {
   password?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** What login answers: a token (two_factor_required false), or a challenge (two_factor_required true, no token). */
+export type LoginReply = {
+  access_token: Maybe<Scalars['String']['output']>;
+  /** For loginTwoFactor; lives expires_in seconds. */
+  challenge: Maybe<Scalars['String']['output']>;
+  expires_in: Maybe<Scalars['Int']['output']>;
+  token_type: Maybe<Scalars['String']['output']>;
+  two_factor_required: Scalars['Boolean']['output'];
+  user: Maybe<User>;
+};
+
+export type LoginTwoFactorInput = {
+  challenge?: InputMaybe<Scalars['String']['input']>;
+  /** A 6-digit TOTP code or a recovery code. */
+  code?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MemberInput = {
   user_id?: InputMaybe<Scalars['SafeInt']['input']>;
 };
@@ -406,6 +428,8 @@ export type ModuleInput = {
 export type Mutation = {
   /** The user must be connected to the leaderboard's game. Module leaderboard. (staff) */
   addGroupMember: Maybe<GroupMembership>;
+  /** Turns two-factor sign-in on with a code from the app; answers ten single-use recovery codes, shown this once. (any) */
+  confirmTwoFactor: Maybe<RecoveryCodes>;
   /** Connects a user to a game: the connection's id is the user_game_id. (staff) */
   connectGame: Maybe<Connection>;
   /** (staff) */
@@ -446,6 +470,8 @@ export type Mutation = {
   deleteNotification: Maybe<Scalars['Boolean']['output']>;
   /** Module variables. (staff) */
   deleteVariable: Maybe<Scalars['Boolean']['output']>;
+  /** Turns two-factor sign-in off with a current code or a recovery code. (any) */
+  disableTwoFactor: Maybe<Scalars['Boolean']['output']>;
   /** (staff) */
   disconnectGame: Maybe<Scalars['Boolean']['output']>;
   /** The module's data stays; its fields answer MODULE_DISABLED until it is connected again. (staff) */
@@ -454,8 +480,10 @@ export type Mutation = {
   freezeUser: Maybe<Freeze>;
   /** Freezes every currency of one user-game. (admin) */
   freezeUserGame: Maybe<WalletFreeze>;
-  /** A token for these credentials; failed attempts are rate limited per email and per address. (public) */
-  login: Maybe<TokenReply>;
+  /** A token for these credentials, or, for a user with two-factor sign-in, a challenge for loginTwoFactor; failed attempts are rate limited per email and per address. (public) */
+  login: Maybe<LoginReply>;
+  /** The second step of a sign-in: the challenge and a TOTP code or a recovery code (5 wrong codes end the challenge). (public) */
+  loginTwoFactor: Maybe<TokenReply>;
   /** Registration by invite; the role comes from the invite. (public) */
   register: Maybe<TokenReply>;
   /** Module leaderboard. (staff) */
@@ -479,6 +507,8 @@ export type Mutation = {
    * or another loss_period after LIMIT_RAISE_DELAY_S (pending until then). (staff)
    */
   setWalletLimits: Maybe<WalletLimits>;
+  /** Starts two-factor enrolment: a new TOTP secret as an otpauth:// URI and a QR image. (any) */
+  setupTwoFactor: Maybe<TwoFactorSetup>;
   /**
    * Credits the user-game through the engine (Reserve can spend it at once). The same
    * `idempotency_key` with the same input answers the first top-up again; with another input it is a
@@ -509,6 +539,11 @@ export type Mutation = {
 export type MutationAddGroupMemberArgs = {
   group_id: Scalars['SafeInt']['input'];
   input: MemberInput;
+};
+
+
+export type MutationConfirmTwoFactorArgs = {
+  input: CodeInput;
 };
 
 
@@ -623,6 +658,11 @@ export type MutationDeleteVariableArgs = {
 };
 
 
+export type MutationDisableTwoFactorArgs = {
+  input: CodeInput;
+};
+
+
 export type MutationDisconnectGameArgs = {
   game_id: Scalars['SafeInt']['input'];
   user_id: Scalars['SafeInt']['input'];
@@ -649,6 +689,11 @@ export type MutationFreezeUserGameArgs = {
 
 export type MutationLoginArgs = {
   input: LoginInput;
+};
+
+
+export type MutationLoginTwoFactorArgs = {
+  input: LoginTwoFactorInput;
 };
 
 
@@ -1232,6 +1277,11 @@ export type Rankings = {
   leaderboard: Leaderboard;
 };
 
+export type RecoveryCodes = {
+  /** Ten single-use codes, shown this once. */
+  recovery_codes: Array<Scalars['String']['output']>;
+};
+
 export type RegisterInput = {
   email?: InputMaybe<Scalars['String']['input']>;
   invite_code?: InputMaybe<Scalars['String']['input']>;
@@ -1305,6 +1355,14 @@ export type TopupInput = {
   currency?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type TwoFactorSetup = {
+  otpauth_uri: Scalars['String']['output'];
+  /** The URI as a QR code: a PNG data URL. */
+  qr_image: Scalars['String']['output'];
+  /** The TOTP secret in base32, for apps that take it typed. */
+  secret: Scalars['String']['output'];
+};
+
 export type User = {
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
@@ -1313,6 +1371,8 @@ export type User = {
   id: Scalars['SafeInt']['output'];
   is_active: Scalars['Boolean']['output'];
   role: Role;
+  /** Whether sign-in asks for a second factor (SPEC §2.12). */
+  two_factor_enabled: Scalars['Boolean']['output'];
   updated_at: Scalars['String']['output'];
   username: Scalars['String']['output'];
 };
@@ -1475,6 +1535,7 @@ export type ResolversTypes = {
   AuditEntry: ResolverTypeWrapper<AuditEntry>;
   Balance: ResolverTypeWrapper<Balance>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CodeInput: CodeInput;
   ConfigDocument: ResolverTypeWrapper<ConfigDocument>;
   ConfigOverride: ResolverTypeWrapper<ConfigOverride>;
   ConfigOverrideInput: ConfigOverrideInput;
@@ -1511,6 +1572,8 @@ export type ResolversTypes = {
   LedgerItem: ResolverTypeWrapper<LedgerItem>;
   LimitsInput: LimitsInput;
   LoginInput: LoginInput;
+  LoginReply: ResolverTypeWrapper<LoginReply>;
+  LoginTwoFactorInput: LoginTwoFactorInput;
   MemberInput: MemberInput;
   Module: ResolverTypeWrapper<Module>;
   ModuleInput: ModuleInput;
@@ -1533,6 +1596,7 @@ export type ResolversTypes = {
   QueueCount: ResolverTypeWrapper<QueueCount>;
   RankingItem: ResolverTypeWrapper<RankingItemReply>;
   Rankings: ResolverTypeWrapper<Omit<Rankings, 'items' | 'leaderboard'> & { items: Array<ResolversTypes['RankingItem']>, leaderboard: ResolversTypes['Leaderboard'] }>;
+  RecoveryCodes: ResolverTypeWrapper<RecoveryCodes>;
   RegisterInput: RegisterInput;
   Role: Role;
   RollbackInput: RollbackInput;
@@ -1545,6 +1609,7 @@ export type ResolversTypes = {
   TokenReply: ResolverTypeWrapper<TokenReply>;
   Topup: ResolverTypeWrapper<Topup>;
   TopupInput: TopupInput;
+  TwoFactorSetup: ResolverTypeWrapper<TwoFactorSetup>;
   User: ResolverTypeWrapper<User>;
   UserGame: ResolverTypeWrapper<Omit<UserGame, 'game'> & { game: ResolversTypes['Game'] }>;
   UserGameDetail: ResolverTypeWrapper<UserGameDetail>;
@@ -1564,6 +1629,7 @@ export type ResolversParentTypes = {
   AuditEntry: AuditEntry;
   Balance: Balance;
   Boolean: Scalars['Boolean']['output'];
+  CodeInput: CodeInput;
   ConfigDocument: ConfigDocument;
   ConfigOverride: ConfigOverride;
   ConfigOverrideInput: ConfigOverrideInput;
@@ -1600,6 +1666,8 @@ export type ResolversParentTypes = {
   LedgerItem: LedgerItem;
   LimitsInput: LimitsInput;
   LoginInput: LoginInput;
+  LoginReply: LoginReply;
+  LoginTwoFactorInput: LoginTwoFactorInput;
   MemberInput: MemberInput;
   Module: Module;
   ModuleInput: ModuleInput;
@@ -1622,6 +1690,7 @@ export type ResolversParentTypes = {
   QueueCount: QueueCount;
   RankingItem: RankingItemReply;
   Rankings: Omit<Rankings, 'items' | 'leaderboard'> & { items: Array<ResolversParentTypes['RankingItem']>, leaderboard: ResolversParentTypes['Leaderboard'] };
+  RecoveryCodes: RecoveryCodes;
   RegisterInput: RegisterInput;
   RollbackInput: RollbackInput;
   RollbackResult: RollbackResult;
@@ -1633,6 +1702,7 @@ export type ResolversParentTypes = {
   TokenReply: TokenReply;
   Topup: Topup;
   TopupInput: TopupInput;
+  TwoFactorSetup: TwoFactorSetup;
   User: User;
   UserGame: Omit<UserGame, 'game'> & { game: ResolversParentTypes['Game'] };
   UserGameDetail: UserGameDetail;
@@ -1860,6 +1930,15 @@ export type LedgerItemResolvers<ContextType = GraphQLContext, ParentType extends
   win_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
+export type LoginReplyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoginReply'] = ResolversParentTypes['LoginReply']> = {
+  access_token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  challenge?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expires_in?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  token_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  two_factor_required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
 export type ModuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Module'] = ResolversParentTypes['Module']> = {
   id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1872,6 +1951,7 @@ export interface MoneyScalarConfig extends GraphQLScalarTypeConfig<ResolversType
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addGroupMember?: Resolver<Maybe<ResolversTypes['GroupMembership']>, ParentType, ContextType, RequireFields<MutationAddGroupMemberArgs, 'group_id' | 'input'>>;
+  confirmTwoFactor?: Resolver<Maybe<ResolversTypes['RecoveryCodes']>, ParentType, ContextType, RequireFields<MutationConfirmTwoFactorArgs, 'input'>>;
   connectGame?: Resolver<Maybe<ResolversTypes['Connection']>, ParentType, ContextType, RequireFields<MutationConnectGameArgs, 'input' | 'user_id'>>;
   connectModule?: Resolver<Maybe<ResolversTypes['Module']>, ParentType, ContextType, RequireFields<MutationConnectModuleArgs, 'game_id' | 'input'>>;
   createApiKey?: Resolver<Maybe<ResolversTypes['CreatedApiKey']>, ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
@@ -1892,11 +1972,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteLeaderboardGroup?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteLeaderboardGroupArgs, 'id'>>;
   deleteNotification?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteNotificationArgs, 'game_id' | 'id'>>;
   deleteVariable?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteVariableArgs, 'game_id' | 'id'>>;
+  disableTwoFactor?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisableTwoFactorArgs, 'input'>>;
   disconnectGame?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisconnectGameArgs, 'game_id' | 'user_id'>>;
   disconnectModule?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisconnectModuleArgs, 'game_id' | 'module_key'>>;
   freezeUser?: Resolver<Maybe<ResolversTypes['Freeze']>, ParentType, ContextType, RequireFields<MutationFreezeUserArgs, 'input' | 'user_id'>>;
   freezeUserGame?: Resolver<Maybe<ResolversTypes['WalletFreeze']>, ParentType, ContextType, RequireFields<MutationFreezeUserGameArgs, 'input' | 'user_game_id'>>;
-  login?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
+  login?: Resolver<Maybe<ResolversTypes['LoginReply']>, ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
+  loginTwoFactor?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationLoginTwoFactorArgs, 'input'>>;
   register?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeGroupMember?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupMemberArgs, 'group_id' | 'user_id'>>;
   replaceConfigOverride?: Resolver<Maybe<ResolversTypes['ConfigOverride']>, ParentType, ContextType, RequireFields<MutationReplaceConfigOverrideArgs, 'game_id' | 'id' | 'input'>>;
@@ -1907,6 +1989,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   saveScore?: Resolver<Maybe<ResolversTypes['SavedScore']>, ParentType, ContextType, RequireFields<MutationSaveScoreArgs, 'input' | 'leaderboard_id'>>;
   setUserGameScope?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationSetUserGameScopeArgs, 'id' | 'input'>>;
   setWalletLimits?: Resolver<Maybe<ResolversTypes['WalletLimits']>, ParentType, ContextType, RequireFields<MutationSetWalletLimitsArgs, 'input' | 'user_game_id'>>;
+  setupTwoFactor?: Resolver<Maybe<ResolversTypes['TwoFactorSetup']>, ParentType, ContextType>;
   topup?: Resolver<Maybe<ResolversTypes['Topup']>, ParentType, ContextType, RequireFields<MutationTopupArgs, 'input' | 'user_game_id'>>;
   unfreezeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUnfreezeUserArgs, 'user_id'>>;
   unfreezeUserGame?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUnfreezeUserGameArgs, 'user_game_id'>>;
@@ -2041,6 +2124,10 @@ export type RankingsResolvers<ContextType = GraphQLContext, ParentType extends R
   leaderboard?: Resolver<ResolversTypes['Leaderboard'], ParentType, ContextType>;
 };
 
+export type RecoveryCodesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecoveryCodes'] = ResolversParentTypes['RecoveryCodes']> = {
+  recovery_codes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type RollbackResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RollbackResult'] = ResolversParentTypes['RollbackResult']> = {
   document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2085,6 +2172,12 @@ export type TopupResolvers<ContextType = GraphQLContext, ParentType extends Reso
   user_game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
 };
 
+export type TwoFactorSetupResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TwoFactorSetup'] = ResolversParentTypes['TwoFactorSetup']> = {
+  otpauth_uri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  qr_image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2092,6 +2185,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   is_active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  two_factor_enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -2169,6 +2263,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Leaderboard?: LeaderboardResolvers<ContextType>;
   LeaderboardGroup?: LeaderboardGroupResolvers<ContextType>;
   LedgerItem?: LedgerItemResolvers<ContextType>;
+  LoginReply?: LoginReplyResolvers<ContextType>;
   Module?: ModuleResolvers<ContextType>;
   Money?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
@@ -2184,12 +2279,14 @@ export type Resolvers<ContextType = GraphQLContext> = {
   QueueCount?: QueueCountResolvers<ContextType>;
   RankingItem?: RankingItemResolvers<ContextType>;
   Rankings?: RankingsResolvers<ContextType>;
+  RecoveryCodes?: RecoveryCodesResolvers<ContextType>;
   RollbackResult?: RollbackResultResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
   SavedScore?: SavedScoreResolvers<ContextType>;
   SyncStatus?: SyncStatusResolvers<ContextType>;
   TokenReply?: TokenReplyResolvers<ContextType>;
   Topup?: TopupResolvers<ContextType>;
+  TwoFactorSetup?: TwoFactorSetupResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserGame?: UserGameResolvers<ContextType>;
   UserGameDetail?: UserGameDetailResolvers<ContextType>;
