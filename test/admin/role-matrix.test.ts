@@ -77,6 +77,13 @@ const rows: Row[] = [
     return { method: 'POST', path: '/api/auth/register', body: { email: `${name}@example.com`, username: name, password: 'long enough pw', invite_code: invite.code } };
   }, { none: 201, user: 201, moderator: 201, admin: 201 }],
   ['GET /api/auth/me', async () => ({ method: 'GET', path: '/api/auth/me' }), A],
+  ['POST /api/auth/login/2fa', async () => ({ method: 'POST', path: '/api/auth/login/2fa', body: { challenge: 'x'.repeat(32), code: '123456' } }), { none: 401, user: 401, moderator: 401, admin: 401 }],
+  ['POST /api/auth/2fa/setup', async () => ({ method: 'POST', path: '/api/auth/2fa/setup' }), A],
+  ['POST /api/auth/2fa/confirm', async (api) => {
+    for (const user of [api.users.user, api.users.moderator, api.users.admin]) await api.services.twoFactor.setup(COMMAND_ACTOR, user.id);
+    return { method: 'POST', path: '/api/auth/2fa/confirm', body: { code: '12345' } };
+  }, { none: 401, user: 400, moderator: 400, admin: 400 }],
+  ['DELETE /api/auth/2fa', async () => ({ method: 'DELETE', path: '/api/auth/2fa', body: { code: '123456' } }), { none: 401, user: 409, moderator: 409, admin: 409 }],
   ['GET /api/invites/validate/:code', async () => ({ method: 'GET', path: '/api/invites/validate/nope' }), P],
   ['POST /api/invites', async () => ({ method: 'POST', path: '/api/invites', body: { role: 'user', max_uses: 2 } }), M(201)],
   ['GET /api/invites', async () => ({ method: 'GET', path: '/api/invites' }), M(200)],

@@ -81,6 +81,7 @@ test.before(async (t) => {
     audit: '/audit',
     currencies: '/currencies',
     apiKeys: '/api-keys',
+    twoFactor: '/two-factor',
   };
   t.context = { api, browser: await launchChromium(), paths };
 });

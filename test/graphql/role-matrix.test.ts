@@ -14,18 +14,20 @@ import { errorCodes, gql } from '../helpers/graphql';
 const test = anyTest as TestFn<{ api: TestApi }>;
 useSharedTestApi(test);
 /** The scoped moderator's token, made once for the file. */
-let scopedToken: Promise<string> | undefined;
-const scoped = (api: TestApi) => (scopedToken ??= (async () => {
+let scopedModerator: Promise<{ id: number; token: string }> | undefined;
+const scopedUser = (api: TestApi) => (scopedModerator ??= (async () => {
   const own = (await api.services.games.create(COMMAND_ACTOR, { name: 'Own', slug: `own-${unique()}` })).id;
   const moderator = await api.createUser('moderator', `scoped_${unique()}`);
   await api.services.users.setGameScope(COMMAND_ACTOR, moderator.id, { game_ids: [own] });
-  return moderator.token;
+  return moderator;
 })());
+const scoped = async (api: TestApi) => (await scopedUser(api)).token;
 
 type Caller = 'none' | 'user' | 'moderator' | 'admin' | 'scoped';
 /** Staff fields that act on no game: open to a scoped moderator as to any. */
 const GAMELESS = new Set(['users', 'usersTotal', 'invites', 'invitesTotal', 'createInvite', 'deleteInvite', 'createLanguage', 'updateLanguage', 'deleteLanguage', 'uploadImage', 'syncStatus', 'opsTimeline']);
-type Row = [field: string, operation: (api: TestApi) => Promise<string>, access: 'public' | 'any' | 'staff' | 'admin'];
+/** `allowed`: what a caller the access lets through gets, when not 'ok' (a service's own answer to a fixture it cannot act on). */
+type Row = [field: string, operation: (api: TestApi) => Promise<string>, access: 'public' | 'any' | 'staff' | 'admin', allowed?: string];
 
 let n = 0;
 const unique = () => `${process.pid}_${(n += 1)}`;
@@ -44,6 +46,12 @@ async function game(api: TestApi, modules: string[] = ALL_MODULES) {
   return id;
 }
 const leaderboard = async (api: TestApi) => api.services.leaderboards.create(COMMAND_ACTOR, await game(api), { key: `lb-${unique()}`, name: 'L' });
+/** Every fixture user in the middle of an enrolment (its setup is idempotent): a confirm with a wrong code is then a 400 for each. */
+const pendingEnrolments = async (api: TestApi) => {
+  for (const user of [api.users.user, api.users.moderator, api.users.admin, await scopedUser(api)]) await api.services.twoFactor.setup(COMMAND_ACTOR, user.id);
+};
+/** Not a 6-digit code: never right. */
+const WRONG_CODE = '12345';
 const OVERRIDE = '{ name: "o", starts_at: "2026-01-01T00:00:00Z", ends_at: "2036-01-01T00:00:00Z", variables: [{ key: "k", number_value: 2 }] }';
 const override = async (api: TestApi) => {
   const v = await api.services.variables.create(COMMAND_ACTOR, await game(api), { key: 'k', type: 'number', number_value: 1 });
@@ -62,6 +70,13 @@ const rows: Row[] = [
   }, 'public'],
   ['inviteCheck', async () => '{ inviteCheck(code: "nope") { valid } }', 'public'],
   ['me', async () => '{ me { id } }', 'any'],
+  ['loginTwoFactor', async () => `mutation { loginTwoFactor(input: { challenge: "${'x'.repeat(32)}", code: "123456" }) { access_token } }`, 'public', 'UNAUTHORIZED'],
+  ['setupTwoFactor', async () => 'mutation { setupTwoFactor { otpauth_uri } }', 'any'],
+  ['confirmTwoFactor', async (api) => {
+    await pendingEnrolments(api);
+    return `mutation { confirmTwoFactor(input: { code: "${WRONG_CODE}" }) { recovery_codes } }`;
+  }, 'any', 'VALIDATION_FAILED'],
+  ['disableTwoFactor', async () => 'mutation { disableTwoFactor(input: { code: "123456" }) }', 'any', 'CONFLICT'],
   ['users', async () => '{ users { id } }', 'staff'],
   ['usersTotal', async () => '{ usersTotal }', 'staff'],
   ['user', async (api) => `{ user(id: ${api.users.user.id}) { id } }`, 'any'],
@@ -253,9 +268,9 @@ const EXPECTED: Record<Row[2], Record<Exclude<Caller, 'scoped'>, string>> = {
   staff: { none: 'UNAUTHORIZED', user: 'FORBIDDEN', moderator: 'ok', admin: 'ok' },
   admin: { none: 'UNAUTHORIZED', user: 'FORBIDDEN', moderator: 'FORBIDDEN', admin: 'ok' },
 };
-const expected = (field: string, access: Row[2], caller: Caller) => {
-  if (caller !== 'scoped') return EXPECTED[access][caller];
-  return access === 'staff' && !GAMELESS.has(field) ? 'FORBIDDEN' : EXPECTED[access].moderator;
+const expected = (field: string, access: Row[2], caller: Caller, allowed = 'ok') => {
+  const outcome = caller !== 'scoped' ? EXPECTED[access][caller] : access === 'staff' && !GAMELESS.has(field) ? 'FORBIDDEN' : EXPECTED[access].moderator;
+  return outcome === 'ok' ? allowed : outcome;
 };
 
 test('the matrix names every Query and Mutation field, and every object field with a resolver of its own', (t) => {
@@ -269,14 +284,14 @@ test('the matrix names every Query and Mutation field, and every object field wi
   t.deepEqual(rows.map(([field]) => field).sort(), [...fields, ...nested].sort());
 });
 
-for (const [field, operation, access] of rows) {
+for (const [field, operation, access, allowed] of rows) {
   test(`${field}: ${access}`, async (t) => {
     const { api } = t.context;
     for (const caller of ['none', 'user', 'moderator', 'admin', 'scoped'] as const) {
       const token = caller === 'none' ? undefined : caller === 'scoped' ? await scoped(api) : api.users[caller].token;
       const reply = await gql(api, await operation(api), { token });
       const outcome = reply.body.errors ? errorCodes(reply).join(',') : reply.body.data?.[field] === null ? 'null' : 'ok';
-      t.is(outcome, expected(field, access, caller), `${caller}: ${JSON.stringify(reply.body)}`);
+      t.is(outcome, expected(field, access, caller, allowed), `${caller}: ${JSON.stringify(reply.body)}`);
     }
   });
 }
