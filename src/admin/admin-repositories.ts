@@ -9,6 +9,7 @@ import * as invitesRepository from './invites/invites-repository';
 import * as languagesReads from './languages/languages-reads';
 import * as languagesRepository from './languages/languages-repository';
 import * as leaderboardGroupsRepository from './leaderboards/leaderboard-groups-repository';
+import * as leaderboardPayoutsRepository from './leaderboards/leaderboard-payouts-repository';
 import * as leaderboardScoresRepository from './leaderboards/leaderboard-scores-repository';
 import * as leaderboardsRepository from './leaderboards/leaderboards-repository';
 import * as modulesReads from './modules/modules-reads';
@@ -40,6 +41,7 @@ export const ADMIN_REPOSITORIES = {
   languages: languagesRepository,
   languagesReads,
   leaderboardGroups: leaderboardGroupsRepository,
+  leaderboardPayouts: leaderboardPayoutsRepository,
   leaderboardScores: leaderboardScoresRepository,
   leaderboards: leaderboardsRepository,
   modules: modulesRepository,

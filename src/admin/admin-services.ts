@@ -22,6 +22,7 @@ import { createInvitesService } from './invites/invites-service';
 import { createLanguagesService } from './languages/languages-service';
 import { createModulesService } from './modules/modules-service';
 import { createLeaderboardGroupsService } from './leaderboards/leaderboard-groups-service';
+import { createLeaderboardPayoutsService } from './leaderboards/leaderboard-payouts-service';
 import { createLeaderboardScope } from './leaderboards/leaderboard-scope';
 import { createLeaderboardsService } from './leaderboards/leaderboards-service';
 import { createRankIndex } from './leaderboards/rank-index-store';
@@ -95,6 +96,7 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     notifications: createNotificationsService({ store, games, modules }),
     leaderboards: createLeaderboardsService({ store, scope: leaderboardScope, caches, rankIndex, auditScoreSaves: config.audit?.scoreSaves ?? true, clock }),
     leaderboardGroups: createLeaderboardGroupsService({ store, scope: leaderboardScope }),
+    leaderboardPayouts: createLeaderboardPayoutsService({ store, scope: leaderboardScope }),
     connections,
     ops: createOpsService({ redis, syncQueue }),
     currencies: createCurrenciesService(store, wallet),

@@ -27,6 +27,7 @@ import { createTransactionArchive } from '../sync/transaction-archive';
 import { startSyncSampler } from '../sync/ops-sampler';
 import { startWorkerRole } from '../sync/worker-role';
 import { auditTopupsFromLedger } from '../admin/balance/topup-audit';
+import { createPeriodPayouts, startPeriodPayouts } from '../admin/leaderboards/period-payouts';
 import { enabledCurrencyCodes } from '../admin/currencies/currencies-reads';
 import { createCurrencyGate } from '../wallet/currency-gate';
 import { createWalletService } from '../wallet/wallet-service';
@@ -111,9 +112,11 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     }
     case 'worker': {
       const redis = await redisClient('worker', config, roleLogger, clients);
-      return startWorkerRole({
+      const db = database(config, clients);
+      const payouts = createPeriodPayouts({ db, wallet: walletService(config, redis, db, clients), logger: roleLogger, idempotencyTtlS: config.engine.idempotencyTtlS });
+      return withPeriodPayouts(await startWorkerRole({
         config,
-        db: database(config, clients),
+        db,
         redis,
         queueConnection: queueClient(config, roleLogger, clients),
         wallet: engineStore(redis, clients),
@@ -121,12 +124,20 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         metrics: clients.metrics,
         alongside: auditTopupsFromLedger,
         durableAck: clients.durableAck,
-      });
+      }), startPeriodPayouts(payouts, config.engine.payoutIntervalS * 1000, roleLogger));
     }
   }
 }
 
-/** The engine as the gRPC and HTTP roles use it: Redis first, MySQL for what has left Redis. */
+/** The worker role with its rounds of period rewards (SPEC §2.12), stopped before the sync. */
+function withPeriodPayouts(role: RunningRole, payouts: { stop(): Promise<void> }): RunningRole {
+  return { ...role, stop: async (graceMs) => {
+    await payouts.stop();
+    await role.stop(graceMs);
+  } };
+}
+
+/** The engine as the gRPC, HTTP and worker roles use it: Redis first, MySQL for what has left Redis. */
 function walletService(config: Config, redis: RedisLike, db: Knex, clients: Clients) {
   return createWalletService({
     store: engineStore(redis, clients),

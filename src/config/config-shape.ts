@@ -92,6 +92,8 @@ export function configFromSettings(raw: RawEnv, cwd: string, metricsPortGiven: b
       idempotencyTtlS: raw.IDEMPOTENCY_TTL_S,
       reservationTimeoutS: raw.RESERVATION_TIMEOUT_S,
       limitRaiseDelayS: raw.LIMIT_RAISE_DELAY_S,
+      /** LEADERBOARD_PAYOUT_INTERVAL_S: each worker's round of period rewards (SPEC §2.12). */
+      payoutIntervalS: raw.LEADERBOARD_PAYOUT_INTERVAL_S,
       settledRetentionS: raw.SETTLED_RETENTION_S,
       defaultCurrency: raw.DEFAULT_CURRENCY,
     },

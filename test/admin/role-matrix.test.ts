@@ -195,6 +195,7 @@ const rows: Row[] = [
     const { board, userGameId } = await groupWithPlayer(api);
     return { method: 'POST', path: `/api/leaderboards/${board.id}/scores`, body: { user_game_id: userGameId, score: 5 } };
   }, M(200)],
+  ['GET /api/leaderboards/:id/payouts', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await leaderboard(api)).id}/payouts` }), M(200)],
   ['GET /api/leaderboards/:id/rankings', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await leaderboard(api)).id}/rankings` }), A],
 ];
 

@@ -125,6 +125,8 @@ const rows: Row[] = [
     return `{ leaderboard(game_id: ${board.game_id}, id: ${board.id}) { id } }`;
   }, 'any'],
   ['rankings', async (api) => `{ rankings(leaderboard_id: ${(await leaderboard(api)).id}) { items { rank } } }`, 'any'],
+  ['leaderboardPayouts', async (api) => `{ leaderboardPayouts(leaderboard_id: ${(await leaderboard(api)).id}) { rank } }`, 'staff'],
+  ['leaderboardPayoutsTotal', async (api) => `{ leaderboardPayoutsTotal(leaderboard_id: ${(await leaderboard(api)).id}) }`, 'staff'],
   ['leaderboardGroups', async (api) => `{ leaderboardGroups(leaderboard_id: ${(await leaderboard(api)).id}) { id } }`, 'any'],
   ['groupMembers', async (api) => `{ groupMembers(group_id: ${(await group(api)).id}) { user_id } }`, 'any'],
   ['balances', async (api) => `{ balances(user_game_id: ${(await userGame(api)).id}) { currency } }`, 'any'],

@@ -11,12 +11,13 @@ import { TableScroll } from '../components/table-scroll';
 import { Field, Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
 import { LeaderboardForm, type LeaderboardFields } from './leaderboards-page';
+import { PayoutsList, RewardsEditor } from './leaderboard-rewards';
 
 graphql(`fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }`);
 graphql(`fragment GamePlayer on GameUser { user_game_id user { id username } }`);
 type Group = LeaderboardGroupRowFragment;
 
-const LeaderboardPageLeaderboard = graphql(`query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }`);
+const LeaderboardPageLeaderboard = graphql(`query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings rewards { rank_from rank_to amount currency } } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }`);
 const LeaderboardPageRankings = graphql(`query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }`);
 const LeaderboardPageGameUsers = graphql(`query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { ...GamePlayer } }`);
 const LeaderboardPageUpdateLeaderboard = graphql(`mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }`);
@@ -174,6 +175,13 @@ export function LeaderboardPage() {
           />
         )}
       </section>
+
+      {staff && leaderboard.period_type !== 'all_time' && (
+        <>
+          <RewardsEditor key={JSON.stringify(leaderboard.rewards)} gameId={gameId} leaderboardId={id} rewards={leaderboard.rewards} onDone={board.reload} />
+          <PayoutsList leaderboardId={id} names={new Map((players.data?.gameUsers ?? []).map((p) => [p.user_game_id, p.user.username]))} />
+        </>
+      )}
 
       {staff && (
         <section>

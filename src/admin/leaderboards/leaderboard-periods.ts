@@ -21,3 +21,20 @@ export function periodStart(periodType: PeriodType, atMs: number): Date {
       return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
   }
 }
+
+/** The start of the period after the one starting at `start` (its end): all_time never ends. */
+export function nextPeriodStart(periodType: PeriodType, start: Date): Date {
+  switch (periodType) {
+    case 'all_time':
+      return new Date(8.64e15);
+    case 'daily':
+      return new Date(start.getTime() + DAY_MS);
+    case 'weekly':
+      return new Date(start.getTime() + 7 * DAY_MS);
+    case 'monthly':
+      return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  }
+}
+
+/** The start of the period before the one starting at `start`. */
+export const previousPeriodStart = (periodType: PeriodType, start: Date): Date => periodStart(periodType, start.getTime() - 1);

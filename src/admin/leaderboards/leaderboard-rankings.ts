@@ -28,7 +28,7 @@ const toItems = (rows: readonly RankingRow[], firstRank: number, period?: Date):
   }));
 
 /** The period asked for: the UTC start of a period of the leaderboard's type (400 naming period_start otherwise). */
-function requestedPeriod(periodType: PeriodType, requested: string): Date | AppError {
+export function requestedPeriod(periodType: PeriodType, requested: string): Date | AppError {
   const at = Date.parse(requested);
   const valid = isCalendarDate(requested) && !Number.isNaN(at) && periodStart(periodType, at).getTime() === at;
   if (valid) return new Date(at);

@@ -1,4 +1,5 @@
 import type { PublicLeaderboard } from './leaderboards-replies';
+import { rewardsOf } from './leaderboard-rewards';
 import type { LeaderboardRow } from './leaderboards-repository';
 
 
@@ -11,16 +12,18 @@ export const toPublicLeaderboard = (row: LeaderboardRow): PublicLeaderboard => (
   period_type: row.period_type,
   operator: row.operator,
   is_active: Boolean(row.is_active),
+  rewards: rewardsOf(row),
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
 
 /** The fields of a leaderboard an audit entry shows. */
-export const auditedLeaderboard = ({ key, name, sort_order, period_type, operator, is_active }: PublicLeaderboard) => ({
+export const auditedLeaderboard = ({ key, name, sort_order, period_type, operator, is_active, rewards }: PublicLeaderboard) => ({
   key,
   name,
   sort_order,
   period_type,
   operator,
   is_active,
+  rewards,
 });

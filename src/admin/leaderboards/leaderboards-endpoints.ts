@@ -1,4 +1,4 @@
-import { endpoint, gone, idQuery, limit, list, made, one, page, textParam } from '../http/endpoint';
+import { endpoint, gone, idQuery, limit, list, made, one, page, paged, textParam } from '../http/endpoint';
 import type { AdminServices } from '../admin-services';
 import { RANKINGS_LIMIT } from '../http/params';
 import {
@@ -69,6 +69,15 @@ export const leaderboardsEndpoints = [
     query: RANKINGS_QUERY, ok: one('Rankings'),
     graphql: { type: 'Query', field: 'rankings' },
     handle: ({ params, query }, { leaderboards }) => leaderboards.rankings(params.leaderboard_id, query),
+  }),
+  endpoint({
+    method: 'get', path: '/api/leaderboards/{leaderboard_id}/payouts', tag: 'leaderboards', summary: 'The period rewards paid, the latest period first', access: 'staff', module: 'leaderboard',
+    game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id),
+    query: { periodStart: textParam('period_start', { type: 'string', format: 'date-time' }, 'only the period that starts then (the UTC start of a day, ISO week or month)'), page: page() },
+    ok: paged('LeaderboardPayout'),
+    description: 'When a daily, weekly or monthly period closes, each worker round pays its ranked players the reward of their rank\'s range once (SPEC §2.12); a row without topup_id is planned and not paid yet.',
+    graphql: { type: 'Query', field: 'leaderboardPayouts', total: 'leaderboardPayoutsTotal' },
+    handle: ({ params, query }, { leaderboardPayouts }) => leaderboardPayouts.list(params.leaderboard_id, query.periodStart),
   }),
   endpoint({
     method: 'get', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'A leaderboard\'s groups', access: 'any', module: 'leaderboard',

@@ -21,10 +21,26 @@ export const leaderboardReply = replySchema('Leaderboard', {
   period_type: enumField(PERIOD_TYPES),
   operator: scoreOperatorReply,
   is_active: flagField(),
+  rewards: listOf(fieldsOf({
+    rank_from: countField(1), rank_to: countField(1), amount: countField(1), currency: textField(),
+  })).meta({ description: 'paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank\'s reward' }),
   created_at: timestampField(),
   updated_at: timestampField(),
 });
 export type PublicLeaderboard = ReplyOf<typeof leaderboardReply>;
+
+/** A period reward paid, or planned and not paid yet (topup_id and paid_at null). */
+export const payoutReply = replySchema('LeaderboardPayout', {
+  period_start: timestampField(),
+  user_game_id: idField(),
+  user_id: idField(),
+  rank: countField(1, 'the rank ties share: 1 + the players strictly ahead'),
+  amount: countField(1),
+  currency: textField(),
+  topup_id: idField('the engine\'s top-up; null until paid').nullable(),
+  paid_at: timestampField().nullable(),
+});
+export type PublicPayout = ReplyOf<typeof payoutReply>;
 
 export const groupReply = replySchema('LeaderboardGroup', {
   id: idField(),

@@ -6,6 +6,7 @@ import type { PeriodType } from './leaderboard-periods';
 import { flipRankScores } from './leaderboard-scores-repository';
 import { LEADERBOARDS, SCORES } from './leaderboard-tables';
 import { conflictOnDuplicate } from '../../db/mysql-errors';
+import type { RewardRange } from './leaderboard-rewards';
 
 export interface LeaderboardRow {
   id: number;
@@ -16,6 +17,8 @@ export interface LeaderboardRow {
   period_type: PeriodType;
   operator: ScoreOperator;
   is_active: number | boolean;
+  /** JSON: the reward ranges (SPEC §2.12); null or empty: none. */
+  rewards: RewardRange[] | string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -24,7 +27,16 @@ export interface LeaderboardRow {
 export const SCORE_OPERATORS = ['set', 'best', 'incr'] as const;
 export type ScoreOperator = (typeof SCORE_OPERATORS)[number];
 
-export type LeaderboardFields = Pick<LeaderboardRow, 'key' | 'name' | 'sort_order' | 'period_type' | 'operator'> & { is_active: boolean };
+export type LeaderboardFields = Pick<LeaderboardRow, 'key' | 'name' | 'sort_order' | 'period_type' | 'operator'> & {
+  is_active: boolean;
+  rewards?: readonly RewardRange[];
+  /** When the rewards went from none to some (null: none). */
+  rewards_since?: Date | null;
+};
+
+/** The fields as columns: the rewards as JSON. */
+const columnsOf = ({ rewards, ...fields }: Partial<LeaderboardFields>) => ({ ...fields, ...(rewards === undefined ? {} : { rewards: JSON.stringify(rewards) }) });
+
 
 export function findLeaderboard(db: Knex, id: number, forUpdate = false): Promise<LeaderboardRow | undefined> {
   return lockedIf(db<LeaderboardRow>(LEADERBOARDS).where({ id }), forUpdate).first();
@@ -48,13 +60,13 @@ export async function listLeaderboards(db: Knex, gameId: number, page: Page): Pr
 const keyTaken = (gameId: number, key: string | undefined) => () => `game ${gameId} already has a leaderboard with key "${key}"`;
 
 export async function insertLeaderboard(db: Knex, gameId: number, fields: LeaderboardFields): Promise<number> {
-  const [id] = await conflictOnDuplicate(db(LEADERBOARDS).insert({ game_id: gameId, ...fields }), keyTaken(gameId, fields.key), 'key');
+  const [id] = await conflictOnDuplicate(db(LEADERBOARDS).insert({ game_id: gameId, ...columnsOf(fields) }), keyTaken(gameId, fields.key), 'key');
   return id as number;
 }
 
 /** A change of sort order flips every stored rank_score in the caller's transaction (see the scores tables). */
 export async function updateLeaderboard(trx: Knex.Transaction, current: LeaderboardRow, changes: Partial<LeaderboardFields>): Promise<void> {
-  const update = trx(LEADERBOARDS).where({ id: current.id }).update({ ...changes, updated_at: trx.fn.now(3) });
+  const update = trx(LEADERBOARDS).where({ id: current.id }).update({ ...columnsOf(changes), updated_at: trx.fn.now(3) });
   await conflictOnDuplicate(update, keyTaken(current.game_id, changes.key), 'key');
   if (changes.sort_order !== undefined && changes.sort_order !== current.sort_order) await flipRankScores(trx, current.id);
 }

@@ -8,7 +8,8 @@ import type { AdminCaches } from '../cache/admin-caches';
 import { namedFields, validateBody } from '../core/validation';
 import { perEnabledGame, type GameWithModules } from '../modules/modules-service';
 import { createLeaderboardRankings } from './leaderboard-rankings';
-import { periodStart } from './leaderboard-periods';
+import { periodStart, type PeriodType } from './leaderboard-periods';
+import { rewardsOf } from './leaderboard-rewards';
 import { LEADERBOARD_MODULE, type LeaderboardScope } from './leaderboard-scope';
 import { auditedLeaderboard, toPublicLeaderboard } from './leaderboard-view';
 import type { PublicLeaderboard, SavedScoreReply } from './leaderboards-replies';
@@ -39,6 +40,14 @@ export interface LeaderboardsDeps {
 const SAVE_ATTEMPTS = 3;
 
 /** A leaderboard's change or removal says `leaderboard` changed (every instance's cache drops it); a new sort order, `game.ranking`. */
+/** Rewards are paid when a period closes: an all_time board has none that does (400 naming rewards). */
+function assertRewardsClose(periodType: PeriodType, rewards: readonly unknown[]): void {
+  if (periodType !== 'all_time' || rewards.length === 0) return;
+  throw new AppError('VALIDATION_FAILED', 'an all_time leaderboard has no period that closes: rewards need daily, weekly or monthly', {
+    errors: [{ path: 'rewards', message: 'need a daily, weekly or monthly period_type' }],
+  });
+}
+
 export function createLeaderboardsService({ store, scope, caches, rankIndex, auditScoreSaves = true, clock = Date.now }: LeaderboardsDeps) {
   const { read } = store;
   const reread = async (id: number) => toPublicLeaderboard((await read.leaderboards.findLeaderboard(id))!);
@@ -55,9 +64,10 @@ export function createLeaderboardsService({ store, scope, caches, rankIndex, aud
 
     async create(actor: Actor, gameId: number, input: CreateLeaderboardInput): Promise<PublicLeaderboard> {
       await scope.inGame(gameId);
-      const fields = { sort_order: 'desc' as const, period_type: 'all_time' as const, operator: 'set' as const, is_active: true, ...validateBody(createLeaderboardSchema, input) };
+      const fields = { sort_order: 'desc' as const, period_type: 'all_time' as const, operator: 'set' as const, is_active: true, rewards: [], ...validateBody(createLeaderboardSchema, input) };
+      assertRewardsClose(fields.period_type, fields.rewards);
       const id = await store.run(actor, async ({ repos, audit }) => {
-        const leaderboardId = await repos.leaderboards.insertLeaderboard(gameId, fields);
+        const leaderboardId = await repos.leaderboards.insertLeaderboard(gameId, { ...fields, rewards_since: fields.rewards.length > 0 ? new Date(clock()) : null });
         audit({ action: 'leaderboard.create', targetId: leaderboardId, gameId, changes: createdFields(fields) });
         return leaderboardId;
       });
@@ -83,7 +93,11 @@ export function createLeaderboardsService({ store, scope, caches, rankIndex, aud
               errors: [{ path: 'operator', message: 'can no longer change: the leaderboard has scores' }],
             });
           }
-          await repos.leaderboards.updateLeaderboard(current, changes);
+          const rewardsBefore = rewardsOf(current);
+          const rewards = changes.rewards ?? rewardsBefore;
+          assertRewardsClose(changes.period_type ?? current.period_type, rewards);
+          const rewardsSince = rewardsBefore.length === 0 && rewards.length > 0 ? new Date(clock()) : rewards.length === 0 ? null : undefined;
+          await repos.leaderboards.updateLeaderboard(current, { ...changes, ...(rewardsSince === undefined ? {} : { rewards_since: rewardsSince }) });
           audit({ action: 'leaderboard.update', targetId: id, gameId, changes: changedFields(auditedLeaderboard(toPublicLeaderboard(current)), changes) });
           changed('leaderboard', id);
           if (changes.sort_order !== undefined) changed('game.ranking', gameId);

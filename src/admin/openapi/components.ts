@@ -13,7 +13,7 @@ import { currencyReply } from '../currencies/currencies-replies';
 import { freezeReply, walletFreezeReply, walletLimitsReply } from '../wallet-controls/wallet-controls-replies';
 import { languageReply } from '../languages/languages-replies';
 import {
-  groupMemberReply, groupMembershipReply, groupReply, leaderboardReply, rankingsReply, savedScoreReply, scoreOperatorReply,
+  groupMemberReply, groupMembershipReply, groupReply, leaderboardReply, payoutReply, rankingsReply, savedScoreReply, scoreOperatorReply,
 } from '../leaderboards/leaderboards-replies';
 import { moduleReply } from '../modules/modules-replies';
 import { notificationEntryReply, notificationReply, notificationWithMacrosReply } from '../notifications/notifications-replies';
@@ -49,7 +49,7 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   ...replyComponents([
     roleReply, moduleReply, gameReply, gameOfUserReply, userReply, userOfGameReply, languageReply, connectionReply, userGameReply, tokenReply, inviteReply,
     notificationEntryReply, notificationReply, notificationWithMacrosReply, scoreOperatorReply, leaderboardReply, groupReply, groupMemberReply,
-    groupMembershipReply, savedScoreReply, rankingsReply, configVersionReply, configVersionDetailReply, rollbackReply, auditEntryReply,
+    groupMembershipReply, savedScoreReply, rankingsReply, payoutReply, configVersionReply, configVersionDetailReply, rollbackReply, auditEntryReply,
     topupReply, balanceReply, ledgerItemReply, imageReply, healthReply, readinessReply, currencyReply, freezeReply, walletFreezeReply, walletLimitsReply, apiKeyReply, createdApiKeyReply, configOverrideReply, twoFactorChallengeReply, twoFactorSetupReply, recoveryCodesReply,
   ]),
   Problem: {

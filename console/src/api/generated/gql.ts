@@ -51,7 +51,7 @@ type Documents = {
     "mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }": typeof types.InvitesPageDeleteInviteDocument,
     "fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }": typeof types.LeaderboardGroupRowFragmentDoc,
     "fragment GamePlayer on GameUser { user_game_id user { id username } }": typeof types.GamePlayerFragmentDoc,
-    "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }": typeof types.LeaderboardPageLeaderboardDocument,
+    "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings rewards { rank_from rank_to amount currency } } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }": typeof types.LeaderboardPageLeaderboardDocument,
     "query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }": typeof types.LeaderboardPageRankingsDocument,
     "query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { ...GamePlayer } }": typeof types.LeaderboardPageGameUsersDocument,
     "mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }": typeof types.LeaderboardPageUpdateLeaderboardDocument,
@@ -62,6 +62,8 @@ type Documents = {
     "query LeaderboardPageGroupMembers ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }": typeof types.LeaderboardPageGroupMembersDocument,
     "mutation LeaderboardPageAddGroupMember ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }": typeof types.LeaderboardPageAddGroupMemberDocument,
     "mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }": typeof types.LeaderboardPageRemoveGroupMemberDocument,
+    "mutation RewardsSave ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }": typeof types.RewardsSaveDocument,
+    "query RewardsPayouts ($id: SafeInt!) { leaderboardPayouts(leaderboard_id: $id, limit: 500) { period_start user_game_id user_id rank amount currency topup_id paid_at } }": typeof types.RewardsPayoutsDocument,
     "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }": typeof types.LeaderboardSettingsFragmentDoc,
     "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }": typeof types.LeaderboardsPageLeaderboardsDocument,
     "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }": typeof types.LeaderboardsPageCreateLeaderboardDocument,
@@ -144,7 +146,7 @@ const documents: Documents = {
     "mutation InvitesPageDeleteInvite ($code: String!) { deleteInvite(code: $code) }": types.InvitesPageDeleteInviteDocument,
     "fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }": types.LeaderboardGroupRowFragmentDoc,
     "fragment GamePlayer on GameUser { user_game_id user { id username } }": types.GamePlayerFragmentDoc,
-    "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }": types.LeaderboardPageLeaderboardDocument,
+    "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings rewards { rank_from rank_to amount currency } } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }": types.LeaderboardPageLeaderboardDocument,
     "query LeaderboardPageRankings ($id: SafeInt!, $group: SafeInt, $limit: Int, $around: SafeInt, $period: String) { rankings(leaderboard_id: $id, group_id: $group, limit: $limit, around_user_game_id: $around, period_start: $period) { items { rank user_id user_game_id username score } } }": types.LeaderboardPageRankingsDocument,
     "query LeaderboardPageGameUsers ($g: SafeInt!) { gameUsers(game_id: $g, limit: 1000) { ...GamePlayer } }": types.LeaderboardPageGameUsersDocument,
     "mutation LeaderboardPageUpdateLeaderboard ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }": types.LeaderboardPageUpdateLeaderboardDocument,
@@ -155,6 +157,8 @@ const documents: Documents = {
     "query LeaderboardPageGroupMembers ($group: SafeInt!) { groupMembers(group_id: $group, limit: 1000) { user_id username } }": types.LeaderboardPageGroupMembersDocument,
     "mutation LeaderboardPageAddGroupMember ($group: SafeInt!, $input: MemberInput!) { addGroupMember(group_id: $group, input: $input) { user_id } }": types.LeaderboardPageAddGroupMemberDocument,
     "mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }": types.LeaderboardPageRemoveGroupMemberDocument,
+    "mutation RewardsSave ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }": types.RewardsSaveDocument,
+    "query RewardsPayouts ($id: SafeInt!) { leaderboardPayouts(leaderboard_id: $id, limit: 500) { period_start user_game_id user_id rank amount currency topup_id paid_at } }": types.RewardsPayoutsDocument,
     "fragment LeaderboardSettings on Leaderboard { key name sort_order period_type operator is_active }": types.LeaderboardSettingsFragmentDoc,
     "query LeaderboardsPageLeaderboards ($id: SafeInt!) { leaderboards(game_id: $id, limit: 1000) { id ...LeaderboardSettings } }": types.LeaderboardsPageLeaderboardsDocument,
     "mutation LeaderboardsPageCreateLeaderboard ($g: SafeInt!, $input: LeaderboardInput!) { createLeaderboard(game_id: $g, input: $input) { id } }": types.LeaderboardsPageCreateLeaderboardDocument,
@@ -348,7 +352,7 @@ export function graphql(source: "fragment GamePlayer on GameUser { user_game_id 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }"): typeof import('./graphql').LeaderboardPageLeaderboardDocument;
+export function graphql(source: "query LeaderboardPageLeaderboard ($g: SafeInt!, $id: SafeInt!) { leaderboard(game_id: $g, id: $id) { id ...LeaderboardSettings rewards { rank_from rank_to amount currency } } leaderboardGroups(leaderboard_id: $id) { ...LeaderboardGroupRow } }"): typeof import('./graphql').LeaderboardPageLeaderboardDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -389,6 +393,14 @@ export function graphql(source: "mutation LeaderboardPageAddGroupMember ($group:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation LeaderboardPageRemoveGroupMember ($group: SafeInt!, $user: SafeInt!) { removeGroupMember(group_id: $group, user_id: $user) }"): typeof import('./graphql').LeaderboardPageRemoveGroupMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RewardsSave ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }"): typeof import('./graphql').RewardsSaveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query RewardsPayouts ($id: SafeInt!) { leaderboardPayouts(leaderboard_id: $id, limit: 500) { period_start user_game_id user_id rank amount currency topup_id paid_at } }"): typeof import('./graphql').RewardsPayoutsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

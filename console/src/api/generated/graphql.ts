@@ -80,8 +80,18 @@ export type LeaderboardInput = {
   operator?: string | null | undefined;
   /** all_time, daily, weekly or monthly */
   period_type?: string | null | undefined;
+  /** Reward ranges, none overlapping; only for daily, weekly or monthly boards. */
+  rewards?: Array<LeaderboardRewardInput> | null | undefined;
   /** asc or desc */
   sort_order?: string | null | undefined;
+};
+
+export type LeaderboardRewardInput = {
+  /** Minor units. */
+  amount?: number | null | undefined;
+  currency?: string | null | undefined;
+  rank_from?: number | null | undefined;
+  rank_to?: number | null | undefined;
 };
 
 export type LimitsInput = {
@@ -441,7 +451,7 @@ export type LeaderboardPageLeaderboardQueryVariables = Exact<{
 }>;
 
 
-export type LeaderboardPageLeaderboardQuery = { leaderboard: { id: number, key: string, name: string, sort_order: string, period_type: string, operator: string, is_active: boolean } | null, leaderboardGroups: Array<{ id: number, key: string, name: string, is_default: boolean }> | null };
+export type LeaderboardPageLeaderboardQuery = { leaderboard: { id: number, key: string, name: string, sort_order: string, period_type: string, operator: string, is_active: boolean, rewards: Array<{ rank_from: number, rank_to: number, amount: number, currency: string }> } | null, leaderboardGroups: Array<{ id: number, key: string, name: string, is_default: boolean }> | null };
 
 export type LeaderboardPageRankingsQueryVariables = Exact<{
   id: number;
@@ -523,6 +533,22 @@ export type LeaderboardPageRemoveGroupMemberMutationVariables = Exact<{
 
 
 export type LeaderboardPageRemoveGroupMemberMutation = { removeGroupMember: boolean | null };
+
+export type RewardsSaveMutationVariables = Exact<{
+  g: number;
+  id: number;
+  input: LeaderboardInput;
+}>;
+
+
+export type RewardsSaveMutation = { updateLeaderboard: { id: number } | null };
+
+export type RewardsPayoutsQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RewardsPayoutsQuery = { leaderboardPayouts: Array<{ period_start: string, user_game_id: number, user_id: number, rank: number, amount: number, currency: string, topup_id: number | null, paid_at: string | null }> | null };
 
 export type LeaderboardSettingsFragment = { key: string, name: string, sort_order: string, period_type: string, operator: string, is_active: boolean };
 
@@ -1272,6 +1298,12 @@ export const LeaderboardPageLeaderboardDocument = new TypedDocumentString(`
   leaderboard(game_id: $g, id: $id) {
     id
     ...LeaderboardSettings
+    rewards {
+      rank_from
+      rank_to
+      amount
+      currency
+    }
   }
   leaderboardGroups(leaderboard_id: $id) {
     ...LeaderboardGroupRow
@@ -1374,6 +1406,27 @@ export const LeaderboardPageRemoveGroupMemberDocument = new TypedDocumentString(
   removeGroupMember(group_id: $group, user_id: $user)
 }
     `) as unknown as TypedDocumentString<LeaderboardPageRemoveGroupMemberMutation, LeaderboardPageRemoveGroupMemberMutationVariables>;
+export const RewardsSaveDocument = new TypedDocumentString(`
+    mutation RewardsSave($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) {
+  updateLeaderboard(game_id: $g, id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RewardsSaveMutation, RewardsSaveMutationVariables>;
+export const RewardsPayoutsDocument = new TypedDocumentString(`
+    query RewardsPayouts($id: SafeInt!) {
+  leaderboardPayouts(leaderboard_id: $id, limit: 500) {
+    period_start
+    user_game_id
+    user_id
+    rank
+    amount
+    currency
+    topup_id
+    paid_at
+  }
+}
+    `) as unknown as TypedDocumentString<RewardsPayoutsQuery, RewardsPayoutsQueryVariables>;
 export const LeaderboardsPageLeaderboardsDocument = new TypedDocumentString(`
     query LeaderboardsPageLeaderboards($id: SafeInt!) {
   leaderboards(game_id: $id, limit: 1000) {

@@ -324,6 +324,8 @@ export type Leaderboard = {
   period_type: Scalars['String']['output'];
   /** A ranking of the whole leaderboard or of one of its groups: the top, or a window around a player; the current period or a past one. */
   rankings: Maybe<Array<RankingItem>>;
+  /** Paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank's reward. */
+  rewards: Array<LeaderboardReward>;
   sort_order: Scalars['String']['output'];
   updated_at: Scalars['String']['output'];
 };
@@ -360,8 +362,38 @@ export type LeaderboardInput = {
   operator?: InputMaybe<Scalars['String']['input']>;
   /** all_time, daily, weekly or monthly */
   period_type?: InputMaybe<Scalars['String']['input']>;
+  /** Reward ranges, none overlapping; only for daily, weekly or monthly boards. */
+  rewards?: InputMaybe<Array<LeaderboardRewardInput>>;
   /** asc or desc */
   sort_order?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A period reward paid, or planned and not paid yet (topup_id and paid_at null). */
+export type LeaderboardPayout = {
+  amount: Scalars['SafeInt']['output'];
+  currency: Scalars['String']['output'];
+  paid_at: Maybe<Scalars['String']['output']>;
+  period_start: Scalars['String']['output'];
+  /** The rank ties share. */
+  rank: Scalars['Int']['output'];
+  topup_id: Maybe<Scalars['SafeInt']['output']>;
+  user_game_id: Scalars['SafeInt']['output'];
+  user_id: Scalars['SafeInt']['output'];
+};
+
+export type LeaderboardReward = {
+  amount: Scalars['SafeInt']['output'];
+  currency: Scalars['String']['output'];
+  rank_from: Scalars['Int']['output'];
+  rank_to: Scalars['Int']['output'];
+};
+
+export type LeaderboardRewardInput = {
+  /** Minor units. */
+  amount?: InputMaybe<Scalars['SafeInt']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  rank_from?: InputMaybe<Scalars['Int']['input']>;
+  rank_to?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type LedgerItem = {
@@ -960,6 +992,10 @@ export type Query = {
   leaderboard: Maybe<Leaderboard>;
   /** Module leaderboard. (any) */
   leaderboardGroups: Maybe<Array<LeaderboardGroup>>;
+  /** The period rewards paid, the latest period first (SPEC §2.12). Module leaderboard. (staff) */
+  leaderboardPayouts: Maybe<Array<LeaderboardPayout>>;
+  /** How many payouts (of the period, if given). Module leaderboard. (staff) */
+  leaderboardPayoutsTotal: Maybe<Scalars['Int']['output']>;
   /** Module leaderboard. (any) */
   leaderboards: Maybe<Array<Leaderboard>>;
   /** The signed-in user. (any) */
@@ -1147,6 +1183,20 @@ export type QueryLeaderboardGroupsArgs = {
   leaderboard_id: Scalars['SafeInt']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryLeaderboardPayoutsArgs = {
+  leaderboard_id: Scalars['SafeInt']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  period_start?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryLeaderboardPayoutsTotalArgs = {
+  leaderboard_id: Scalars['SafeInt']['input'];
+  period_start?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1569,6 +1619,9 @@ export type ResolversTypes = {
   Leaderboard: ResolverTypeWrapper<PublicLeaderboard>;
   LeaderboardGroup: ResolverTypeWrapper<LeaderboardGroup>;
   LeaderboardInput: LeaderboardInput;
+  LeaderboardPayout: ResolverTypeWrapper<LeaderboardPayout>;
+  LeaderboardReward: ResolverTypeWrapper<LeaderboardReward>;
+  LeaderboardRewardInput: LeaderboardRewardInput;
   LedgerItem: ResolverTypeWrapper<LedgerItem>;
   LimitsInput: LimitsInput;
   LoginInput: LoginInput;
@@ -1663,6 +1716,9 @@ export type ResolversParentTypes = {
   Leaderboard: PublicLeaderboard;
   LeaderboardGroup: LeaderboardGroup;
   LeaderboardInput: LeaderboardInput;
+  LeaderboardPayout: LeaderboardPayout;
+  LeaderboardReward: LeaderboardReward;
+  LeaderboardRewardInput: LeaderboardRewardInput;
   LedgerItem: LedgerItem;
   LimitsInput: LimitsInput;
   LoginInput: LoginInput;
@@ -1902,6 +1958,7 @@ export type LeaderboardResolvers<ContextType = GraphQLContext, ParentType extend
   operator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   period_type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rankings?: Resolver<Maybe<Array<ResolversTypes['RankingItem']>>, ParentType, ContextType, RequireFields<LeaderboardRankingsArgs, 'limit'>>;
+  rewards?: Resolver<Array<ResolversTypes['LeaderboardReward']>, ParentType, ContextType>;
   sort_order?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -1914,6 +1971,24 @@ export type LeaderboardGroupResolvers<ContextType = GraphQLContext, ParentType e
   leaderboard_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LeaderboardPayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeaderboardPayout'] = ResolversParentTypes['LeaderboardPayout']> = {
+  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paid_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  period_start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  topup_id?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  user_game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  user_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+};
+
+export type LeaderboardRewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeaderboardReward'] = ResolversParentTypes['LeaderboardReward']> = {
+  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rank_from?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rank_to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type LedgerItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerItem'] = ResolversParentTypes['LedgerItem']> = {
@@ -2083,6 +2158,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   languagesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType, RequireFields<QueryLeaderboardArgs, 'game_id' | 'id'>>;
   leaderboardGroups?: Resolver<Maybe<Array<ResolversTypes['LeaderboardGroup']>>, ParentType, ContextType, RequireFields<QueryLeaderboardGroupsArgs, 'leaderboard_id' | 'limit' | 'offset'>>;
+  leaderboardPayouts?: Resolver<Maybe<Array<ResolversTypes['LeaderboardPayout']>>, ParentType, ContextType, RequireFields<QueryLeaderboardPayoutsArgs, 'leaderboard_id' | 'limit' | 'offset'>>;
+  leaderboardPayoutsTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryLeaderboardPayoutsTotalArgs, 'leaderboard_id'>>;
   leaderboards?: Resolver<Maybe<Array<ResolversTypes['Leaderboard']>>, ParentType, ContextType, RequireFields<QueryLeaderboardsArgs, 'game_id' | 'limit' | 'offset'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   modules?: Resolver<Maybe<Array<ResolversTypes['Module']>>, ParentType, ContextType>;
@@ -2262,6 +2339,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Language?: LanguageResolvers<ContextType>;
   Leaderboard?: LeaderboardResolvers<ContextType>;
   LeaderboardGroup?: LeaderboardGroupResolvers<ContextType>;
+  LeaderboardPayout?: LeaderboardPayoutResolvers<ContextType>;
+  LeaderboardReward?: LeaderboardRewardResolvers<ContextType>;
   LedgerItem?: LedgerItemResolvers<ContextType>;
   LoginReply?: LoginReplyResolvers<ContextType>;
   Module?: ModuleResolvers<ContextType>;

@@ -1,0 +1,96 @@
+import type { Knex } from 'knex';
+import { listingOf, type Listing } from '../../db/page';
+import { USER_GAMES } from '../connections/connections-repository';
+import type { PeriodType } from './leaderboard-periods';
+import type { Payout, Standing } from './leaderboard-rewards';
+import { LEADERBOARDS, SCORES } from './leaderboard-tables';
+import type { LeaderboardRow } from './leaderboards-repository';
+
+export const PAYOUTS = 'leaderboard_payouts';
+export const PAYOUT_PERIODS = 'leaderboard_payout_periods';
+
+export interface PayoutRow {
+  id: number | string;
+  leaderboard_id: number;
+  period_start: Date;
+  user_game_id: number;
+  user_id: number;
+  rank: number;
+  amount: number | string;
+  currency: string;
+  topup_id: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+/** A board whose closed periods pay: its rewards and since when. */
+export type RewardedBoard = Pick<LeaderboardRow, 'id' | 'game_id' | 'name' | 'period_type' | 'rewards'> & { rewards_since: Date };
+
+/** The boards with rewards and periods that close (not all_time). */
+export function rewardedBoards(db: Knex): Promise<RewardedBoard[]> {
+  return db<RewardedBoard>(LEADERBOARDS).whereNotNull('rewards_since').whereNot({ period_type: 'all_time' as PeriodType })
+    .whereRaw('JSON_LENGTH(rewards) > 0').select('id', 'game_id', 'name', 'period_type', 'rewards', 'rewards_since');
+}
+
+/** The periods of a board from `since` on whose payouts are planned, and whether each is fully paid. */
+export async function plannedPeriods(db: Knex, leaderboardId: number, since: Date): Promise<Map<number, boolean>> {
+  const rows = (await db(PAYOUT_PERIODS).where({ leaderboard_id: leaderboardId }).where('period_start', '>=', since).select('period_start', 'paid_at')) as Array<{ period_start: Date; paid_at: Date | null }>;
+  return new Map(rows.map((row) => [row.period_start.getTime(), row.paid_at !== null]));
+}
+
+const ORDER = ['s.rank_score', 's.updated_at', 's.user_game_id'];
+
+/**
+ * A closed period's final standings, best first, down to `lastRank` places and every player tied with
+ * the last of them (ties share a rank, so they share its reward).
+ */
+export async function finalStandings(db: Knex, leaderboardId: number, periodStart: Date, lastRank: number): Promise<Standing[]> {
+  const base = () => db(`${SCORES} as s`).join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id')
+    .where({ 's.leaderboard_id': leaderboardId, 's.period_start': periodStart })
+    .select('s.user_game_id', 'ug.user_id', 's.score', 's.rank_score').orderBy(ORDER);
+  const top = (await base().limit(lastRank)) as Array<Standing & { rank_score: number }>;
+  if (top.length < lastRank) return top.map(toStanding);
+  const tied = (await base().where('s.rank_score', top.at(-1)!.rank_score)) as Array<Standing & { rank_score: number }>;
+  const seen = new Set(top.map((row) => row.user_game_id));
+  return [...top, ...tied.filter((row) => !seen.has(row.user_game_id))].map(toStanding);
+}
+
+const toStanding = (row: Standing): Standing => ({ user_game_id: row.user_game_id, user_id: row.user_id, score: Number(row.score) });
+
+/**
+ * A period's payouts planned once: the period's row and its payout rows in one transaction. False when
+ * another worker planned it first (its insert waits for theirs, then finds the row). `at` is the
+ * planner's clock: a row's age is measured against it later.
+ */
+export async function planPeriod(trx: Knex.Transaction, leaderboardId: number, periodStart: Date, payouts: readonly Payout[], at: Date): Promise<boolean> {
+  const [inserted] = (await trx.raw(`INSERT IGNORE INTO ${PAYOUT_PERIODS} (leaderboard_id, period_start) VALUES (?, ?)`, [leaderboardId, periodStart])) as unknown as [{ affectedRows: number }];
+  if (inserted.affectedRows === 0) return false;
+  for (let i = 0; i < payouts.length; i += 1000) {
+    await trx(PAYOUTS).insert(payouts.slice(i, i + 1000).map((payout) => ({ leaderboard_id: leaderboardId, period_start: periodStart, ...payout, created_at: at })));
+  }
+  return true;
+}
+
+/** The period's payouts not yet marked paid, best rank first. */
+export function unpaidPayouts(db: Knex, leaderboardId: number, periodStart: Date): Promise<PayoutRow[]> {
+  return db<PayoutRow>(PAYOUTS).where({ leaderboard_id: leaderboardId, period_start: periodStart }).whereNull('topup_id').orderBy(['rank', 'id']);
+}
+
+/** Marks a payout paid by this top-up: true for the one writer that did (a racing worker's top-up was the same one). */
+export async function markPayoutPaid(trx: Knex, payoutId: number | string, topupId: string): Promise<boolean> {
+  return (await trx(PAYOUTS).where({ id: payoutId }).whereNull('topup_id').update({ topup_id: topupId, paid_at: trx.fn.now(3) })) === 1;
+}
+
+/** The period is paid once none of its payouts is left unpaid. */
+export async function markPeriodPaid(db: Knex, leaderboardId: number, periodStart: Date): Promise<void> {
+  await db(PAYOUT_PERIODS).where({ leaderboard_id: leaderboardId, period_start: periodStart }).whereNull('paid_at')
+    .whereNotExists(db(PAYOUTS).where({ leaderboard_id: leaderboardId, period_start: periodStart }).whereNull('topup_id').select(db.raw('1')))
+    .update({ paid_at: db.fn.now(3) });
+}
+
+/** A board's payouts, the latest period first, each by rank; or one period's. */
+export function listPayouts(db: Knex, leaderboardId: number, periodStart?: Date): Listing<PayoutRow> {
+  const query = db<PayoutRow>(PAYOUTS).where({ leaderboard_id: leaderboardId });
+  if (periodStart) query.where({ period_start: periodStart });
+  return listingOf(query.orderBy([{ column: 'period_start', order: 'desc' }, { column: 'rank' }, { column: 'id' }]));
+}

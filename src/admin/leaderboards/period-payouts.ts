@@ -1,0 +1,136 @@
+import type { Knex } from 'knex';
+import { AppError } from '../../errors';
+import type { Logger } from '../../logging/logger';
+import type { WalletService } from '../../wallet/wallet-service';
+import { createdFields } from '../audit/audit-changes';
+import { auditRow, recordEntriesOnce } from '../audit/audit-writes';
+import { topupAuditTrail } from '../balance/topup-audit';
+import { COMMAND_ACTOR } from '../core/actor';
+import {
+  finalStandings, markPayoutPaid, markPeriodPaid, planPeriod, plannedPeriods, rewardedBoards, unpaidPayouts, type PayoutRow, type RewardedBoard,
+} from './leaderboard-payouts-repository';
+import { periodStart, previousPeriodStart } from './leaderboard-periods';
+import { lastPaidRank, payoutsOf, rewardsOf } from './leaderboard-rewards';
+
+/** How far back a worker looks for closed periods still to pay (after a long outage of every worker). */
+export const CATCH_UP_PERIODS = 31;
+
+export interface PeriodPayoutsDeps {
+  readonly db: Knex;
+  readonly wallet: Pick<WalletService, 'topup'>;
+  readonly logger: Logger;
+  /** IDEMPOTENCY_TTL_S: how long the engine remembers a top-up's key. */
+  readonly idempotencyTtlS: number;
+  readonly clock?: () => number;
+}
+
+/** The top-up's comment: only what the payout row holds, so a retry's comment is the very same (the engine's key checks it). */
+const commentOf = (board: RewardedBoard, row: PayoutRow) =>
+  `reward: leaderboard ${board.id}, ${board.period_type} period from ${row.period_start.toISOString()}, rank ${row.rank}`;
+
+/**
+ * SPEC §2.12's period rewards, run by every worker: when a daily, weekly or monthly period of a board
+ * with rewards closes, its final standings are turned into payout rows once (one transaction per
+ * period; a second worker finds them planned), and each row is paid through the engine's top-up with
+ * the row's id as its idempotency key, then marked paid with the top-up's id and audited as
+ * `leaderboard.payout`. Workers racing on a row, or one retrying after a crash, make the same top-up,
+ * so each (board, period, user-game) is paid exactly once. A row left unpaid longer than the engine
+ * remembers keys (IDEMPOTENCY_TTL_S) is not paid again blindly: it is logged for an operator.
+ */
+export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, clock = Date.now }: PeriodPayoutsDeps) {
+  /** The closed periods of a board that its rewards cover, oldest first: from the one the rewards were set in. */
+  function closedPeriods(board: RewardedBoard, now: number): Date[] {
+    const first = periodStart(board.period_type, board.rewards_since.getTime());
+    const periods: Date[] = [];
+    let period = previousPeriodStart(board.period_type, periodStart(board.period_type, now));
+    while (period.getTime() >= first.getTime() && periods.length < CATCH_UP_PERIODS) {
+      periods.unshift(period);
+      period = previousPeriodStart(board.period_type, period);
+    }
+    return periods;
+  }
+
+  async function plan(board: RewardedBoard, period: Date): Promise<void> {
+    const rewards = rewardsOf(board);
+    const payouts = payoutsOf(await finalStandings(db, board.id, period, lastPaidRank(rewards)), rewards);
+    if (await db.transaction((trx) => planPeriod(trx, board.id, period, payouts, new Date(clock())))) {
+      logger.info({ leaderboard: board.id, period: period.toISOString(), payouts: payouts.length }, 'period rewards planned');
+    }
+  }
+
+  async function pay(board: RewardedBoard, row: PayoutRow): Promise<void> {
+    if (clock() - row.created_at.getTime() > idempotencyTtlS * 1000) {
+      logger.error({ payout: row.id, leaderboard: board.id }, 'a payout has waited longer than the engine remembers top-up keys: left unpaid for an operator to check the ledger');
+      return;
+    }
+    const topup = await wallet.topup({
+      userId: String(row.user_id), gameId: String(board.game_id), currency: row.currency, amount: String(row.amount),
+      comment: commentOf(board, row), idempotencyKey: `lb-payout-${row.id}`,
+      auditTrail: topupAuditTrail(COMMAND_ACTOR, { targetId: row.user_game_id, gameId: board.game_id }),
+    });
+    await db.transaction(async (trx) => {
+      if (!(await markPayoutPaid(trx, row.id, topup.topupId))) return;
+      const changes = createdFields({ period_start: row.period_start.toISOString(), user_game_id: row.user_game_id, rank: row.rank, amount: Number(row.amount), currency: row.currency, topup_id: topup.topupId });
+      const record = { action: 'leaderboard.payout', targetId: board.id, gameId: board.game_id, changes, dedupeKey: `payout:${row.id}` };
+      await recordEntriesOnce(trx, [{ ...auditRow(record, COMMAND_ACTOR), dedupe_key: record.dedupeKey }]);
+    });
+  }
+
+  async function payPeriod(board: RewardedBoard, period: Date): Promise<void> {
+    for (const row of await unpaidPayouts(db, board.id, period)) {
+      try {
+        await pay(board, row);
+      } catch (error) {
+        // A closed currency, a frozen store: this row waits for the next round; the others go on.
+        if (!(error instanceof AppError)) throw error;
+        logger.warn({ err: error, payout: row.id }, 'a payout could not be paid yet; it is tried again');
+      }
+    }
+    await markPeriodPaid(db, board.id, period);
+  }
+
+  async function payBoard(board: RewardedBoard, now: number): Promise<void> {
+    const periods = closedPeriods(board, now);
+    if (periods.length === 0) return;
+    const planned = await plannedPeriods(db, board.id, periods[0]!);
+    for (const period of periods) {
+      if (planned.get(period.getTime()) === true) continue;
+      if (!planned.has(period.getTime())) await plan(board, period);
+      await payPeriod(board, period);
+    }
+  }
+
+  return {
+    /** One round over every board with rewards. */
+    async run(): Promise<void> {
+      for (const board of await rewardedBoards(db)) {
+        try {
+          await payBoard(board, clock());
+        } catch (error) {
+          logger.warn({ err: error, leaderboard: board.id }, 'period rewards: this round failed; the next one tries again');
+        }
+      }
+    },
+  };
+}
+
+export type PeriodPayouts = ReturnType<typeof createPeriodPayouts>;
+
+/** Rounds every `intervalMs`, one at a time, until stopped (a round under way finishes first). */
+export function startPeriodPayouts(payouts: PeriodPayouts, intervalMs: number, logger: Logger): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const round = () => {
+    if (running) return;
+    running = payouts.run().catch((error: unknown) => logger.warn({ err: error }, 'period rewards round failed')).finally(() => {
+      running = null;
+    });
+  };
+  const timer = setInterval(round, intervalMs);
+  round();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

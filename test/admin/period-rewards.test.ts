@@ -1,0 +1,122 @@
+import anyTest, { type TestFn } from 'ava';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { createPeriodPayouts } from '../../src/admin/leaderboards/period-payouts';
+import { createLogger } from '../../src/logging/logger';
+import { useSharedTestApi, type TestApi } from '../helpers/api';
+import { gql } from '../helpers/graphql';
+
+// SPEC §2.12 "Period rewards", with an injected clock: scores are saved "yesterday", then the clock
+// moves past midnight and a payout round runs (in this process; test/sync/period-payouts-kill runs
+// two worker processes and kills one).
+let now = Date.parse('2026-12-01T12:00:00.000Z');
+const typed = anyTest as TestFn<{ api: TestApi }>;
+const test = typed.serial; // the tests share the clock
+useSharedTestApi(typed, {}, { clock: () => now });
+
+const REWARDS = [
+  { rank_from: 1, rank_to: 1, amount: 1000, currency: 'EUR' },
+  { rank_from: 2, rank_to: 3, amount: 500, currency: 'EUR' },
+  { rank_from: 4, rank_to: 5, amount: 100, currency: 'USD' },
+];
+const staff = (api: TestApi) => ({ token: api.users.moderator.token });
+let n = 0;
+
+async function board(api: TestApi, body: Record<string, unknown> = {}) {
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'R', slug: `rw-${process.pid}-${(n += 1)}` })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
+  const reply = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...staff(api), body: { key: `k${n}`, name: 'Daily top', period_type: 'daily', rewards: REWARDS, ...body } });
+  return { gameId, board: reply.body as { id: number; rewards: unknown[] }, status: reply.status };
+}
+async function players(api: TestApi, gameId: number, leaderboardId: number, scores: number[]) {
+  const made: Array<{ userId: number; userGameId: number; score: number }> = [];
+  for (const score of scores) {
+    const user = await api.createUser('user', `rw${(n += 1)}_${process.pid}`);
+    const userGameId = (await api.services.connections.connect(COMMAND_ACTOR, user.id, { game_id: gameId })).id;
+    now += 1;
+    await api.services.leaderboards.saveScore(COMMAND_ACTOR, leaderboardId, { user_game_id: userGameId, score });
+    made.push({ userId: user.id, userGameId, score });
+  }
+  return made;
+}
+const payouts = (api: TestApi) => createPeriodPayouts({ db: api.database.db, wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now });
+const balance = async (api: TestApi, userId: number, gameId: number, currency: string) =>
+  Number((await api.engine.wallet.balances(String(userId), String(gameId), currency)).find((b) => b.currency === currency)?.availableBalance);
+
+test('a reward table is checked: ranges in order, none overlapping, amounts and currencies valid, and only on boards whose periods close', async (t) => {
+  const { api } = t.context;
+  const made = await board(api);
+  t.is(made.status, 201);
+  t.deepEqual(made.board.rewards, REWARDS);
+  const refused = await board(api, { rewards: [{ rank_from: 1, rank_to: 5, amount: 10, currency: 'EUR' }, { rank_from: 5, rank_to: 9, amount: 5, currency: 'EUR' }, { rank_from: 3, rank_to: 2, amount: 0, currency: 'eur' }] });
+  t.is(refused.status, 400);
+  const errors = (await api.request('POST', `/api/games/${made.gameId}/leaderboards`, { ...staff(api), body: { key: 'x', name: 'x', period_type: 'daily', rewards: [{ rank_from: 1, rank_to: 5, amount: 10, currency: 'EUR' }, { rank_from: 5, rank_to: 9, amount: 5, currency: 'EUR' }, { rank_from: 3, rank_to: 2, amount: 0, currency: 'eur' }] } })).body.errors;
+  t.deepEqual(errors.map((e: { path: string }) => e.path).sort(), ['rewards[1]', 'rewards[2].amount', 'rewards[2].currency', 'rewards[2].rank_to'].sort(), JSON.stringify(errors));
+  const allTime = await api.request('POST', `/api/games/${made.gameId}/leaderboards`, { ...staff(api), body: { key: 'y', name: 'y', rewards: REWARDS } });
+  t.is(allTime.status, 400);
+  t.is(allTime.body.errors[0].path, 'rewards');
+  const toAllTime = await api.request('PUT', `/api/games/${made.gameId}/leaderboards/${made.board.id}`, { ...staff(api), body: { period_type: 'all_time' } });
+  t.is(toAllTime.status, 400, 'a board with rewards cannot become all_time');
+  const cleared = await api.request('PUT', `/api/games/${made.gameId}/leaderboards/${made.board.id}`, { ...staff(api), body: { rewards: [] } });
+  t.deepEqual(cleared.body.rewards, []);
+});
+
+test('when a period closes each ranked player gets their range\'s reward once; ties share the better rank; the listing and audit say so', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-02T09:00:00.000Z');
+  const { gameId, board: b } = await board(api);
+  // Ranks 1, 2, 2, 4, 5, 6: the two 80s share rank 2; 6th is in no range.
+  const ranked = await players(api, gameId, b.id, [90, 80, 80, 70, 60, 50]);
+  await payouts(api).run();
+  t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body, [], 'nothing while the period runs');
+
+  now = Date.parse('2026-12-03T00:00:05.000Z'); // the day closed
+  const round = payouts(api);
+  await Promise.all([round.run(), payouts(api).run()]); // two workers at once
+  await round.run(); // and again: nothing more
+  const listed = await api.request('GET', `/api/leaderboards/${b.id}/payouts?period_start=2026-12-02T00:00:00.000Z`, staff(api));
+  t.is(listed.status, 200);
+  t.deepEqual(listed.body.map((p: { user_game_id: number; rank: number; amount: number; currency: string }) => [p.user_game_id, p.rank, p.amount, p.currency]), [
+    [ranked[0]!.userGameId, 1, 1000, 'EUR'],
+    [ranked[1]!.userGameId, 2, 500, 'EUR'],
+    [ranked[2]!.userGameId, 2, 500, 'EUR'],
+    [ranked[3]!.userGameId, 4, 100, 'USD'],
+    [ranked[4]!.userGameId, 5, 100, 'USD'],
+  ]);
+  for (const p of listed.body) {
+    t.truthy(p.topup_id);
+    t.truthy(p.paid_at);
+  }
+  t.is(new Set(listed.body.map((p: { topup_id: number }) => p.topup_id)).size, 5, 'one top-up each');
+  t.is(await balance(api, ranked[0]!.userId, gameId, 'EUR'), 1000);
+  t.is(await balance(api, ranked[2]!.userId, gameId, 'EUR'), 500, 'the tied player got rank 2\'s reward');
+  t.is(await balance(api, ranked[4]!.userId, gameId, 'USD'), 100);
+  t.is(await balance(api, ranked[5]!.userId, gameId, 'EUR'), 0, 'rank 6 is in no range');
+  const audit = (await api.request('GET', `/api/audit?action=leaderboard.payout&target_id=${b.id}`, { token: api.users.admin.token })).body;
+  t.is(audit.length, 5);
+  t.like(audit.at(-1).changes, { rank: [null, 1], amount: [null, 1000], currency: [null, 'EUR'] });
+
+  const graph = await gql(api, `{ leaderboardPayouts(leaderboard_id: ${b.id}) { rank amount topup_id } leaderboardPayoutsTotal(leaderboard_id: ${b.id}) }`, staff(api));
+  t.is(graph.body.data.leaderboardPayoutsTotal, 5);
+  t.deepEqual(graph.body.data.leaderboardPayouts.map((p: { rank: number }) => p.rank), [1, 2, 2, 4, 5]);
+  t.is((await api.request('GET', `/api/leaderboards/${b.id}/payouts`, { token: api.users.user.token })).status, 403, 'staff only');
+  t.is((await api.request('GET', `/api/leaderboards/${b.id}/payouts?period_start=2026-12-02T05:00:00.000Z`, staff(api))).body.errors[0].path, 'period_start');
+  const past = await api.request('GET', `/api/leaderboards/${b.id}/rankings?period_start=2026-12-02T00:00:00.000Z&limit=3`, { token: api.users.user.token });
+  t.deepEqual(past.body.items.map((i: { score: number }) => i.score), [90, 80, 80], 'the final standings stay readable');
+});
+
+test('periods that closed before the rewards were set are not paid; a period without scores is closed with nothing to pay', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-05T10:00:00.000Z');
+  const { gameId, board: b } = await board(api, { rewards: [] });
+  await players(api, gameId, b.id, [10, 20]);
+  now = Date.parse('2026-12-06T10:00:00.000Z');
+  await api.request('PUT', `/api/games/${gameId}/leaderboards/${b.id}`, { ...staff(api), body: { rewards: REWARDS } });
+  await payouts(api).run();
+  t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body, [], 'the 5th closed before the rewards existed');
+  now = Date.parse('2026-12-07T00:00:01.000Z');
+  await payouts(api).run();
+  t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body, [], 'the 6th had no scores');
+  const periods = await api.database.db('leaderboard_payout_periods').where({ leaderboard_id: b.id }).select('period_start', 'paid_at');
+  t.is(periods.length, 1);
+  t.truthy(periods[0].paid_at);
+});

@@ -1,0 +1,65 @@
+import anyTest, { type TestFn } from 'ava';
+import type { Browser } from 'playwright-core';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { createPeriodPayouts } from '../../src/admin/leaderboards/period-payouts';
+import { createLogger } from '../../src/logging/logger';
+import { createTestApi, type TestApi } from '../helpers/api';
+import { launchChromium, screenshot, signedInTab, unique } from '../helpers/console-browser';
+
+/**
+ * SPEC §2.12's period rewards in the console, in Debian's Chromium: a moderator sets a board's reward
+ * ranges in major units; a closed period's payouts show by rank with the players' names.
+ */
+interface Context {
+  api: TestApi;
+  browser: Browser;
+}
+const test = anyTest as TestFn<Context>;
+let now = Date.parse('2026-12-10T12:00:00.000Z');
+
+test.before(async (t) => {
+  t.context = { api: await createTestApi({}, { clock: () => now }), browser: await launchChromium() };
+});
+test.after.always(async (t) => {
+  await t.context.browser?.close();
+  await t.context.api?.close();
+});
+
+test('a moderator sets reward ranges; a closed period\'s payouts are listed by rank', async (t) => {
+  const { api } = t.context;
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: unique('Arena'), slug: unique('arena') })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
+  const board = await api.services.leaderboards.create(COMMAND_ACTOR, gameId, { key: 'daily', name: 'Daily top', period_type: 'daily', rewards: [{ rank_from: 1, rank_to: 1, amount: 2500, currency: 'EUR' }] });
+  const names: string[] = [];
+  for (const score of [30, 20, 20]) {
+    const name = unique('p').replace(/-/g, '_');
+    const user = await api.createUser('user', name);
+    const ug = await api.services.connections.connect(COMMAND_ACTOR, user.id, { game_id: gameId });
+    now += 1;
+    await api.services.leaderboards.saveScore(COMMAND_ACTOR, board.id, { user_game_id: ug.id, score });
+    names.push(name);
+  }
+
+  const { page } = await signedInTab(t, t.context.browser, api, api.users.moderator.email);
+  await page.goto(`/console/games/${gameId}/leaderboards/${board.id}`);
+  const form = page.getByRole('form', { name: 'Period rewards' });
+  t.is(await form.getByLabel('Amount 1').inputValue(), '25.00', 'minor units shown in major units');
+  await form.getByRole('button', { name: 'Add a range' }).click();
+  await form.getByLabel('To rank 2').fill('3');
+  await form.getByLabel('Amount 2').fill('5');
+  await form.getByRole('button', { name: 'Save rewards' }).click();
+  await page.getByText('No period has paid rewards yet.').waitFor();
+  t.deepEqual((await api.services.leaderboards.get(gameId, board.id)).rewards, [
+    { rank_from: 1, rank_to: 1, amount: 2500, currency: 'EUR' }, { rank_from: 2, rank_to: 3, amount: 500, currency: 'EUR' },
+  ]);
+
+  now = Date.parse('2026-12-11T00:00:01.000Z');
+  await createPeriodPayouts({ db: api.database.db, wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now }).run();
+  await page.reload();
+  const rows = page.getByTestId('payouts').locator('tbody tr');
+  await rows.nth(2).waitFor();
+  t.deepEqual((await rows.allInnerTexts()).map((row) => row.split('\t').slice(0, 3)), [
+    ['1', names[0], '€25.00'], ['2', names[1], '€5.00'], ['2', names[2], '€5.00'],
+  ]);
+  await screenshot(page, 'leaderboard-rewards');
+});
