@@ -40,7 +40,7 @@ test.before(async (t) => {
     variables: [{ key: 'bonus' }],
     entries: [{ time_second: 5, image: 'i.png', login: 'bob', variables: [{ key: 'bonus', value: '10' }] }],
   });
-  const board = await services.leaderboards.create(COMMAND_ACTOR, game.id, { key: 'weekly', name: 'Weekly', period_type: 'weekly' });
+  const board = await services.leaderboards.create(COMMAND_ACTOR, game.id, { key: 'weekly', name: 'Weekly', period_type: 'weekly', rewards: [{ rank_from: 1, rank_to: 3, amount: 500, currency: 'EUR' }] });
   await services.leaderboards.create(COMMAND_ACTOR, game.id, { key: 'all', name: 'All time', sort_order: 'asc' });
   const group = await services.leaderboardGroups.create(COMMAND_ACTOR, board.id, { key: 'vip', name: 'VIP', is_default: true });
   const userGame = await services.connections.connect(COMMAND_ACTOR, users.user.id, { game_id: game.id });

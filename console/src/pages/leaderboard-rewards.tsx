@@ -9,13 +9,17 @@ import { formatMoney, knownCurrencies, minorDigits, toMinorUnits } from '../form
 const RewardsSave = graphql(`mutation RewardsSave ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }`);
 const RewardsPayouts = graphql(`query RewardsPayouts ($id: SafeInt!) { leaderboardPayouts(leaderboard_id: $id, limit: 500) { period_start user_game_id user_id rank amount currency topup_id paid_at } }`);
 
-export interface Reward { rank_from: number; rank_to: number; amount: number; currency: string }
+/** A range as the API carries it: the amount in minor units, a decimal string (Money). */
+export interface Reward { rank_from: number; rank_to: number; amount: string; currency: string }
 /** A range as the form holds it: ranks and the amount as typed (major units). */
 interface Row { from: string; to: string; amount: string; currency: string }
 
-const majorOf = (minor: number, currency: string) => {
+/** Minor units as typed in major units ("2500" EUR → "25.00"), exactly (no floating point). */
+const majorOf = (minor: string, currency: string) => {
   const digits = minorDigits(currency);
-  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
+  if (digits === 0) return minor;
+  const padded = minor.padStart(digits + 1, '0');
+  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 };
 
 /**
@@ -39,7 +43,7 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
           for (const [i, row] of rows.entries()) {
             const minor = toMinorUnits(row.amount, row.currency);
             if ('problem' in minor) return setTypo(`Range ${i + 1}: the amount ${minor.problem}`);
-            input.push({ rank_from: Number(row.from), rank_to: Number(row.to), amount: Number(minor.minor), currency: row.currency });
+            input.push({ rank_from: Number(row.from), rank_to: Number(row.to), amount: minor.minor, currency: row.currency });
           }
           setTypo(null);
           if (await save.run(input)) onDone();

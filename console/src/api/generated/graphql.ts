@@ -88,7 +88,7 @@ export type LeaderboardInput = {
 
 export type LeaderboardRewardInput = {
   /** Minor units. */
-  amount?: number | null | undefined;
+  amount?: string | null | undefined;
   currency?: string | null | undefined;
   rank_from?: number | null | undefined;
   rank_to?: number | null | undefined;
@@ -451,7 +451,7 @@ export type LeaderboardPageLeaderboardQueryVariables = Exact<{
 }>;
 
 
-export type LeaderboardPageLeaderboardQuery = { leaderboard: { id: number, key: string, name: string, sort_order: string, period_type: string, operator: string, is_active: boolean, rewards: Array<{ rank_from: number, rank_to: number, amount: number, currency: string }> } | null, leaderboardGroups: Array<{ id: number, key: string, name: string, is_default: boolean }> | null };
+export type LeaderboardPageLeaderboardQuery = { leaderboard: { id: number, key: string, name: string, sort_order: string, period_type: string, operator: string, is_active: boolean, rewards: Array<{ rank_from: number, rank_to: number, amount: string, currency: string }> } | null, leaderboardGroups: Array<{ id: number, key: string, name: string, is_default: boolean }> | null };
 
 export type LeaderboardPageRankingsQueryVariables = Exact<{
   id: number;
@@ -548,7 +548,7 @@ export type RewardsPayoutsQueryVariables = Exact<{
 }>;
 
 
-export type RewardsPayoutsQuery = { leaderboardPayouts: Array<{ period_start: string, user_game_id: number, user_id: number, rank: number, amount: number, currency: string, topup_id: number | null, paid_at: string | null }> | null };
+export type RewardsPayoutsQuery = { leaderboardPayouts: Array<{ period_start: string, user_game_id: number, user_id: number, rank: number, amount: string, currency: string, topup_id: number | null, paid_at: string | null }> | null };
 
 export type LeaderboardSettingsFragment = { key: string, name: string, sort_order: string, period_type: string, operator: string, is_active: boolean };
 

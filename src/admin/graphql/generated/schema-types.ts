@@ -370,7 +370,7 @@ export type LeaderboardInput = {
 
 /** A period reward paid, or planned and not paid yet (topup_id and paid_at null). */
 export type LeaderboardPayout = {
-  amount: Scalars['SafeInt']['output'];
+  amount: Scalars['Money']['output'];
   currency: Scalars['String']['output'];
   paid_at: Maybe<Scalars['String']['output']>;
   period_start: Scalars['String']['output'];
@@ -382,7 +382,7 @@ export type LeaderboardPayout = {
 };
 
 export type LeaderboardReward = {
-  amount: Scalars['SafeInt']['output'];
+  amount: Scalars['Money']['output'];
   currency: Scalars['String']['output'];
   rank_from: Scalars['Int']['output'];
   rank_to: Scalars['Int']['output'];
@@ -390,7 +390,7 @@ export type LeaderboardReward = {
 
 export type LeaderboardRewardInput = {
   /** Minor units. */
-  amount?: InputMaybe<Scalars['SafeInt']['input']>;
+  amount?: InputMaybe<Scalars['Money']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
   rank_from?: InputMaybe<Scalars['Int']['input']>;
   rank_to?: InputMaybe<Scalars['Int']['input']>;
@@ -1974,7 +1974,7 @@ export type LeaderboardGroupResolvers<ContextType = GraphQLContext, ParentType e
 };
 
 export type LeaderboardPayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeaderboardPayout'] = ResolversParentTypes['LeaderboardPayout']> = {
-  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paid_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   period_start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1985,7 +1985,7 @@ export type LeaderboardPayoutResolvers<ContextType = GraphQLContext, ParentType 
 };
 
 export type LeaderboardRewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeaderboardReward'] = ResolversParentTypes['LeaderboardReward']> = {
-  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rank_from?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rank_to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
