@@ -384,6 +384,9 @@ test.serial('notifications offer the macros as chips and the preview marks them,
   await description.evaluate((area: { setSelectionRange(start: number, end: number): void }) => area.setSelectionRange(3, 3));
   await page.getByRole('button', { name: '{{login}}' }).click();
   t.is(await description.inputValue(), 'Hi {{login}} there');
+  // The editor gives the focus back and places the caret after its render: wait for that state.
+  await until('the caret is back in the description, after the macro', () => description.evaluate((area: { selectionStart: number; ownerDocument: { activeElement: unknown } }) =>
+    area.ownerDocument.activeElement === area && area.selectionStart === 'Hi {{login}}'.length), 5000);
   await page.keyboard.type('!');
   t.is(await description.inputValue(), 'Hi {{login}}! there', 'the caret is after the macro');
   // Readable chips: dark text on their pale background (WCAG AA asks 4.5:1).
