@@ -34,10 +34,15 @@ export interface ReservationHandlerOptions extends UnaryOptions {
 /** The ReservationService's methods: wire shapes in, service calls (as the caller's scope allows), wire shapes out. */
 export function reservationHandlers(wallet: ReservationOperations, options: ReservationHandlerOptions): UntypedServiceImplementation {
   const { scopeOf } = options;
+  /** Per key's game set (the registry keeps one until its next read of the keys): no new engine per call. */
+  const scopedEngines = new WeakMap<NonNullable<GameScope>, ReservationOperations>();
   /** The engine as this call's caller may use it: all of it, or the games of its key (game-scope.ts). */
   const engineFor = (metadata: Metadata): ReservationOperations => {
     const games = scopeOf?.(metadata) ?? null;
-    return games === null ? wallet : scopedOperations(wallet, games);
+    if (games === null) return wallet;
+    let engine = scopedEngines.get(games);
+    if (!engine) scopedEngines.set(games, (engine = scopedOperations(wallet, games)));
+    return engine;
   };
   const batch = <Item>(method: string, run: (engine: ReservationOperations, items: Item[]) => Promise<BalanceOutcome[]>) =>
     unaryHandler<{ items: Item[] }, { results: BatchResult[] }>(method, async (request, metadata) => ({ results: batchResults(method, await run(engineFor(metadata), request.items), options.logger) }), options);

@@ -125,18 +125,21 @@ test('writes take effect at once (no cache waits for its expiry), are audited, a
   t.like(audit[1], { game_id: id, actor_user_id: api.users.moderator.id, changes: { name: ['e', 'e2'], variables: [[{ key: 'title', type: 'string', string_value: 'one' }], [{ key: 'title', type: 'string', string_value: 'two' }]] } });
 });
 
+/** One entry per rule an entry can break: an unknown key, a value of another type, a type given wrong, an item of the wrong type, a key twice. */
+const WRONG_ENTRIES = [
+  { key: 'missing', number_value: 1 },
+  { key: 'speed', string_value: 'fast' },
+  { key: 'title', type: 'number', string_value: 'x' },
+  { key: 'prices', items: [{ key: 'sword', string_value: 'cheap' }] },
+  { key: 'speed', number_value: 2 },
+];
+
 test('an override names existing keys with values of their types: every violation is a 400 naming its path, and nothing is stored', async (t) => {
   const { api } = t.context;
   const id = await game(api);
   const refused = await post(api, id, {
     name: '', starts_at: at(10), ends_at: at(5),
-    variables: [
-      { key: 'missing', number_value: 1 },
-      { key: 'speed', string_value: 'fast' },
-      { key: 'title', type: 'number', string_value: 'x' },
-      { key: 'prices', items: [{ key: 'sword', string_value: 'cheap' }] },
-      { key: 'speed', number_value: 2 },
-    ],
+    variables: WRONG_ENTRIES,
   });
   t.is(refused.status, 400);
   const paths = refused.body.errors.map((e: { path: string }) => e.path);
@@ -145,13 +148,7 @@ test('an override names existing keys with values of their types: every violatio
   // The body's own rules are judged first; the entries against the variables once those pass.
   const entries = await post(api, id, {
     name: 'x', starts_at: at(0), ends_at: at(5),
-    variables: [
-      { key: 'missing', number_value: 1 },
-      { key: 'speed', string_value: 'fast' },
-      { key: 'title', type: 'number', string_value: 'x' },
-      { key: 'prices', items: [{ key: 'sword', string_value: 'cheap' }] },
-      { key: 'speed', number_value: 2 },
-    ],
+    variables: WRONG_ENTRIES,
   });
   t.is(entries.status, 400);
   t.deepEqual(entries.body.errors.map((e: { path: string }) => e.path).sort(), [

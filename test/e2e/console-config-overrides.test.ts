@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser } from 'playwright-core';
-import { createTestApi, type TestApi } from '../helpers/api';
-import { gameWithModules, launchChromium, screenshot, signedInTab } from '../helpers/console-browser';
+import { useSharedTestApi, type TestApi } from '../helpers/api';
+import { gameWithModules, screenshot, signedInTab, useSharedChromium } from '../helpers/console-browser';
 
 /**
  * SPEC §2.12's timed config overrides in the console, in Debian's Chromium: a live event made in the
@@ -13,13 +13,8 @@ interface Context {
 }
 const test = anyTest as TestFn<Context>;
 
-test.before(async (t) => {
-  t.context = { api: await createTestApi(), browser: await launchChromium() };
-});
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-  await t.context.api?.close();
-});
+useSharedTestApi(test);
+useSharedChromium(test);
 
 /** A `datetime-local` value for an instant, in this machine's time zone (the browser's too). */
 const localInput = (at: number) => new Date(at - new Date(at).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

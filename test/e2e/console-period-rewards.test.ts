@@ -3,8 +3,8 @@ import type { Browser } from 'playwright-core';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createPeriodPayouts } from '../../src/admin/leaderboards/period-payouts';
 import { createLogger } from '../../src/logging/logger';
-import { createTestApi, type TestApi } from '../helpers/api';
-import { launchChromium, screenshot, signedInTab, unique } from '../helpers/console-browser';
+import { useSharedTestApi, type TestApi } from '../helpers/api';
+import { screenshot, signedInTab, unique, useSharedChromium } from '../helpers/console-browser';
 
 /**
  * SPEC §2.12's period rewards in the console, in Debian's Chromium: a moderator sets a board's reward
@@ -17,13 +17,8 @@ interface Context {
 const test = anyTest as TestFn<Context>;
 let now = Date.parse('2026-12-10T12:00:00.000Z');
 
-test.before(async (t) => {
-  t.context = { api: await createTestApi({}, { clock: () => now }), browser: await launchChromium() };
-});
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-  await t.context.api?.close();
-});
+useSharedTestApi(test, {}, { clock: () => now });
+useSharedChromium(test);
 
 test('a moderator sets reward ranges; a closed period\'s payouts are listed by rank', async (t) => {
   const { api } = t.context;

@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser } from 'playwright-core';
-import { createTestApi, type TestApi } from '../helpers/api';
-import { gameWithModules, launchChromium, screenshot, signedInTab, unique } from '../helpers/console-browser';
+import { useSharedTestApi, type TestApi } from '../helpers/api';
+import { gameWithModules, screenshot, signedInTab, unique, useSharedChromium } from '../helpers/console-browser';
 
 /**
  * SPEC §2.12's scoped moderators in the console, in Debian's Chromium: an admin limits a moderator to
@@ -14,13 +14,8 @@ interface Context {
 }
 const test = anyTest as TestFn<Context>;
 
-test.before(async (t) => {
-  t.context = { api: await createTestApi(), browser: await launchChromium() };
-});
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-  await t.context.api?.close();
-});
+useSharedTestApi(test);
+useSharedChromium(test);
 
 test('an admin limits a moderator to one game; the moderator\'s console shows that game alone and the API refuses the others', async (t) => {
   const { api } = t.context;

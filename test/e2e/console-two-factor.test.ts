@@ -1,8 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
 import * as OTPAuth from 'otpauth';
 import type { Browser } from 'playwright-core';
-import { createTestApi, PASSWORD, type TestApi } from '../helpers/api';
-import { launchChromium, openConsole, screenshot, signedInTab, unique } from '../helpers/console-browser';
+import { useSharedTestApi, PASSWORD, type TestApi } from '../helpers/api';
+import { openConsole, screenshot, signedInTab, unique, useSharedChromium } from '../helpers/console-browser';
 
 /**
  * SPEC §2.12's two-factor sign-in in the console, in Debian's Chromium: a moderator enrols (the
@@ -15,13 +15,8 @@ interface Context {
 }
 const test = anyTest as TestFn<Context>;
 
-test.before(async (t) => {
-  t.context = { api: await createTestApi(), browser: await launchChromium() };
-});
-test.after.always(async (t) => {
-  await t.context.browser?.close();
-  await t.context.api?.close();
-});
+useSharedTestApi(test);
+useSharedChromium(test);
 
 /** The code of the step after now: the server allows one step of drift, and a step used at enrolment is not accepted again. */
 const nextCode = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + 30_000 });

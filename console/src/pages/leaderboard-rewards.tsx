@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
+import type { LeaderboardPageLeaderboardQuery, LeaderboardRewardInput } from '../api/generated/graphql';
 import { useAction, useQuery } from '../api/hooks';
 import { Field, FormErrors, Problem } from '../components/problem';
 import { TableScroll } from '../components/table-scroll';
@@ -9,8 +10,8 @@ import { formatMoney, knownCurrencies, minorDigits, toMinorUnits } from '../form
 const RewardsSave = graphql(`mutation RewardsSave ($g: SafeInt!, $id: SafeInt!, $input: LeaderboardInput!) { updateLeaderboard(game_id: $g, id: $id, input: $input) { id } }`);
 const RewardsPayouts = graphql(`query RewardsPayouts ($id: SafeInt!) { leaderboardPayouts(leaderboard_id: $id, limit: 500) { period_start user_game_id user_id rank amount currency topup_id paid_at } }`);
 
-/** A range as the API carries it: the amount in minor units, a decimal string (Money). */
-export interface Reward { rank_from: number; rank_to: number; amount: string; currency: string }
+/** A range as the leaderboard page reads it (typed from its query): the amount in minor units, a decimal string (Money). */
+type Reward = NonNullable<LeaderboardPageLeaderboardQuery['leaderboard']>['rewards'][number];
 /** A range as the form holds it: ranks and the amount as typed (major units). */
 interface Row { from: string; to: string; amount: string; currency: string }
 
@@ -29,7 +30,7 @@ const majorOf = (minor: string, currency: string) => {
 export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { gameId: number; leaderboardId: number; rewards: readonly Reward[]; onDone: () => void }) {
   const [rows, setRows] = useState<Row[]>(rewards.map((r) => ({ from: String(r.rank_from), to: String(r.rank_to), amount: majorOf(r.amount, r.currency), currency: r.currency })));
   const [typo, setTypo] = useState<string | null>(null);
-  const save = useAction((input: Reward[]) => request(RewardsSave, { g: gameId, id: leaderboardId, input: { rewards: input } }));
+  const save = useAction((input: LeaderboardRewardInput[]) => request(RewardsSave, { g: gameId, id: leaderboardId, input: { rewards: input } }));
   const setRow = (i: number, changes: Partial<Row>) => setRows(rows.map((row, j) => (j === i ? { ...row, ...changes } : row)));
   const currencies = knownCurrencies();
   return (
@@ -39,7 +40,7 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
       <FormErrors>
         <form aria-label="Period rewards" onSubmit={async (event) => {
           event.preventDefault();
-          const input: Reward[] = [];
+          const input: LeaderboardRewardInput[] = [];
           for (const [i, row] of rows.entries()) {
             const minor = toMinorUnits(row.amount, row.currency);
             if ('problem' in minor) return setTypo(`Range ${i + 1}: the amount ${minor.problem}`);

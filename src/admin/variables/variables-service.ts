@@ -1,5 +1,5 @@
 import type { Page } from '../../db/page';
-import { mapPerParent } from '../../db/per-parent';
+import { groupByParent, mapPerParent } from '../../db/per-parent';
 import { AppError } from '../../errors';
 import type { GamesPort } from '../games/games-service';
 import { perEnabledGame, type GameWithModules, type ModulesPort } from '../modules/modules-service';
@@ -99,10 +99,8 @@ export function createVariablesService({ store: { read }, games, modules, versio
       read.variables.variablesOfGames(gameIds),
       read.configOverrides.pendingOverridesOfGames(gameIds, new Date(clock())),
     ]);
-    return new Map(gameIds.map((gameId) => [gameId, {
-      variables: variables.get(gameId)!,
-      overrides: overrides.filter((row) => row.game_id === gameId).map(timedOverrideOf),
-    }]));
+    const overridesOf = groupByParent(gameIds, overrides, 'game_id');
+    return new Map(gameIds.map((gameId) => [gameId, { variables: variables.get(gameId)!, overrides: overridesOf.get(gameId)!.map(timedOverrideOf) }]));
   }
 
   /** Builds under way, per game: concurrent misses of one version share one build (a 1 MiB document is costly). */
