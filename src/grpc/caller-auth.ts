@@ -7,7 +7,8 @@ import {
   status as GrpcStatus,
   type ServerInterceptor,
 } from '@grpc/grpc-js';
-import type { ApiKeyRegistry } from './api-key-registry';
+import { AppError } from '../errors';
+import type { ApiKeyRegistry, GameScope, ResolvedKey } from './api-key-registry';
 import { RESERVATION_SERVICE_NAME } from './service-name';
 
 const RESERVATION_PATH = `/${RESERVATION_SERVICE_NAME}/`;
@@ -19,26 +20,61 @@ export function bearerOf(metadata: Metadata): string {
 }
 const BEARER = 'Bearer ';
 
+/** Who a call is, as its metadata was checked: a caller token (every game) or a server API key. */
+type Caller = { readonly token: true } | { readonly key: ResolvedKey };
+/** Each checked call's caller, by its metadata object (the one the handler then sees). */
+const callers = new WeakMap<Metadata, Caller>();
+
+const unauthenticated = (details: string) => new AppError('UNAUTHENTICATED', details);
+
 /**
  * SPEC §1.6's caller tokens, checked when a call's metadata arrives: a call of the reservation service
  * without `authorization: Bearer <one of the tokens>` is answered UNAUTHENTICATED before its message
  * is read or parsed (a batch may weigh up to GRPC_MAX_MESSAGE_BYTES). Health and reflection stay open.
  * With no tokens there is nothing to check, and no interceptor: the server gets an empty list. With
- * tokens, an active server API key is accepted too (SPEC §2.12: `keys`, the process's registry).
+ * tokens, an active server API key is accepted too (SPEC §2.12: `keys`, the process's registry),
+ * resolved here once and carried with the call (`callerScope`).
  */
-export function callerAuthInterceptors(tokens: readonly string[], keys?: Pick<ApiKeyRegistry, 'find'>): ServerInterceptor[] {
+export function callerAuthInterceptors(tokens: readonly string[], keys?: Pick<ApiKeyRegistry, 'resolve'>): ServerInterceptor[] {
   const accepted = tokens.map((token) => Buffer.from(`Bearer ${token}`));
   if (accepted.length === 0) return [];
+  const refuse = (call: Parameters<ServerInterceptor>[1]) =>
+    call.sendStatus({ code: GrpcStatus.UNAUTHENTICATED, details: 'authorization metadata must carry a valid Bearer token', metadata: new Metadata() });
   return [(method, call) => {
     if (!method.path.startsWith(RESERVATION_PATH)) return new ServerInterceptingCall(call);
     const listener = new ServerListenerBuilder()
       .withOnReceiveMetadata((metadata, next) => {
-        if (hasToken(metadata, accepted) || (keys && keys.find(bearerOf(metadata)) !== null)) next(metadata);
-        else call.sendStatus({ code: GrpcStatus.UNAUTHENTICATED, details: 'authorization metadata must carry a valid Bearer token', metadata: new Metadata() });
+        if (hasToken(metadata, accepted)) {
+          callers.set(metadata, { token: true });
+          next(metadata);
+          return;
+        }
+        const secret = keys ? bearerOf(metadata) : '';
+        if (!secret) return refuse(call);
+        keys!.resolve(secret).then((key) => {
+          if (!key) return refuse(call);
+          callers.set(metadata, { key });
+          next(metadata);
+        }, () => refuse(call));
       })
       .build();
     return new ServerInterceptingCall(call, new ResponderBuilder().withStart((next) => next(listener)).build());
   }];
+}
+
+/**
+ * The games a call may touch now (null: every game), from the caller its metadata was checked as:
+ * with caller authentication off (`keys` absent), every call may touch every game. A key is checked
+ * again here, at each step of the call (its message; a stream's every tick): revoked or expired since
+ * the call began, or a call whose caller was never checked, is UNAUTHENTICATED, never unscoped.
+ */
+export function callerScope(metadata: Metadata, keys: Pick<ApiKeyRegistry, 'isActive'> | undefined): GameScope {
+  if (!keys) return null;
+  const caller = callers.get(metadata);
+  if (!caller) throw unauthenticated('authorization metadata must carry a valid Bearer token');
+  if ('token' in caller) return null;
+  if (!keys.isActive(caller.key)) throw unauthenticated('this API key was revoked or has expired');
+  return caller.key.games;
 }
 
 function hasToken(metadata: Metadata, tokens: readonly Buffer[]): boolean {

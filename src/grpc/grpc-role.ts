@@ -17,7 +17,7 @@ import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from './reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
 import { createApiKeyRegistry } from './api-key-registry';
-import { bearerOf, callerAuthInterceptors } from './caller-auth';
+import { callerAuthInterceptors, callerScope } from './caller-auth';
 import { loadReservationProto, RESERVATION_SERVICE_NAME, type LedgerEvent } from './reservation-proto';
 
 
@@ -57,7 +57,7 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics, le
   const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: callerAuthInterceptors(config.authTokens, keys ?? undefined) });
   const { packageDefinition, service } = loadReservationProto();
   const timeline = grpcTimeline(createOpsTimelineStore(redis), { logger });
-  const scopeOf = keys ? (metadata: Metadata) => keys.find(bearerOf(metadata))?.games ?? null : undefined;
+  const scopeOf = keys ? (metadata: Metadata) => callerScope(metadata, keys) : undefined;
   const tail = ledgerDb && createLedgerTail(ledgerDb, { logger });
   const { definition, encode } = ledgerBytesPassThrough(service);
   const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger, encode, ...(scopeOf ? { scopeOf } : {}) });

@@ -16,12 +16,17 @@ const REPLAY_PAGE = 500;
  * waits for 'drain'). Past it the stream drops them and reads MySQL at its subscriber's pace instead.
  */
 export const STREAM_QUEUE_LIMIT = 5000;
+/** How often an open stream asks again whether its caller's key still holds (SPEC §2.12: ended within 1 s). */
+export const SCOPE_CHECK_MS = 200;
 
 export interface WatchLedgerDeps {
   readonly db: Knex;
   readonly tail: LedgerTail;
   readonly logger: Logger;
-  /** The games a caller may watch (a scoped server API key; null: every game). */
+  /**
+   * The games a caller may watch (a scoped server API key; null: every game); it throws once the
+   * caller's key is revoked or expired, asked at the stream's start and every SCOPE_CHECK_MS after.
+   */
   readonly scopeOf?: (metadata: Metadata) => GameScope;
   /**
    * The event's wire bytes: given, each row the tail hands out is encoded once for all the streams that
@@ -69,6 +74,8 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
   const payload = (row: SharedRow): LedgerEvent | Buffer => (encode ? (row.encoded ??= encode(toEvent(row))) : toEvent(row));
   /** The streams under way, each with what ends its loop (the server is stopping). */
   const open = new Map<ServerWritableStream<WatchLedgerRequest, LedgerEvent>, () => void>();
+  /** The calls that have their status (each gets one). */
+  const answered = new WeakSet<ServerWritableStream<WatchLedgerRequest, LedgerEvent>>();
 
   async function serve(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>): Promise<void> {
     const { after, filter } = checkRequest(call.request);
@@ -80,20 +87,32 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
     let closed = false;
     let wake: (() => void) | null = null;
     const stopWaiting = () => wake?.();
+    /** Waits for gRPC's buffer to drain; each ends when the stream does. */
+    const drainWaits = new Set<() => void>();
     const end = () => {
       closed = true;
       stopWaiting();
+      for (const done of drainWaits) done();
     };
     open.set(call, end);
     call.on('cancelled', end);
+    const keyCheck = scopeOf && setInterval(() => {
+      try {
+        scopeOf(call.metadata);
+      } catch (error) {
+        finish(call, toAppError(error)); // the key was revoked or expired: the stream ends now, whatever its subscriber reads
+      }
+    }, SCOPE_CHECK_MS);
     const matches = (row: LedgerStreamRow) => (!filter.gameId || row.game_id === filter.gameId) && (!filter.userId || row.user_id === filter.userId);
     /** Until gRPC's buffer has room again (or the call has ended). */
     const drained = () => new Promise<void>((resolve) => {
       const done = () => {
         for (const event of ['drain', 'cancelled', 'close']) call.off(event, done);
+        drainWaits.delete(done);
         resolve();
       };
       for (const event of ['drain', 'cancelled', 'close']) call.on(event, done);
+      drainWaits.add(done);
     });
     const send = async (row: LedgerStreamRow) => {
       position = row.id;
@@ -136,29 +155,34 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
         }
       }
     } finally {
+      if (keyCheck) clearInterval(keyCheck);
       unlisten();
     }
   }
 
+  /** Ends a stream with a status, once: its loop stops, and nothing more is sent on it. */
+  function finish(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>, failure: AppError | null): void {
+    if (answered.has(call)) return;
+    answered.add(call);
+    open.get(call)?.();
+    open.delete(call);
+    if (failure) call.emit('error', { code: failure.spec.grpcStatus, details: failure.publicMessage });
+    else call.end();
+  }
+
   return {
     handler(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>): void {
-      serve(call)
-        .then(() => {
-          if (open.has(call)) call.end(); // not after closeAll: that call has its status already
-        }, (error: unknown) => {
-          const failure = toAppError(translateMysqlError(error));
-          if (failure.spec.httpStatus >= 500) logger.warn({ err: error }, 'WatchLedger stream failed');
-          call.emit('error', { code: failure.spec.grpcStatus, details: failure.publicMessage });
-        })
-        .finally(() => open.delete(call));
+      // A call ended already (closeAll, a revoked key) has its status: finish sends nothing more.
+      serve(call).then(() => finish(call, null), (error: unknown) => {
+        const failure = toAppError(translateMysqlError(error));
+        if (failure.spec.httpStatus >= 500) logger.warn({ err: error }, 'WatchLedger stream failed');
+        finish(call, failure);
+      });
     },
     /** Ends every stream (the server is stopping): subscribers reconnect elsewhere with their last sequence. */
     closeAll(): void {
-      for (const [call, end] of open) {
-        end();
-        call.emit('error', { code: GrpcStatus.UNAVAILABLE, details: 'the server is shutting down: resume with the last sequence' });
-      }
-      open.clear();
+      const stopping = new AppError('UNAVAILABLE', 'the server is shutting down: resume with the last sequence');
+      for (const call of [...open.keys()]) finish(call, stopping);
     },
   };
 }

@@ -6,6 +6,9 @@ import { createLogger } from '../../src/logging/logger';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { until } from '../helpers/until';
+import { reservationClient, unaryHeldBack } from '../helpers/grpc-client';
+import { createApiKeyRegistry } from '../../src/grpc/api-key-registry';
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 
 // SPEC §2.12 server API keys from outside: made, listed and revoked over REST and GraphQL, and taken
 // by the gRPC role (through the client library) beside GRPC_AUTH_TOKENS, scoped to their games.
@@ -110,4 +113,98 @@ test('a key scoped to a game: another game\'s Reserve, Confirm, Cancel and GetTr
     return outcome === 'UNAUTHENTICATED';
   }, 3000);
   t.pass();
+});
+
+test('a call that began with a scoped key which is revoked before its message arrives is UNAUTHENTICATED, never unscoped (review item 1)', async (t) => {
+  const { api } = t.context;
+  const [mine, theirs] = [await game(api, 'Mine'), await game(api, 'Theirs')];
+  const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'mine only', game_ids: [mine] } })).body;
+  const inTheirs = { userId: 'p1', gameId: String(theirs), currency: 'EUR' };
+  await api.engine.fund(inTheirs, 1000);
+  const scoped = clientWith(t, made.secret);
+  const inMine = { userId: 'p1', gameId: String(mine), currency: 'EUR' };
+  await api.engine.fund(inMine, 10);
+  await until('the key is accepted', async () => (await scoped.reserve({ ...inMine, roundId: 'r', amount: 1 }).then(() => true, () => false)), 1000);
+
+  let release!: () => void;
+  const held = unaryHeldBack(t.context.role.address!, 'Reserve', made.secret, { request_id: 'held', user_id: 'p1', game_id: String(theirs), round_id: 'r', amount: '5', currency: 'EUR' },
+    new Promise<void>((resolve) => { release = resolve; }));
+  t.is((await api.request('DELETE', `/api/api-keys/${made.id}`, admin(api))).status, 204);
+  await until('this process knows of the revoke', async () =>
+    (await scoped.getTransaction('nothing').then(() => 'ok', (error: ReservationError) => error.codeName)) === 'UNAUTHENTICATED', 1000);
+  release();
+  const outcome = await held;
+  t.is(outcome.status, GrpcStatus.UNAUTHENTICATED, `the held Reserve answered ${outcome.status} ${outcome.message}`);
+  t.like(await api.engine.wallet.balance(inTheirs.userId, inTheirs.gameId, 'EUR'), { availableBalance: '1000', reservedBalance: '0' }, 'nothing was reserved');
+});
+
+test('a key works on its first call right after its create answered (review item 3); random secrets are refused without a key', async (t) => {
+  const { api } = t.context;
+  const target = api.engine.newWallet();
+  await api.engine.fund(target, 100);
+  for (let i = 0; i < 3; i += 1) {
+    const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: `fresh ${i}` } })).body;
+    const reply = await clientWith(t, made.secret).reserve({ ...target, roundId: `r${i}`, amount: 1 });
+    t.is(reply.status, 'reserved');
+  }
+  const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+    clientWith(t, `rsk_${String(i).padStart(43, 'x')}`).getTransaction('t').then(() => 'ok', (error: ReservationError) => error.codeName)));
+  t.deepEqual(new Set(guesses), new Set(['UNAUTHENTICATED']));
+});
+
+test('WatchLedger: a scoped key must name one of its games; an open stream ends UNAUTHENTICATED within a second of its key\'s revoke (review item 2)', async (t) => {
+  const { api } = t.context;
+  const mine = await game(api, 'Mine');
+  const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'watcher', game_ids: [mine] } })).body;
+  const { client } = reservationClient(t.context.role.address!);
+  t.teardown(() => client.close());
+  const watch = (request: object) => {
+    const metadata = new Metadata();
+    metadata.set('authorization', `Bearer ${made.secret}`);
+    const call = (client as unknown as { WatchLedger: (r: object, m: Metadata) => NodeJS.EventEmitter & { cancel(): void } }).WatchLedger(request, metadata);
+    const ended = new Promise<ServiceError>((resolve) => call.on('error', resolve));
+    call.on('data', () => undefined);
+    return { call, ended };
+  };
+  t.is((await watch({}).ended).code, GrpcStatus.PERMISSION_DENIED, 'no game_id: refused');
+  t.is((await watch({ game_id: String(mine + 1000) }).ended).code, GrpcStatus.PERMISSION_DENIED, 'another game: refused');
+
+  const open = watch({ game_id: String(mine) });
+  const wallet = { userId: 'watched', gameId: String(mine), currency: 'EUR' };
+  await api.engine.fund(wallet, 10); // the stream is open and serving
+  t.is((await api.request('DELETE', `/api/api-keys/${made.id}`, admin(api))).status, 204);
+  const revokedAt = Date.now();
+  const ended = await open.ended;
+  t.is(ended.code, GrpcStatus.UNAUTHENTICATED);
+  t.log(`the stream ended ${Date.now() - revokedAt} ms after the revoke's reply`);
+  t.true(Date.now() - revokedAt < 1500, 'within a second (and the test\'s slack)');
+});
+
+test('a scoped CancelBatch on another game\'s transaction is PERMISSION_DENIED and leaves it reserved', async (t) => {
+  const { api } = t.context;
+  const [mine, theirs] = [await game(api, 'Mine'), await game(api, 'Theirs')];
+  const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'mine only', game_ids: [mine] } })).body;
+  const inTheirs = { userId: 'p2', gameId: String(theirs), currency: 'EUR' };
+  await api.engine.fund(inTheirs, 100);
+  const theirBet = await clientWith(t, BOOTSTRAP).reserve({ ...inTheirs, roundId: 'r', amount: 7 });
+  const results = await clientWith(t, made.secret).cancelBatch([{ transactionId: theirBet.transactionId }]);
+  t.is((results[0] as ReservationError).codeName, 'PERMISSION_DENIED');
+  t.like(await clientWith(t, BOOTSTRAP).getTransaction(theirBet.transactionId), { status: 'reserved' });
+});
+
+test('the registry: a key reaching expires_at between two reads of MySQL is refused at that instant (injected clock)', async (t) => {
+  const { api } = t.context;
+  const expiresAt = Date.now() + 60_000;
+  const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'expiring', expires_at: new Date(expiresAt).toISOString() } })).body;
+  let now = Date.now();
+  const registry = createApiKeyRegistry(api.database.db, { refreshMs: 3_600_000, clock: () => now });
+  t.teardown(() => registry.stop());
+  await registry.refresh();
+  const key = await registry.resolve(made.secret);
+  t.truthy(key);
+  now = expiresAt - 1;
+  t.true(registry.isActive(key!));
+  now = expiresAt;
+  t.false(registry.isActive(key!), 'expired at expires_at, with no read of MySQL in between');
+  t.is(await registry.resolve(made.secret), null);
 });

@@ -1,3 +1,4 @@
+import http2 from 'node:http2';
 import path from 'node:path';
 import {
   credentials as grpcCredentials,
@@ -10,7 +11,7 @@ import {
 } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
-import { PROTO_LOADER_OPTIONS, PROTO_PATH } from '../../src/grpc/reservation-proto';
+import { loadReservationProto, PROTO_LOADER_OPTIONS, PROTO_PATH } from '../../src/grpc/reservation-proto';
 
 type Callback = (error: ServiceError | null, reply: Record<string, unknown>) => void;
 type Unary = (request: object, metadata: Metadata, options: object, callback: Callback) => void;
@@ -63,5 +64,35 @@ function unary(client: Client, method: string, request: object, token?: string, 
     fn.call(client, request, metadata, { deadline: Date.now() + deadlineMs }, (error, reply) =>
       resolve(error ? { error } : { reply }),
     );
+  });
+}
+
+/**
+ * A unary call made by hand over HTTP/2: its headers go at once, its message only when `release`
+ * resolves (a call open across a change on the server, such as a revoked key). Answers the call's
+ * grpc-status and grpc-message.
+ */
+export function unaryHeldBack(address: string, method: string, token: string, request: object, release: Promise<void>): Promise<{ status: number; message: string }> {
+  const { service } = loadReservationProto();
+  const definition = service[method]!;
+  const body = definition.requestSerialize(request);
+  const frame = Buffer.concat([Buffer.from([0, (body.length >>> 24) & 255, (body.length >>> 16) & 255, (body.length >>> 8) & 255, body.length & 255]), body]);
+  const session = http2.connect(`http://${address}`);
+  const stream = session.request({ ':method': 'POST', ':path': definition.path, 'content-type': 'application/grpc', te: 'trailers', authorization: `Bearer ${token}` });
+  return new Promise((resolve, reject) => {
+    let answer: { status: number; message: string } | null = null;
+    const take = (headers: http2.IncomingHttpHeaders) => {
+      if (headers['grpc-status'] !== undefined) answer = { status: Number(headers['grpc-status']), message: decodeURIComponent(String(headers['grpc-message'] ?? '')) };
+    };
+    stream.on('response', take);
+    stream.on('trailers', take);
+    stream.on('data', () => undefined);
+    stream.on('error', reject);
+    stream.on('close', () => {
+      session.close();
+      if (answer) resolve(answer);
+      else reject(new Error('the call closed without a grpc-status'));
+    });
+    void release.then(() => stream.end(frame));
   });
 }

@@ -5,3 +5,6 @@ export const newApiKeySecret = (): string => `rsk_${randomBytes(32).toString('ba
 
 /** What is stored of a secret, and what a presented one is looked up by. */
 export const apiKeySecretHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+/** Whether a presented bearer string could be a key's secret at all (only those are looked up in MySQL). */
+export const looksLikeApiKeySecret = (secret: string): boolean => /^rsk_[A-Za-z0-9_-]{43}$/.test(secret);

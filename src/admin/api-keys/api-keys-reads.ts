@@ -3,4 +3,4 @@
  * registry reads the active keys and notes their use. Making and revoking them stays behind the service.
  */
 export { activeApiKeys, touchApiKeys } from './api-keys-repository';
-export { apiKeySecretHash } from './api-key-secret';
+export { apiKeySecretHash, looksLikeApiKeySecret } from './api-key-secret';

@@ -36,10 +36,17 @@ export async function revokeApiKey(db: Knex, id: number): Promise<void> {
   await db(API_KEYS).where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now(3) });
 }
 
-/** The keys a gRPC process accepts now: not revoked, not expired (each process reads them every half second). */
-export function activeApiKeys(db: Knex): Promise<Array<Pick<ApiKeyRow, 'id' | 'secret_hash' | 'game_ids' | 'expires_at'>>> {
-  return db<ApiKeyRow>(API_KEYS).whereNull('revoked_at').where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', db.fn.now(3)))
+export type ActiveApiKeyRow = Pick<ApiKeyRow, 'id' | 'secret_hash' | 'game_ids' | 'expires_at'>;
+
+/**
+ * The keys a gRPC process accepts now: not revoked, not expired (each process reads them every half
+ * second); with `hashes`, only those of these secret hashes (a key made since the last read).
+ */
+export function activeApiKeys(db: Knex, hashes?: readonly string[]): Promise<ActiveApiKeyRow[]> {
+  const query = db<ApiKeyRow>(API_KEYS).whereNull('revoked_at').where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', db.fn.now(3)))
     .select('id', 'secret_hash', 'game_ids', 'expires_at');
+  if (hashes) query.whereIn('secret_hash', hashes);
+  return query;
 }
 
 /** Notes that these keys were used, to the minute (a key used again within the minute is not written again). */
