@@ -1,4 +1,4 @@
-import { status as GrpcStatus, type Metadata, type ServerWritableStream } from '@grpc/grpc-js';
+import type { Metadata, ServerWritableStream } from '@grpc/grpc-js';
 import type { GameScope } from './api-key-registry';
 import type { Knex } from 'knex';
 import { AppError, toAppError } from '../errors';
