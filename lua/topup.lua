@@ -9,12 +9,14 @@ KEYS[5] currencies             c{p}:<user-game ref>  (set of the user-game's wal
 ARGV[1] user_id   ARGV[2] game_id   ARGV[3] currency   ARGV[4] amount (canonical decimal, 1 .. 2^53-1)
 ARGV[5] comment   ARGV[6] now (ms)   ARGV[7] idempotency TTL (s)   ARGV[8] idempotency key or ''
 ARGV[9] partition number (0 .. 63)   ARGV[10] audit trail or '' (opaque one-line text: who asked, for
-        the audit entry the sync writes with the ledger row)
+        the audit entry the sync writes with the ledger row)   ARGV[11] '1' when the currency is
+        enabled (a repeated key replays whatever it says: SPEC §1.11, the replay comes first)
 
 Returns {code, topup_id, available, reserved, created_at_ms}:
   OK             credited
   REPLAY         the idempotency key was seen with the same fields: the first reply, unchanged
   CONFLICT       the idempotency key was used with other fields (only the code)
+  CURRENCY       the currency is not enabled and the key is new (only the code)
   BALANCE_LIMIT  available + reserved would pass 2^53-1 (only the code; nothing changed)
 
 Outbox entry: t, topup_id, user_id, game_id, currency, amount, available, reserved, now, comment; with an
@@ -22,13 +24,14 @@ audit trail: T, the same values, the trail, comment. With an idempotency key: k 
 same values, the key (then the trail), comment.
 ]]
 -- include: idempotency, numbers, layouts
-local user_id, game_id, currency, amount, comment, now, ttl, key, partition, trail = unpack(ARGV, 1, 10)
+local user_id, game_id, currency, amount, comment, now, ttl, key, partition, trail, enabled = unpack(ARGV, 1, 11)
 local fingerprint = amount .. '\n' .. currency .. '\n' .. comment
 local work = begin({ KEYS[1] })
 if key ~= '' then
   local seen = replay(work, KEYS[2], fingerprint)
   if seen then return seen end
 end
+if enabled ~= '1' then return { 'CURRENCY' } end
 
 local wallet = wallet_of(work, KEYS[1])
 local credit = tonumber(amount)

@@ -113,13 +113,15 @@ export const scriptCalls = {
     return [String(transactionIds.length), ...transactionIds.map(keys.transaction), String(retentionS), ...transactionIds];
   },
 
-  topup(wallet: WalletAddress, input: TopupInput, at: Pick<Moment, 'nowMs' | 'idempotencyTtlS'>): string[] {
+  /** `currencyClosed`: the currency is disabled (a new top-up is refused, a repeated key still replays: SPEC §1.11). */
+  topup(wallet: WalletAddress, input: TopupInput, at: Pick<Moment, 'nowMs' | 'idempotencyTtlS'>, currencyClosed = false): string[] {
     const idempotencyKey = input.idempotencyKey ?? '';
     return [
       keys.wallet(wallet), keys.topupRequest(wallet, idempotencyKey), keys.outbox(wallet), keys.topupSequence(wallet),
       keys.currencies(wallet),
       input.userId, input.gameId, input.currency, input.amount, input.comment,
       String(at.nowMs), String(at.idempotencyTtlS), idempotencyKey, String(wallet.partition), input.auditTrail ?? '',
+      currencyClosed ? '0' : '1',
     ];
   },
 };

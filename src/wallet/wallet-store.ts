@@ -140,11 +140,11 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       return on(key, (client) => client.zrangebyscore(key, '-inf', cutoffMs, 'LIMIT', 0, limit));
     },
 
-    async topup(wallet: WalletAddress, input: TopupInput, at: Moment): Promise<TopupReply> {
+    async topup(wallet: WalletAddress, input: TopupInput, at: Moment, currencyClosed = false): Promise<TopupReply> {
       const idempotencyKey = input.idempotencyKey ?? '';
-      const args = scriptCalls.topup(wallet, input, at);
+      const args = scriptCalls.topup(wallet, input, at, currencyClosed);
       const [code, ...fields] = await script('topup', args[0]!, (client) => fcallEngineFunction<ScriptReply>(client, 'topup', args));
-      if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, what: 'Idempotency-Key' });
+      if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, currency: input.currency, what: 'Idempotency-Key' });
       const [topupId, availableBalance, reservedBalance, createdAt] = fields as [string, string, string, string];
       return { topupId, availableBalance, reservedBalance, createdAtMs: Number(createdAt), replayed: code === 'REPLAY' };
     },

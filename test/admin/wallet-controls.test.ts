@@ -59,18 +59,24 @@ test('currencies: seeded from ISO 4217 with their minor units; admins add, disab
   const ug = await fundedUserGame(api, 500, 'JPY');
   const open = await reserveOn(grpc, ug, 'before', 100, 'JPY');
   t.like(open.reply, { status: 'reserved' });
+  const keyed = { ...as(api, 'admin'), body: { amount: 7, currency: 'JPY' }, headers: { 'Idempotency-Key': 'paid-before-the-disable' } };
+  const first = await api.request('POST', `/api/user-games/${ug.id}/topup`, keyed);
+  t.is(first.status, 201);
   const disabled = await api.request('PATCH', '/api/currencies/JPY', { ...as(api, 'admin'), body: { enabled: false } });
   t.deepEqual(disabled.body, { code: 'JPY', exponent: 0, enabled: false });
 
   const topup = await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...as(api, 'admin'), body: { amount: 1, currency: 'JPY' } });
   t.is(topup.status, 400);
   t.is(topup.body.errors[0].path, 'currency');
+  const repeated = await api.request('POST', `/api/user-games/${ug.id}/topup`, keyed);
+  t.is(repeated.status, first.status, 'a keyed top-up repeated after the disable replays its first reply (SPEC §1.11: the replay comes first)');
+  t.deepEqual(repeated.body, first.body);
   const refused = await reserveOn(grpc, ug, 'after', 10, 'JPY');
   t.is(refused.error?.code, 3); // INVALID_ARGUMENT
   t.regex(refused.error?.details ?? '', /currency JPY is not an enabled currency/);
   t.like((await reserveOn(grpc, ug, 'before', 100, 'JPY')).reply, { status: 'reserved', transaction_id: open.reply!.transaction_id }, 'a repeat replays its first reply');
   const settled = await grpc.call('Confirm', { request_id: 'c', transaction_id: open.reply!.transaction_id, round_id: '', win_amount: '40' });
-  t.like(settled.reply, { status: 'confirmed', available_balance: '440', reserved_balance: '0' });
+  t.like(settled.reply, { status: 'confirmed', available_balance: '447', reserved_balance: '0' });
 
   const viaGraphql = await gql(api, 'mutation { updateCurrency(code: "JPY", input: { enabled: true }) { code enabled } }', as(api, 'admin'));
   t.deepEqual(viaGraphql.body.data.updateCurrency, { code: 'JPY', enabled: true });
