@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
  *   old_rank_score, old_updated_at     the row before the save (NULL when there was none)
  *   kept     1 when the row changed
  */
-const CREATE = `
+export const CREATE = `
 CREATE PROCEDURE save_leaderboard_score(
   IN p_leaderboard INT UNSIGNED, IN p_game INT UNSIGNED, IN p_sort_order VARCHAR(4), IN p_period_type VARCHAR(16),
   IN p_operator VARCHAR(4), IN p_period DATETIME(3), IN p_user_game INT UNSIGNED, IN p_score DOUBLE, IN p_at DATETIME(3),

@@ -113,7 +113,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     case 'worker': {
       const redis = await redisClient('worker', config, roleLogger, clients);
       const db = database(config, clients);
-      const payouts = createPeriodPayouts({ db, wallet: walletService(config, redis, db, clients), logger: roleLogger, idempotencyTtlS: config.engine.idempotencyTtlS });
+      const payouts = createPeriodPayouts({ db, wallet: walletService(config, redis, db, clients), logger: roleLogger, idempotencyTtlS: config.engine.idempotencyTtlS, graceMs: config.engine.payoutGraceS * 1000 });
       return withPeriodPayouts(await startWorkerRole({
         config,
         db,

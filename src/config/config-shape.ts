@@ -94,6 +94,8 @@ export function configFromSettings(raw: RawEnv, cwd: string, metricsPortGiven: b
       limitRaiseDelayS: raw.LIMIT_RAISE_DELAY_S,
       /** LEADERBOARD_PAYOUT_INTERVAL_S: each worker's round of period rewards (SPEC §2.12). */
       payoutIntervalS: raw.LEADERBOARD_PAYOUT_INTERVAL_S,
+      /** LEADERBOARD_PAYOUT_GRACE_S: how long after its end a period is planned (SPEC §2.12). */
+      payoutGraceS: raw.LEADERBOARD_PAYOUT_GRACE_S,
       settledRetentionS: raw.SETTLED_RETENTION_S,
       defaultCurrency: raw.DEFAULT_CURRENCY,
     },

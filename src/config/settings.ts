@@ -136,6 +136,7 @@ export const SETTINGS = {
   RESERVATION_TIMEOUT_S: setting(integer(0, 0, 365 * 24 * 3600), 'reservations older than this are canceled as `expired`', '`0` (never)'),
   LIMIT_RAISE_DELAY_S: setting(integer(86400, 0, 365 * 24 * 3600), 'how long a raised, removed or re-periodized wallet limit waits before it applies (a lowered one applies at once)'),
   LEADERBOARD_PAYOUT_INTERVAL_S: setting(integer(10, 1, 3600), 'how often each worker looks for closed leaderboard periods whose rewards are still to pay'),
+  LEADERBOARD_PAYOUT_GRACE_S: setting(integer(60, 0, 3600), 'how long after a leaderboard period ends its rewards wait before they are planned: covers score saves in flight and clocks that differ between processes (a save that arrives for a period already planned is refused, 409)'),
   SETTLED_RETENTION_S: setting(integer(3600, 0, 365 * 24 * 3600), 'how long settled transactions stay in Redis once MySQL holds them'),
   DEFAULT_CURRENCY: setting(
     text('EUR').matches(/^[A-Z]{3}$/, { message: '${path} must be 3 upper-case letters, as in EUR' }),

@@ -19,12 +19,14 @@ const REWARDS = [
   { rank_from: 4, rank_to: 5, amount: 100, currency: 'USD' },
 ];
 const staff = (api: TestApi) => ({ token: api.users.moderator.token });
+/** Rewards pay money: only an admin sets or changes them (SPEC §2.12). */
+const admin = (api: TestApi) => ({ token: api.users.admin.token });
 let n = 0;
 
 async function board(api: TestApi, body: Record<string, unknown> = {}) {
   const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'R', slug: `rw-${process.pid}-${(n += 1)}` })).id;
   await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
-  const reply = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...staff(api), body: { key: `k${n}`, name: 'Daily top', period_type: 'daily', rewards: REWARDS, ...body } });
+  const reply = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...admin(api), body: { key: `k${n}`, name: 'Daily top', period_type: 'daily', rewards: REWARDS, ...body } });
   return { gameId, board: reply.body as { id: number; rewards: unknown[] }, status: reply.status };
 }
 async function players(api: TestApi, gameId: number, leaderboardId: number, scores: number[]) {
@@ -49,14 +51,14 @@ test('a reward table is checked: ranges in order, none overlapping, amounts and 
   t.deepEqual(made.board.rewards, REWARDS);
   const refused = await board(api, { rewards: [{ rank_from: 1, rank_to: 5, amount: 10, currency: 'EUR' }, { rank_from: 5, rank_to: 9, amount: 5, currency: 'EUR' }, { rank_from: 3, rank_to: 2, amount: 0, currency: 'eur' }] });
   t.is(refused.status, 400);
-  const errors = (await api.request('POST', `/api/games/${made.gameId}/leaderboards`, { ...staff(api), body: { key: 'x', name: 'x', period_type: 'daily', rewards: [{ rank_from: 1, rank_to: 5, amount: 10, currency: 'EUR' }, { rank_from: 5, rank_to: 9, amount: 5, currency: 'EUR' }, { rank_from: 3, rank_to: 2, amount: 0, currency: 'eur' }] } })).body.errors;
+  const errors = (await api.request('POST', `/api/games/${made.gameId}/leaderboards`, { ...admin(api), body: { key: 'x', name: 'x', period_type: 'daily', rewards: [{ rank_from: 1, rank_to: 5, amount: 10, currency: 'EUR' }, { rank_from: 5, rank_to: 9, amount: 5, currency: 'EUR' }, { rank_from: 3, rank_to: 2, amount: 0, currency: 'eur' }] } })).body.errors;
   t.deepEqual(errors.map((e: { path: string }) => e.path).sort(), ['rewards[1]', 'rewards[2].amount', 'rewards[2].currency', 'rewards[2].rank_to'].sort(), JSON.stringify(errors));
-  const allTime = await api.request('POST', `/api/games/${made.gameId}/leaderboards`, { ...staff(api), body: { key: 'y', name: 'y', rewards: REWARDS } });
+  const allTime = await api.request('POST', `/api/games/${made.gameId}/leaderboards`, { ...admin(api), body: { key: 'y', name: 'y', rewards: REWARDS } });
   t.is(allTime.status, 400);
   t.is(allTime.body.errors[0].path, 'rewards');
   const toAllTime = await api.request('PUT', `/api/games/${made.gameId}/leaderboards/${made.board.id}`, { ...staff(api), body: { period_type: 'all_time' } });
   t.is(toAllTime.status, 400, 'a board with rewards cannot become all_time');
-  const cleared = await api.request('PUT', `/api/games/${made.gameId}/leaderboards/${made.board.id}`, { ...staff(api), body: { rewards: [] } });
+  const cleared = await api.request('PUT', `/api/games/${made.gameId}/leaderboards/${made.board.id}`, { ...admin(api), body: { rewards: [] } });
   t.deepEqual(cleared.body.rewards, []);
 });
 
@@ -69,7 +71,7 @@ test('when a period closes each ranked player gets their range\'s reward once; t
   await payouts(api).run();
   t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body, [], 'nothing while the period runs');
 
-  now = Date.parse('2026-12-03T00:00:05.000Z'); // the day closed
+  now = Date.parse('2026-12-03T00:01:05.000Z'); // the day closed, and its grace (LEADERBOARD_PAYOUT_GRACE_S, 60 s) passed
   const round = payouts(api);
   await Promise.all([round.run(), payouts(api).run()]); // two workers at once
   await round.run(); // and again: nothing more
@@ -110,13 +112,74 @@ test('periods that closed before the rewards were set are not paid; a period wit
   const { gameId, board: b } = await board(api, { rewards: [] });
   await players(api, gameId, b.id, [10, 20]);
   now = Date.parse('2026-12-06T10:00:00.000Z');
-  await api.request('PUT', `/api/games/${gameId}/leaderboards/${b.id}`, { ...staff(api), body: { rewards: REWARDS } });
+  await api.request('PUT', `/api/games/${gameId}/leaderboards/${b.id}`, { ...admin(api), body: { rewards: REWARDS } });
   await payouts(api).run();
   t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body, [], 'the 5th closed before the rewards existed');
-  now = Date.parse('2026-12-07T00:00:01.000Z');
+  now = Date.parse('2026-12-07T00:01:01.000Z');
   await payouts(api).run();
   t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body, [], 'the 6th had no scores');
   const periods = await api.database.db('leaderboard_payout_periods').where({ leaderboard_id: b.id }).select('period_start', 'paid_at');
   t.is(periods.length, 1);
   t.truthy(periods[0].paid_at);
+});
+
+test('rewards pay money: a moderator may neither set nor change them (403 naming rewards), may edit a rewarded board otherwise; a reward\'s currency must be enabled (review item 4)', async (t) => {
+  const { api } = t.context;
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'R', slug: `rw-${process.pid}-${(n += 1)}` })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
+  const selfPay = [{ rank_from: 1, rank_to: 1, amount: Number.MAX_SAFE_INTEGER, currency: 'EUR' }];
+  const made = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...staff(api), body: { key: `m${n}`, name: 'Mine', period_type: 'daily', rewards: selfPay } });
+  t.is(made.status, 403);
+  t.is(made.body.errors[0].path, 'rewards');
+  const plain = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...staff(api), body: { key: `p${n}`, name: 'Plain', period_type: 'daily' } });
+  t.is(plain.status, 201, 'a board without rewards is still a moderator\'s write');
+  const raised = await api.request('PUT', `/api/games/${gameId}/leaderboards/${plain.body.id}`, { ...staff(api), body: { rewards: selfPay } });
+  t.is(raised.status, 403);
+  const viaGraphql = await gql(api, `mutation { updateLeaderboard(game_id: ${gameId}, id: ${plain.body.id}, input: { rewards: [{ rank_from: 1, rank_to: 1, amount: "5", currency: "EUR" }] }) { id } }`, staff(api));
+  t.is(viaGraphql.body.errors?.[0]?.extensions?.code, 'FORBIDDEN', JSON.stringify(viaGraphql.body));
+  const { board: rewarded } = await board(api);
+  const renamed = await api.request('PUT', `/api/games/${gameId}/leaderboards/${rewarded.id}`, { ...staff(api), body: { name: 'Renamed' } });
+  t.not(renamed.status, 403, 'other fields of a rewarded board stay a moderator\'s');
+  t.deepEqual((await api.request('GET', `/api/games/${gameId}/leaderboards/${plain.body.id}`, staff(api))).body.rewards, [], 'nothing changed');
+
+  const unknown = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...admin(api), body: { key: `z${n}`, name: 'Z', period_type: 'daily', rewards: [{ rank_from: 1, rank_to: 1, amount: 5, currency: 'ZZZ' }] } });
+  t.is(unknown.status, 400);
+  t.is(unknown.body.errors[0].path, 'rewards[0].currency');
+  await api.request('PATCH', '/api/currencies/SEK', { ...admin(api), body: { enabled: false } });
+  t.teardown(() => api.request('PATCH', '/api/currencies/SEK', { ...admin(api), body: { enabled: true } }).then(() => undefined));
+  const disabled = await api.request('PUT', `/api/games/${gameId}/leaderboards/${plain.body.id}`, { ...admin(api), body: { rewards: [{ rank_from: 1, rank_to: 2, amount: 5, currency: 'SEK' }] } });
+  t.is(disabled.status, 400);
+  t.is(disabled.body.errors[0].path, 'rewards[0].currency');
+});
+
+test('a save in flight at midnight lands before the period is planned (grace), a save for a period already planned is 409 and changes nothing; one player paid in two periods gets two top-ups (review item 6)', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-10T12:00:00.000Z');
+  const { gameId, board: b } = await board(api);
+  const [early, late] = await players(api, gameId, b.id, [50, 10]);
+  let workerNow = Date.parse('2026-12-11T00:00:00.005Z'); // the worker's clock has passed midnight
+  const worker = createPeriodPayouts({ db: api.database.db, wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => workerNow });
+  await worker.run();
+  now = Date.parse('2026-12-10T23:59:59.990Z'); // the save in flight, stamped by an HTTP process's clock
+  await api.services.leaderboards.saveScore(COMMAND_ACTOR, b.id, { user_game_id: late!.userGameId, score: 99 });
+  workerNow = Date.parse('2026-12-11T00:01:00.006Z');
+  await worker.run();
+  const paid = (await api.request('GET', `/api/leaderboards/${b.id}/payouts?period_start=2026-12-10T00:00:00.000Z`, staff(api))).body as Array<{ user_game_id: number; rank: number }>;
+  t.deepEqual(paid.map((p) => [p.user_game_id, p.rank]), [[late!.userGameId, 1], [early!.userGameId, 2]], 'the save in flight counted');
+
+  now = Date.parse('2026-12-10T23:59:59.999Z'); // a process whose clock runs far behind
+  const refused = await api.request('POST', `/api/leaderboards/${b.id}/scores`, { ...staff(api), body: { user_game_id: early!.userGameId, score: 1000 } });
+  t.is(refused.status, 409);
+  t.regex(refused.body.detail, /has closed/);
+  const standings = await api.request('GET', `/api/leaderboards/${b.id}/rankings?period_start=2026-12-10T00:00:00.000Z&limit=2`, staff(api));
+  t.deepEqual(standings.body.items.map((i: { score: number }) => i.score), [99, 50], 'paid standings unchanged');
+
+  now = Date.parse('2026-12-11T08:00:00.000Z');
+  await api.services.leaderboards.saveScore(COMMAND_ACTOR, b.id, { user_game_id: late!.userGameId, score: 7 });
+  workerNow = Date.parse('2026-12-12T00:01:00.006Z');
+  await worker.run();
+  const mine = (await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body.filter((p: { user_game_id: number }) => p.user_game_id === late!.userGameId);
+  t.is(mine.length, 2);
+  t.not(mine[0].topup_id, mine[1].topup_id, 'two periods, two top-ups');
+  t.is(await balance(api, late!.userId, gameId, 'EUR'), 2000);
 });

@@ -20,7 +20,7 @@ let now = Date.parse('2026-12-10T12:00:00.000Z');
 useSharedTestApi(test, {}, { clock: () => now });
 useSharedChromium(test);
 
-test('a moderator sets reward ranges; a closed period\'s payouts are listed by rank', async (t) => {
+test('an admin sets reward ranges (a moderator sees them read-only); a closed period\'s payouts are listed by rank', async (t) => {
   const { api } = t.context;
   const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: unique('Arena'), slug: unique('arena') })).id;
   await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
@@ -35,7 +35,11 @@ test('a moderator sets reward ranges; a closed period\'s payouts are listed by r
     names.push(name);
   }
 
-  const { page } = await signedInTab(t, t.context.browser, api, api.users.moderator.email);
+  const moderator = (await signedInTab(t, t.context.browser, api, api.users.moderator.email)).page;
+  await moderator.goto(`/console/games/${gameId}/leaderboards/${board.id}`);
+  await moderator.getByText('Only an admin sets or changes rewards').waitFor();
+  t.true(await moderator.getByRole('button', { name: 'Save rewards' }).isDisabled(), 'a moderator cannot save rewards');
+  const { page } = await signedInTab(t, t.context.browser, api, api.users.admin.email);
   await page.goto(`/console/games/${gameId}/leaderboards/${board.id}`);
   const form = page.getByRole('form', { name: 'Period rewards' });
   t.is(await form.getByLabel('Amount 1').inputValue(), '25.00', 'minor units shown in major units');
@@ -48,7 +52,7 @@ test('a moderator sets reward ranges; a closed period\'s payouts are listed by r
     { rank_from: 1, rank_to: 1, amount: 2500, currency: 'EUR' }, { rank_from: 2, rank_to: 3, amount: 500, currency: 'EUR' },
   ]);
 
-  now = Date.parse('2026-12-11T00:00:01.000Z');
+  now = Date.parse('2026-12-11T00:01:01.000Z'); // past the day's end and its grace
   await createPeriodPayouts({ db: api.database.db, wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now }).run();
   await page.reload();
   const rows = page.getByTestId('payouts').locator('tbody tr');

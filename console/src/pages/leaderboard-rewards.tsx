@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import type { LeaderboardPageLeaderboardQuery, LeaderboardRewardInput } from '../api/generated/graphql';
-import { useAction, useQuery } from '../api/hooks';
+import { useAction, useQuery, useSession } from '../api/hooks';
 import { Field, FormErrors, Problem } from '../components/problem';
 import { TableScroll } from '../components/table-scroll';
 import { formatMoney, knownCurrencies, minorDigits, toMinorUnits } from '../format/money';
@@ -33,10 +33,12 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
   const save = useAction((input: LeaderboardRewardInput[]) => request(RewardsSave, { g: gameId, id: leaderboardId, input: { rewards: input } }));
   const setRow = (i: number, changes: Partial<Row>) => setRows(rows.map((row, j) => (j === i ? { ...row, ...changes } : row)));
   const currencies = knownCurrencies();
+  const admin = useSession()?.user.role === 'admin'; // rewards pay money: an admin's write (SPEC §2.12)
   return (
     <section aria-labelledby="rewards">
       <h2 id="rewards">Period rewards</h2>
       <p class="muted">When a period closes, each ranked player gets the amount of their rank's range in their wallet, once. Players with equal scores share the better rank.</p>
+      {!admin && <p class="muted" role="note">Only an admin sets or changes rewards: they pay money.</p>}
       <FormErrors>
         <form aria-label="Period rewards" onSubmit={async (event) => {
           event.preventDefault();
@@ -49,6 +51,7 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
           setTypo(null);
           if (await save.run(input)) onDone();
         }}>
+          <fieldset disabled={!admin}>
           {rows.map((row, i) => (
             <div class="row" key={i}>
               <Field label={`From rank ${i + 1}`} path={`rewards[${i}].rank_from`} error={save.error}>
@@ -77,6 +80,7 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
             }}>Add a range</button>
             <button type="submit" disabled={save.busy}>Save rewards</button>
           </div>
+          </fieldset>
           {typo && <p class="problem" role="alert">{typo}</p>}
         </form>
         <Problem error={save.error} />

@@ -38,6 +38,11 @@ export async function plannedPeriods(db: Knex, leaderboardId: number, since: Dat
   return new Map(rows.map((row) => [row.period_start.getTime(), row.paid_at !== null]));
 }
 
+/** Holds the board's row until the transaction ends (score saves hold it shared: the save procedure). */
+export async function lockBoard(trx: Knex.Transaction, leaderboardId: number): Promise<void> {
+  await trx(LEADERBOARDS).where({ id: leaderboardId }).forUpdate().first('id');
+}
+
 const ORDER = ['s.rank_score', 's.updated_at', 's.user_game_id'];
 
 /**

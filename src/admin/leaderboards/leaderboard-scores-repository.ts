@@ -41,8 +41,8 @@ export interface StoredScore {
  * What a save found: stored (with the score now stored); a user-game not of the game; a leaderboard
  * other than the caller read; an incr past |1e15|.
  */
-export type SaveOutcome = { outcome: 'saved'; stored: StoredScore } | { outcome: 'not_of_game' | 'leaderboard_changed' | 'out_of_bounds' };
-const REFUSALS: Record<number, Exclude<SaveOutcome['outcome'], 'saved'>> = { 0: 'not_of_game', [-1]: 'leaderboard_changed', [-2]: 'out_of_bounds' };
+export type SaveOutcome = { outcome: 'saved'; stored: StoredScore } | { outcome: 'not_of_game' | 'leaderboard_changed' | 'out_of_bounds' | 'period_closed' };
+const REFUSALS: Record<number, Exclude<SaveOutcome['outcome'], 'saved'>> = { 0: 'not_of_game', [-1]: 'leaderboard_changed', [-2]: 'out_of_bounds', [-3]: 'period_closed' };
 
 interface ProcedureRow {
   saved: number;

@@ -9,7 +9,7 @@ import { namedFields, validateBody } from '../core/validation';
 import { perEnabledGame, type GameWithModules } from '../modules/modules-service';
 import { createLeaderboardRankings } from './leaderboard-rankings';
 import { periodStart, type PeriodType } from './leaderboard-periods';
-import { rewardsOf } from './leaderboard-rewards';
+import { rewardsOf, type RewardRange } from './leaderboard-rewards';
 import { LEADERBOARD_MODULE, type LeaderboardScope } from './leaderboard-scope';
 import { auditedLeaderboard, toPublicLeaderboard } from './leaderboard-view';
 import type { PublicLeaderboard, SavedScoreReply } from './leaderboards-replies';
@@ -25,7 +25,7 @@ import {
 import type { RankIndex } from './rank-index-store';
 
 export interface LeaderboardsDeps {
-  readonly store: Store<'leaderboards' | 'leaderboardScores' | 'leaderboardGroups' | 'connectionsReads'>;
+  readonly store: Store<'leaderboards' | 'leaderboardScores' | 'leaderboardGroups' | 'connectionsReads' | 'currencies'>;
   readonly scope: LeaderboardScope;
   /** A save that finds its cached leaderboard stale drops it from every instance's cache. */
   readonly caches: AdminCaches;
@@ -48,9 +48,27 @@ function assertRewardsClose(periodType: PeriodType, rewards: readonly unknown[])
   });
 }
 
+/**
+ * SPEC §2.12: rewards pay money, so only an admin sets or changes them (a moderator may not pay
+ * themself through a board: 403 naming rewards), and each names a currency that is known and enabled
+ * (400 naming its `currency`). `before`: the board's rewards until now (an unchanged list passes).
+ */
+async function assertRewardsAllowed(actor: Actor, rewards: readonly RewardRange[], before: readonly RewardRange[], isEnabled: (code: string) => Promise<boolean>): Promise<void> {
+  if (JSON.stringify(rewards) === JSON.stringify(before)) return;
+  if (actor.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'only an admin sets or changes a leaderboard\'s rewards (they pay money)', { errors: [{ path: 'rewards', message: 'only an admin sets or changes rewards' }] });
+  }
+  const errors = [];
+  for (const [i, range] of rewards.entries()) {
+    if (!(await isEnabled(range.currency))) errors.push({ path: `rewards[${i}].currency`, message: `${range.currency} is not an enabled currency (unknown, or disabled by an admin)` });
+  }
+  if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 'a reward names a currency that is not enabled', { errors });
+}
+
 export function createLeaderboardsService({ store, scope, caches, rankIndex, auditScoreSaves = true, clock = Date.now }: LeaderboardsDeps) {
   const { read } = store;
   const reread = async (id: number) => toPublicLeaderboard((await read.leaderboards.findLeaderboard(id))!);
+  const currencyEnabledIn = (repos: typeof read) => async (code: string) => Boolean((await repos.currencies.findCurrency(code))?.enabled);
 
   return {
     async list(gameId: number, page: Page): Promise<PublicLeaderboard[]> {
@@ -67,6 +85,7 @@ export function createLeaderboardsService({ store, scope, caches, rankIndex, aud
       const fields = { sort_order: 'desc' as const, period_type: 'all_time' as const, operator: 'set' as const, is_active: true, rewards: [], ...validateBody(createLeaderboardSchema, input) };
       assertRewardsClose(fields.period_type, fields.rewards);
       const id = await store.run(actor, async ({ repos, audit }) => {
+        await assertRewardsAllowed(actor, fields.rewards, [], currencyEnabledIn(repos));
         const leaderboardId = await repos.leaderboards.insertLeaderboard(gameId, { ...fields, rewards_since: fields.rewards.length > 0 ? new Date(clock()) : null });
         audit({ action: 'leaderboard.create', targetId: leaderboardId, gameId, changes: createdFields(fields) });
         return leaderboardId;
@@ -96,6 +115,7 @@ export function createLeaderboardsService({ store, scope, caches, rankIndex, aud
           const rewardsBefore = rewardsOf(current);
           const rewards = changes.rewards ?? rewardsBefore;
           assertRewardsClose(changes.period_type ?? current.period_type, rewards);
+          await assertRewardsAllowed(actor, rewards, rewardsBefore, currencyEnabledIn(repos));
           const rewardsSince = rewardsBefore.length === 0 && rewards.length > 0 ? new Date(clock()) : rewards.length === 0 ? null : undefined;
           await repos.leaderboards.updateLeaderboard(current, { ...changes, ...(rewardsSince === undefined ? {} : { rewards_since: rewardsSince }) });
           audit({ action: 'leaderboard.update', targetId: id, gameId, changes: changedFields(auditedLeaderboard(toPublicLeaderboard(current)), changes) });
@@ -139,6 +159,9 @@ export function createLeaderboardsService({ store, scope, caches, rankIndex, aud
         const result = await read.leaderboardScores.upsertScore(saved, leaderboard, auditScoreSaves ? actor : null);
         if (result.outcome === 'not_of_game') throw notOfGame();
         if (result.outcome === 'out_of_bounds') throw new AppError('CONFLICT', `the stored score would pass ±${MAX_ABS_SCORE}; nothing was stored`);
+        if (result.outcome === 'period_closed') {
+          throw new AppError('CONFLICT', `the period from ${saved.periodStart.toISOString()} of leaderboard ${leaderboardId} has closed and its rewards are planned: the score was not saved`);
+        }
         if (result.outcome === 'saved') {
           const { stored } = result;
           if (stored.kept) await rankIndex.scoreSaved(leaderboard.game_id, leaderboardId, saved.periodStart, userGameId).catch(() => undefined);

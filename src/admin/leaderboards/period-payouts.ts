@@ -7,7 +7,7 @@ import { auditRow, recordEntriesOnce } from '../audit/audit-writes';
 import { topupAuditTrail } from '../balance/topup-audit';
 import { COMMAND_ACTOR } from '../core/actor';
 import {
-  finalStandings, markPayoutPaid, markPeriodPaid, planPeriod, plannedPeriods, rewardedBoards, unpaidPayouts, type PayoutRow, type RewardedBoard,
+  finalStandings, lockBoard, markPayoutPaid, markPeriodPaid, planPeriod, plannedPeriods, rewardedBoards, unpaidPayouts, type PayoutRow, type RewardedBoard,
 } from './leaderboard-payouts-repository';
 import { periodStart, previousPeriodStart } from './leaderboard-periods';
 import { lastPaidRank, payoutsOf, rewardsOf } from './leaderboard-rewards';
@@ -21,6 +21,12 @@ export interface PeriodPayoutsDeps {
   readonly logger: Logger;
   /** IDEMPOTENCY_TTL_S: how long the engine remembers a top-up's key. */
   readonly idempotencyTtlS: number;
+  /**
+   * LEADERBOARD_PAYOUT_GRACE_S in ms: a period is planned only this long after it ended, so saves in
+   * flight at its end (and processes whose clocks run behind) land first; a save that comes later
+   * still is refused by the save itself (the plan locks the board: see planClosedPeriod).
+   */
+  readonly graceMs?: number;
   readonly clock?: () => number;
 }
 
@@ -37,12 +43,17 @@ const commentOf = (board: RewardedBoard, row: PayoutRow) =>
  * so each (board, period, user-game) is paid exactly once. A row left unpaid longer than the engine
  * remembers keys (IDEMPOTENCY_TTL_S) is not paid again blindly: it is logged for an operator.
  */
-export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, clock = Date.now }: PeriodPayoutsDeps) {
-  /** The closed periods of a board that its rewards cover, oldest first: from the one the rewards were set in. */
+export const PAYOUT_GRACE_MS = 60_000;
+
+export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, graceMs = PAYOUT_GRACE_MS, clock = Date.now }: PeriodPayoutsDeps) {
+  /**
+   * The closed periods of a board that its rewards cover, oldest first: from the one the rewards were
+   * set in, up to the last that ended at least `graceMs` ago.
+   */
   function closedPeriods(board: RewardedBoard, now: number): Date[] {
     const first = periodStart(board.period_type, board.rewards_since.getTime());
     const periods: Date[] = [];
-    let period = previousPeriodStart(board.period_type, periodStart(board.period_type, now));
+    let period = previousPeriodStart(board.period_type, periodStart(board.period_type, now - graceMs));
     while (period.getTime() >= first.getTime() && periods.length < CATCH_UP_PERIODS) {
       periods.unshift(period);
       period = previousPeriodStart(board.period_type, period);
@@ -50,12 +61,19 @@ export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, clock
     return periods;
   }
 
+  /**
+   * The period's standings read and its payouts planned under the board's row lock: a score save holds
+   * that row shared and refuses a period already planned, so no save lands in the standings after
+   * they were read (it waits, then is refused; or it commits first and is read).
+   */
   async function plan(board: RewardedBoard, period: Date): Promise<void> {
     const rewards = rewardsOf(board);
-    const payouts = payoutsOf(await finalStandings(db, board.id, period, lastPaidRank(rewards)), rewards);
-    if (await db.transaction((trx) => planPeriod(trx, board.id, period, payouts, new Date(clock())))) {
-      logger.info({ leaderboard: board.id, period: period.toISOString(), payouts: payouts.length }, 'period rewards planned');
-    }
+    const planned = await db.transaction(async (trx) => {
+      await lockBoard(trx, board.id);
+      const payouts = payoutsOf(await finalStandings(trx, board.id, period, lastPaidRank(rewards)), rewards);
+      return (await planPeriod(trx, board.id, period, payouts, new Date(clock()))) ? payouts.length : null;
+    });
+    if (planned !== null) logger.info({ leaderboard: board.id, period: period.toISOString(), payouts: planned }, 'period rewards planned');
   }
 
   async function pay(board: RewardedBoard, row: PayoutRow): Promise<void> {
