@@ -100,3 +100,29 @@ test('a scope applies to the very next request; empty gives every game back; it 
   await api.request('PATCH', `/api/users/${moderator.id}`, { ...admin(api), body: { role: 'moderator' } });
   t.is((await api.request('GET', `/api/users/${moderator.id}`, admin(api))).body.game_scope, null, 'a role change away from moderator ends the scope');
 });
+
+test('a scoped moderator reads no wallet of another game: the user-game, its balance, history, limits and freeze are 403 (REST and GraphQL); a user\'s games list only the scope; the player themself reads all (review item 9)', async (t) => {
+  const { api } = t.context;
+  const mine = await game(api);
+  const other = await game(api);
+  const moderator = await scopedModerator(api, [mine]);
+  const as = { token: moderator.token };
+  const player = await api.createUser('user', `wallets_${process.pid}_${(n += 1)}`);
+  const inMine = await api.services.connections.connect(COMMAND_ACTOR, player.id, { game_id: mine });
+  const inOther = await api.services.connections.connect(COMMAND_ACTOR, player.id, { game_id: other });
+  const reads = (ug: number) => [`/api/user-games/${ug}`, `/api/user-games/${ug}/balance`, `/api/user-games/${ug}/transactions`, `/api/user-games/${ug}/limits`, `/api/user-games/${ug}/freeze`];
+  for (const path of reads(inOther.id)) {
+    t.is((await api.request('GET', path, as)).status, 403, path);
+    t.is((await api.request('GET', path, { token: player.token })).status, 200, `${path}: the player's own`);
+    t.is((await api.request('GET', path, admin(api))).status, 200, `${path}: an admin`);
+  }
+  for (const path of reads(inMine.id)) t.is((await api.request('GET', path, as)).status, 200, `${path}: in the scope`);
+  const graph = await gql(api, `{ userGame(user_game_id: ${inOther.id}) { id } }`, as);
+  t.is(graph.body.errors?.[0]?.extensions?.code, 'FORBIDDEN', JSON.stringify(graph.body));
+
+  const games = await api.request('GET', `/api/users/${player.id}/games`, as);
+  t.deepEqual(games.body.map((g: { id: number }) => g.id), [mine]);
+  t.is(games.headers.get('x-total-count'), '1');
+  const own = await api.request('GET', `/api/users/${player.id}/games`, { token: player.token });
+  t.deepEqual(own.body.map((g: { id: number }) => g.id), [mine, other]);
+});

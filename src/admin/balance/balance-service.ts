@@ -5,9 +5,8 @@ import { AppError } from '../../errors';
 import { LEDGER_KINDS, type LedgerRow } from '../../sync/ledger-reads';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
-import type { Role } from '../auth/token-service';
+import type { Reader } from '../core/roles';
 import type { ConnectionsPort } from '../connections/connections-service';
-import { assertSelfOrStaff } from '../core/roles';
 import { integer, isoTimestamp, oneOf, text, validateBody } from '../core/validation';
 import type { Logger } from '../../logging/logger';
 import type { Balance, LedgerItem, TopupResult } from './balance-replies';
@@ -59,11 +58,6 @@ export function createBalanceService(deps: {
   const { store, wallet, connections, defaultCurrency, logger } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
 
-  async function owned(caller: { id: number; role: Role }, userGameId: number) {
-    const ug = await connections.mustFindUserGame(userGameId);
-    assertSelfOrStaff(caller, ug.user_id);
-    return ug;
-  }
 
   return {
     async topup(actor: Actor, userGameId: number, body: TopupInput, idempotencyKey: string | undefined): Promise<TopupResult> {
@@ -95,8 +89,8 @@ export function createBalanceService(deps: {
     },
 
     /** The wallet's moves, newest first, filtered; `after_id` (a move of this wallet) continues after it. */
-    async ledger(caller: { id: number; role: Role }, userGameId: number, input: LedgerFilterInput, page: { limit: number; offset: number }): Promise<LedgerItem[]> {
-      const ug = await owned(caller, userGameId);
+    async ledger(caller: Reader, userGameId: number, input: LedgerFilterInput, page: { limit: number; offset: number }): Promise<LedgerItem[]> {
+      const ug = await connections.mustFindReadableUserGame(caller, userGameId);
       const { userId, gameId } = walletIds(ug);
       const { since, until, after_id: afterId, ...equal } = validateBody(ledgerFiltersSchema, input);
       const after = afterId === undefined ? undefined : await store.read.ledgerReads.findLedgerPosition(userId, gameId, afterId);
@@ -108,8 +102,8 @@ export function createBalanceService(deps: {
     },
 
     /** Each currency's balances: now, from the engine; or `at` an instant, from the ledger (the currencies that had moved by then). */
-    async balances(caller: { id: number; role: Role }, userGameId: number, at?: string): Promise<Balance[]> {
-      const ug = await owned(caller, userGameId);
+    async balances(caller: Reader, userGameId: number, at?: string): Promise<Balance[]> {
+      const ug = await connections.mustFindReadableUserGame(caller, userGameId);
       const ids = walletIds(ug);
       if (at !== undefined) {
         const { at: instant } = validateBody(balanceAtSchema, { at });

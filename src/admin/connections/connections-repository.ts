@@ -39,14 +39,15 @@ export async function deleteConnection(db: Knex, userId: number, gameId: number)
   return (await db(USER_GAMES).where({ user_id: userId, game_id: gameId }).delete()) > 0;
 }
 
-export function gamesOfUser(db: Knex, userId: number): Listing<GameRow & { user_game_id: number }> {
-  return listingOf(
-    db(`${USER_GAMES} as ug`)
-      .join(`${GAMES}`, `${GAMES}.id`, 'ug.game_id')
-      .where('ug.user_id', userId)
-      .orderBy(`${GAMES}.id`)
-      .select(`${GAMES}.*`, 'ug.id as user_game_id'),
-  );
+/** A user's games; with `games`, only those. */
+export function gamesOfUser(db: Knex, userId: number, games: readonly number[] | null = null): Listing<GameRow & { user_game_id: number }> {
+  const query = db(`${USER_GAMES} as ug`)
+    .join(`${GAMES}`, `${GAMES}.id`, 'ug.game_id')
+    .where('ug.user_id', userId)
+    .orderBy(`${GAMES}.id`)
+    .select(`${GAMES}.*`, 'ug.id as user_game_id');
+  if (games) query.whereIn('ug.game_id', games);
+  return listingOf(query);
 }
 
 export function usersOfGame(db: Knex, gameId: number, search: string | undefined): Listing<PublicUser & { user_game_id: number }> {

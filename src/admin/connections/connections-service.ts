@@ -4,9 +4,9 @@ import { AppError } from '../../errors';
 import { createdFields, deletedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
-import type { Role } from '../auth/token-service';
 import type { GamesPort } from '../games/games-service';
-import { assertSelfOrStaff } from '../core/roles';
+import { assertSelfOrStaff, type Reader } from '../core/roles';
+import { gameScopeOf } from '../core/actor';
 import { integer, validateBody } from '../core/validation';
 import type { UsersPort } from '../users/users-service';
 import type { UserGameRow } from './connections-repository';
@@ -55,10 +55,12 @@ export function createConnectionsService(store: Store<'connections'>, users: Use
       });
     },
 
-    async gamesOf(caller: { id: number; role: Role }, userId: number): Promise<Listing<GameOfUser>> {
+    /** A user's games: all of them for the user themself; for staff, the games they act on (a scoped moderator's only). */
+    async gamesOf(caller: Reader, userId: number): Promise<Listing<GameOfUser>> {
       assertSelfOrStaff(caller, userId);
       await users.mustFind(userId);
-      return mapListing(read.connections.gamesOfUser(userId), async (rows) => {
+      const scope = caller.id === userId ? null : gameScopeOf(caller);
+      return mapListing(read.connections.gamesOfUser(userId, scope), async (rows) => {
         const publicGames = await games.withModules(rows);
         return publicGames.map((game, i) => ({ ...game, user_game_id: rows[i]!.user_game_id }));
       });
@@ -70,10 +72,10 @@ export function createConnectionsService(store: Store<'connections'>, users: Use
     },
 
     /** A user-game by name (the user themself or staff). */
-    async describe(caller: { id: number; role: Role }, id: number): Promise<PublicUserGame> {
+    async describe(caller: Reader, id: number): Promise<PublicUserGame> {
       const row = await read.connections.findUserGameNamed(id);
       if (!row) throw new AppError('NOT_FOUND', `user-game ${id} not found`);
-      assertSelfOrStaff(caller, row.user_id);
+      assertSelfOrStaff(caller, row.user_id, row.game_id);
       return { id: row.id, user_id: row.user_id, username: row.username, game_id: row.game_id, game_name: row.game_name, created_at: row.created_at.toISOString() };
     },
 
@@ -82,9 +84,16 @@ export function createConnectionsService(store: Store<'connections'>, users: Use
       if (!row) throw new AppError('NOT_FOUND', `user-game ${id} not found`);
       return row;
     },
+
+    /** A user-game its reader may read: the user's own, or staff acting on its game (404, then 403). */
+    async mustFindReadableUserGame(caller: Reader, id: number): Promise<UserGameRow> {
+      const row = await this.mustFindUserGame(id);
+      assertSelfOrStaff(caller, row.user_id, row.game_id);
+      return row;
+    },
   };
 }
 
 export type ConnectionsService = ReturnType<typeof createConnectionsService>;
 /** What other features ask of connections (their port): the user-game of an id (404 otherwise). */
-export type ConnectionsPort = Pick<ConnectionsService, 'mustFindUserGame'>;
+export type ConnectionsPort = Pick<ConnectionsService, 'mustFindUserGame' | 'mustFindReadableUserGame'>;

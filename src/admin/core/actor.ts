@@ -16,8 +16,12 @@ export interface Actor {
 
 /** The actor of a request: its user (none before sign-in), its id and the client's address. */
 export function requestActor(user: { readonly id: number; readonly role: Role; readonly game_scope?: readonly number[] | null } | undefined, requestId: string, ip: string): Actor {
-  const gameScope = user?.role === 'moderator' && user.game_scope?.length ? user.game_scope : null;
-  return { userId: user?.id ?? null, role: user?.role ?? null, requestId, ip, gameScope };
+  return { userId: user?.id ?? null, role: user?.role ?? null, requestId, ip, gameScope: user ? gameScopeOf(user) : null };
+}
+
+/** The games a user acts on as staff: a moderator's scope when set; null (every game) for anyone else. */
+export function gameScopeOf(user: { readonly role: Role; readonly game_scope?: readonly number[] | null }): readonly number[] | null {
+  return user.role === 'moderator' && user.game_scope?.length ? user.game_scope : null;
 }
 
 /** Whether a scoped actor may act on this game as staff (an unscoped one on every game). */

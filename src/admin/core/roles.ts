@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { assertActsOnGame, gameScopeOf } from './actor';
 
 /** The three roles (SPEC §2.2). */
 export const ROLES = ['user', 'moderator', 'admin'] as const;
@@ -20,7 +21,20 @@ export function assertRole(user: { role: Role }, access: Access): void {
 
 export const isStaff = (role: Role) => role === 'admin' || role === 'moderator';
 
-/** For "staff, or the user themself" rules: checked after the path id is known. */
-export function assertSelfOrStaff(actor: { id: number; role: Role }, userId: number): void {
-  if (actor.id !== userId && !isStaff(actor.role)) throw new AppError('FORBIDDEN', 'only staff or the user themself may read this');
+/** Who reads under a "staff, or the user themself" rule: a moderator may be limited to games (SPEC §2.12). */
+export interface Reader {
+  readonly id: number;
+  readonly role: Role;
+  readonly game_scope?: readonly number[] | null;
+}
+
+/**
+ * For "staff, or the user themself" rules, checked once the path's entity is known: the user
+ * themself, or staff; with `gameId` (what is read belongs to that game), staff acting on that game
+ * (a moderator limited to games reads only theirs, as for every staff read: SPEC §2.12).
+ */
+export function assertSelfOrStaff(reader: Reader, userId: number, gameId?: number): void {
+  if (reader.id === userId) return;
+  if (!isStaff(reader.role)) throw new AppError('FORBIDDEN', 'only staff or the user themself may read this');
+  if (gameId !== undefined) assertActsOnGame({ gameScope: gameScopeOf(reader) }, gameId);
 }

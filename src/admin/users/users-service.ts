@@ -4,8 +4,8 @@ import { AppError } from '../../errors';
 import { changedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
-import { ROLES, type Role } from '../auth/token-service';
-import { assertSelfOrStaff } from '../core/roles';
+import { ROLES } from '../auth/token-service';
+import { assertSelfOrStaff, type Reader } from '../core/roles';
 import { flag, integer, namedFields, oneOf, validateBody } from '../core/validation';
 import type { GamesPort } from '../games/games-service';
 import { toPublicUser, type PublicUser } from './users-repository';
@@ -39,7 +39,7 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
       return mapListing(read.users.listUsers(search), (rows) => rows.map(toPublicUser));
     },
 
-    async get(caller: { id: number; role: Role }, id: number): Promise<PublicUser> {
+    async get(caller: Reader, id: number): Promise<PublicUser> {
       assertSelfOrStaff(caller, id);
       return mustFind(id);
     },

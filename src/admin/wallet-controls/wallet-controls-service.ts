@@ -4,11 +4,10 @@ import { LOSS_PERIODS } from '../../wallet/loss-periods';
 import type { LimitValues, WalletLimits } from '../../wallet/wallet-controls';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
-import type { Role } from '../auth/token-service';
 import type { ConnectionsPort } from '../connections/connections-service';
 import { changedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
-import { assertSelfOrStaff } from '../core/roles';
+import { assertSelfOrStaff, type Reader } from '../core/roles';
 import { integer, oneOf, text, validateBody } from '../core/validation';
 import type { Store } from '../unit-of-work';
 import type { UsersPort } from '../users/users-service';
@@ -96,14 +95,9 @@ export function createWalletControlsService(deps: {
     return { frozen: Boolean(user?.frozen_reason || own?.frozen_reason), user: freezeView(user), user_game: freezeView(own) };
   }
 
-  async function ownedUserGame(caller: { id: number; role: Role }, userGameId: number) {
-    const ug = await connections.mustFindUserGame(userGameId);
-    assertSelfOrStaff(caller, ug.user_id);
-    return ug;
-  }
 
   return {
-    async userFreeze(caller: { id: number; role: Role }, userId: number): Promise<FreezeView> {
+    async userFreeze(caller: Reader, userId: number): Promise<FreezeView> {
       await users.mustFind(userId);
       assertSelfOrStaff(caller, userId);
       return freezeView(await read.walletControls.findFreeze('users', userId));
@@ -120,8 +114,8 @@ export function createWalletControlsService(deps: {
     },
 
     /** What freezes a user-game's Reserves: its user's freeze and its own. */
-    async userGameFreeze(caller: { id: number; role: Role }, userGameId: number): Promise<WalletFreeze> {
-      return freezesOf(await ownedUserGame(caller, userGameId));
+    async userGameFreeze(caller: Reader, userGameId: number): Promise<WalletFreeze> {
+      return freezesOf(await connections.mustFindReadableUserGame(caller, userGameId));
     },
     async freezeUserGame(actor: Actor, userGameId: number, body: FreezeInput): Promise<WalletFreeze> {
       const ug = await connections.mustFindUserGame(userGameId);
@@ -135,8 +129,8 @@ export function createWalletControlsService(deps: {
     },
 
     /** The limits of each currency that has any, as the engine holds them now. */
-    async limits(caller: { id: number; role: Role }, userGameId: number): Promise<WalletLimitsView[]> {
-      const ug = await ownedUserGame(caller, userGameId);
+    async limits(caller: Reader, userGameId: number): Promise<WalletLimitsView[]> {
+      const ug = await connections.mustFindReadableUserGame(caller, userGameId);
       const rows = await read.walletControls.listLimits(ug.id);
       return Promise.all(rows.map(async (row) => {
         const live = await wallet.limits(...walletIds(ug), row.currency);
