@@ -49,13 +49,13 @@ function assertRewardsClose(periodType: PeriodType, rewards: readonly unknown[])
 }
 
 /**
- * SPEC §2.12: rewards pay money, so only an admin sets or changes them (a moderator may not pay
+ * SPEC §2.12: rewards pay money, so only an admin (or an operator's command) sets or changes them (a moderator may not pay
  * themself through a board: 403 naming rewards), and each names a currency that is known and enabled
  * (400 naming its `currency`). `before`: the board's rewards until now (an unchanged list passes).
  */
 async function assertRewardsAllowed(actor: Actor, rewards: readonly RewardRange[], before: readonly RewardRange[], isEnabled: (code: string) => Promise<boolean>): Promise<void> {
   if (JSON.stringify(rewards) === JSON.stringify(before)) return;
-  if (actor.role !== 'admin') {
+  if (actor.role !== 'admin' && actor.role !== null) {
     throw new AppError('FORBIDDEN', 'only an admin sets or changes a leaderboard\'s rewards (they pay money)', { errors: [{ path: 'rewards', message: 'only an admin sets or changes rewards' }] });
   }
   const errors = [];
