@@ -159,3 +159,48 @@ test.serial('STAFF_2FA_REQUIRED: staff without it may only enrol; once on, every
   t.is((await api.request('POST', '/api/auth/2fa/confirm', { token: moderator.token, body: { code: codeAt(setup.body.secret) } })).status, 200);
   t.is((await api.request('GET', '/api/games', { token: moderator.token })).status, 200, 'enrolled: the same token works at once');
 });
+
+test.serial('a challenge\'s codes race: nine codes sent at once are five tries at most, and one sign-in at most (review item 10)', async (t) => {
+  const { api } = t.context;
+  for (let round = 0; round < 3; round += 1) {
+    const user = await enrolled(api);
+    const challenge = (await login(api, user.email)).body.challenge as string;
+    // Nine right recovery codes at once: each one checked is used up, so what is left tells how many were checked.
+    const replies = await Promise.all(user.recoveryCodes.slice(0, 9).map((code) => secondStep(api, challenge, code)));
+    t.is(replies.filter((r) => r.status === 200).length, 1, JSON.stringify(replies.map((r) => r.body.detail ?? r.status)));
+    t.true(await api.services.twoFactor.recoveryCodesLeft(user.id) >= 5, 'no more than five codes of one challenge were checked');
+    nextStep();
+  }
+  // Five wrong codes first, then the right one: the sixth code is refused without a check.
+  const user = await enrolled(api);
+  const challenge = (await login(api, user.email)).body.challenge as string;
+  const right = codeAt(user.secret);
+  const wrong = right === '000000' ? '111111' : '000000';
+  for (let i = 0; i < 5; i += 1) t.is((await secondStep(api, challenge, wrong)).status, 401);
+  const sixth = await secondStep(api, challenge, right);
+  t.is(sixth.status, 401);
+  nextStep();
+});
+
+test.serial('a challenge is closed by its first success: a second right code on it is 401 (review item 10)', async (t) => {
+  const { api } = t.context;
+  const user = await enrolled(api);
+  const challenge = (await login(api, user.email)).body.challenge as string;
+  const [first, second] = await Promise.all([secondStep(api, challenge, codeAt(user.secret)), secondStep(api, challenge, user.recoveryCodes[0]!)]);
+  t.deepEqual([first.status, second.status].sort(), [200, 401], 'two right codes at once: one sign-in');
+  const again = await secondStep(api, challenge, user.recoveryCodes[1]!);
+  t.is(again.status, 401);
+  nextStep();
+});
+
+test.serial('wrong codes on DELETE /api/auth/2fa count as failed logins: the eleventh within the window is 429', async (t) => {
+  const { api } = t.context;
+  const user = await enrolled(api);
+  const right = codeAt(user.secret);
+  const wrong = right === '000000' ? '111111' : '000000';
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i += 1) statuses.push((await api.request('DELETE', '/api/auth/2fa', { token: user.token, body: { code: wrong } })).status);
+  t.is(statuses.at(-1), 429, JSON.stringify(statuses));
+  t.true(statuses.slice(0, 10).every((status) => status === 400));
+  t.true((await api.request('GET', '/api/auth/me', { token: user.token })).body.two_factor_enabled, 'still on');
+});

@@ -7,7 +7,7 @@ import { canonicalEmail } from '../users/email';
 import type { AdminCaches } from '../cache/admin-caches';
 import { toPublicUser, type PublicUser } from '../users/user-accounts';
 import { loginSchema, loginTwoFactorSchema, registerSchema, type LoginInput, type LoginTwoFactorInput, type RegisterInput } from './auth-schemas';
-import { CHALLENGE_TTL_S, type TwoFactorChallenges } from './two-factor-challenges';
+import { CHALLENGE_TTL_S, CHALLENGE_WRONG_CODES, type TwoFactorChallenges } from './two-factor-challenges';
 import { checkSecondFactor } from './two-factor-service';
 import type { LoginReply, TokenReply } from './auth-replies';
 import type { LoginLimiter } from './login-limiter';
@@ -79,11 +79,15 @@ export function createAuthService({ store, tokens, limiter, hasher, caches, cloc
         await challenges.close(input.challenge);
         throw new AppError('UNAUTHENTICATED', 'the sign-in challenge is unknown or has expired: sign in again');
       }
+      const attempt = await challenges.takeTry(input.challenge);
+      if (attempt === null) throw new AppError('UNAUTHENTICATED', 'too many wrong codes: sign in again');
       if (!(await checkSecondFactor(read.userAccounts, user, input.code, clock()))) {
-        const spent = await challenges.wrongCode(input.challenge);
+        const spent = attempt === CHALLENGE_WRONG_CODES;
+        if (spent) await challenges.close(input.challenge);
         throw new AppError('UNAUTHENTICATED', spent ? 'too many wrong codes: sign in again' : 'wrong code');
       }
-      await challenges.close(input.challenge);
+      // A right code signs in once: another right code racing this one finds the challenge closed.
+      if (!(await challenges.close(input.challenge))) throw new AppError('UNAUTHENTICATED', 'the sign-in challenge is unknown or has expired: sign in again');
       await limiter.succeeded(challenge.email, clientAddress);
       return reply(toPublicUser(user));
     },

@@ -7,7 +7,7 @@ export const CHALLENGE_TTL_S = 300;
 export const CHALLENGE_WRONG_CODES = 5;
 
 /** HINCRBY only on a challenge that still exists (an expired one must not come back without its TTL). */
-const COUNT_WRONG = "if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end return redis.call('HINCRBY', KEYS[1], 'wrong', 1)";
+const COUNT_TRY = "if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end return redis.call('HINCRBY', KEYS[1], 'tries', 1)";
 
 export interface Challenge {
   readonly userId: number;
@@ -25,7 +25,7 @@ export function createTwoFactorChallenges(redis: RedisLike) {
     async open(challenge: Challenge): Promise<string> {
       const id = randomBytes(24).toString('base64url');
       await withRedisErrors(() => redis.multi()
-        .hset(key(id), { user: challenge.userId, email: challenge.email, address: challenge.address, wrong: 0 })
+        .hset(key(id), { user: challenge.userId, email: challenge.email, address: challenge.address, tries: 0 })
         .expire(key(id), CHALLENGE_TTL_S).exec());
       return id;
     },
@@ -34,15 +34,19 @@ export function createTwoFactorChallenges(redis: RedisLike) {
       const fields = await withRedisErrors(() => redis.hgetall(key(id)));
       return fields.user ? { userId: Number(fields.user), email: fields.email ?? '', address: fields.address ?? '' } : null;
     },
-    /** Counts a wrong code; true when that was the last one allowed, or the challenge is gone (it is gone then). */
-    async wrongCode(id: string): Promise<boolean> {
-      const wrong = Number(await withRedisErrors(() => redis.eval(COUNT_WRONG, 1, key(id))));
-      if (wrong >= 0 && wrong < CHALLENGE_WRONG_CODES) return false;
-      await withRedisErrors(() => redis.del(key(id)));
-      return true;
+    /**
+     * Takes the challenge's next try, before its code is checked: its number (1 for the first), or
+     * null when the challenge is gone or has had its CHALLENGE_WRONG_CODES tries (a right code closes
+     * it, so every earlier try was wrong). Codes sent at once each get their own number: the sixth
+     * code of a challenge is never checked, however they race.
+     */
+    async takeTry(id: string): Promise<number | null> {
+      const tries = Number(await withRedisErrors(() => redis.eval(COUNT_TRY, 1, key(id))));
+      return tries >= 1 && tries <= CHALLENGE_WRONG_CODES ? tries : null;
     },
-    async close(id: string): Promise<void> {
-      await withRedisErrors(() => redis.del(key(id)));
+    /** Ends the challenge; true for the one caller whose call ended it (the first right code wins). */
+    async close(id: string): Promise<boolean> {
+      return (await withRedisErrors(() => redis.del(key(id)))) === 1;
     },
   };
 }
