@@ -117,8 +117,32 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[],
       await trx.raw(inlineSql(...insertFromIncoming(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions)) + TRANSACTION_MOVES_FORWARD);
     }
     await alongside?.(trx, events);
-    return known === null ? newRows(inserted, events.length) : events.length - known;
+    const added = known === null ? newRows(inserted, events.length) : events.length - known;
+    if (added > 0) await sequenceNewRows(trx, events.map((event) => event.eventId));
+    return added;
   });
+}
+
+export const LEDGER_SEQUENCE_TABLE = 'ledger_sequence';
+
+/**
+ * Gives the rows of these events that have no sequence yet theirs (SPEC §1.11's WatchLedger order), in
+ * the order given, from the one counter row: the transaction's last write, so the counter is held
+ * only until the commit that follows. Transactions take the counter one after another and commit in
+ * that order, so sequence order is commit order: a reader that sees the counter at N sees every row
+ * up to N (a sequence given to an event that was a duplicate stays a hole, final all the same).
+ */
+export async function sequenceNewRows(trx: Knex.Transaction, eventIds: readonly string[]): Promise<void> {
+  const [taken] = (await trx.raw(`UPDATE ${LEDGER_SEQUENCE_TABLE} SET last = LAST_INSERT_ID(last + ?) WHERE id = 1`, [eventIds.length])) as unknown as [{ insertId: number | string }];
+  const first = Number(taken.insertId) - eventIds.length;
+  const marks = eventIds.map(() => '?').join(', ');
+  await trx.raw(`UPDATE ${LEDGER_TABLE} SET seq = ? + FIELD(event_id, ${marks}) WHERE event_id IN (${marks}) AND seq IS NULL`, [first, ...eventIds, ...eventIds]);
+}
+
+/** Every sequence up to this one is final: its row has committed, or it never will (a hole). */
+export async function committedSequence(db: Knex): Promise<number> {
+  const row = (await db(LEDGER_SEQUENCE_TABLE).where({ id: 1 }).first('last')) as { last: number | string } | undefined;
+  return Number(row?.last ?? 0);
 }
 
 async function knownEvents(trx: Knex.Transaction, events: readonly OutboxEvent[]): Promise<number> {
@@ -232,7 +256,7 @@ export async function lastMovesAt(db: Knex, userId: string, gameId: string, at: 
   return (await Promise.all(currencies.map((currency) => lastMoveAt(db, userId, gameId, currency, at)))).flat() as LedgerRow[];
 }
 
-/** A move as the ledger stream sends it (SPEC §1.11 WatchLedger): its id is its sequence. */
+/** A move as the ledger stream sends it (SPEC §1.11 WatchLedger): `id` is its sequence (the `seq` column). */
 export interface LedgerStreamRow {
   id: number;
   kind: string;
@@ -255,23 +279,21 @@ export interface LedgerStreamFilter {
 }
 
 const STREAM_COLUMNS = [
-  'id', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance', 'reserved_balance',
+  'seq as id', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance', 'reserved_balance',
   'transaction_id', 'round_id', 'request_id', 'created_at',
 ] as const;
 
-/** Up to `limit` moves after `afterId` (and at most `upTo`), by id, of the filter's game and user when given. */
-export function ledgerAfter(db: Knex, afterId: number, limit: number, filter: LedgerStreamFilter = {}, upTo?: number): Promise<LedgerStreamRow[]> {
-  const query = db<LedgerStreamRow>(LEDGER_TABLE).select(...STREAM_COLUMNS).where('id', '>', afterId);
-  if (upTo !== undefined) query.where('id', '<=', upTo);
+/**
+ * Up to `limit` moves after sequence `after` and at most `upTo`, in sequence order, of the filter's game
+ * and user when given (an index serves each: ledger_game_sequence, ledger_user_sequence).
+ */
+export async function ledgerAfter(db: Knex, after: number, limit: number, filter: LedgerStreamFilter = {}, upTo?: number): Promise<LedgerStreamRow[]> {
+  const query = db<LedgerStreamRow>(LEDGER_TABLE).select(...STREAM_COLUMNS).where('seq', '>', after);
+  if (upTo !== undefined) query.where('seq', '<=', upTo);
   if (filter.gameId) query.where('game_id', filter.gameId);
   if (filter.userId) query.where('user_id', filter.userId);
-  return query.orderBy('id').limit(limit);
-}
-
-/** The ids of the last `count` moves, ascending (where a tail starts: the first gap among them may still fill). */
-export async function lastLedgerIds(db: Knex, count: number): Promise<number[]> {
-  const ids: Array<number | string> = await db(LEDGER_TABLE).orderBy('id', 'desc').limit(count).pluck('id');
-  return ids.map(Number).reverse();
+  const rows = await query.orderBy('seq').limit(limit);
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /**

@@ -7,6 +7,9 @@ import { STREAM_QUEUE_LIMIT, watchLedgerHandler } from '../../src/grpc/watch-led
 import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createLogger } from '../../src/logging/logger';
 import { createLedgerTail } from '../../src/sync/ledger-tail';
+import { applyOutboxBatch, ledgerAfter, sequenceNewRows } from '../../src/sync/ledger-repository';
+import type { OutboxEvent } from '../../src/sync/outbox-event';
+import type { Knex } from 'knex';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { until } from '../helpers/until';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
@@ -68,9 +71,9 @@ test('a stream resumed at every position of a 1,000-move sequence gives the move
 
   const all = await take(client.watchLedger(), 1001);
   const sequences = all.map((move) => move.sequence);
-  const ids = (await api.database.db('ledger_entries').orderBy('id').pluck('id')).map(String);
+  const ids = (await api.database.db('ledger_entries').orderBy('seq').pluck('seq')).map(String);
   t.deepEqual(sequences, ids, 'every move, in ledger order');
-  t.like(all[0], { kind: 'topup', userId: target.userId, gameId: target.gameId, currency: 'EUR', amount: '1000000', availableBalance: '1000000' });
+  t.like(all.find((move) => move.kind === 'topup'), { kind: 'topup', userId: target.userId, gameId: target.gameId, currency: 'EUR', amount: '1000000', availableBalance: '1000000' });
   const confirm = all.find((move) => move.kind === 'confirm')!;
   t.like(confirm, { amount: '2', winAmount: '1' });
   t.regex(confirm.time, /^\d{4}-\d\d-\d\dT/);
@@ -123,32 +126,56 @@ test('caller tokens apply to WatchLedger', async (t) => {
   t.not(bad, undefined);
 });
 
-test('the tail holds a row back while an id below it may still commit, and passes a gap that never fills', async (t) => {
+/** Ledger rows written here directly, with their sequences taken as the sync takes them. */
+async function appendLedger(db: Knex, rows: Array<Record<string, unknown> & { event_id: string }>): Promise<void> {
+  await db.transaction(async (trx) => {
+    for (let from = 0; from < rows.length; from += 1000) await trx('ledger_entries').insert(rows.slice(from, from + 1000));
+    await sequenceNewRows(trx, rows.map((row) => row.event_id));
+  });
+}
+
+let outOfOrder = 0;
+function topupEvent(userId: string): OutboxEvent {
+  outOfOrder += 1;
+  const streamId = `${Date.now()}-${outOfOrder}`;
+  return {
+    eventId: `63-${streamId}`, streamId, kind: 'topup', userId, gameId: 'g', currency: 'EUR', amount: '1', winAmount: '0', availableBalance: '1',
+    reservedBalance: '0', transactionId: null, roundId: null, requestId: null, requestRoundId: null, topupId: String(outOfOrder), comment: null, auditTrail: null, atMs: Date.now(),
+  };
+}
+
+test('a sync transaction that commits after a later one, more than 3 s later, is still streamed: live, on a replay, and to a client resuming after the later row (review item 7)', async (t) => {
   const { db } = t.context.api.database;
   await t.context.worker.stop();
-  const clock = { now: 1_000_000 };
-  const tail = createLedgerTail(db, { pollMs: 10, holeWaitMs: 5000, clock: () => clock.now });
+  const tail = createLedgerTail(db, { pollMs: 10 });
   t.teardown(() => tail.stop());
-  const delivered: number[] = [];
-  await tail.listen((rows) => delivered.push(...rows.map((row) => row.id)));
+  const delivered: Array<{ id: number; user_id: string }> = [];
+  await tail.listen((rows) => delivered.push(...rows.map(({ id, user_id }) => ({ id, user_id }))));
   const start = tail.watermark;
-  const row = (id: number) => ({
-    id, event_id: `hole-${id}`, stream_ms: id, stream_seq: 0, kind: 'topup', user_id: 'u', game_id: 'g', currency: 'EUR', amount: 1,
-    win_amount: 0, available_balance: 1, reserved_balance: 0, created_at: new Date(),
-  });
-  await db('ledger_entries').insert(row(start + 2));
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  t.deepEqual(delivered, [], 'id start+1 may still commit');
-  await db('ledger_entries').insert(row(start + 1));
-  await until('both, in order', () => delivered.length === 2);
-  t.deepEqual(delivered, [start + 1, start + 2]);
 
-  await db('ledger_entries').insert(row(start + 4));
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  t.deepEqual(delivered.length, 2);
-  clock.now += 5000;
-  await until('the gap passed', () => delivered.length === 3);
-  t.is(delivered[2], start + 4);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  let inserted!: () => void;
+  const rowsInserted = new Promise<void>((resolve) => { inserted = resolve; });
+  // The first batch inserts its row (its id is the smaller), then stays open.
+  const first = applyOutboxBatch(db, [topupEvent('first')], async () => {
+    inserted();
+    await held;
+  });
+  await rowsInserted;
+  await applyOutboxBatch(db, [topupEvent('second')]); // commits first, with the larger id
+  await until('the second row streamed', () => delivered.length === 1);
+  t.is(delivered[0]!.user_id, 'second');
+  await new Promise((resolve) => setTimeout(resolve, 3200)); // longer than any wait for a gap to fill (the review's repro)
+  release();
+  await first;
+  await until('the first row streamed too', () => delivered.length === 2);
+  t.deepEqual(delivered.map((row) => row.user_id), ['second', 'first'], 'in commit order');
+  t.true(delivered[1]!.id > delivered[0]!.id, 'its sequence follows the one it committed after');
+  const resumed = await ledgerAfter(db, delivered[0]!.id, 10);
+  t.deepEqual(resumed.map((row) => row.user_id), ['first'], 'a client resuming after the second row gets the first');
+  const replay = await ledgerAfter(db, start, 10);
+  t.deepEqual(replay.map((row) => row.user_id), ['second', 'first']);
 });
 
 test('a subscriber that stops reading costs the server a bounded queue: past it the stream reads MySQL at its pace, and still gives every move once, in order', async (t) => {
@@ -180,10 +207,10 @@ test('a subscriber that stops reading costs the server a bounded queue: past it 
     event_id: `slow-${i}`, stream_ms: i, stream_seq: 0, kind: 'topup', user_id: 'slow', game_id: 'g', currency: 'EUR', amount: 1,
     win_amount: 0, available_balance: i, reserved_balance: 0, created_at: new Date(),
   });
-  await api.database.db('ledger_entries').insert(row(1));
+  await appendLedger(api.database.db, [row(1)]);
   await until('the first move written (the transport is full from then on)', () => written.length === 1);
   for (let from = 2; from <= total; from += 1000) {
-    await api.database.db('ledger_entries').insert(Array.from({ length: Math.min(1000, total - from + 1) }, (_, i) => row(from + i)));
+    await appendLedger(api.database.db, Array.from({ length: Math.min(1000, total - from + 1) }, (_, i) => row(from + i)));
   }
   await until('the stream to fall behind', () => logs.some((line) => line.includes('fell')), 30_000);
   t.is(written.length, 1, 'nothing more was written while the transport was full');
