@@ -1,8 +1,9 @@
 --[[ limits: read, set or rebuild a wallet's limits (SPEC §1.11), as Reserve and Confirm count them.
 
 KEYS[1] limits record          l{p}:<user-game ref>:<currency>
+KEYS[2] outbox stream          o{p}  (the wallet's partition: where a new record's earlier moves stand)
 
-ARGV[1] 'get' | 'set' | 'rebuild'   ARGV[2] now (ms)   ARGV[3..5] the starts (ms) of the UTC day, week
+ARGV[1] 'get' | 'set' | 'rebuild' | 'seed'   ARGV[2] now (ms)   ARGV[3..5] the starts (ms) of the UTC day, week
 and month that hold now
 for 'set', then: ARGV[6] the delay (ms) before a loosening applies (LIMIT_RAISE_DELAY_S), ARGV[7] max_bet,
 ARGV[8] loss_limit (-1: none), ARGV[9] loss_period (0 none, 1 day, 2 week, 3 month; 0 exactly when
@@ -10,6 +11,14 @@ there is no loss_limit)
 for 'rebuild' (restore, from what MySQL keeps), then: ARGV[6..12] max_bet, loss_limit, loss_period,
 pending_at (0: none), pending max_bet, loss_limit, loss_period; ARGV[13..15] the net loss so far of the
 current day, week and month (from the ledger). The record is written as given.
+for 'seed', then: ARGV[6..8] the starts of the day, week and month a seed counts, ARGV[9..11] the net
+loss the ledger held for them before the record was made: added to each period the record still
+counts from that start (a period that has rolled over since keeps its own count).
+
+A 'set' that makes the record (the wallet's first limits) counts confirmations from then on, and
+answers, after the values, the id of the last outbox entry of the partition then ('0-0': none): every
+confirmation up to it was made before the record, and is seeded from the ledger once the sync has
+written it there (SPEC §1.11: net loss is everything confirmed in the period).
 
 'set' asks for these limits. What tightens applies at once: a lower max_bet or loss_limit, or a first
 one (with its period). What loosens (a higher limit, a removal, another period) is pending until
@@ -51,6 +60,17 @@ if ARGV[1] == 'rebuild' then
   return state(limits_now(l, now))
 end
 
+if ARGV[1] == 'seed' then
+  if not stored then return {} end
+  local l = limits_now(parse_limits(stored), now)
+  for p = 1, 3 do
+    local at = L_STARTS + 2 * p - 2
+    if l[at] == tonumber(ARGV[5 + p]) then l[at + 1] = l[at + 1] + tonumber(ARGV[8 + p]) end
+  end
+  redis.call('SET', KEYS[1], pack_limits(l))
+  return state(l)
+end
+
 local l = stored and limits_now(parse_limits(stored), now) or new_limits(starts)
 local delay, max_bet, loss_limit, period = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
 local loosens = false
@@ -74,4 +94,9 @@ elseif not (l[L_PENDING_AT] > 0 and l[L_PENDING_MAX_BET] == max_bet and l[L_PEND
   l[L_PENDING_AT], l[L_PENDING_MAX_BET], l[L_PENDING_LOSS_LIMIT], l[L_PENDING_PERIOD] = now + delay, max_bet, loss_limit, period
 end
 redis.call('SET', KEYS[1], pack_limits(l))
-return state(l)
+local reply = state(l)
+if not stored then
+  local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+  reply[11] = last[1] and last[1][1] or '0-0'
+end
+return reply

@@ -100,7 +100,7 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     connections,
     ops: createOpsService({ redis, syncQueue }),
     currencies: createCurrenciesService(store, wallet),
-    walletControls: createWalletControlsService({ store, wallet, users, connections }),
+    walletControls: createWalletControlsService({ store, wallet, users, connections, logger }),
     apiKeys: createApiKeysService(store, games, clock),
     /** The game an operation acts on, from what its path names (SPEC §2.12's scoped moderators); undefined when that does not exist. */
     gameOf: {

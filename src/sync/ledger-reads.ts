@@ -4,7 +4,7 @@
  * WatchLedger streams. Writing it stays with the sync's processor.
  */
 export {
-  committedSequence, findLedgerPosition, lastMovesAt, ledgerAfter, listUserGameLedger,
+  committedSequence, findLedgerPosition, lastMovesAt, ledgerAfter, listUserGameLedger, netLossSince,
   type LedgerFilters, type LedgerRow, type LedgerStreamFilter, type LedgerStreamRow,
 } from './ledger-repository';
 export { OUTBOX_KINDS as LEDGER_KINDS } from './outbox-event';

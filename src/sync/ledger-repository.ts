@@ -298,13 +298,19 @@ export async function ledgerAfter(db: Knex, after: number, limit: number, filter
 
 /**
  * A wallet's net loss (confirmed amounts less their wins) since each of these instants, by its
- * confirms' ledger times (restore rebuilds the loss limits' counts from it).
+ * confirms' ledger times (restore rebuilds the loss limits' counts from it; a new limits record is
+ * seeded from it, up to `throughStreamId`).
  */
-export async function netLossSince(db: Knex, userId: string, gameId: string, currency: string, since: readonly Date[]): Promise<number[]> {
+export async function netLossSince(db: Knex, userId: string, gameId: string, currency: string, since: readonly Date[], throughStreamId?: string): Promise<number[]> {
   const earliest = new Date(Math.min(...since.map((at) => at.getTime())));
   const sums = since.map((at) => db.raw('COALESCE(SUM(CASE WHEN created_at >= ? THEN amount - win_amount ELSE 0 END), 0)', [at]));
-  const row = await db(db.raw('?? FORCE INDEX (??)', [LEDGER_TABLE, WALLET_CURRENCY_TIME]))
-    .where({ user_id: userId, game_id: gameId, currency, kind: 'confirm' }).where('created_at', '>=', earliest)
-    .first(...sums.map((sum, i) => db.raw(`${sum.toQuery()} AS s${i}`)));
+  const query = db(db.raw('?? FORCE INDEX (??)', [LEDGER_TABLE, WALLET_CURRENCY_TIME]))
+    .where({ user_id: userId, game_id: gameId, currency, kind: 'confirm' }).where('created_at', '>=', earliest);
+  if (throughStreamId !== undefined) {
+    // Only the moves up to this outbox entry (a limits record counts those after it itself).
+    const [ms, seq] = throughStreamId.split('-').map(Number) as [number, number];
+    query.where((q) => q.where('stream_ms', '<', ms).orWhere((same) => same.where('stream_ms', ms).where('stream_seq', '<=', seq)));
+  }
+  const row = await query.first(...sums.map((sum, i) => db.raw(`${sum.toQuery()} AS s${i}`)));
   return since.map((_, i) => Number((row as Record<string, unknown> | undefined)?.[`s${i}`] ?? 0));
 }

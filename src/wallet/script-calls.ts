@@ -18,7 +18,9 @@ export type CancelItem = WalletItem<CancelInput>;
 export type LimitsChange =
   | { readonly set: { readonly delayMs: number; readonly maxBet: number; readonly lossLimit: number; readonly period: number } }
   /** max_bet, loss_limit, period, pending_at (0: none), pending max_bet, loss_limit, period, then the day's, week's and month's net loss. */
-  | { readonly rebuild: readonly number[] };
+  | { readonly rebuild: readonly number[] }
+  /** The net loss the ledger held before the record was made, per period with the start it counts from (a made record's first figures). */
+  | { readonly seed: { readonly starts: readonly string[]; readonly netLoss: readonly number[] } };
 
 export interface Moment {
   readonly nowMs: number;
@@ -79,13 +81,15 @@ export const scriptCalls = {
 
   /** Reads (no change), asks for (`set`) or rebuilds (`rebuild`, restore) a wallet's limits: lua/limits.lua. */
   limits(wallet: WalletAddress, nowMs: number, change?: LimitsChange): string[] {
-    const head = [keys.limits(wallet), String(nowMs), ...periodStarts(nowMs)];
-    if (!change) return [head[0]!, 'get', ...head.slice(1)];
+    const at = [String(nowMs), ...periodStarts(nowMs)];
+    const call = (operation: string, ...rest: string[]) => [keys.limits(wallet), keys.outbox(wallet), operation, ...at, ...rest];
+    if (!change) return call('get');
     if ('set' in change) {
       const { delayMs, maxBet, lossLimit, period } = change.set;
-      return [head[0]!, 'set', ...head.slice(1), String(delayMs), String(maxBet), String(lossLimit), String(period)];
+      return call('set', String(delayMs), String(maxBet), String(lossLimit), String(period));
     }
-    return [head[0]!, 'rebuild', ...head.slice(1), ...change.rebuild.map(String)];
+    if ('seed' in change) return call('seed', ...change.seed.starts, ...change.seed.netLoss.map(String));
+    return call('rebuild', ...change.rebuild.map(String));
   },
 
   settled(

@@ -1,5 +1,5 @@
 import { keys, partitionTag, PARTITION_COUNT, userGameKeyOf, walletAddress } from '../redis/wallet-keys';
-import { periodCode, periodOfCode, type LossPeriod } from './loss-periods';
+import { periodCode, periodOfCode, periodStarts, type LossPeriod } from './loss-periods';
 import { checkId } from './wallet-validation';
 import type { WalletStore } from './wallet-store';
 
@@ -15,6 +15,12 @@ export interface WalletLimits extends LimitValues {
   readonly pending: (LimitValues & { readonly effectiveAtMs: number }) | null;
   /** Net loss so far (confirmed amounts less their wins) of the current UTC day, week and month. */
   readonly netLoss: Readonly<Record<LossPeriod, number>>;
+}
+
+/** What a new limits record leaves to the ledger: the moves up to an outbox entry, in periods from these starts (ms, decimal). */
+export interface LimitsSeed {
+  readonly throughStreamId: string;
+  readonly starts: readonly string[];
 }
 
 const NONE = -1;
@@ -61,15 +67,32 @@ export function createWalletControls(store: WalletStore, deps: { clock: () => nu
       return limitsOf(await store.limits(walletAddress(userId, gameId, currency), clock()));
     },
 
-    /** Asks for these limits: what tightens applies at once, what loosens after LIMIT_RAISE_DELAY_S. */
-    async setLimits(userId: string, gameId: string, currency: string, asked: LimitValues): Promise<WalletLimits> {
-      const reply = await store.limits(walletAddress(userId, gameId, currency), clock(), { set: {
+    /**
+     * Asks for these limits: what tightens applies at once, what loosens after LIMIT_RAISE_DELAY_S. The
+     * wallet's first limits make its record, which counts confirmations from then on: `seed` then says
+     * what the ledger must add (the confirmations of the current periods made before, up to the outbox
+     * entry `throughStreamId`; see seedLimits).
+     */
+    async setLimits(userId: string, gameId: string, currency: string, asked: LimitValues): Promise<WalletLimits & { seed: LimitsSeed | null }> {
+      const nowMs = clock();
+      const reply = await store.limits(walletAddress(userId, gameId, currency), nowMs, { set: {
         delayMs: limitRaiseDelayS * 1000,
         maxBet: orNone(asked.maxBet),
         lossLimit: orNone(asked.lossLimit),
         period: periodCode(asked.lossLimit === null ? null : asked.lossPeriod),
       } });
-      return limitsOf(reply)!;
+      const throughStreamId = reply[10];
+      return { ...limitsOf(reply)!, seed: throughStreamId ? { throughStreamId, starts: periodStarts(nowMs) } : null };
+    },
+
+    /** Whether the ledger holds every move of the wallet's partition up to this outbox entry. */
+    ledgerHolds(userId: string, gameId: string, currency: string, throughStreamId: string): Promise<boolean> {
+      return store.outboxSyncedThrough(walletAddress(userId, gameId, currency), throughStreamId);
+    },
+
+    /** Adds what the ledger counted before the record was made (each period that still counts from that start). */
+    async seedLimits(userId: string, gameId: string, currency: string, seed: LimitsSeed, netLoss: readonly number[]): Promise<WalletLimits | null> {
+      return limitsOf(await store.limits(walletAddress(userId, gameId, currency), clock(), { seed: { starts: seed.starts, netLoss } }));
     },
   };
 }

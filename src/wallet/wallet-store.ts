@@ -169,6 +169,12 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       };
     },
 
+    /** Whether the sync has written to MySQL every outbox entry of the wallet's partition up to `streamId` (none is left in the stream). */
+    async outboxSyncedThrough(wallet: WalletAddress, streamId: string): Promise<boolean> {
+      const key = keys.outbox(wallet);
+      return (await on(key, (client) => client.xrange(key, '-', streamId, 'COUNT', 1))).length === 0;
+    },
+
     /** A wallet's limits as the scripts hold them now ('get', or after asking for `set`): lua/limits.lua's reply. */
     async limits(wallet: WalletAddress, nowMs: number, set?: Parameters<typeof scriptCalls.limits>[2]): Promise<string[]> {
       const args = scriptCalls.limits(wallet, nowMs, set);

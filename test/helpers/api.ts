@@ -47,7 +47,7 @@ export interface TestApi {
 }
 
 /** The real Koa app on a port of its own, over a migrated, seeded database and a Redis key prefix. */
-export async function createTestApi(env: Record<string, string> = {}, options: { clock?: () => number; adminRedis?: RedisLike } = {}): Promise<TestApi> {
+export async function createTestApi(env: Record<string, string> = {}, options: { clock?: () => number; adminRedis?: RedisLike; engineClock?: () => number } = {}): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: true });
   await runSeeds(database.db);
   const redis = await createTestRedis('http');
@@ -56,7 +56,7 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
   // One process here: a change refreshes its gate at once, so no timer reads (statement counts stay exact).
   const currencies = createCurrencyGate(() => enabledCurrencyCodes(database.db), { refreshMs: 3_600_000 });
   await currencies.refresh();
-  const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db), currencies, limitRaiseDelayS: config.engine.limitRaiseDelayS });
+  const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db), currencies, limitRaiseDelayS: config.engine.limitRaiseDelayS, ...(options.engineClock ? { clock: options.engineClock } : {}) });
   const services = createAdminServices({ db: database.db, redis: redis.redis, adminRedis: options.adminRedis, wallet: engine.wallet, config, clock: options.clock });
   await services.caches.ready();
   const logs: string[] = [];

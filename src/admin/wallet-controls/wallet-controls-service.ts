@@ -1,12 +1,13 @@
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import { LOSS_PERIODS } from '../../wallet/loss-periods';
-import type { LimitValues, WalletLimits } from '../../wallet/wallet-controls';
+import type { LimitsSeed, LimitValues, WalletLimits } from '../../wallet/wallet-controls';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { ConnectionsPort } from '../connections/connections-service';
 import { changedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
+import type { Logger } from '../../logging/logger';
 import { assertSelfOrStaff, type Reader } from '../core/roles';
 import { integer, oneOf, text, validateBody } from '../core/validation';
 import type { Store } from '../unit-of-work';
@@ -70,10 +71,14 @@ function limitsView(currency: string, live: WalletLimits, counted = true): Walle
  * (for the console, the audit log and rebuilding Redis). A freeze is written to Redis before MySQL
  * and an unfreeze after it, so a failure between the two leaves the wallet frozen, never open.
  */
+/** How long a wallet's first limits wait for the sync to write the moves made before them (seedFromLedger). */
+export const LIMIT_SEED_WAIT_MS = 10_000;
+
 export function createWalletControlsService(deps: {
-  store: Store<'walletControls' | 'currencies'>; wallet: WalletService; users: UsersPort; connections: ConnectionsPort;
+  store: Store<'walletControls' | 'currencies' | 'ledgerReads'>; wallet: WalletService; users: UsersPort; connections: ConnectionsPort;
+  clock?: () => number; logger?: Logger;
 }) {
-  const { store, wallet, users, connections } = deps;
+  const { store, wallet, users, connections, clock = Date.now, logger } = deps;
   const { read } = store;
   const walletIds = (ug: { user_id: number; game_id: number }) => [String(ug.user_id), String(ug.game_id)] as const;
 
@@ -95,6 +100,26 @@ export function createWalletControlsService(deps: {
     return { frozen: Boolean(user?.frozen_reason || own?.frozen_reason), user: freezeView(user), user_game: freezeView(own) };
   }
 
+
+  /**
+   * A wallet's first limits count its current periods' earlier losses too (SPEC §1.11: net loss is
+   * everything confirmed in the period): once the sync has written every move made before the record
+   * (up to `seed.throughStreamId`, waited for up to LIMIT_SEED_WAIT_MS), the ledger's figure for them is
+   * added. The record counts every later confirmation itself, so nothing is counted twice.
+   */
+  async function seedFromLedger(ids: { userId: string; gameId: string }, currency: string, seed: LimitsSeed): Promise<WalletLimits | null> {
+    const deadline = clock() + LIMIT_SEED_WAIT_MS;
+    while (!(await wallet.ledgerHolds(ids.userId, ids.gameId, currency, seed.throughStreamId))) {
+      if (clock() >= deadline) {
+        logger?.warn({ ...ids, currency }, 'limits: the sync is behind; the losses it has not written yet are not counted');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const since = seed.starts.map((start) => new Date(Number(start)));
+    const netLoss = await read.ledgerReads.netLossSince(ids.userId, ids.gameId, currency, since, seed.throughStreamId);
+    return wallet.seedLimits(ids.userId, ids.gameId, currency, seed, netLoss);
+  }
 
   return {
     async userFreeze(caller: Reader, userId: number): Promise<FreezeView> {
@@ -146,7 +171,9 @@ export function createWalletControlsService(deps: {
         throw new AppError('INVALID_ARGUMENT', `currency ${input.currency} is not a known currency`, { errors: [{ path: 'currency', message: 'is not a known currency' }] });
       }
       const asked: LimitValues = { maxBet: input.max_bet ?? null, lossLimit: input.loss_limit ?? null, lossPeriod: input.loss_limit == null ? null : input.loss_period! };
-      const live = await wallet.setLimits(...walletIds(ug), input.currency, asked);
+      const [userId, gameId] = walletIds(ug);
+      const { seed, ...set } = await wallet.setLimits(userId, gameId, input.currency, asked);
+      const live = seed ? await seedFromLedger({ userId, gameId }, input.currency, seed) ?? set : set;
       await store.run(actor, async ({ repos, audit }) => {
         const before = (await repos.walletControls.listLimits(ug.id)).find((other) => other.currency === input.currency);
         await repos.walletControls.saveLimits(limitsRow(ug.id, input.currency, live));

@@ -1,0 +1,71 @@
+import anyTest, { type TestFn } from 'ava';
+import { createTestApi, type TestApi } from '../helpers/api';
+import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
+
+// SPEC §1.11: a loss limit's net loss is everything confirmed in its period, also before the limit was
+// set (review item 5), counted per period (a week's or a month's figure, not the day's). The engine's
+// clock is injected: moves are made on earlier days of the week, then the limit is set.
+let now = Date.parse('2026-12-07T09:00:00.000Z'); // a Monday
+const test = (anyTest as TestFn<{ api: TestApi; worker: { stop(): Promise<void> } }>).serial; // the tests share the clock
+test.beforeEach(async (t) => {
+  const api = await createTestApi({ QUEUE_PREFIX: uniqueQueuePrefix() }, { engineClock: () => now });
+  t.context = { api, worker: await startTestWorker(api) };
+});
+test.afterEach.always(async (t) => {
+  await t.context.worker?.stop();
+  await t.context.api?.close();
+});
+
+const admin = (api: TestApi) => ({ token: api.users.admin.token });
+let n = 0;
+async function wallet(api: TestApi, amount: number) {
+  const game = (await api.request('POST', '/api/games', { ...admin(api), body: { name: 'Slots', slug: `ledger-limits-${process.pid}-${(n += 1)}` } })).body;
+  const ug = (await api.request('POST', `/api/users/${api.users.user.id}/games`, { ...admin(api), body: { game_id: game.id } })).body as { id: number; user_id: number; game_id: number };
+  await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...admin(api), body: { amount, currency: 'EUR' } });
+  return { ug, target: { userId: String(ug.user_id), gameId: String(ug.game_id), currency: 'EUR' } };
+}
+async function lose(api: TestApi, target: { userId: string; gameId: string; currency: string }, amount: number, win = 0) {
+  const reserved = await api.engine.wallet.reserve({ ...target, requestId: `r${(n += 1)}`, roundId: `round-${n}`, amount: String(amount) });
+  await api.engine.wallet.confirm({ requestId: `c${n}`, transactionId: reserved.transactionId, roundId: '', winAmount: String(win) });
+}
+const limitsOf = async (api: TestApi, ugId: number) => (await api.request('GET', `/api/user-games/${ugId}/limits`, admin(api))).body[0];
+
+test('a loss limit set after losses in its period counts them: top up, lose 5000, then limit 1000 a day: the next Reserve of 900 is rejected loss_limit', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-07T09:00:00.000Z');
+  const { ug, target } = await wallet(api, 10_000);
+  await lose(api, target, 5000);
+  const put = await api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...admin(api), body: { currency: 'EUR', loss_limit: 1000, loss_period: 'day' } });
+  t.is(put.status, 200);
+  t.is(put.body.net_loss, 5000);
+  t.is((await limitsOf(api, ug.id)).net_loss, 5000);
+  const next = await api.engine.wallet.reserve({ ...target, requestId: 'after', roundId: 'after', amount: '900' });
+  t.like(next, { status: 'rejected', reason: 'loss_limit' });
+});
+
+test('a week\'s or a month\'s limit counts the losses of earlier days of its period, and shows its own period\'s figure', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-07T10:00:00.000Z'); // Monday
+  const { ug, target } = await wallet(api, 10_000);
+  await lose(api, target, 300);
+  now = Date.parse('2026-12-09T10:00:00.000Z'); // Wednesday of the same week
+  await lose(api, target, 50, 20);
+  const weekly = await api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...admin(api), body: { currency: 'EUR', loss_limit: 400, loss_period: 'week' } });
+  t.is(weekly.body.net_loss, 330, 'Monday\'s 300 and Wednesday\'s 30, not the day\'s 30');
+  t.like(await api.engine.wallet.reserve({ ...target, requestId: 'w1', roundId: 'w1', amount: '71' }), { status: 'rejected', reason: 'loss_limit' });
+  t.like(await api.engine.wallet.reserve({ ...target, requestId: 'w2', roundId: 'w2', amount: '70' }), { status: 'reserved' });
+
+  now = Date.parse('2026-12-10T10:00:00.000Z'); // Thursday: the week still counts Monday's
+  t.is((await limitsOf(api, ug.id)).net_loss, 330);
+});
+
+test('a tightened loss_limit that also changes loss_period applies the lower amount at once on the old period; the new period waits', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-07T09:00:00.000Z');
+  const { ug } = await wallet(api, 1000);
+  const put = (body: unknown) => api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...admin(api), body });
+  await put({ currency: 'EUR', loss_limit: 100, loss_period: 'month' });
+  const changed = (await put({ currency: 'EUR', loss_limit: 50, loss_period: 'day' })).body;
+  t.like(changed, { loss_limit: 50, loss_period: 'month' });
+  t.like(changed.pending, { loss_limit: 50, loss_period: 'day' });
+});
