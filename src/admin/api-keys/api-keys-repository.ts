@@ -43,7 +43,7 @@ export type ActiveApiKeyRow = Pick<ApiKeyRow, 'id' | 'secret_hash' | 'game_ids' 
  * second); with `hashes`, only those of these secret hashes (a key made since the last read).
  */
 export function activeApiKeys(db: Knex, hashes?: readonly string[]): Promise<ActiveApiKeyRow[]> {
-  const query = db<ApiKeyRow>(API_KEYS).whereNull('revoked_at').where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', db.fn.now(3)))
+  const query = db<ApiKeyRow>(API_KEYS).whereNull('revoked_at').where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', db.raw('UTC_TIMESTAMP(3)')))
     .select('id', 'secret_hash', 'game_ids', 'expires_at');
   if (hashes) query.whereIn('secret_hash', hashes);
   return query;

@@ -44,8 +44,17 @@ function stripPath(message: string, path: string | undefined): string {
 // Field builders: strict (no coercion), with messages that read after the field's path.
 
 /** An ISO 8601 timestamp (`2026-11-22T10:00:00.000Z`; a date alone is not one). */
+/** The instants a date input may name: the years the database's DATETIME holds (1000 to 9999, UTC). */
+const EARLIEST_MS = Date.UTC(1000, 0, 1);
+const LATEST_MS = Date.UTC(10000, 0, 1);
+
 export const isoTimestamp = () =>
-  yup.string().strict().test('iso', 'must be an ISO 8601 timestamp', (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))));
+  yup.string().strict()
+    .test('iso', 'must be an ISO 8601 timestamp', (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))))
+    .test('range', 'must be in the years 1000 to 9999 (UTC)', (value) => {
+      const at = value === undefined ? Number.NaN : Date.parse(value);
+      return Number.isNaN(at) || (at >= EARLIEST_MS && at < LATEST_MS);
+    });
 
 export const text = (min: number, max: number) =>
   yup.string().strict().typeError('must be a string').min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
@@ -93,6 +102,9 @@ export const enclosing = (context: yup.TestContext, level: number): Record<strin
 };
 
 export const integer = () => yup.number().strict().typeError('must be a number').integer('must be an integer');
+/** A number that JSON may give as Infinity (`1e999` parses so): refused as a value no column or document can hold. */
+export const finiteNumber = () => yup.number().strict().typeError('must be a finite number').nonNullable('must be a finite number')
+  .test('finite', 'must be a finite number', (value) => value === undefined || Number.isFinite(value));
 
 export const flag = () => yup.boolean().strict().typeError('must be true or false');
 

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { flag, integer, oneOf, text } from '../core/validation';
+import { finiteNumber, flag, integer, oneOf, text } from '../core/validation';
 import { PERIOD_TYPES } from './leaderboard-periods';
 import type { RewardRange } from './leaderboard-rewards';
 import { SCORE_OPERATORS } from './leaderboards-repository';
@@ -83,11 +83,7 @@ export const memberSchema = yup.object({ user_id: integer().min(1, 'must be a po
 
 export const scoreSchema = yup.object({
   user_game_id: integer().min(1, 'must be a positive integer').defined('is required'),
-  score: yup
-    .number()
-    .strict()
-    .typeError('must be a number')
-    .test('finite', 'must be a finite number', (value) => value === undefined || Number.isFinite(value))
+  score: finiteNumber()
     .min(-MAX_ABS_SCORE, `must be at least -${MAX_ABS_SCORE}`)
     .max(MAX_ABS_SCORE, `must be at most ${MAX_ABS_SCORE}`)
     .defined('is required'),

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { characters, enclosing, oneOf, repeatsAnEarlierItem, validateBody } from '../core/validation';
+import { characters, enclosing, finiteNumber, oneOf, repeatsAnEarlierItem, validateBody } from '../core/validation';
 
 /** SPEC §2.4 and the seed's variable rules (variableSchema below). */
 export const VARIABLE_TYPES = ['number', 'string', 'table', 'vector'] as const;
@@ -44,7 +44,6 @@ export type VariableDefinition =
 const text = (max: number) => characters(0, max, `must be a string of at most ${max} characters`);
 
 /** A number field: strict, finite (null is not a number). */
-const finiteNumber = () => yup.number().strict().typeError('must be a finite number').nonNullable('must be a finite number');
 
 /**
  * A field this variant may not carry: a violation when present (`why` says which rule), left out of the
