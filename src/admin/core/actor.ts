@@ -1,5 +1,6 @@
-import { AppError } from '../../errors';
-import type { Role } from './roles';
+import { gameScopeOf, type Role } from './roles';
+
+export { actsOnGame, assertActsOnGame, gameScopeOf } from './roles';
 
 /** Who a write is done for, as its audit entry names them (SPEC §2.11). */
 export interface Actor {
@@ -19,18 +20,7 @@ export function requestActor(user: { readonly id: number; readonly role: Role; r
   return { userId: user?.id ?? null, role: user?.role ?? null, requestId, ip, gameScope: user ? gameScopeOf(user) : null };
 }
 
-/** The games a user acts on as staff: a moderator's scope when set; null (every game) for anyone else. */
-export function gameScopeOf(user: { readonly role: Role; readonly game_scope?: readonly number[] | null }): readonly number[] | null {
-  return user.role === 'moderator' && user.game_scope?.length ? user.game_scope : null;
-}
 
-/** Whether a scoped actor may act on this game as staff (an unscoped one on every game). */
-export const actsOnGame = (actor: Pick<Actor, 'gameScope'>, gameId: number): boolean => actor.gameScope === null || actor.gameScope.includes(gameId);
-
-/** 403 unless the actor may act on this game as staff (SPEC §2.12's scoped moderators). */
-export function assertActsOnGame(actor: Pick<Actor, 'gameScope'>, gameId: number): void {
-  if (!actsOnGame(actor, gameId)) throw new AppError('FORBIDDEN', `game ${gameId} is not one of the games this moderator acts on`);
-}
 
 /** An operator command, or a service called outside any request: nobody signed in. */
 export const COMMAND_ACTOR: Actor = Object.freeze({ userId: null, role: null, requestId: null, ip: null, gameScope: null });

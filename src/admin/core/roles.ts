@@ -1,5 +1,4 @@
 import { AppError } from '../../errors';
-import { assertActsOnGame, gameScopeOf } from './actor';
 
 /** The three roles (SPEC §2.2). */
 export const ROLES = ['user', 'moderator', 'admin'] as const;
@@ -37,4 +36,17 @@ export function assertSelfOrStaff(reader: Reader, userId: number, gameId?: numbe
   if (reader.id === userId) return;
   if (!isStaff(reader.role)) throw new AppError('FORBIDDEN', 'only staff or the user themself may read this');
   if (gameId !== undefined) assertActsOnGame({ gameScope: gameScopeOf(reader) }, gameId);
+}
+
+/** The games a user acts on as staff: a moderator's scope when set; null (every game) for anyone else. */
+export function gameScopeOf(user: { readonly role: Role; readonly game_scope?: readonly number[] | null }): readonly number[] | null {
+  return user.role === 'moderator' && user.game_scope?.length ? user.game_scope : null;
+}
+
+/** Whether a scoped actor may act on this game as staff (an unscoped one on every game). */
+export const actsOnGame = (actor: { readonly gameScope: readonly number[] | null }, gameId: number): boolean => actor.gameScope === null || actor.gameScope.includes(gameId);
+
+/** 403 unless the actor may act on this game as staff (SPEC §2.12's scoped moderators). */
+export function assertActsOnGame(actor: { readonly gameScope: readonly number[] | null }, gameId: number): void {
+  if (!actsOnGame(actor, gameId)) throw new AppError('FORBIDDEN', `game ${gameId} is not one of the games this moderator acts on`);
 }
