@@ -28,11 +28,11 @@ interface WatchersReport {
  * `subscribers` WatchLedger streams (through client/, in a process of their own: bench/servers/
  * ledger-watchers.ts) on the engine at `address`, from the ledger's end, while `load` runs; then until
  * every subscriber has the ledger's last move. A poller of MySQL notes when each id was first seen
- * committed, so the delay from commit to delivery is known within POLL_MS (both processes read the
+ * committed (by its sequence), so the delay from commit to delivery is known within POLL_MS (both processes read the
  * same wall clock).
  */
 export async function measureLedgerWatch(address: string, db: Knex, subscribers: number, load: () => Promise<LoadStats>): Promise<LedgerWatchStats> {
-  const maxId = async () => Number((await db('ledger_entries').max({ id: 'id' }))[0]?.id ?? 0);
+  const maxId = async () => Number((await db('ledger_entries').max({ id: 'seq' }))[0]?.id ?? 0); // the stream's sequence
   const start = await maxId();
   /** Ascending (id, first seen at): the poller's log of the ledger's end. */
   const seen: Array<[number, number]> = [[start, Date.now()]];
