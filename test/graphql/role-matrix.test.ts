@@ -26,6 +26,8 @@ const scoped = async (api: TestApi) => (await scopedUser(api)).token;
 type Caller = 'none' | 'user' | 'moderator' | 'admin' | 'scoped';
 /** Staff fields that act on no game: open to a scoped moderator as to any. */
 const GAMELESS = new Set(['users', 'usersTotal', 'invites', 'invitesTotal', 'createInvite', 'deleteInvite', 'createLanguage', 'updateLanguage', 'deleteLanguage', 'uploadImage', 'syncStatus', 'opsTimeline']);
+/** Reads open to a player's own wallet, and to staff acting on its game: a scoped moderator reading a wallet of another game (the fixtures') is refused (issue 47, item 9). */
+const WALLET_READS = new Set(['userGame', 'balances', 'transactions', 'userGameFreeze', 'walletLimits']);
 /** `allowed`: what a caller the access lets through gets, when not 'ok' (a service's own answer to a fixture it cannot act on). */
 type Row = [field: string, operation: (api: TestApi) => Promise<string>, access: 'public' | 'any' | 'staff' | 'admin', allowed?: string];
 
@@ -271,7 +273,8 @@ const EXPECTED: Record<Row[2], Record<Exclude<Caller, 'scoped'>, string>> = {
   admin: { none: 'UNAUTHORIZED', user: 'FORBIDDEN', moderator: 'FORBIDDEN', admin: 'ok' },
 };
 const expected = (field: string, access: Row[2], caller: Caller, allowed = 'ok') => {
-  const outcome = caller !== 'scoped' ? EXPECTED[access][caller] : access === 'staff' && !GAMELESS.has(field) ? 'FORBIDDEN' : EXPECTED[access].moderator;
+  const outcome = caller !== 'scoped' ? EXPECTED[access][caller]
+    : (access === 'staff' && !GAMELESS.has(field)) || WALLET_READS.has(field) ? 'FORBIDDEN' : EXPECTED[access].moderator;
   return outcome === 'ok' ? allowed : outcome;
 };
 
