@@ -16,7 +16,7 @@ loss the ledger held for them before the record was made: added to each period t
 counts from that start (a period that has rolled over since keeps its own count).
 
 A 'set' that makes the record (the wallet's first limits) counts confirmations from then on, and
-answers, after the values, the id of the last outbox entry of the partition then ('0-0': none): every
+answers, after the values, the id of the last entry ever added to the partition's outbox ('0-0': none): every
 confirmation up to it was made before the record, and is seeded from the ledger once the sync has
 written it there (SPEC §1.11: net loss is everything confirmed in the period).
 
@@ -45,6 +45,17 @@ local function state(l)
   for i = 1, 7 do reply[i] = int(l[i]) end
   for p = 1, 3 do reply[7 + p] = int(net_loss(l, p, starts[p])) end
   return reply
+end
+
+-- The id of the last entry ever added to a stream ('0-0': none), whether or not the sync has deleted it
+-- since: every move made so far has an id up to it, every later move a greater one.
+local function last_generated_id(stream)
+  if redis.call('EXISTS', stream) == 0 then return '0-0' end
+  local info = redis.call('XINFO', 'STREAM', stream)
+  for i = 1, #info, 2 do
+    if info[i] == 'last-generated-id' then return info[i + 1] end
+  end
+  return '0-0'
 end
 
 if ARGV[1] == 'get' then
@@ -95,8 +106,5 @@ elseif not (l[L_PENDING_AT] > 0 and l[L_PENDING_MAX_BET] == max_bet and l[L_PEND
 end
 redis.call('SET', KEYS[1], pack_limits(l))
 local reply = state(l)
-if not stored then
-  local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
-  reply[11] = last[1] and last[1][1] or '0-0'
-end
+if not stored then reply[11] = last_generated_id(KEYS[2]) end
 return reply

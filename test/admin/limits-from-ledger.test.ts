@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
+import { until } from '../helpers/until';
 
 // SPEC §1.11: a loss limit's net loss is everything confirmed in its period, also before the limit was
 // set (review item 5), counted per period (a week's or a month's figure, not the day's). The engine's
@@ -41,6 +42,19 @@ test('a loss limit set after losses in its period counts them: top up, lose 5000
   t.is((await limitsOf(api, ug.id)).net_loss, 5000);
   const next = await api.engine.wallet.reserve({ ...target, requestId: 'after', roundId: 'after', amount: '900' });
   t.like(next, { status: 'rejected', reason: 'loss_limit' });
+});
+
+test('the same once the sync has written everything (the outbox is empty when the limit is set): the ledger\'s losses count, none twice', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-07T11:00:00.000Z');
+  const { ug, target } = await wallet(api, 10_000);
+  await lose(api, target, 700, 100);
+  await until('the sync wrote every move and emptied the outbox', async () => (await api.engine.outbox(target)).length === 0
+    && Number((await api.database.db('ledger_entries').where({ user_id: target.userId, game_id: target.gameId, kind: 'confirm' }).count({ n: '*' }))[0]!.n) === 1, 20_000);
+  const put = await api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...admin(api), body: { currency: 'EUR', loss_limit: 1000, loss_period: 'day' } });
+  t.is(put.body.net_loss, 600);
+  await lose(api, target, 50);
+  t.is((await limitsOf(api, ug.id)).net_loss, 650, 'a loss after the limit counts once');
 });
 
 test('a week\'s or a month\'s limit counts the losses of earlier days of its period, and shows its own period\'s figure', async (t) => {

@@ -32,8 +32,6 @@ const ledgerFiltersSchema = yup.object({
 export type LedgerFilterInput = { readonly [Name in 'kind' | 'round_id' | 'since' | 'until']?: string } & { readonly after_id?: number };
 const balanceAtSchema = yup.object({ at: isoTimestamp().defined() });
 
-
-
 const toLedgerItem = (row: LedgerRow): LedgerItem => ({
   id: row.id,
   kind: row.kind,
@@ -57,7 +55,6 @@ export function createBalanceService(deps: {
 }) {
   const { store, wallet, connections, defaultCurrency, logger } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
-
 
   return {
     async topup(actor: Actor, userGameId: number, body: TopupInput, idempotencyKey: string | undefined): Promise<TopupResult> {

@@ -20,7 +20,5 @@ export function requestActor(user: { readonly id: number; readonly role: Role; r
   return { userId: user?.id ?? null, role: user?.role ?? null, requestId, ip, gameScope: user ? gameScopeOf(user) : null };
 }
 
-
-
 /** An operator command, or a service called outside any request: nobody signed in. */
 export const COMMAND_ACTOR: Actor = Object.freeze({ userId: null, role: null, requestId: null, ip: null, gameScope: null });

@@ -49,12 +49,17 @@ function assertRewardsClose(periodType: PeriodType, rewards: readonly unknown[])
 }
 
 /**
- * SPEC §2.12: rewards pay money, so only an admin (or an operator's command) sets or changes them (a moderator may not pay
- * themself through a board: 403 naming rewards), and each names a currency that is known and enabled
- * (400 naming its `currency`). `before`: the board's rewards until now (an unchanged list passes).
+ * SPEC §2.12: rewards pay money, so only an admin (or an operator's command) sets or changes them
+ * (a moderator may not pay themself through a board: 403 naming rewards), and each names a currency
+ * that is known and enabled (400 naming its `currency`). `before`: the board's rewards until now (the
+ * same ranges sent again pass, whatever the order of their fields).
  */
 async function assertRewardsAllowed(actor: Actor, rewards: readonly RewardRange[], before: readonly RewardRange[], isEnabled: (code: string) => Promise<boolean>): Promise<void> {
-  if (JSON.stringify(rewards) === JSON.stringify(before)) return;
+  const same = rewards.length === before.length && rewards.every((range, i) => {
+    const was = before[i]!;
+    return range.rank_from === was.rank_from && range.rank_to === was.rank_to && Number(range.amount) === Number(was.amount) && range.currency === was.currency;
+  });
+  if (same) return;
   if (actor.role !== 'admin' && actor.role !== null) {
     throw new AppError('FORBIDDEN', 'only an admin sets or changes a leaderboard\'s rewards (they pay money)', { errors: [{ path: 'rewards', message: 'only an admin sets or changes rewards' }] });
   }

@@ -100,7 +100,6 @@ export function createWalletControlsService(deps: {
     return { frozen: Boolean(user?.frozen_reason || own?.frozen_reason), user: freezeView(user), user_game: freezeView(own) };
   }
 
-
   /**
    * A wallet's first limits count its current periods' earlier losses too (SPEC §1.11: net loss is
    * everything confirmed in the period): once the sync has written every move made before the record
