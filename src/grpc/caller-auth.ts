@@ -24,6 +24,7 @@ const BEARER = 'Bearer ';
 type Caller = { readonly token: true } | { readonly key: ResolvedKey };
 /** Each checked call's caller, by its metadata object (the one the handler then sees). */
 const callers = new WeakMap<Metadata, Caller>();
+const TOKEN_CALLER: Caller = Object.freeze({ token: true });
 
 const unauthenticated = (details: string) => new AppError('UNAUTHENTICATED', details);
 
@@ -45,7 +46,7 @@ export function callerAuthInterceptors(tokens: readonly string[], keys?: Pick<Ap
     const listener = new ServerListenerBuilder()
       .withOnReceiveMetadata((metadata, next) => {
         if (hasToken(metadata, accepted)) {
-          callers.set(metadata, { token: true });
+          callers.set(metadata, TOKEN_CALLER);
           next(metadata);
           return;
         }

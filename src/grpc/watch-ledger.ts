@@ -89,14 +89,17 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
     const stopWaiting = () => wake?.();
     /** Waits for gRPC's buffer to drain; each ends when the stream does. */
     const drainWaits = new Set<() => void>();
+    let keyCheck: NodeJS.Timeout | undefined;
+    /** Every way a stream ends comes here (cancelled, finished, the server stopping). */
     const end = () => {
       closed = true;
+      clearInterval(keyCheck);
       stopWaiting();
       for (const done of drainWaits) done();
     };
     open.set(call, end);
     call.on('cancelled', end);
-    const keyCheck = scopeOf && setInterval(() => {
+    if (scopeOf) keyCheck = setInterval(() => {
       try {
         scopeOf(call.metadata);
       } catch (error) {
@@ -155,7 +158,6 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
         }
       }
     } finally {
-      if (keyCheck) clearInterval(keyCheck);
       unlisten();
     }
   }
