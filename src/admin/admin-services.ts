@@ -75,7 +75,7 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
   const modules = createModulesService(store, games, caches);
   const connections = createConnectionsService(store, users, games);
   const leaderboardScope = createLeaderboardScope({ store, games, modules, caches });
-  const configWriter = createConfigWriter({ store, games, modules });
+  const configWriter = createConfigWriter({ store, games, modules, clock });
   return {
     caches,
     audit,

@@ -187,3 +187,69 @@ test('an override whose variable was deleted or retyped since is skipped for tha
   await api.services.variables.replace(COMMAND_ACTOR, id, speed.id, { key: 'speed', type: 'string', string_value: 'now a string' });
   t.deepEqual((await config(api, id)).body, { speed: 'now a string', title: 'w', prices: { sword: 10 } });
 });
+
+test('a window\'s end is exclusive: a request at exactly ends_at gets the base document and its ETag, right after one in the last millisecond of the window', async (t) => {
+  const { api } = t.context;
+  const id = await game(api);
+  const base = await config(api, id);
+  const made = await post(api, id, { name: 'short', starts_at: at(0), ends_at: at(30), variables: [{ key: 'speed', number_value: 9 }] });
+  t.is(made.status, 201);
+  const endsAt = Date.parse(made.body.ends_at);
+  now = endsAt - 1;
+  const last = await config(api, id);
+  t.is(last.body.speed, 9, 'live in its last millisecond');
+  now = endsAt;
+  const after = await config(api, id);
+  t.deepEqual(after.body, base.body);
+  t.is(after.headers.get('etag'), base.headers.get('etag'));
+  t.is(after.headers.get('config-overrides'), null);
+});
+
+test('an override that has already ended is a 400 naming ends_at; a game holds 100 overrides, ended ones counted until deleted; large values reach the audit log as a digest and a size (review item 12)', async (t) => {
+  const { api } = t.context;
+  const id = await game(api);
+  const past = await post(api, id, { name: 'over', starts_at: at(-120), ends_at: at(-60), variables: [{ key: 'speed', number_value: 2 }] });
+  t.is(past.status, 400);
+  t.deepEqual(past.body.errors.map((e: { path: string }) => e.path), ['ends_at']);
+
+  const made: number[] = [];
+  for (let i = 0; i < 100; i += 1) {
+    const reply = await post(api, id, { name: `o${i}`, starts_at: at(0), ends_at: at(10), variables: [{ key: 'speed', number_value: i }] });
+    t.is(reply.status, 201);
+    made.push(reply.body.id);
+  }
+  now += 20_000; // all of them have ended
+  const full = await post(api, id, { name: 'one more', starts_at: at(0), ends_at: at(10), variables: [{ key: 'speed', number_value: 2 }] });
+  t.is(full.status, 409, 'ended overrides still count');
+  t.regex(full.body.detail, /at most 100 overrides/);
+  t.is((await api.request('DELETE', `/api/games/${id}/config/overrides/${made[0]}`, staff(api))).status, 204);
+  const big = await post(api, id, { name: 'big', starts_at: at(0), ends_at: at(10), variables: [{ key: 'speed', number_value: 3 }, { key: 'title', string_value: 'x'.repeat(60_000) }] });
+  t.is(big.status, 201, 'room again after a delete');
+  const entry = (await api.request('GET', `/api/audit?action=config_override.create&target_id=${big.body.id}`, { token: api.users.admin.token })).body[0];
+  t.like(entry.changes.variables[1], { bytes: Buffer.byteLength(JSON.stringify(big.body.variables)) });
+  t.regex(entry.changes.variables[1].sha256, /^[0-9a-f]{64}$/);
+  t.true(JSON.stringify(entry).length < 2000, 'the entry stays small');
+});
+
+test('the 1 MiB bound holds at every instant: an override overlapping another, or a base write under a window to come, that would pass it is a 409 (review item 13)', async (t) => {
+  const { api } = t.context;
+  const id = await game(api);
+  const keys = Array.from({ length: 20 }, (_, i) => `s${i}`);
+  for (const key of keys) await api.services.variables.create(COMMAND_ACTOR, id, { key, type: 'string', string_value: '' });
+  // Ten strings of 60,000 characters: about 600 KB of document each.
+  const tenLarge = (from: number) => keys.slice(from, from + 10).map((key) => ({ key, string_value: 'z'.repeat(60_000) }));
+  const first = await post(api, id, { name: 'first', starts_at: at(100), ends_at: at(200), variables: tenLarge(0) });
+  t.is(first.status, 201, JSON.stringify(first.body).slice(0, 300));
+  const apart = await post(api, id, { name: 'apart', starts_at: at(200), ends_at: at(300), variables: tenLarge(10) });
+  t.is(apart.status, 201, 'touching, not overlapping');
+  const overlapping = await post(api, id, { name: 'second', starts_at: at(150), ends_at: at(250), variables: tenLarge(10) });
+  t.is(overlapping.status, 409);
+  t.regex(overlapping.body.detail, /1 MiB/);
+  t.regex(overlapping.body.detail, /"first", "second"/);
+  const sparse = (key: string) => ({ key, type: 'vector', table_value_type: 'number', items: [{ index: 65535, number_value: 1 }] });
+  t.is((await api.request('POST', `/api/games/${id}/variables`, { ...staff(api), body: sparse('v1') })).status, 201, 'the base with one sparse vector fits under every window');
+  const baseWrite = await api.request('POST', `/api/games/${id}/variables`, { ...staff(api), body: sparse('v2') });
+  t.is(baseWrite.status, 409, 'the base alone fits, not under the windows to come');
+  t.regex(baseWrite.body.detail, /with the overrides "(first|apart)" live/);
+  t.is((await api.request('GET', `/api/games/${id}/config/overrides`, staff(api))).body.length, 2, 'nothing more stored');
+});

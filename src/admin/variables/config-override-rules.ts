@@ -3,8 +3,8 @@ import { AppError, type FieldViolation } from '../../errors';
 import { characters, invalidBody, isoTimestamp, validateBody } from '../core/validation';
 import { checkVariable, MAX_KEY_CHARS, type VariableDefinition } from './variable-rules';
 
-/** SPEC §2.12: a game holds at most this many overrides that have not ended yet (ended ones stay listed). */
-export const MAX_PENDING_OVERRIDES_PER_GAME = 100;
+/** SPEC §2.12: a game holds at most this many overrides, ended ones included until they are deleted. */
+export const MAX_OVERRIDES_PER_GAME = 100;
 /** The variables one override may name. */
 export const MAX_OVERRIDE_VARIABLES = 1000;
 

@@ -46,9 +46,9 @@ export function pendingOverridesOfGames(db: Knex, gameIds: readonly number[], no
   return db<ConfigOverrideRow>(CONFIG_OVERRIDES).whereIn('game_id', gameIds).where('ends_at', '>', now);
 }
 
-/** How many of a game's overrides have not ended at `now`, other than `except`. */
-export async function countPendingOverrides(db: Knex, gameId: number, now: Date, except?: number): Promise<number> {
-  const query = db(CONFIG_OVERRIDES).where({ game_id: gameId }).where('ends_at', '>', now);
+/** How many overrides a game holds, other than `except`. */
+export async function countOverrides(db: Knex, gameId: number, except?: number): Promise<number> {
+  const query = db(CONFIG_OVERRIDES).where({ game_id: gameId });
   if (except !== undefined) query.whereNot({ id: except });
   const row = (await query.count({ total: '*' }).first()) as { total: number | string } | undefined;
   return Number(row?.total ?? 0);

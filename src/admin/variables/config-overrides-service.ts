@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields, type Changes } from '../audit/audit-changes';
@@ -5,22 +6,29 @@ import type { Actor } from '../core/actor';
 import type { GamesPort } from '../games/games-service';
 import type { ModulesPort } from '../modules/modules-service';
 import type { Store, Work } from '../unit-of-work';
-import { configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES } from './config-document';
-import { checkOverride, MAX_PENDING_OVERRIDES_PER_GAME, type CheckedOverride, type ConfigOverrideInput } from './config-override-rules';
+import { checkOverride, MAX_OVERRIDES_PER_GAME, type CheckedOverride, type ConfigOverrideInput } from './config-override-rules';
 import type { PublicConfigOverride } from './config-overrides-replies';
 import { overrideOf, type ConfigOverrideRow } from './config-overrides-repository';
 import { VARIABLES_MODULE } from './config-writer';
-import { withOverrides } from './timed-config';
+import { assertGameDocumentsFit } from './config-document-bound';
 import { definitionOf } from './variable-view';
 
 export type ConfigOverrideRepositories = 'configOverrides' | 'variables' | 'games';
 
 type Repos = Work<ConfigOverrideRepositories>['repos'];
 
-/** What an audit entry shows of an override. */
-const auditedFields = (o: CheckedOverride) => ({
-  name: o.name, starts_at: o.startsAt.toISOString(), ends_at: o.endsAt.toISOString(), variables: o.variables,
-});
+/** Values up to this size stand in an override's audit entry as they are; larger ones by their digest and size. */
+const AUDITED_VALUES_BYTES = 4096;
+
+/** What an audit entry shows of an override: its values, or (large ones, up to 1 MiB each) their SHA-256 and size, as for images. */
+const auditedFields = (o: CheckedOverride) => {
+  const values = JSON.stringify(o.variables);
+  const bytes = Buffer.byteLength(values);
+  return {
+    name: o.name, starts_at: o.startsAt.toISOString(), ends_at: o.endsAt.toISOString(),
+    variables: bytes <= AUDITED_VALUES_BYTES ? o.variables : { sha256: createHash('sha256').update(values).digest('hex'), bytes },
+  };
+};
 
 /**
  * Timed config overrides (SPEC §2.12): CRUD under the variables module, checked against the game's
@@ -48,33 +56,35 @@ export function createConfigOverridesService(deps: { store: Store<ConfigOverride
     return row;
   }
 
-  /** The body checked against the game's variables, and the document it would make held to 1 MiB. */
+  /** The body checked against the game's variables; a window that has ended already is refused (it could never apply). */
   async function check(gameId: number, body: unknown): Promise<CheckedOverride> {
     const variables = (await read.variables.listVariables(gameId)).map(definitionOf);
     const override = checkOverride(body, new Map(variables.map((v) => [v.key, v])));
-    const bytes = Buffer.byteLength(configDocumentBody(withOverrides(variables, [{ id: 0, name: override.name, startsAt: 0, endsAt: 0, variables: override.variables }])));
-    if (bytes > MAX_CONFIG_DOCUMENT_BYTES) {
-      throw new AppError('CONFLICT', `the config document would be ${bytes} bytes under this override; its limit is ${MAX_CONFIG_DOCUMENT_BYTES} bytes (1 MiB)`);
+    if (override.endsAt.getTime() <= clock()) {
+      throw new AppError('VALIDATION_FAILED', 'an override must end in the future', { errors: [{ path: 'ends_at', message: 'must be in the future' }] });
     }
     return override;
   }
 
-  /** One write of a game's overrides, in a transaction holding the game's lock (the count limit holds over racing writes). */
+  /**
+   * One write of a game's overrides, in a transaction holding the game's lock, so the limits hold over
+   * racing writes: at most MAX_OVERRIDES_PER_GAME stored (ended ones count until deleted), and the
+   * document within 1 MiB at every instant from now on, whatever overlaps (409 otherwise).
+   */
   async function write<T>(actor: Actor, gameId: number, work: (repos: Repos) => Promise<{ result: T; action: string; targetId: number; changes: Changes }>): Promise<T> {
     return store.run(actor, async ({ repos, audit, changed }) => {
       if (!(await repos.games.lockGame(gameId))) throw new AppError('NOT_FOUND', `game ${gameId} not found`);
       const done = await work(repos);
+      await assertGameDocumentsFit(repos, gameId, clock());
       audit({ action: done.action, targetId: done.targetId, gameId, changes: done.changes });
       changed('game.config', gameId);
       return done.result;
     });
   }
 
-  async function assertRoom(repos: Repos, gameId: number, override: CheckedOverride, except?: number) {
-    const now = new Date(clock());
-    if (override.endsAt <= now) return;
-    if ((await repos.configOverrides.countPendingOverrides(gameId, now, except)) >= MAX_PENDING_OVERRIDES_PER_GAME) {
-      throw new AppError('CONFLICT', `a game holds at most ${MAX_PENDING_OVERRIDES_PER_GAME} overrides that have not ended`);
+  async function assertRoom(repos: Repos, gameId: number, except?: number) {
+    if ((await repos.configOverrides.countOverrides(gameId, except)) >= MAX_OVERRIDES_PER_GAME) {
+      throw new AppError('CONFLICT', `a game holds at most ${MAX_OVERRIDES_PER_GAME} overrides (ended ones count until they are deleted)`);
     }
   }
 
@@ -94,7 +104,7 @@ export function createConfigOverridesService(deps: { store: Store<ConfigOverride
       await scope(gameId);
       const override = await check(gameId, body);
       const id = await write(actor, gameId, async (repos) => {
-        await assertRoom(repos, gameId, override);
+        await assertRoom(repos, gameId);
         const overrideId = await repos.configOverrides.insertConfigOverride(gameId, override, actor.userId);
         return { result: overrideId, action: 'config_override.create', targetId: overrideId, changes: createdFields(auditedFields(override)) };
       });
@@ -108,7 +118,6 @@ export function createConfigOverridesService(deps: { store: Store<ConfigOverride
       await write(actor, gameId, async (repos) => {
         const before = await repos.configOverrides.findConfigOverride(gameId, id);
         if (!before) throw new AppError('NOT_FOUND', `config override ${id} of game ${gameId} not found`);
-        await assertRoom(repos, gameId, override, id);
         await repos.configOverrides.replaceConfigOverride(gameId, id, override);
         return { result: undefined, action: 'config_override.update', targetId: id, changes: changedFields(auditedFields(overrideOf(before)), auditedFields(override)) };
       });

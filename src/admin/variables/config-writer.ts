@@ -4,13 +4,13 @@ import type { Actor } from '../core/actor';
 import type { GamesPort } from '../games/games-service';
 import type { ModulesPort } from '../modules/modules-service';
 import type { Store, Work } from '../unit-of-work';
-import { configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES } from './config-document';
+import { assertGameDocumentsFit } from './config-document-bound';
 import type { ConfigChange } from './config-history-repository';
 import { toPublicVariable } from './variable-view';
 import type { StoredVariable } from './variables-repository';
 
 /** What a change of a game's variables may use in its transaction. */
-export type ConfigRepositories = 'games' | 'variables' | 'configHistory';
+export type ConfigRepositories = 'games' | 'variables' | 'configHistory' | 'configOverrides';
 
 export const VARIABLES_MODULE = 'variables';
 /** SPEC §2.4: a game holds at most this many variables. */
@@ -33,14 +33,7 @@ export interface ConfigWrite<T> {
  * audit entry. It says `game.config` changed, so after the commit the config document's version in
  * Redis moves and every HTTP instance serves the new document (and its new ETag) at once.
  */
-export function createConfigWriter({ store, games, modules }: { store: Store<ConfigRepositories>; games: GamesPort; modules: ModulesPort }) {
-  function assertWithinLimits(variables: readonly StoredVariable[]): void {
-    if (variables.length > MAX_VARIABLES_PER_GAME) throw new AppError('CONFLICT', `a game holds at most ${MAX_VARIABLES_PER_GAME} variables`);
-    const bytes = Buffer.byteLength(configDocumentBody(variables));
-    if (bytes > MAX_CONFIG_DOCUMENT_BYTES) {
-      throw new AppError('CONFLICT', `the config document would be ${bytes} bytes; its limit is ${MAX_CONFIG_DOCUMENT_BYTES} bytes (1 MiB)`);
-    }
-  }
+export function createConfigWriter({ store, games, modules, clock = Date.now }: { store: Store<ConfigRepositories>; games: GamesPort; modules: ModulesPort; clock?: () => number }) {
 
   return {
     /** SPEC §2.1's order for a game's variables: the game (404), then the module (403). */
@@ -61,7 +54,8 @@ export function createConfigWriter({ store, games, modules }: { store: Store<Con
           if (!(await tx.repos.games.lockGame(gameId))) throw new AppError('NOT_FOUND', `game ${gameId} not found`);
           const done = await work(tx);
           const variables = await tx.repos.variables.listVariables(gameId);
-          assertWithinLimits(variables);
+          if (variables.length > MAX_VARIABLES_PER_GAME) throw new AppError('CONFLICT', `a game holds at most ${MAX_VARIABLES_PER_GAME} variables`);
+          await assertGameDocumentsFit(tx.repos, gameId, clock()); // with the overrides still to come (SPEC §2.12)
           const next = { change: done.change, key: done.key, createdBy: actor.userId, variables: variables.map(toPublicVariable) };
           const version = await tx.repos.configHistory.appendConfigVersion(gameId, next, CONFIG_VERSIONS_KEPT);
           tx.audit(done.audit);

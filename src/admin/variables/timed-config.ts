@@ -1,4 +1,5 @@
-import { buildConfigDocument, type ConfigDocument } from './config-document';
+import { buildConfigDocument, configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES, type ConfigDocument } from './config-document';
+import { AppError } from '../../errors';
 import type { VariableDefinition } from './variable-rules';
 
 /** An override as the config document uses it (SPEC §2.12): live while `startsAt ≤ now < endsAt`. */
@@ -61,4 +62,30 @@ export function documentAt(source: ConfigSource, now: number): DocumentAt {
   const live = liveOverrides(source.overrides, now);
   const document = buildConfigDocument(withOverrides(source.variables, live), live.map(({ id, name }) => ({ id, name })));
   return { document, until: nextBoundary(source.overrides, now) };
+}
+
+/**
+ * SPEC §2.4's 1 MiB bound at every instant from `from` on: the document is checked at `from` and at
+ * every start and end of an override after it (between two of those instants it does not change), each
+ * set of live overrides once. 409 naming the size and the instant of the largest that passes it.
+ */
+export function assertDocumentsFit(source: ConfigSource, from: number): void {
+  const instants = new Set([from]);
+  for (const { startsAt, endsAt } of source.overrides) {
+    if (startsAt > from) instants.add(startsAt);
+    if (endsAt > from) instants.add(endsAt);
+  }
+  const seen = new Set<string>();
+  for (const at of [...instants].sort((a, b) => a - b)) {
+    const live = liveOverrides(source.overrides, at);
+    const which = live.map((o) => o.id).join(',');
+    if (seen.has(which)) continue;
+    seen.add(which);
+    const bytes = Buffer.byteLength(configDocumentBody(withOverrides(source.variables, live)));
+    if (bytes > MAX_CONFIG_DOCUMENT_BYTES) {
+      const when = at === from ? '' : ` from ${new Date(at).toISOString()}`;
+      const under = live.length > 0 ? ` with the overrides ${live.map((o) => JSON.stringify(o.name)).join(', ')} live` : '';
+      throw new AppError('CONFLICT', `the config document would be ${bytes} bytes${when}${under}; its limit is ${MAX_CONFIG_DOCUMENT_BYTES} bytes (1 MiB)`);
+    }
+  }
 }
