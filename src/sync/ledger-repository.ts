@@ -199,7 +199,10 @@ export function listUserGameLedger(
   page: { limit: number; offset: number },
 ): Promise<LedgerRow[]> {
   const { kind, round_id: roundId, since, until, after } = filters;
-  const query = db<LedgerRow>(LEDGER_TABLE).where({ user_id: userId, game_id: gameId });
+  // A round or a kind is read by its own index, in the history's order (the optimizer may prefer the
+  // wallet's index, which serves the order, and walk every move); a time range is left to it.
+  const index = roundId !== undefined ? 'ledger_wallet_round' : kind !== undefined ? 'ledger_wallet_kind' : null;
+  const query = db<LedgerRow>(index ? db.raw('?? FORCE INDEX (??)', [LEDGER_TABLE, index]) : LEDGER_TABLE).where({ user_id: userId, game_id: gameId });
   if (kind !== undefined) query.where('kind', kind);
   if (roundId !== undefined) query.where('round_id', roundId);
   if (since) query.where('created_at', '>=', since);

@@ -22,7 +22,8 @@ import {
 export const MAX_QUERY_DEPTH = 10;
 /**
  * The most objects one query may ask for: each object field counts the objects it may return, a list
- * its `limit` (argument, variable or default) times its parent's count. Lists inside a row (a
+ * its `limit` (argument, variable or default) times its parent's count, and the `offset` rows it reads
+ * past first. Lists inside a row (a
  * variable's items, a notification's entries) come with their row and count nothing more. A field the
  * SDL gives a `@cost(weight:)`, scalar, object or list, costs that many objects more each time it is
  * asked for, under every alias, per parent object: the work it does (a config document to build, a
@@ -221,8 +222,11 @@ function createWalk(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragme
     if (!field) return 0;
     const type = getNamedType(field.type);
     if (!isCompositeType(type) || !node.selectionSet) return weightOf(field);
-    const objects = isListType(getNullableType(field.type)) ? listSize(field, node, variables) : 1;
-    return weightOf(field) + objects + objects * cost(type, node.selectionSet);
+    const list = isListType(getNullableType(field.type));
+    const objects = list ? listSize(field, node, variables) : 1;
+    // A page after `offset` rows reads those rows too (a history's, a list's): they count as objects.
+    const skipped = list ? argumentValue(field, node, 'offset', variables) : 0;
+    return weightOf(field) + skipped + objects + objects * cost(type, node.selectionSet);
   }
 
   const typeOf = (name: string | undefined) => (name === undefined ? undefined : schema.getType(name) ?? undefined);
@@ -239,14 +243,21 @@ function weightOf(field: GraphQLField<unknown, unknown>): number {
 
 /** A list field's `limit`: the literal, the variable (or its default), or the argument's default; 1 without one. */
 function listSize(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Readonly<Record<string, unknown>>): number {
-  const definition = field.args.find((arg) => arg.name === 'limit');
-  if (!definition) return 1;
-  const argument = node.arguments?.find((arg) => arg.name.value === 'limit');
+  if (!field.args.some((arg) => arg.name === 'limit')) return 1;
+  return argumentValue(field, node, 'limit', variables) || 1;
+}
+
+/** An integer argument of a field: the literal, the variable (or its default), or the argument's default; 0 without one. */
+function argumentValue(field: GraphQLField<unknown, unknown>, node: FieldNode, name: string, variables: Readonly<Record<string, unknown>>): number {
+  const definition = field.args.find((arg) => arg.name === name);
+  if (!definition) return 0;
+  const argument = node.arguments?.find((arg) => arg.name.value === name);
   const value =
     argument?.value.kind === Kind.INT ? Number(argument.value.value)
     : argument?.value.kind === Kind.VARIABLE ? variables[argument.value.name.value]
     : definition.defaultValue;
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : Number(definition.defaultValue ?? 1);
+  const given = typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : Number(definition.defaultValue ?? 0);
+  return Number.isFinite(given) && given > 0 ? given : 0;
 }
 
 function variableDefaults(operation: OperationDefinitionNode): Record<string, unknown> {
