@@ -26,14 +26,14 @@ export interface LedgerRow {
 }
 
 const LEDGER_COLUMNS = [
-  'event_id', 'stream_ms', 'stream_seq', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance',
+  'seq', 'event_id', 'stream_ms', 'stream_seq', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance',
   'reserved_balance', 'transaction_id', 'round_id', 'request_id', 'request_round_id', 'topup_id', 'comment', 'created_at',
 ] as const;
 
-function ledgerValues(event: OutboxEvent): unknown[] {
+function ledgerValues(event: OutboxEvent, seq: number): unknown[] {
   const dash = event.streamId.indexOf('-');
   return [
-    event.eventId, event.streamId.slice(0, dash), event.streamId.slice(dash + 1), event.kind, event.userId, event.gameId,
+    seq, event.eventId, event.streamId.slice(0, dash), event.streamId.slice(dash + 1), event.kind, event.userId, event.gameId,
     event.currency, event.amount, event.winAmount, event.availableBalance, event.reservedBalance, event.transactionId,
     event.roundId, event.requestId, event.requestRoundId, event.topupId, event.comment, new Date(event.atMs),
   ];
@@ -104,39 +104,39 @@ export type BatchCompanion = (trx: Knex, events: readonly OutboxEvent[]) => Prom
  * event_id: a repeat inserts nothing), and each transaction upserted so that it only moves forward
  * (reserved → confirmed | canceled), whatever order batches arrive in. Each table gets one multi-row
  * statement, written by hand (knex's builder cost more than MySQL did). Returns the new ledger rows.
+ *
+ * The ledger rows come last, with their WatchLedger sequences (SPEC §1.11) taken just before from the
+ * one counter row, which the transaction then holds until it commits: transactions take the counter
+ * one after another and commit in that order, so sequence order is commit order, and a reader that
+ * sees the counter at N sees every row up to N. While it holds the counter a transaction only inserts
+ * its ledger rows, which no other transaction has locked (theirs come after the counter too), so the
+ * counter is held for one statement and the commit. A sequence given to a repeated event (the insert
+ * keeps the row there) stays a hole, final all the same.
  */
 export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[], alongside?: BatchCompanion): Promise<number> {
   if (events.length === 0) return 0;
   const transactions = transactionRows(events);
-  const ledger = inlineSql(...multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map(ledgerValues)));
   return db.transaction(async (trx) => {
     // The server sums up a multi-row insert only: a lone event is looked up first.
     const known = events.length === 1 ? await knownEvents(trx, events) : null;
-    const [inserted] = (await trx.raw(`${ledger} ON DUPLICATE KEY UPDATE event_id = event_id`)) as [InsertHeader];
+    if (known === events.length) return 0;
     if (transactions.length > 0) {
       await trx.raw(inlineSql(...insertFromIncoming(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions)) + TRANSACTION_MOVES_FORWARD);
     }
     await alongside?.(trx, events);
-    const added = known === null ? newRows(inserted, events.length) : events.length - known;
-    if (added > 0) await sequenceNewRows(trx, events.map((event) => event.eventId));
-    return added;
+    const first = await takeSequences(trx, events.length);
+    const ledger = inlineSql(...multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map((event, i) => ledgerValues(event, first + i))));
+    const [inserted] = (await trx.raw(`${ledger} ON DUPLICATE KEY UPDATE event_id = event_id`)) as [InsertHeader];
+    return known === null ? newRows(inserted, events.length) : events.length - known;
   });
 }
 
 export const LEDGER_SEQUENCE_TABLE = 'ledger_sequence';
 
-/**
- * Gives the rows of these events that have no sequence yet theirs (SPEC §1.11's WatchLedger order), in
- * the order given, from the one counter row: the transaction's last write, so the counter is held
- * only until the commit that follows. Transactions take the counter one after another and commit in
- * that order, so sequence order is commit order: a reader that sees the counter at N sees every row
- * up to N (a sequence given to an event that was a duplicate stays a hole, final all the same).
- */
-export async function sequenceNewRows(trx: Knex.Transaction, eventIds: readonly string[]): Promise<void> {
-  const [taken] = (await trx.raw(`UPDATE ${LEDGER_SEQUENCE_TABLE} SET last = LAST_INSERT_ID(last + ?) WHERE id = 1`, [eventIds.length])) as unknown as [{ insertId: number | string }];
-  const first = Number(taken.insertId) - eventIds.length;
-  const marks = eventIds.map(() => '?').join(', ');
-  await trx.raw(`UPDATE ${LEDGER_TABLE} SET seq = ? + FIELD(event_id, ${marks}) WHERE event_id IN (${marks}) AND seq IS NULL`, [first, ...eventIds, ...eventIds]);
+/** The first of `count` sequences taken from the counter row, which the transaction holds from here until it ends. */
+async function takeSequences(trx: Knex.Transaction, count: number): Promise<number> {
+  const [taken] = (await trx.raw(`UPDATE ${LEDGER_SEQUENCE_TABLE} SET last = LAST_INSERT_ID(last + ?) WHERE id = 1`, [count])) as unknown as [{ insertId: number | string }];
+  return Number(taken.insertId) - count + 1;
 }
 
 /** Every sequence up to this one is final: its row has committed, or it never will (a hole). */

@@ -7,7 +7,7 @@ import { committedSequence, ledgerAfter, type LedgerStreamRow } from './ledger-r
  * for rows after its watermark while anyone listens, and hands each row to every listener, in
  * sequence order, once.
  *
- * Sequences are given in commit order (ledger-repository.ts, sequenceNewRows): the counter's committed
+ * Sequences are given in commit order (ledger-repository.ts, applyOutboxBatch): the counter's committed
  * value says up to where the ledger is final, so the tail reads up to it and never passes over a
  * sequence that may still commit (a hole below it is a sequence that never will). The watermark is
  * that point: replays read MySQL up to it, the tail delivers what comes after it.

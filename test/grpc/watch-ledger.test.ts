@@ -7,9 +7,8 @@ import { STREAM_QUEUE_LIMIT, watchLedgerHandler } from '../../src/grpc/watch-led
 import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createLogger } from '../../src/logging/logger';
 import { createLedgerTail } from '../../src/sync/ledger-tail';
-import { applyOutboxBatch, ledgerAfter, sequenceNewRows } from '../../src/sync/ledger-repository';
+import { applyOutboxBatch, ledgerAfter } from '../../src/sync/ledger-repository';
 import type { OutboxEvent } from '../../src/sync/outbox-event';
-import type { Knex } from 'knex';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { until } from '../helpers/until';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
@@ -126,21 +125,14 @@ test('caller tokens apply to WatchLedger', async (t) => {
   t.not(bad, undefined);
 });
 
-/** Ledger rows written here directly, with their sequences taken as the sync takes them. */
-async function appendLedger(db: Knex, rows: Array<Record<string, unknown> & { event_id: string }>): Promise<void> {
-  await db.transaction(async (trx) => {
-    for (let from = 0; from < rows.length; from += 1000) await trx('ledger_entries').insert(rows.slice(from, from + 1000));
-    await sequenceNewRows(trx, rows.map((row) => row.event_id));
-  });
-}
-
-let outOfOrder = 0;
-function topupEvent(userId: string): OutboxEvent {
-  outOfOrder += 1;
-  const streamId = `${Date.now()}-${outOfOrder}`;
+let written = 0;
+/** A top-up's outbox event for the ledger, as the sync applies it (its row and its sequence). */
+function topupEvent(userId: string, availableBalance = 1): OutboxEvent {
+  written += 1;
+  const streamId = `${Date.now()}-${written}`;
   return {
-    eventId: `63-${streamId}`, streamId, kind: 'topup', userId, gameId: 'g', currency: 'EUR', amount: '1', winAmount: '0', availableBalance: '1',
-    reservedBalance: '0', transactionId: null, roundId: null, requestId: null, requestRoundId: null, topupId: String(outOfOrder), comment: null, auditTrail: null, atMs: Date.now(),
+    eventId: `63-${streamId}`, streamId, kind: 'topup', userId, gameId: 'g', currency: 'EUR', amount: '1', winAmount: '0', availableBalance: String(availableBalance),
+    reservedBalance: '0', transactionId: null, roundId: null, requestId: null, requestRoundId: null, topupId: String(written), comment: null, auditTrail: null, atMs: Date.now(),
   };
 }
 
@@ -157,13 +149,13 @@ test('a sync transaction that commits after a later one, more than 3 s later, is
   const held = new Promise<void>((resolve) => { release = resolve; });
   let inserted!: () => void;
   const rowsInserted = new Promise<void>((resolve) => { inserted = resolve; });
-  // The first batch inserts its row (its id is the smaller), then stays open.
+  // The first batch starts first and stays open (before its ledger rows, in today's order; after them, in the order the review found).
   const first = applyOutboxBatch(db, [topupEvent('first')], async () => {
     inserted();
     await held;
   });
   await rowsInserted;
-  await applyOutboxBatch(db, [topupEvent('second')]); // commits first, with the larger id
+  await applyOutboxBatch(db, [topupEvent('second')]); // starts later, commits first
   await until('the second row streamed', () => delivered.length === 1);
   t.is(delivered[0]!.user_id, 'second');
   await new Promise((resolve) => setTimeout(resolve, 3200)); // longer than any wait for a gap to fill (the review's repro)
@@ -203,14 +195,10 @@ test('a subscriber that stops reading costs the server a bounded queue: past it 
     call.emit('cancelled');
   });
   const total = STREAM_QUEUE_LIMIT * 3;
-  const row = (i: number) => ({
-    event_id: `slow-${i}`, stream_ms: i, stream_seq: 0, kind: 'topup', user_id: 'slow', game_id: 'g', currency: 'EUR', amount: 1,
-    win_amount: 0, available_balance: i, reserved_balance: 0, created_at: new Date(),
-  });
-  await appendLedger(api.database.db, [row(1)]);
+  await applyOutboxBatch(api.database.db, [topupEvent('slow', 1)]);
   await until('the first move written (the transport is full from then on)', () => written.length === 1);
   for (let from = 2; from <= total; from += 1000) {
-    await appendLedger(api.database.db, Array.from({ length: Math.min(1000, total - from + 1) }, (_, i) => row(from + i)));
+    await applyOutboxBatch(api.database.db, Array.from({ length: Math.min(1000, total - from + 1) }, (_, i) => topupEvent('slow', from + i)));
   }
   await until('the stream to fall behind', () => logs.some((line) => line.includes('fell')), 30_000);
   t.is(written.length, 1, 'nothing more was written while the transport was full');
