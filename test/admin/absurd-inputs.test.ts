@@ -59,3 +59,15 @@ test('numbers: 1e999 (valid JSON, Infinity once parsed) is a 400 naming the fiel
     t.true(paths(reply).some((p) => p === path || p.endsWith(path)), `${raw}: ${JSON.stringify(paths(reply))}`);
   }
 });
+
+test('game id lists take integers only: "1" is a 400 naming game_ids, for an API key and for a moderator\'s scope (review item 16)', async (t) => {
+  const { api } = t.context;
+  const id = await game(api);
+  const key = await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'strings', game_ids: [String(id)] } });
+  t.is(key.status, 400);
+  t.true(paths(key).some((p) => p.startsWith('game_ids')), JSON.stringify(key.body));
+  const moderator = await api.createUser('moderator', `absurd_scope_${process.pid}_${(n += 1)}`);
+  const scope = await api.request('PUT', `/api/users/${moderator.id}/game-scope`, { ...admin(api), body: { game_ids: [String(id)] } });
+  t.is(scope.status, 400);
+  t.true(paths(scope).some((p) => p.startsWith('game_ids')));
+});

@@ -4,7 +4,7 @@ import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { createdFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
-import { integer, isoTimestamp, text, validateBody } from '../core/validation';
+import { gameIdList, isoTimestamp, text, validateBody } from '../core/validation';
 import type { GamesPort } from '../games/games-service';
 import type { Store } from '../unit-of-work';
 import { apiKeySecretHash, newApiKeySecret } from './api-key-secret';
@@ -13,7 +13,7 @@ import type { ApiKeyRow } from './api-keys-repository';
 
 export const createApiKeySchema = yup.object({
   name: text(1, 255).defined('is required'),
-  game_ids: yup.array(integer().min(1, 'must be a game id')).max(1000, 'must name at most 1000 games').optional()
+  game_ids: gameIdList().optional()
     .meta({ description: 'the games the key may touch; absent or empty: every game' }),
   expires_at: isoTimestamp().optional(),
 });

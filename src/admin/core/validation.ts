@@ -106,6 +106,10 @@ export const integer = () => yup.number().strict().typeError('must be a number')
 export const finiteNumber = () => yup.number().strict().typeError('must be a finite number').nonNullable('must be a finite number')
   .test('finite', 'must be a finite number', (value) => value === undefined || Number.isFinite(value));
 
+/** A list of game ids (an API key's games, a moderator's scope): integers only, never "1" taken for 1. */
+export const gameIdList = () => yup.array(integer().min(1, 'must be a game id').defined()).strict().typeError('must be an array of game ids')
+  .max(1000, 'must name at most 1000 games');
+
 export const flag = () => yup.boolean().strict().typeError('must be true or false');
 
 export const oneOf = <T extends string>(values: readonly T[]) =>

@@ -6,7 +6,7 @@ import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 import { ROLES } from '../auth/token-service';
 import { assertSelfOrStaff, type Reader } from '../core/roles';
-import { flag, integer, namedFields, oneOf, validateBody } from '../core/validation';
+import { flag, gameIdList, namedFields, oneOf, validateBody } from '../core/validation';
 import type { GamesPort } from '../games/games-service';
 import { toPublicUser, type PublicUser } from './users-repository';
 
@@ -17,8 +17,8 @@ export const patchUserSchema = yup.object({
 export type PatchUserInput = yup.InferType<typeof patchUserSchema>;
 
 export const gameScopeSchema = yup.object({
-  game_ids: yup.array(integer().min(1, 'must be a game id').defined()).strict().typeError('must be an array of game ids').defined('is required')
-    .max(1000, 'must name at most 1000 games').meta({ description: 'the games the moderator acts on as staff; empty: every game' }),
+  game_ids: gameIdList().defined('is required')
+    .meta({ description: 'the games the moderator acts on as staff; empty: every game' }),
 });
 export type GameScopeInput = Partial<yup.InferType<typeof gameScopeSchema>>;
 
