@@ -6,6 +6,11 @@ export const SENTINEL_POLL_MS = 250;
 
 /** How long a barrier waits for the Sentinels' first answer before it acknowledges nothing. */
 const FIRST_ANSWER_MS = 2000;
+/**
+ * How old the last answer may be: past it (no Sentinel has answered for four polls) the count is not
+ * trusted and a barrier acknowledges nothing (fails closed): the replicas may have changed unseen.
+ */
+export const SENTINEL_ANSWER_STALE_MS = 1000;
 
 export interface PromotableReplicas {
   /** How many replicas a Sentinel could promote now (the first answer waited for); rejects when no Sentinel answered yet. */
@@ -52,9 +57,11 @@ export function nodesToConfirm(views: readonly SentinelView[]): number {
  * replica is counted once, and a second named primary is counted as a node that must hold the move
  * (nodesToConfirm). Issue 37's CI run lost 161 moves acknowledged on a primary promoted at 28 s while,
  * at 29.3 s, a client asking the Sentinels was sent to the primary cut off at 23 s. When no Sentinel
- * answers, the last count stands (no failover happens without them either).
+ * has answered for SENTINEL_ANSWER_STALE_MS, the count is not trusted: a move is UNAVAILABLE until one
+ * answers again (fail closed; the last count could hide a replica that came back or one added since).
  */
-export function watchPromotableReplicas(target: RedisSentinelTarget): PromotableReplicas {
+export function watchPromotableReplicas(target: RedisSentinelTarget, options: { clock?: () => number } = {}): PromotableReplicas {
+  const { clock = Date.now } = options;
   const sentinels = target.sentinels.map(({ host, port }) => {
     const client = new Redis({
       host, port, connectionName: 'reservation-replica-view', enableOfflineQueue: false, maxRetriesPerRequest: 0,
@@ -64,6 +71,7 @@ export function watchPromotableReplicas(target: RedisSentinelTarget): Promotable
     return client;
   });
   let known: number | null = null;
+  let answeredAt = 0;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const waiting: Array<() => void> = [];
@@ -72,6 +80,7 @@ export function watchPromotableReplicas(target: RedisSentinelTarget): Promotable
     const views = (await Promise.all(sentinels.map((sentinel) => viewOf(sentinel, target.name).catch(() => null)))).filter((view) => view !== null);
     if (views.length > 0) {
       known = nodesToConfirm(views);
+      answeredAt = clock();
       waiting.splice(0).forEach((wake) => wake());
     }
     if (!stopped) {
@@ -90,6 +99,8 @@ export function watchPromotableReplicas(target: RedisSentinelTarget): Promotable
         });
       }
       if (known === null) throw new Error('no Sentinel has said which replicas it could promote');
+      const silentMs = clock() - answeredAt;
+      if (silentMs > SENTINEL_ANSWER_STALE_MS) throw new Error(`no Sentinel has answered for ${silentMs} ms: which replicas could be promoted is not known`);
       return known;
     },
     stop() {
