@@ -180,3 +180,29 @@ test('limits: Reserves racing on two gRPC servers (each its own Redis connection
   t.is(statuses.filter((s) => s === 'rejected:loss_limit').length, 60);
   t.deepEqual((await api.request('GET', `/api/user-games/${ug.id}/balance`, as(api, 'admin'))).body, [{ currency: 'EUR', available_balance: 99_000, reserved_balance: 1000 }]);
 });
+
+test('racing freezes and unfreezes of one target, and racing PUTs of limits, leave MySQL saying what Redis enforces (review item 16)', async (t) => {
+  const { api, grpc } = t.context;
+  const ug = await fundedUserGame(api, 100_000);
+  const admin = as(api, 'admin');
+  for (let round = 0; round < 15; round += 1) {
+    await Promise.all([
+      api.request('POST', `/api/user-games/${ug.id}/freeze`, { ...admin, body: { reason: `r${round}` } }),
+      api.request('DELETE', `/api/user-games/${ug.id}/freeze`, admin),
+      api.request('POST', `/api/user-games/${ug.id}/freeze`, { ...admin, body: { reason: `s${round}` } }),
+    ]);
+    const stored = (await api.request('GET', `/api/user-games/${ug.id}/freeze`, admin)).body.user_game.frozen as boolean;
+    const reply = (await reserveOn(grpc, ug, `race-${round}`, 1)).reply!;
+    t.is(reply.reason === 'frozen', stored, `round ${round}: MySQL says ${stored ? 'frozen' : 'open'}, Redis ${reply.status} ${reply.reason}`);
+    if (reply.status === 'reserved') await grpc.call('Cancel', { request_id: `undo-${round}`, transaction_id: reply.transaction_id, reason: '' });
+  }
+  await api.request('DELETE', `/api/user-games/${ug.id}/freeze`, admin);
+
+  for (let round = 0; round < 15; round += 1) {
+    const values = [1000 - round * 20, 990 - round * 20];
+    await Promise.all(values.map((max_bet) => api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...admin, body: { currency: 'EUR', max_bet } })));
+    const live = (await api.engine.wallet.limits(String(ug.user_id), String(ug.game_id), 'EUR'))!;
+    const row = (await api.database.db('wallet_limits').where({ user_game_id: ug.id, currency: 'EUR' }).first()) as { max_bet: number | string | null; pending_max_bet: number | string | null };
+    t.deepEqual([Number(row.max_bet), row.pending_max_bet === null ? null : Number(row.pending_max_bet)], [live.maxBet, live.pending?.maxBet ?? null], `round ${round}`);
+  }
+});

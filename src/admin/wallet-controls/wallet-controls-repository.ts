@@ -1,3 +1,4 @@
+import { lockedIf } from '../../db/row-lock';
 import type { Knex } from 'knex';
 import { INCOMING, insertFromIncoming } from '../../db/upsert';
 import type { LossPeriod } from '../../wallet/loss-periods';
@@ -23,8 +24,9 @@ export interface LimitsRow {
 /** The freeze columns of users and user_games (null reason: not frozen). */
 export type FrozenTable = 'users' | 'user_games';
 
-export function findFreeze(db: Knex, table: FrozenTable, id: number): Promise<FreezeRow | undefined> {
-  return db(table).where('id', id).first<FreezeRow | undefined>('frozen_reason', 'frozen_at');
+/** A user's or user-game's freeze; `forUpdate`: its row held until the transaction ends (changes of one target apply one at a time). */
+export function findFreeze(db: Knex, table: FrozenTable, id: number, forUpdate = false): Promise<FreezeRow | undefined> {
+  return lockedIf(db(table).where('id', id), forUpdate).first<FreezeRow | undefined>('frozen_reason', 'frozen_at');
 }
 
 export async function setFreeze(db: Knex, table: FrozenTable, id: number, reason: string | null): Promise<void> {

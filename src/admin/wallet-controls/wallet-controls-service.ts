@@ -82,17 +82,24 @@ export function createWalletControlsService(deps: {
   const { read } = store;
   const walletIds = (ug: { user_id: number; game_id: number }) => [String(ug.user_id), String(ug.game_id)] as const;
 
-  /** Freezes (reason) or unfreezes (null) a user or a user-game, audited, Redis and MySQL in the safe order. */
+  /**
+   * Freezes (reason) or unfreezes (null) a user or a user-game, audited. The target's row is held from
+   * the start to the commit, and Redis is written under it, so racing freezes and unfreezes of one
+   * target reach Redis in the order they reach MySQL. A freeze writes Redis before MySQL, an unfreeze
+   * after MySQL's write (before the commit): a failure in between leaves a wallet frozen, but for an
+   * unfreeze whose commit fails after Redis was opened (the next freeze or `restore` mends it).
+   */
   async function setFreeze(actor: Actor, target: { table: FrozenTable; id: number; gameId?: number }, reason: string | null, inRedis: () => Promise<void>) {
     const action = `${target.table === 'users' ? 'user' : 'user_game'}.${reason === null ? 'unfreeze' : 'freeze'}`;
-    if (reason !== null) await inRedis();
     await store.run(actor, async ({ repos, audit }) => {
-      const before = await repos.walletControls.findFreeze(target.table, target.id);
-      if ((before?.frozen_reason ?? null) === reason) return;
-      await repos.walletControls.setFreeze(target.table, target.id, reason);
-      audit({ action, targetId: target.id, gameId: target.gameId ?? null, changes: changedFields({ reason: before?.frozen_reason ?? null }, { reason }) });
+      const before = await repos.walletControls.findFreeze(target.table, target.id, true);
+      if (reason !== null) await inRedis();
+      if ((before?.frozen_reason ?? null) !== reason) {
+        await repos.walletControls.setFreeze(target.table, target.id, reason);
+        audit({ action, targetId: target.id, gameId: target.gameId ?? null, changes: changedFields({ reason: before?.frozen_reason ?? null }, { reason }) });
+      }
+      if (reason === null) await inRedis();
     });
-    if (reason === null) await inRedis();
   }
 
   async function freezesOf(ug: { id: number; user_id: number }): Promise<WalletFreeze> {
@@ -174,8 +181,11 @@ export function createWalletControlsService(deps: {
       const { seed, ...set } = await wallet.setLimits(userId, gameId, input.currency, asked);
       const live = seed ? await seedFromLedger({ userId, gameId }, input.currency, seed) ?? set : set;
       await store.run(actor, async ({ repos, audit }) => {
+        // Under the user-game's row, the limits Redis holds now: racing PUTs leave MySQL with the last state.
+        await repos.walletControls.findFreeze('user_games', ug.id, true);
+        const latest = (await wallet.limits(userId, gameId, input.currency)) ?? live;
         const before = (await repos.walletControls.listLimits(ug.id)).find((other) => other.currency === input.currency);
-        await repos.walletControls.saveLimits(limitsRow(ug.id, input.currency, live));
+        await repos.walletControls.saveLimits(limitsRow(ug.id, input.currency, latest));
         const was = { max_bet: orNull(before?.max_bet ?? null), loss_limit: orNull(before?.loss_limit ?? null), loss_period: before?.loss_period ?? null };
         const wanted = { max_bet: asked.maxBet, loss_limit: asked.lossLimit, loss_period: asked.lossPeriod };
         audit({ action: 'user_game.limits', targetId: ug.id, gameId: ug.game_id, changes: { currency: [input.currency, input.currency], ...changedFields(was, wanted) } });
