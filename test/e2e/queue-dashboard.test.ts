@@ -3,6 +3,7 @@ import { BATCH_JOB, SYNC_QUEUE } from '../../src/sync/sync-queue';
 import { PASSWORD } from '../helpers/api';
 import { launchChromium, signIn } from '../helpers/console-browser';
 import { dashboardApp } from '../helpers/queue-dashboard';
+import * as OTPAuth from 'otpauth';
 
 // /admin/queues in Debian's Chromium, as an admin opens it: its own sign-in, then bull-board under the
 // page policy (scripts and styles from this server only), drawing the sync queue and its jobs.
@@ -59,4 +60,29 @@ test("signed in to the console, the Tools menu opens the dashboard with that sig
   await page.waitForURL('**/admin/queues');
   await page.getByText(SYNC_QUEUE).first().waitFor();
   t.is(await page.getByRole('button', { name: 'Sign in' }).count(), 0, 'no second sign-in');
+});
+
+test('an admin with two-factor sign-in signs in on the queue dashboard: password, then a code (review item 16)', async (t) => {
+  t.timeout(120_000);
+  const app = await dashboardApp();
+  t.teardown(() => app.close());
+  const admin = await app.api.createUser('admin', `dash2fa_${process.pid}`);
+  const setup = await app.api.request('POST', '/api/auth/2fa/setup', { token: admin.token });
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.body.secret), digits: 6, period: 30 });
+  const confirmed = await app.api.request('POST', '/api/auth/2fa/confirm', { token: admin.token, body: { code: totp.generate() } });
+  t.is(confirmed.status, 200);
+  const browser = await launchChromium();
+  t.teardown(() => browser.close());
+  const page = await (await browser.newContext({ baseURL: app.base })).newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto('/admin/queues/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Code').waitFor();
+  await page.getByLabel('Code').fill(confirmed.body.recovery_codes[0]);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/admin/queues');
+  await page.getByText(SYNC_QUEUE).first().waitFor();
+  t.pass();
 });
