@@ -63,6 +63,12 @@ export function callerAuthInterceptors(tokens: readonly string[], keys?: Pick<Ap
   }];
 }
 
+/** Who a call's caller is, for per-caller bounds: an API key, the caller tokens (one caller), or anyone (no authentication). */
+export function callerIdOf(metadata: Metadata): string {
+  const caller = callers.get(metadata);
+  return !caller ? 'anyone' : 'token' in caller ? 'token' : `key ${caller.key.id}`;
+}
+
 /**
  * The games a call may touch now (null: every game), from the caller its metadata was checked as:
  * with caller authentication off (`keys` absent), every call may touch every game. A key is checked

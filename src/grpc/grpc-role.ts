@@ -17,7 +17,7 @@ import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from './reservation-handlers';
 import type { WalletService } from '../wallet/wallet-service';
 import { createApiKeyRegistry } from './api-key-registry';
-import { callerAuthInterceptors, callerScope } from './caller-auth';
+import { callerAuthInterceptors, callerIdOf, callerScope } from './caller-auth';
 import { loadReservationProto, RESERVATION_SERVICE_NAME, type LedgerEvent } from './reservation-proto';
 
 
@@ -60,7 +60,7 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics, le
   const scopeOf = keys ? (metadata: Metadata) => callerScope(metadata, keys) : undefined;
   const tail = ledgerDb && createLedgerTail(ledgerDb, { logger });
   const { definition, encode } = ledgerBytesPassThrough(service);
-  const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger, encode, ...(scopeOf ? { scopeOf } : {}) });
+  const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger, encode, callerOf: callerIdOf, ...(scopeOf ? { scopeOf } : {}) });
   server.addService(definition, {
     ...reservationHandlers(wallet, {
       logger, observe: bothObservers(metrics && grpcMetrics(metrics), timeline.observer),

@@ -18,6 +18,8 @@ const REPLAY_PAGE = 500;
 export const STREAM_QUEUE_LIMIT = 5000;
 /** How often an open stream asks again whether its caller's key still holds (SPEC §2.12: ended within 1 s). */
 export const SCOPE_CHECK_MS = 200;
+/** The streams one caller (an API key, the caller tokens, or anyone without authentication) may hold open on one process. */
+export const STREAMS_PER_CALLER = 100;
 
 export interface WatchLedgerDeps {
   readonly db: Knex;
@@ -28,6 +30,8 @@ export interface WatchLedgerDeps {
    * caller's key is revoked or expired, asked at the stream's start and every SCOPE_CHECK_MS after.
    */
   readonly scopeOf?: (metadata: Metadata) => GameScope;
+  /** Who calls (caller-auth.ts, callerIdOf): each caller holds at most STREAMS_PER_CALLER streams; without it, all calls are one caller. */
+  readonly callerOf?: (metadata: Metadata) => string;
   /**
    * The event's wire bytes: given, each row the tail hands out is encoded once for all the streams that
    * send it (the service then passes bytes through: grpc-role.ts); without it each write encodes.
@@ -69,13 +73,16 @@ function checkRequest(request: WatchLedgerRequest): { after: number; filter: Led
  * process's ledger tail, each once and in order. A stream that falls STREAM_QUEUE_LIMIT rows behind
  * the tail goes back to reading MySQL at its subscriber's pace: memory stays bounded however slow it is.
  */
-export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchLedgerDeps) {
+export function watchLedgerHandler({ db, tail, logger, scopeOf, callerOf, encode }: WatchLedgerDeps) {
   /** What a stream writes for a row: its bytes, encoded once per row, or the event to encode. */
   const payload = (row: SharedRow): LedgerEvent | Buffer => (encode ? (row.encoded ??= encode(toEvent(row))) : toEvent(row));
   /** The streams under way, each with what ends its loop (the server is stopping). */
   const open = new Map<ServerWritableStream<WatchLedgerRequest, LedgerEvent>, () => void>();
   /** The calls that have their status (each gets one). */
   const answered = new WeakSet<ServerWritableStream<WatchLedgerRequest, LedgerEvent>>();
+  /** Open streams per caller, and each open call's caller. */
+  const perCaller = new Map<string, number>();
+  const callerOfCall = new Map<ServerWritableStream<WatchLedgerRequest, LedgerEvent>, string>();
 
   async function serve(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>): Promise<void> {
     const { after, filter } = checkRequest(call.request);
@@ -83,6 +90,13 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
     if (games !== null && (!filter.gameId || !games.has(filter.gameId))) {
       throw new AppError('FORBIDDEN', 'this API key is limited to some games: name one of them in game_id');
     }
+    const caller = callerOf?.(call.metadata) ?? 'anyone';
+    const held = perCaller.get(caller) ?? 0;
+    if (held >= STREAMS_PER_CALLER) {
+      throw new AppError('RATE_LIMITED', `this caller holds ${held} WatchLedger streams on this server; the limit is ${STREAMS_PER_CALLER}: end one first`);
+    }
+    perCaller.set(caller, held + 1);
+    callerOfCall.set(call, caller);
     let position = after; // the last id this stream has passed (sent, or not of its filter)
     let closed = false;
     let wake: (() => void) | null = null;
@@ -166,6 +180,13 @@ export function watchLedgerHandler({ db, tail, logger, scopeOf, encode }: WatchL
   function finish(call: ServerWritableStream<WatchLedgerRequest, LedgerEvent>, failure: AppError | null): void {
     if (answered.has(call)) return;
     answered.add(call);
+    const caller = callerOfCall.get(call);
+    if (caller !== undefined) {
+      callerOfCall.delete(call);
+      const left = perCaller.get(caller)! - 1;
+      if (left > 0) perCaller.set(caller, left);
+      else perCaller.delete(caller);
+    }
     open.get(call)?.();
     open.delete(call);
     if (failure) call.emit('error', { code: failure.spec.grpcStatus, details: failure.publicMessage });

@@ -8,6 +8,7 @@ import { gql } from '../helpers/graphql';
 import { until } from '../helpers/until';
 import { reservationClient, unaryHeldBack } from '../helpers/grpc-client';
 import { createApiKeyRegistry } from '../../src/grpc/api-key-registry';
+import { STREAMS_PER_CALLER } from '../../src/grpc/watch-ledger';
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 
 // SPEC §2.12 server API keys from outside: made, listed and revoked over REST and GraphQL, and taken
@@ -207,4 +208,37 @@ test('the registry: a key reaching expires_at between two reads of MySQL is refu
   now = expiresAt;
   t.false(registry.isActive(key!), 'expired at expires_at, with no read of MySQL in between');
   t.is(await registry.resolve(made.secret), null);
+});
+
+test('WatchLedger: one caller holds at most STREAMS_PER_CALLER streams on a server; the next is RESOURCE_EXHAUSTED until one ends (review item 16)', async (t) => {
+  const { api } = t.context;
+  const mine = await game(api, 'Streams');
+  const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'many streams', game_ids: [mine] } })).body;
+  const { client } = reservationClient(t.context.role.address!);
+  t.teardown(() => client.close());
+  const metadata = new Metadata();
+  metadata.set('authorization', `Bearer ${made.secret}`);
+  const watch = () => {
+    const call = (client as unknown as { WatchLedger: (r: object, m: Metadata) => NodeJS.EventEmitter & { cancel(): void } }).WatchLedger({ game_id: String(mine) }, metadata);
+    const ended = new Promise<ServiceError>((resolve) => call.on('error', resolve));
+    call.on('data', () => undefined);
+    return { call, ended };
+  };
+  const open = Array.from({ length: STREAMS_PER_CALLER }, watch);
+  t.teardown(() => open.forEach((stream) => stream.call.cancel()));
+  await api.engine.fund({ userId: 'streams', gameId: String(mine), currency: 'EUR' }, 1); // the streams are served
+  let refused: ServiceError | undefined;
+  await until('the streams are all open and one more is refused', async () => {
+    refused = await Promise.race([watch().ended, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 300))]);
+    return refused !== undefined;
+  }, 5000);
+  t.is(refused!.code, GrpcStatus.RESOURCE_EXHAUSTED);
+  open.pop()!.call.cancel();
+  await until('a stream ended makes room', async () => {
+    const next = watch();
+    const outcome = await Promise.race([next.ended, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 300))]);
+    next.call.cancel();
+    return outcome === 'open';
+  }, 5000);
+  t.pass();
 });
