@@ -4,6 +4,9 @@ import type { BalanceOutcome, CancelInput, ConfirmInput, ReserveInput } from '..
 import type { GameScope } from './api-key-registry';
 import type { ReservationOperations } from './reservation-operations';
 
+/** Transactions looked up at once for a scoped batch (see gamesOfTransactions). */
+const LOOKUPS_AT_ONCE = 32;
+
 const outOfScope = (gameId: string) => new AppError('FORBIDDEN', `this API key may not touch game ${gameId}`);
 
 /**
@@ -21,35 +24,53 @@ export function scopedOperations(wallet: ReservationOperations, games: NonNullab
       throw error;
     }
   };
+  /**
+   * The game of each transaction, each distinct one looked up once and at most LOOKUPS_AT_ONCE at a
+   * time: a batch of 1,000 transactions gone from Redis would otherwise ask MySQL's archive 1,000 times
+   * at once and hold every connection of the pool.
+   */
+  const gamesOfTransactions = async (transactionIds: readonly string[]): Promise<Array<string | null>> => {
+    const distinct = [...new Set(transactionIds)];
+    const games = new Map<string, string | null>();
+    let next = 0;
+    const lookUp = async () => {
+      while (next < distinct.length) {
+        const id = distinct[next++]!;
+        games.set(id, await gameOfTransaction(id));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, distinct.length) }, lookUp));
+    return transactionIds.map((id) => games.get(id)!);
+  };
   // No game named (an empty game_id): the engine's own checks answer it.
   const refusal = (gameId: string | null) => (gameId && !games.has(gameId) ? outOfScope(gameId) : null);
-  const checked = async <Input>(input: Input, gameOf: (input: Input) => Promise<string | null> | string) => {
-    const denied = refusal(await gameOf(input));
+  const checked = async (gameId: Promise<string | null> | string) => {
+    const denied = refusal(await gameId);
     if (denied) throw denied;
   };
   /** A batch's items in scope go to the engine together; the others are PERMISSION_DENIED in their place. */
-  const batch = async <Input>(items: readonly Input[], gameOf: (input: Input) => Promise<string | null> | string, run: (allowed: Input[]) => Promise<BalanceOutcome[]>) => {
+  const batch = async <Input>(items: readonly Input[], gamesOf: (items: readonly Input[]) => Promise<Array<string | null>> | Array<string | null>, run: (allowed: Input[]) => Promise<BalanceOutcome[]>) => {
     checkBatchSize(items.length);
-    const refusals = await Promise.all(items.map(async (item) => refusal(await gameOf(item))));
+    const refusals = (await gamesOf(items)).map(refusal);
     const allowed = items.filter((_, i) => refusals[i] === null);
     const outcomes = allowed.length > 0 ? await run(allowed) : [];
     let next = 0;
     return refusals.map((denied) => denied ?? outcomes[next++]!);
   };
-  const reserveGame = (input: ReserveInput) => input.gameId;
-  const settledGame = (input: ConfirmInput | CancelInput) => gameOfTransaction(input.transactionId);
+  const reserveGames = (items: readonly ReserveInput[]) => items.map((input) => input.gameId);
+  const settledGames = (items: readonly Array<ConfirmInput | CancelInput>[number][]) => gamesOfTransactions(items.map((input) => input.transactionId));
   return {
-    reserve: async (input) => (await checked(input, reserveGame), wallet.reserve(input)),
-    confirm: async (input) => (await checked(input, settledGame), wallet.confirm(input)),
-    cancel: async (input) => (await checked(input, settledGame), wallet.cancel(input)),
+    reserve: async (input) => (await checked(input.gameId), wallet.reserve(input)),
+    confirm: async (input) => (await checked(gameOfTransaction(input.transactionId)), wallet.confirm(input)),
+    cancel: async (input) => (await checked(gameOfTransaction(input.transactionId)), wallet.cancel(input)),
     async getTransaction(transactionId) {
       const view = await wallet.getTransaction(transactionId);
       const denied = refusal(view.gameId);
       if (denied) throw denied;
       return view;
     },
-    reserveBatch: (items) => batch(items, reserveGame, (allowed) => wallet.reserveBatch(allowed)),
-    confirmBatch: (items) => batch(items, settledGame, (allowed) => wallet.confirmBatch(allowed)),
-    cancelBatch: (items) => batch(items, settledGame, (allowed) => wallet.cancelBatch(allowed)),
+    reserveBatch: (items) => batch(items, reserveGames, (allowed) => wallet.reserveBatch(allowed)),
+    confirmBatch: (items) => batch(items, settledGames, (allowed) => wallet.confirmBatch(allowed)),
+    cancelBatch: (items) => batch(items, settledGames, (allowed) => wallet.cancelBatch(allowed)),
   };
 }

@@ -9,6 +9,8 @@ import { until } from '../helpers/until';
 import { reservationClient, unaryHeldBack } from '../helpers/grpc-client';
 import { createApiKeyRegistry } from '../../src/grpc/api-key-registry';
 import { STREAMS_PER_CALLER } from '../../src/grpc/watch-ledger';
+import { walletAddress } from '../../src/redis/wallet-keys';
+import { unknownTransactionId } from '../helpers/engine';
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 
 // SPEC §2.12 server API keys from outside: made, listed and revoked over REST and GraphQL, and taken
@@ -241,4 +243,34 @@ test('WatchLedger: one caller holds at most STREAMS_PER_CALLER streams on a serv
     return outcome === 'open';
   }, 5000);
   t.pass();
+});
+
+test('a scoped ConfirmBatch of many transactions gone from Redis looks each distinct one up once, a bounded number at a time (review item 16)', async (t) => {
+  const { api } = t.context;
+  const mine = await game(api, 'Lookups');
+  const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'lookups', game_ids: [mine] } })).body;
+  const wallet = walletAddress('p9', String(mine), 'EUR');
+  const unknown = Array.from({ length: 300 }, () => unknownTransactionId(wallet));
+  const items = [...unknown, ...unknown.slice(0, 100)].map((transactionId) => ({ transactionId, winAmount: 0 }));
+  let inFlight = 0;
+  let most = 0;
+  let archiveReads = 0;
+  const started = (query: { sql: string }) => {
+    if (!query.sql.includes('`transactions` as `t`')) return;
+    archiveReads += 1;
+    most = Math.max(most, (inFlight += 1));
+  };
+  const ended = (_response: unknown, query: { sql: string }) => {
+    if (query.sql.includes('`transactions` as `t`')) inFlight -= 1;
+  };
+  api.database.db.on('query', started).on('query-response', ended).on('query-error', (_error: unknown, query: { sql: string }) => ended(null, query));
+  t.teardown(() => {
+    api.database.db.removeListener('query', started);
+    api.database.db.removeListener('query-response', ended);
+  });
+  const results = await clientWith(t, made.secret).confirmBatch(items);
+  t.is(results.length, 400);
+  t.true(results.every((r) => r instanceof ReservationError && r.codeName === 'NOT_FOUND'));
+  t.is(archiveReads, 301, 'each distinct transaction looked up once by the scope check, then the engine\'s one read of them all');
+  t.true(most <= 32, `at most 32 lookups at once (${most})`);
 });
