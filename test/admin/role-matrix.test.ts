@@ -1,5 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { ADMIN_ENDPOINTS } from '../../src/admin/admin-endpoints';
+import type { AnyEndpoint } from '../../src/admin/http/endpoint';
+import { gameTargetOf } from '../../src/admin/http/game-scope';
 import { userActor } from '../helpers/actors';
 import { type TestApi, useSharedTestApi } from '../helpers/api';
 
@@ -197,7 +200,71 @@ const rows: Row[] = [
   }, M(200)],
   ['GET /api/leaderboards/:id/payouts', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await leaderboard(api)).id}/payouts` }), M(200)],
   ['GET /api/leaderboards/:id/rankings', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await leaderboard(api)).id}/rankings` }), A],
+  ['GET /api/currencies', async () => ({ method: 'GET', path: '/api/currencies' }), A],
+  ['POST /api/currencies', async () => ({ method: 'POST', path: '/api/currencies', body: { code: currencyCode(), exponent: 2 } }), ADMIN(201)],
+  ['PATCH /api/currencies/:code', async () => ({ method: 'PATCH', path: '/api/currencies/SEK', body: { enabled: true } }), ADMIN(200)],
+  ['GET /api/users/:id/freeze (the user themself)', async (api) => ({ method: 'GET', path: `/api/users/${api.users.user.id}/freeze` }), A],
+  ['POST /api/users/:id/freeze', async (api) => ({ method: 'POST', path: `/api/users/${(await api.createUser('user', `fz_${unique()}`.replace(/-/g, '_'))).id}/freeze`, body: { reason: 'x' } }), ADMIN(200)],
+  ['DELETE /api/users/:id/freeze', async (api) => ({ method: 'DELETE', path: `/api/users/${(await api.createUser('user', `uf_${unique()}`.replace(/-/g, '_'))).id}/freeze` }), ADMIN(204)],
+  ['GET /api/user-games/:id/freeze (the owner)', async (api) => ({ method: 'GET', path: `/api/user-games/${(await connection(api)).id}/freeze` }), A],
+  ['POST /api/user-games/:id/freeze', async (api) => ({ method: 'POST', path: `/api/user-games/${(await connection(api)).id}/freeze`, body: { reason: 'x' } }), ADMIN(200)],
+  ['DELETE /api/user-games/:id/freeze', async (api) => ({ method: 'DELETE', path: `/api/user-games/${(await connection(api)).id}/freeze` }), ADMIN(204)],
+  ['GET /api/user-games/:id/limits (the owner)', async (api) => ({ method: 'GET', path: `/api/user-games/${(await connection(api)).id}/limits` }), A],
+  ['PUT /api/user-games/:id/limits', async (api) => ({ method: 'PUT', path: `/api/user-games/${(await connection(api)).id}/limits`, body: { currency: 'EUR', max_bet: 100 } }), M(200)],
+  ['GET /api/api-keys', async () => ({ method: 'GET', path: '/api/api-keys' }), ADMIN(200)],
+  ['POST /api/api-keys', async () => ({ method: 'POST', path: '/api/api-keys', body: { name: 'k' } }), ADMIN(201)],
+  ['DELETE /api/api-keys/:id', async (api) => ({ method: 'DELETE', path: `/api/api-keys/${(await api.services.apiKeys.create(COMMAND_ACTOR, { name: 'k' })).id}` }), ADMIN(204)],
 ];
+
+/** A currency code no other call made: Q then two letters of a counter. */
+function currencyCode() {
+  n += 1;
+  return `Q${String.fromCharCode(65 + (Math.floor(n / 26) % 26))}${String.fromCharCode(65 + (n % 26))}`;
+}
+
+/** The endpoint a call reaches, and its path parameters (numbers where they are ids), by the declared path templates. */
+function endpointOf(call: Call): { endpoint: AnyEndpoint; params: Record<string, unknown> } | undefined {
+  for (const endpoint of ADMIN_ENDPOINTS) {
+    if (endpoint.method.toUpperCase() !== call.method) continue;
+    const names: string[] = [];
+    const pattern = new RegExp(`^${endpoint.path.replace(/\{([^}]+)\}/g, (_, name: string) => (names.push(name), '([^/?]+)'))}(?:\\?.*)?$`);
+    const match = pattern.exec(call.path);
+    if (match) return { endpoint, params: Object.fromEntries(names.map((name, i) => [name, /^\d+$/.test(match[i + 1]!) ? Number(match[i + 1]) : match[i + 1]])) };
+  }
+  return undefined;
+}
+
+/**
+ * What a moderator limited to games gets (SPEC §2.12), derived from each endpoint's declarations: in
+ * scope (limited to the call's game) what an unlimited moderator gets, but a game made anew; out of
+ * scope (limited to another game) a 403 for every staff operation on a game and every read of a wallet
+ * of another game ('self' endpoints that name their game), what a moderator gets otherwise.
+ */
+function scopedExpectation(endpoint: AnyEndpoint, moderator: number, inScope: boolean): number {
+  const target = gameTargetOf(endpoint);
+  if (endpoint.access === 'staff' && target === 'new') return 403;
+  if (inScope) return moderator;
+  if (endpoint.access === 'staff' && target !== 'none') return 403;
+  if (endpoint.access === 'self' && typeof target === 'function') return 403;
+  return moderator;
+}
+
+/** Row names as `METHOD /path/:param` (the part before a note in parentheses). */
+const rowRoute = (name: string) => name.replace(/ \(.*\)$/, '').replace(/:[a-z_]+/g, ':');
+const endpointRoute = (endpoint: AnyEndpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path.replace(/\{[^}]+\}/g, ':')}`;
+
+test('the matrix names every endpoint of the management API: a new one cannot ship without its row', (t) => {
+  const named = new Set(rows.map(([name]) => rowRoute(name)));
+  t.deepEqual(ADMIN_ENDPOINTS.map(endpointRoute).filter((route) => !named.has(route)), []);
+});
+
+/** A moderator limited to `games` (a new one per call: rows run at once). */
+async function scopedModerator(api: TestApi, games: number[]) {
+  const moderator = await api.createUser('moderator', `scoped_${unique()}`.replace(/-/g, '_'));
+  await api.services.users.setGameScope(COMMAND_ACTOR, moderator.id, { game_ids: games });
+  await api.services.twoFactor.setup(COMMAND_ACTOR, moderator.id); // an enrolment under way, as the fixture users have (not enabled)
+  return moderator;
+}
 
 for (const [name, fixture, expected] of rows) {
   test(`${name}: ${Object.entries(expected).map(([caller, status]) => `${caller} ${status}`).join(', ')}`, async (t) => {
@@ -209,6 +276,24 @@ for (const [name, fixture, expected] of rows) {
       t.is(reply.status, expected[caller], `${caller}: ${JSON.stringify(reply.body)}`);
       if (reply.status === 401) t.is(reply.body.code, 'unauthorized');
       if (reply.status === 403) t.is(reply.body.code, 'forbidden');
+    }
+  });
+}
+
+for (const [name, fixture, expected] of rows) {
+  test(`${name}: a moderator limited to games, in and out of the call's game`, async (t) => {
+    const { api } = t.context;
+    const outside = await game(api);
+    for (const inScope of [true, false]) {
+      const call = await fixture(api);
+      const reached = endpointOf(call);
+      if (!reached) return void t.pass(`${name} is no endpoint of the API (its access is the matrix's alone)`);
+      const target = gameTargetOf(reached.endpoint);
+      const gameId = typeof target === 'function' ? await target({ params: reached.params, body: call.body } as never, api.services) : undefined;
+      const moderator = await scopedModerator(api, inScope && gameId !== undefined ? [gameId] : [outside]);
+      const reply = await api.request(call.method, call.path, { token: moderator.token, body: call.body, raw: call.raw });
+      const wanted = scopedExpectation(reached.endpoint, expected.moderator, inScope);
+      t.is(reply.status, wanted, `${inScope ? 'in' : 'out of'} scope (game ${gameId ?? 'none'}): ${JSON.stringify(reply.body)}`);
     }
   });
 }

@@ -1,3 +1,4 @@
+import { userGamesGame } from '../http/game-scope';
 import { LEDGER_KINDS } from '../../sync/ledger-reads';
 import { endpoint, idQuery, list, made, page, textParam } from '../http/endpoint';
 
@@ -20,7 +21,7 @@ export const balanceEndpoints = [
     handle: ({ actor, params, body, header }, { balance }) => balance.topup(actor, params.ug_id, body as TopupInput, header('idempotency-key')),
   }),
   endpoint({
-    method: 'get', path: `${USER_GAME}/transactions`, tag: 'balance', summary: 'The wallet\'s ledger from MySQL, newest first', access: 'self',
+    method: 'get', path: `${USER_GAME}/transactions`, tag: 'balance', summary: 'The wallet\'s ledger from MySQL, newest first', access: 'self', game: userGamesGame,
     query: {
       kind: textParam('kind', { type: 'string', enum: [...LEDGER_KINDS] }), round_id: textParam('round_id'),
       since: textParam('since', TIMESTAMP), until: textParam('until', TIMESTAMP, 'moves before this instant'),
@@ -33,7 +34,7 @@ export const balanceEndpoints = [
     handle: ({ caller, params, query: { page: moves, ...filters } }, { balance }) => balance.ledger(caller, params.ug_id, filters, moves),
   }),
   endpoint({
-    method: 'get', path: `${USER_GAME}/balance`, tag: 'balance', summary: 'The wallet\'s balances per currency, from Redis (or at an instant, from the ledger)', access: 'self', ok: list('Balance'),
+    method: 'get', path: `${USER_GAME}/balance`, tag: 'balance', summary: 'The wallet\'s balances per currency, from Redis (or at an instant, from the ledger)', access: 'self', game: userGamesGame, ok: list('Balance'),
     query: { at: textParam('at', TIMESTAMP, 'the balances as of this instant, from the ledger: each currency that had moved by then') },
     graphql: { type: 'Query', field: 'balances', params: USER_GAME_ARGS },
     handle: ({ caller, params, query }, { balance }) => balance.balances(caller, params.ug_id, query.at),

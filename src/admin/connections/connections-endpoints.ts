@@ -1,3 +1,4 @@
+import { userGamesGame } from '../http/game-scope';
 import { endpoint, gone, made, one, page, paged, search } from '../http/endpoint';
 import { connectGameSchema, type ConnectGameInput } from './connections-service';
 
@@ -19,7 +20,7 @@ export const connectionsEndpoints = [
     },
   }),
   endpoint({
-    method: 'get', path: '/api/user-games/{ug_id}', tag: 'connections', summary: 'A user-game: whose wallet, in which game', access: 'self', ok: one('UserGameDetail'),
+    method: 'get', path: '/api/user-games/{ug_id}', tag: 'connections', summary: 'A user-game: whose wallet, in which game', access: 'self', game: userGamesGame, ok: one('UserGameDetail'),
     description: 'The user themself or staff.',
     graphql: { type: 'Query', field: 'userGame', params: { ug_id: 'user_game_id' } },
     handle: ({ caller, params }, { connections }) => connections.describe(caller, params.ug_id),

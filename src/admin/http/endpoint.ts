@@ -110,7 +110,9 @@ export interface Endpoint<Path extends string = string, Rules extends QueryRules
    * The game a staff operation acts on, for moderators limited to games (SPEC §2.12): the path's `id`
    * for `/api/games/{id}…` unless given; `none` for an operation on no game (invites, users,
    * languages); `new` for one that makes a game; otherwise read from the input (undefined: the target
-   * does not exist, and the handler answers its 404).
+   * does not exist, and the handler answers its 404). A `self` endpoint names the game of what it
+   * reads too: its service lets a moderator limited to other games read it only as its user
+   * (roles.ts, assertSelfOrStaff); the check before the handler is for staff endpoints.
    */
   readonly game?: 'none' | 'new' | ((input: EndpointInput<Path, Rules>, services: AdminServices) => Promise<number | undefined> | number | undefined);
   /** Open to staff who must still enrol in two-factor sign-in (STAFF_2FA_REQUIRED, SPEC §2.12): enrolment itself and `me`. */

@@ -6,6 +6,9 @@ import type { AnyEndpoint } from './endpoint';
 /** Paths whose `id` is the game the operation acts on. */
 const GAME_PATH = /^\/api\/games\/\{id\}(\/|$)/;
 
+/** The game of the user-game a path's `ug_id` names (a wallet's game): declared by every user-game endpoint. */
+export const userGamesGame = ({ params }: { params: { ug_id: number } }, { gameOf }: AdminServices) => gameOf.userGame(params.ug_id);
+
 /** The game an endpoint acts on as it declares it, or as its path says; undefined when it says nothing. */
 export function gameTargetOf(endpoint: AnyEndpoint): AnyEndpoint['game'] {
   if (endpoint.game) return endpoint.game;

@@ -1,3 +1,4 @@
+import { userGamesGame } from '../http/game-scope';
 import { endpoint, gone, list, one } from '../http/endpoint';
 import { freezeSchema, limitsSchema, type FreezeInput, type LimitsInput } from './wallet-controls-service';
 
@@ -26,7 +27,7 @@ export const walletControlsEndpoints = [
     handle: ({ actor, params }, { walletControls }) => walletControls.unfreezeUser(actor, params.id),
   }),
   endpoint({
-    method: 'get', path: `${USER_GAME}/freeze`, tag: 'wallet controls', summary: 'What freezes a user-game: its user, itself', access: 'self', ok: one('WalletFreeze'),
+    method: 'get', path: `${USER_GAME}/freeze`, tag: 'wallet controls', summary: 'What freezes a user-game: its user, itself', access: 'self', game: userGamesGame, ok: one('WalletFreeze'),
     graphql: { type: 'Query', field: 'userGameFreeze', params: USER_GAME_ARGS },
     handle: ({ caller, params }, { walletControls }) => walletControls.userGameFreeze(caller, params.ug_id),
   }),
@@ -42,12 +43,12 @@ export const walletControlsEndpoints = [
     handle: ({ actor, params }, { walletControls }) => walletControls.unfreezeUserGame(actor, params.ug_id),
   }),
   endpoint({
-    method: 'get', path: `${USER_GAME}/limits`, tag: 'wallet controls', summary: 'A user-game\'s limits per currency, and their net loss so far', access: 'self', ok: list('WalletLimits'),
+    method: 'get', path: `${USER_GAME}/limits`, tag: 'wallet controls', summary: 'A user-game\'s limits per currency, and their net loss so far', access: 'self', game: userGamesGame, ok: list('WalletLimits'),
     graphql: { type: 'Query', field: 'walletLimits', params: USER_GAME_ARGS },
     handle: ({ caller, params }, { walletControls }) => walletControls.limits(caller, params.ug_id),
   }),
   endpoint({
-    method: 'put', path: `${USER_GAME}/limits`, tag: 'wallet controls', summary: 'Set one currency\'s max_bet and loss limit', access: 'staff', game: ({ params }, { gameOf }) => gameOf.userGame(params.ug_id),
+    method: 'put', path: `${USER_GAME}/limits`, tag: 'wallet controls', summary: 'Set one currency\'s max_bet and loss limit', access: 'staff', game: userGamesGame,
     body: { component: 'LimitsInput', schema: limitsSchema }, ok: one('WalletLimits'),
     description: 'A null (or absent) value removes that limit. A decrease applies at once; an increase, a removal or another loss_period only after LIMIT_RAISE_DELAY_S (it shows as `pending`), and a decrease cancels a pending increase.',
     graphql: { type: 'Mutation', field: 'setWalletLimits', params: USER_GAME_ARGS },
