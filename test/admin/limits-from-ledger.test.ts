@@ -2,6 +2,9 @@ import anyTest, { type TestFn } from 'ava';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 import { until } from '../helpers/until';
+import { deleteMatching } from '../../src/redis/key-scan';
+import { createRedisClient } from '../../src/redis/redis-client';
+import { restoreFromLedger } from '../../src/sync/restore';
 
 // SPEC §1.11: a loss limit's net loss is everything confirmed in its period, also before the limit was
 // set (review item 5), counted per period (a week's or a month's figure, not the day's). The engine's
@@ -82,4 +85,30 @@ test('a tightened loss_limit that also changes loss_period applies the lower amo
   const changed = (await put({ currency: 'EUR', loss_limit: 50, loss_period: 'day' })).body;
   t.like(changed, { loss_limit: 50, loss_period: 'month' });
   t.like(changed.pending, { loss_limit: 50, loss_period: 'day' });
+});
+
+test('restore counts a week\'s and a month\'s loss from every day of the period, not only the day it runs', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-07T10:00:00.000Z'); // Monday
+  const { ug, target } = await wallet(api, 10_000);
+  const monthly = await wallet(api, 10_000);
+  await api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...admin(api), body: { currency: 'EUR', loss_limit: 5000, loss_period: 'week' } });
+  await api.request('PUT', `/api/user-games/${monthly.ug.id}/limits`, { ...admin(api), body: { currency: 'EUR', loss_limit: 5000, loss_period: 'month' } });
+  await lose(api, target, 400);
+  now = Date.parse('2026-12-02T10:00:00.000Z'); // the month's, not the week's
+  await lose(api, monthly.target, 250);
+  now = Date.parse('2026-12-08T10:00:00.000Z'); // Tuesday
+  await lose(api, target, 100, 50);
+  await lose(api, monthly.target, 10);
+  await until('the ledger holds the moves', async () => (await api.engine.outbox(target)).length === 0 && (await api.engine.outbox(monthly.target)).length === 0, 20_000);
+  const before = [(await limitsOf(api, ug.id)).net_loss, (await limitsOf(api, monthly.ug.id)).net_loss];
+  t.deepEqual(before, [450, 260]);
+
+  const raw = createRedisClient({ url: api.config.redis.url, role: 'cli' });
+  t.teardown(() => raw.disconnect());
+  await t.context.worker.stop();
+  await deleteMatching(raw, `${api.config.redis.keyPrefix}*`);
+  now = Date.parse('2026-12-10T10:00:00.000Z'); // Thursday: no loss today
+  await restoreFromLedger(api.redis.redis, api.database.db, { idempotencyTtlS: 3600, reservationsExpire: false, force: false, now });
+  t.deepEqual([(await limitsOf(api, ug.id)).net_loss, (await limitsOf(api, monthly.ug.id)).net_loss], before, 'the same figures, counted again from the ledger');
 });

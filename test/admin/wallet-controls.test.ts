@@ -5,6 +5,10 @@ import { createLogger } from '../../src/logging/logger';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { createWalletService } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
+import Redis from 'ioredis';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { createUnitOfWork } from '../../src/admin/unit-of-work';
+import { createWalletControlsService } from '../../src/admin/wallet-controls/wallet-controls-service';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { reservationClient } from '../helpers/grpc-client';
@@ -205,4 +209,23 @@ test('racing freezes and unfreezes of one target, and racing PUTs of limits, lea
     const row = (await api.database.db('wallet_limits').where({ user_game_id: ug.id, currency: 'EUR' }).first()) as { max_bet: number | string | null; pending_max_bet: number | string | null };
     t.deepEqual([Number(row.max_bet), row.pending_max_bet === null ? null : Number(row.pending_max_bet)], [live.maxBet, live.pending?.maxBet ?? null], `round ${round}`);
   }
+});
+
+test('a freeze whose Redis write fails leaves no MySQL row and no audit entry (the write is refused whole)', async (t) => {
+  const { api } = t.context;
+  const ug = await fundedUserGame(api);
+  // The same services over an engine whose Redis does not answer (nothing listens on its port).
+  const unreachable = new Redis({ host: '127.0.0.1', port: 1, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+  t.teardown(() => unreachable.disconnect());
+  unreachable.on('error', () => undefined);
+  const controls = createWalletControlsService({
+    store: createUnitOfWork(api.database.db, []), wallet: createWalletService({ store: createWalletStore(unreachable), idempotencyTtlS: 3600 }),
+    users: api.services.users, connections: api.services.connections,
+  });
+  await t.throwsAsync(controls.freezeUserGame(COMMAND_ACTOR, ug.id, { reason: 'review' }));
+  await t.throwsAsync(controls.freezeUser(COMMAND_ACTOR, ug.user_id, { reason: 'review' }));
+  t.like((await api.request('GET', `/api/user-games/${ug.id}/freeze`, as(api, 'admin'))).body, { frozen: false, user: { frozen: false }, user_game: { frozen: false } });
+  const audit = (await api.request('GET', `/api/audit?target_type=user_game&target_id=${ug.id}`, as(api, 'admin'))).body as Array<{ action: string }>;
+  t.false(audit.some((entry) => entry.action.endsWith('.freeze')), JSON.stringify(audit));
+  t.is((await api.request('GET', `/api/audit?action=user.freeze&target_id=${ug.user_id}`, as(api, 'admin'))).body.length, 0);
 });

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { helpersFor, helpersSource } from '../../src/redis/lua-sources';
-import { CURRENCY_AT, NONCE_OFFSET, OUTBOX_LAYOUTS, TRANSACTION_RECORD_FIELDS } from '../../src/redis/shared-layouts';
-import { parseTransactionRecord } from '../../src/redis/stored-records';
+import { CURRENCY_AT, NONCE_OFFSET, OUTBOX_LAYOUTS, REDIS_LAYOUT, TRANSACTION_RECORD_FIELDS } from '../../src/redis/shared-layouts';
+import { formatWalletRecord, parseTransactionRecord, parseWalletRecord } from '../../src/redis/stored-records';
 import { reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
 import { parseOutboxEntry } from '../../src/sync/outbox-event';
 import { createTestRedis } from '../helpers/redis';
@@ -63,4 +63,15 @@ test('helpers come after what they include, each once', (t) => {
   t.true(order.indexOf('wallet') < order.indexOf('unit_of_work'));
   t.true(order.indexOf('unit_of_work') < order.indexOf('settle'));
   t.deepEqual(helpersFor(['return 1']), []);
+});
+
+test('a wallet record whose layout byte is not this code\'s is refused by the parser, not read as balances', (t) => {
+  const record = formatWalletRecord({ available: '1500', reserved: '25', userId: 'u', gameId: 'g', currency: 'EUR' });
+  t.deepEqual(parseWalletRecord(record), { available: '1500', reserved: '25', userId: 'u', gameId: 'g', currency: 'EUR' });
+  for (const layout of [0, REDIS_LAYOUT - 1, REDIS_LAYOUT + 1, 255]) {
+    const other = Buffer.from(record);
+    other[0] = layout;
+    t.throws(() => parseWalletRecord(other), { message: new RegExp(`layout ${REDIS_LAYOUT}`) }, `layout byte ${layout}`);
+  }
+  t.throws(() => parseWalletRecord(record.subarray(0, 10)), undefined, 'a record cut short');
 });
