@@ -37,3 +37,20 @@ test('a primary whose replication INFO cannot be read is not counted as having n
   const withoutId = { info: async () => ['# Replication', 'role:master', 'connected_slaves:0'].join('\r\n') };
   await t.throwsAsync(count(withoutId), { message: /master_replid/ });
 });
+
+test('an unchanged count starts no grace: the grace of a replica that leaves later runs from when it left', async (t) => {
+  let clock = 0;
+  let replicas = 2;
+  const count = createReplicaCount(() => clock);
+  const primary = primaryWith(() => replicas);
+  t.is(await count(primary), 2);
+  clock = REPLICA_LOSS_GRACE_MS / 2;
+  t.is(await count(primary), 2, 'the same two: nothing starts');
+  clock = REPLICA_LOSS_GRACE_MS * 1.2;
+  replicas = 1;
+  t.is(await count(primary), 2, 'one left: its grace starts now');
+  clock = REPLICA_LOSS_GRACE_MS * 1.6;
+  t.is(await count(primary), 2, 'still within the grace that began when it left, not when the count was last the same');
+  clock = REPLICA_LOSS_GRACE_MS * 2.3;
+  t.is(await count(primary), 1);
+});
