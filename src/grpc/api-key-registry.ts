@@ -14,6 +14,8 @@ export interface ResolvedKey {
 
 interface ActiveKey extends ResolvedKey {
   readonly expiresAtMs: number | null;
+  /** When a read of MySQL that found it active began. */
+  readonly readAt: number;
 }
 
 /**
@@ -30,24 +32,29 @@ interface ActiveKey extends ResolvedKey {
  * and a key that can no longer be found is refused, never treated as unscoped.
  */
 export interface ApiKeyRegistry {
-  /** The active key a bearer secret names now, or null. */
-  resolve(secret: string): Promise<ResolvedKey | null>;
-  /** Whether a key resolved earlier is still active now (not revoked, not expired). */
-  isActive(key: ResolvedKey): boolean;
+  /** The active key a bearer secret names now, or null; 'unknown' when MySQL has not confirmed it lately (isActive). */
+  resolve(secret: string): Promise<ResolvedKey | null | 'unknown'>;
+  /**
+   * Whether a key resolved earlier is still active now (not revoked, not expired): 'unknown' when no
+   * read of MySQL has confirmed it for KEYS_STALE_MS (MySQL unreachable: a revoke could not be seen).
+   */
+  isActive(key: ResolvedKey): boolean | 'unknown';
   refresh(): Promise<void>;
   stop(): void;
 }
 
 export const API_KEYS_REFRESH_MS = 500;
+/** How long a key stays trusted without a read of MySQL confirming it (reads every API_KEYS_REFRESH_MS). */
+export const KEYS_STALE_MS = 3000;
 const SEEN_SECRETS = 10_000;
 const UNKNOWN_SECRETS = 10_000;
 const LOOKUP_BATCH = 100;
 const LOOKUP_QUEUE = 1000;
 
 type KeyRow = Awaited<ReturnType<typeof activeApiKeys>>[number];
-const activeKeyOf = (row: KeyRow): ActiveKey => {
+const activeKeyOf = (row: KeyRow, readAt: number): ActiveKey => {
   const gameIds = jsonIds(row.game_ids);
-  return { id: row.id, games: gameIds === null ? null : new Set(gameIds.map(String)), expiresAtMs: row.expires_at?.getTime() ?? null };
+  return { id: row.id, games: gameIds === null ? null : new Set(gameIds.map(String)), expiresAtMs: row.expires_at?.getTime() ?? null, readAt };
 };
 
 export function createApiKeyRegistry(db: Knex, options: { refreshMs?: number; clock?: () => number; logger?: Logger } = {}): ApiKeyRegistry {
@@ -70,12 +77,17 @@ export function createApiKeyRegistry(db: Knex, options: { refreshMs?: number; cl
     byId.set(key.id, key);
   };
 
-  const refresh = async () => {
+  /** One read at a time: a slow read finishing after a newer one would put back keys revoked since. */
+  let reading: Promise<void> | null = null;
+  const refresh = () => (reading ??= read().finally(() => {
+    reading = null;
+  }));
+  const read = async () => {
     const startedAt = clock();
     const rows = await activeApiKeys(db);
     byHash = new Map();
     byId = new Map();
-    for (const row of rows) install(row.secret_hash, activeKeyOf(row));
+    for (const row of rows) install(row.secret_hash, activeKeyOf(row, startedAt));
     // A key found by a lookup that began after this read did may be newer than what the read saw.
     const kept = new Map([...lookedUp].filter(([, found]) => found.at >= startedAt));
     for (const [hash, found] of kept) if (!byHash.has(hash)) install(hash, found.key);
@@ -110,7 +122,7 @@ export function createApiKeyRegistry(db: Knex, options: { refreshMs?: number; cl
         const at = clock();
         let found = new Map<string, ActiveKey>();
         try {
-          found = new Map((await activeApiKeys(db, batch)).map((row) => [row.secret_hash, activeKeyOf(row)]));
+          found = new Map((await activeApiKeys(db, batch)).map((row) => [row.secret_hash, activeKeyOf(row, at)]));
         } catch (error) {
           logger?.warn({ err: error }, 'api keys: looking a new key up in MySQL failed');
         }
@@ -131,15 +143,21 @@ export function createApiKeyRegistry(db: Knex, options: { refreshMs?: number; cl
     }
   };
 
-  const current = (key: ActiveKey | undefined): ActiveKey | null =>
-    key && (key.expiresAtMs === null || key.expiresAtMs > clock()) ? key : null;
+  /** A key as it holds now: active when last read and not expired; 'unknown' when that read is too old to trust. */
+  const current = (key: ActiveKey | undefined): ActiveKey | null | 'unknown' => {
+    if (!key || (key.expiresAtMs !== null && key.expiresAtMs <= clock())) return null;
+    return clock() - key.readAt > KEYS_STALE_MS ? 'unknown' : key;
+  };
 
   return {
     async resolve(secret) {
+      // Only a string shaped like a secret is hashed, remembered or looked up: any other bearer (up to
+      // the 64 KiB of headers HTTP/2 lets through) costs neither memory nor a SHA-256 of its length.
+      if (!looksLikeApiKeySecret(secret)) return null;
       const hash = hashOf(secret);
       let key = byHash.get(hash);
       if (!key) {
-        if (!looksLikeApiKeySecret(secret) || unknown.has(hash) || stopped) return null;
+        if (unknown.has(hash) || stopped) return null;
         const queued = waiting.get(hash);
         if (!queued && waiting.size >= LOOKUP_QUEUE) return null;
         key = (await new Promise<ActiveKey | null>((answer) => {
@@ -149,11 +167,12 @@ export function createApiKeyRegistry(db: Knex, options: { refreshMs?: number; cl
         })) ?? undefined;
       }
       const active = current(key);
-      if (active) used.add(active.id);
+      if (active !== null && active !== 'unknown') used.add(active.id);
       return active;
     },
     isActive(key) {
-      return current(byId.get(key.id)) !== null;
+      const active = current(byId.get(key.id));
+      return active === 'unknown' ? active : active !== null;
     },
     refresh,
     stop() {

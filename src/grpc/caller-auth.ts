@@ -27,6 +27,8 @@ const callers = new WeakMap<Metadata, Caller>();
 const TOKEN_CALLER: Caller = Object.freeze({ token: true });
 
 const unauthenticated = (details: string) => new AppError('UNAUTHENTICATED', details);
+/** When MySQL has not confirmed a key lately (a revoke could not be seen): fail closed, but retryable. */
+const KEYS_UNCONFIRMED = 'API keys cannot be confirmed now (their store does not answer): try again';
 
 /**
  * SPEC §1.6's caller tokens, checked when a call's metadata arrives: a call of the reservation service
@@ -53,6 +55,7 @@ export function callerAuthInterceptors(tokens: readonly string[], keys?: Pick<Ap
         const secret = keys ? bearerOf(metadata) : '';
         if (!secret) return refuse(call);
         keys!.resolve(secret).then((key) => {
+          if (key === 'unknown') return call.sendStatus({ code: GrpcStatus.UNAVAILABLE, details: KEYS_UNCONFIRMED, metadata: new Metadata() });
           if (!key) return refuse(call);
           callers.set(metadata, { key });
           next(metadata);
@@ -80,7 +83,9 @@ export function callerScope(metadata: Metadata, keys: Pick<ApiKeyRegistry, 'isAc
   const caller = callers.get(metadata);
   if (!caller) throw unauthenticated('authorization metadata must carry a valid Bearer token');
   if ('token' in caller) return null;
-  if (!keys.isActive(caller.key)) throw unauthenticated('this API key was revoked or has expired');
+  const active = keys.isActive(caller.key);
+  if (active === 'unknown') throw new AppError('UNAVAILABLE', KEYS_UNCONFIRMED);
+  if (!active) throw unauthenticated('this API key was revoked or has expired');
   return caller.key.games;
 }
 

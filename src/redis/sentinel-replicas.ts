@@ -7,10 +7,12 @@ export const SENTINEL_POLL_MS = 250;
 /** How long a barrier waits for the Sentinels' first answer before it acknowledges nothing. */
 const FIRST_ANSWER_MS = 2000;
 /**
- * How old the last answer may be: past it (no Sentinel has answered for four polls) the count is not
- * trusted and a barrier acknowledges nothing (fails closed): the replicas may have changed unseen.
+ * How old the last answer may be: past it the count is not trusted and a barrier acknowledges nothing
+ * (fails closed): the replicas may have changed unseen. Longer than a poll whose slowest Sentinel takes
+ * its whole command timeout (1 s: a poll waits for every Sentinel), twice over, so one slow Sentinel
+ * costs nothing while the others answer.
  */
-export const SENTINEL_ANSWER_STALE_MS = 1000;
+export const SENTINEL_ANSWER_STALE_MS = 3000;
 
 export interface PromotableReplicas {
   /** How many replicas a Sentinel could promote now (the first answer waited for); rejects when no Sentinel answered yet. */

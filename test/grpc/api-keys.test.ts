@@ -7,7 +7,7 @@ import { createTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { until } from '../helpers/until';
 import { reservationClient, unaryHeldBack } from '../helpers/grpc-client';
-import { createApiKeyRegistry } from '../../src/grpc/api-key-registry';
+import { createApiKeyRegistry, KEYS_STALE_MS, type ResolvedKey } from '../../src/grpc/api-key-registry';
 import { STREAMS_PER_CALLER } from '../../src/grpc/watch-ledger';
 import { walletAddress } from '../../src/redis/wallet-keys';
 import { unknownTransactionId } from '../helpers/engine';
@@ -195,21 +195,33 @@ test('a scoped CancelBatch on another game\'s transaction is PERMISSION_DENIED a
   t.like(await clientWith(t, BOOTSTRAP).getTransaction(theirBet.transactionId), { status: 'reserved' });
 });
 
-test('the registry: a key reaching expires_at between two reads of MySQL is refused at that instant (injected clock)', async (t) => {
+test('the registry: a key reaching expires_at between two reads of MySQL is refused at that instant; a key no read has confirmed lately is not trusted (injected clock)', async (t) => {
   const { api } = t.context;
-  const expiresAt = Date.now() + 60_000;
+  const expiresAt = Date.now() + 2000;
   const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'expiring', expires_at: new Date(expiresAt).toISOString() } })).body;
   let now = Date.now();
   const registry = createApiKeyRegistry(api.database.db, { refreshMs: 3_600_000, clock: () => now });
   t.teardown(() => registry.stop());
   await registry.refresh();
-  const key = await registry.resolve(made.secret);
+  const key = (await registry.resolve(made.secret)) as ResolvedKey;
   t.truthy(key);
   now = expiresAt - 1;
-  t.true(registry.isActive(key!));
+  t.true(registry.isActive(key));
   now = expiresAt;
-  t.false(registry.isActive(key!), 'expired at expires_at, with no read of MySQL in between');
+  t.false(registry.isActive(key), 'expired at expires_at, with no read of MySQL in between');
   t.is(await registry.resolve(made.secret), null);
+
+  const lasting = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'lasting' } })).body;
+  await registry.refresh();
+  const read = now;
+  const held = (await registry.resolve(lasting.secret)) as ResolvedKey;
+  now = read + KEYS_STALE_MS;
+  t.true(registry.isActive(held));
+  now = read + KEYS_STALE_MS + 1;
+  t.is(registry.isActive(held), 'unknown', 'no read has confirmed it for too long: a revoke could have been missed');
+  t.is(await registry.resolve(lasting.secret), 'unknown');
+  await registry.refresh();
+  t.true(registry.isActive(held), 'a read confirms it again');
 });
 
 test('WatchLedger: one caller holds at most STREAMS_PER_CALLER streams on a server; the next is RESOURCE_EXHAUSTED until one ends (review item 16)', async (t) => {
