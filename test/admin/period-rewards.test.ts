@@ -137,9 +137,14 @@ test('rewards pay money: a moderator may neither set nor change them (403 naming
   t.is(raised.status, 403);
   const viaGraphql = await gql(api, `mutation { updateLeaderboard(game_id: ${gameId}, id: ${plain.body.id}, input: { rewards: [{ rank_from: 1, rank_to: 1, amount: "5", currency: "EUR" }] }) { id } }`, staff(api));
   t.is(viaGraphql.body.errors?.[0]?.extensions?.code, 'FORBIDDEN', JSON.stringify(viaGraphql.body));
-  const { board: rewarded } = await board(api);
-  const renamed = await api.request('PUT', `/api/games/${gameId}/leaderboards/${rewarded.id}`, { ...staff(api), body: { name: 'Renamed' } });
-  t.not(renamed.status, 403, 'other fields of a rewarded board stay a moderator\'s');
+  const { gameId: rewardedGame, board: rewarded } = await board(api);
+  const renamed = await api.request('PUT', `/api/games/${rewardedGame}/leaderboards/${rewarded.id}`, { ...staff(api), body: { name: 'Renamed' } });
+  t.is(renamed.status, 200, 'other fields of a rewarded board stay a moderator\'s');
+  for (const body of [{ period_type: 'monthly' }, { sort_order: 'asc' }, { operator: 'incr' }]) {
+    const reply = await api.request('PUT', `/api/games/${rewardedGame}/leaderboards/${rewarded.id}`, { ...staff(api), body });
+    t.is(reply.status, 403, `${JSON.stringify(body)}: who the rewards pay is an admin's to change`);
+    t.is(reply.body.errors[0].path, Object.keys(body)[0]);
+  }
   t.deepEqual((await api.request('GET', `/api/games/${gameId}/leaderboards/${plain.body.id}`, staff(api))).body.rewards, [], 'nothing changed');
 
   const unknown = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...admin(api), body: { key: `z${n}`, name: 'Z', period_type: 'daily', rewards: [{ rank_from: 1, rank_to: 1, amount: 5, currency: 'ZZZ' }] } });

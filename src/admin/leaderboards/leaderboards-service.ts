@@ -70,6 +70,16 @@ async function assertRewardsAllowed(actor: Actor, rewards: readonly RewardRange[
   if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 'a reward names a currency that is not enabled', { errors });
 }
 
+/** What decides who a board's rewards pay: on a board with rewards, changing it is an admin's write too. */
+const PAYING_RULES = ['period_type', 'sort_order', 'operator'] as const;
+
+function assertPayingRulesKept(actor: Actor, current: Partial<Record<(typeof PAYING_RULES)[number], unknown>>, changes: Partial<Record<(typeof PAYING_RULES)[number], unknown>>): void {
+  if (actor.role === 'admin' || actor.role === null) return;
+  const changed = PAYING_RULES.filter((field) => changes[field] !== undefined && changes[field] !== current[field]);
+  if (changed.length === 0) return;
+  throw new AppError('FORBIDDEN', 'on a board with rewards, only an admin changes who they pay', { errors: changed.map((path) => ({ path, message: 'only an admin changes it on a board with rewards' })) });
+}
+
 export function createLeaderboardsService({ store, scope, caches, rankIndex, auditScoreSaves = true, clock = Date.now }: LeaderboardsDeps) {
   const { read } = store;
   const reread = async (id: number) => toPublicLeaderboard((await read.leaderboards.findLeaderboard(id))!);
@@ -121,6 +131,7 @@ export function createLeaderboardsService({ store, scope, caches, rankIndex, aud
           const rewards = changes.rewards ?? rewardsBefore;
           assertRewardsClose(changes.period_type ?? current.period_type, rewards);
           await assertRewardsAllowed(actor, rewards, rewardsBefore, currencyEnabledIn(repos));
+          if (rewards.length > 0) assertPayingRulesKept(actor, current, changes);
           const rewardsSince = rewardsBefore.length === 0 && rewards.length > 0 ? new Date(clock()) : rewards.length === 0 ? null : undefined;
           await repos.leaderboards.updateLeaderboard(current, { ...changes, ...(rewardsSince === undefined ? {} : { rewards_since: rewardsSince }) });
           audit({ action: 'leaderboard.update', targetId: id, gameId, changes: changedFields(auditedLeaderboard(toPublicLeaderboard(current)), changes) });
