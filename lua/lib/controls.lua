@@ -40,18 +40,21 @@ local function limits_now(l, now)
 end
 
 -- The net loss so far of period p (1 day, 2 week, 3 month) that starts at `start`: 0 when the record
--- counted an earlier one.
+-- counted an earlier one. A caller whose clock is behind (a period that started before the one the
+-- record counts) gets the record's count: the later period's, never none.
 local function net_loss(l, p, start)
   local at = L_STARTS + 2 * p - 2
-  if l[at] ~= start then return 0 end
+  if l[at] < start then return 0 end
   return l[at + 1]
 end
 
 -- Adds a confirmation's loss (its amount less its win; negative for a net win) to every period's count.
+-- A period's start only moves forward: a confirmation from a process whose clock is behind counts in
+-- the period the record counts now, rather than setting it back and dropping that period's count.
 local function count_loss(l, loss, starts)
   for p = 1, 3 do
     local at = L_STARTS + 2 * p - 2
-    if l[at] ~= starts[p] then l[at], l[at + 1] = starts[p], 0 end
+    if starts[p] > l[at] then l[at], l[at + 1] = starts[p], 0 end
     l[at + 1] = l[at + 1] + loss
   end
 end

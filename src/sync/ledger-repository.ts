@@ -199,9 +199,12 @@ export function listUserGameLedger(
   page: { limit: number; offset: number },
 ): Promise<LedgerRow[]> {
   const { kind, round_id: roundId, since, until, after } = filters;
-  // A round or a kind is read by its own index, in the history's order (the optimizer may prefer the
-  // wallet's index, which serves the order, and walk every move); a time range is left to it.
-  const index = roundId !== undefined ? 'ledger_wallet_round' : kind !== undefined ? 'ledger_wallet_kind' : null;
+  // A round is read by its own index (a round holds a few moves), a kind by its own in the history's
+  // order (the optimizer may prefer the wallet's index, which serves the order, and walk every move);
+  // with a time range the choice is the optimizer's, which can weigh the range (a kind's index walked
+  // to a range far back would read the wallet's every move of that kind).
+  const timed = since !== undefined || until !== undefined;
+  const index = roundId !== undefined ? 'ledger_wallet_round' : kind !== undefined && !timed ? 'ledger_wallet_kind' : null;
   const query = db<LedgerRow>(index ? db.raw('?? FORCE INDEX (??)', [LEDGER_TABLE, index]) : LEDGER_TABLE).where({ user_id: userId, game_id: gameId });
   if (kind !== undefined) query.where('kind', kind);
   if (roundId !== undefined) query.where('round_id', roundId);

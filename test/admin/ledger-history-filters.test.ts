@@ -49,6 +49,8 @@ test('each filter of a history is served by an index: a round and a kind by thei
   const window = await plan(db, listUserGameLedger(db, userId, gameId, { since: new Date(start + 10_000), until: new Date(start + 20_000) }, page));
   t.is(window[0]!.key, 'ledger_wallet_time');
   t.true(window[0]!.rows <= 20, JSON.stringify(window));
+  const kindLongAgo = await plan(db, listUserGameLedger(db, userId, gameId, { kind: 'confirm', until: new Date(start + 10_000) }, page));
+  t.is(kindLongAgo[0]!.key, 'ledger_wallet_time', `a kind far back in time is read by the time range: ${JSON.stringify(kindLongAgo)}`);
   const found = await listUserGameLedger(db, userId, gameId, { round_id: 'round-7' }, { limit: 10, offset: 0 });
   t.deepEqual(found.map((row) => row.kind), ['confirm', 'reserve'], 'newest first within the round');
 });

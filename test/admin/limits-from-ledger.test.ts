@@ -112,3 +112,16 @@ test('restore counts a week\'s and a month\'s loss from every day of the period,
   await restoreFromLedger(api.redis.redis, api.database.db, { idempotencyTtlS: 3600, reservationsExpire: false, force: false, now });
   t.deepEqual([(await limitsOf(api, ug.id)).net_loss, (await limitsOf(api, monthly.ug.id)).net_loss], before, 'the same figures, counted again from the ledger');
 });
+
+test('a confirm from a process whose clock is behind across midnight neither sets the day back nor drops its count', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-08T00:00:10.000Z'); // Tuesday, just after midnight
+  const { ug, target } = await wallet(api, 10_000);
+  await api.request('PUT', `/api/user-games/${ug.id}/limits`, { ...admin(api), body: { currency: 'EUR', loss_limit: 1000, loss_period: 'day' } });
+  await lose(api, target, 600);
+  now = Date.parse('2026-12-07T23:59:59.000Z'); // a process still on Monday
+  await lose(api, target, 100);
+  now = Date.parse('2026-12-08T00:00:20.000Z');
+  t.is((await limitsOf(api, ug.id)).net_loss, 700, 'Tuesday counts both');
+  t.like(await api.engine.wallet.reserve({ ...target, requestId: 'after-midnight', roundId: 'm', amount: '350' }), { status: 'rejected', reason: 'loss_limit' });
+});
