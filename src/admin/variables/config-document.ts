@@ -27,6 +27,11 @@ function valueOf(variable: VariableDefinition): unknown {
   }
 }
 
+/** The bytes a variable's value takes in a config document (its key and separators aside). */
+export function valueBytes(variable: VariableDefinition): number {
+  return Buffer.byteLength(JSON.stringify(valueOf(variable)));
+}
+
 /** SPEC §2.4: a config document, as compact JSON in UTF-8, holds at most 1 MiB. */
 export const MAX_CONFIG_DOCUMENT_BYTES = 1_048_576;
 

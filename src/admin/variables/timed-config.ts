@@ -1,4 +1,4 @@
-import { buildConfigDocument, configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES, type ConfigDocument } from './config-document';
+import { buildConfigDocument, configDocumentBody, MAX_CONFIG_DOCUMENT_BYTES, valueBytes, type ConfigDocument } from './config-document';
 import { AppError } from '../../errors';
 import type { VariableDefinition } from './variable-rules';
 
@@ -75,12 +75,17 @@ export function assertDocumentsFit(source: ConfigSource, from: number): void {
     if (startsAt > from) instants.add(startsAt);
     if (endsAt > from) instants.add(endsAt);
   }
+  // A document with overrides is at most the base's bytes and every live value's: only a set of live
+  // overrides whose bound passes 1 MiB is built to be measured (a write costs little until then).
+  const baseBytes = Buffer.byteLength(configDocumentBody(source.variables));
+  const added = new Map(source.overrides.map((o) => [o.id, o.variables.reduce((sum, value) => sum + valueBytes(value), 0)]));
   const seen = new Set<string>();
   for (const at of [...instants].sort((a, b) => a - b)) {
     const live = liveOverrides(source.overrides, at);
     const which = live.map((o) => o.id).join(',');
     if (seen.has(which)) continue;
     seen.add(which);
+    if (live.reduce((sum, o) => sum + added.get(o.id)!, baseBytes) <= MAX_CONFIG_DOCUMENT_BYTES) continue;
     const bytes = Buffer.byteLength(configDocumentBody(withOverrides(source.variables, live)));
     if (bytes > MAX_CONFIG_DOCUMENT_BYTES) {
       const when = at === from ? '' : ` from ${new Date(at).toISOString()}`;
