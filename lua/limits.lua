@@ -2,6 +2,7 @@
 
 KEYS[1] limits record          l{p}:<user-game ref>:<currency>
 KEYS[2] outbox stream          o{p}  (the wallet's partition: where a new record's earlier moves stand)
+KEYS[3] pending seed           k{p}:<user-game ref>:<currency>  (while a new record waits for the ledger)
 
 ARGV[1] 'get' | 'set' | 'rebuild' | 'seed'   ARGV[2] now (ms)   ARGV[3..5] the starts (ms) of the UTC day, week
 and month that hold now
@@ -12,13 +13,16 @@ for 'rebuild' (restore, from what MySQL keeps), then: ARGV[6..12] max_bet, loss_
 pending_at (0: none), pending max_bet, loss_limit, loss_period; ARGV[13..15] the net loss so far of the
 current day, week and month (from the ledger). The record is written as given.
 for 'seed', then: ARGV[6..8] the starts of the day, week and month a seed counts, ARGV[9..11] the net
-loss the ledger held for them before the record was made: added to each period the record still
-counts from that start (a period that has rolled over since keeps its own count).
+loss the ledger held for them up to the outbox id ARGV[12]: added, once (only while the pending seed
+is that id, which it then deletes), to each period the record still counts from that start (a period
+that has rolled over since keeps its own count).
 
 A 'set' that makes the record (the wallet's first limits) counts confirmations from then on, and
-answers, after the values, the id of the last entry ever added to the partition's outbox ('0-0': none): every
-confirmation up to it was made before the record, and is seeded from the ledger once the sync has
-written it there (SPEC §1.11: net loss is everything confirmed in the period).
+keeps as its pending seed the id of the last entry ever added to the partition's outbox ('0-0':
+none): every confirmation up to it was made before the record, and is seeded from the ledger once the
+sync has written it there (SPEC §1.11: net loss is everything confirmed in the period). 'get' and
+'set' answer a pending seed after the values, so whoever reads the limits next can finish it; the
+'set' that made the record adds 'made' after it.
 
 'set' asks for these limits. What tightens applies at once: a lower max_bet or loss_limit, or a first
 one (with its period). What loosens (a higher limit, a removal, another period) is pending until
@@ -58,9 +62,17 @@ local function last_generated_id(stream)
   return '0-0'
 end
 
+-- The values, and after them the pending seed when there is one.
+local function answer(l)
+  local reply = state(l)
+  local pending = redis.call('GET', KEYS[3])
+  if pending then reply[11] = pending end
+  return reply
+end
+
 if ARGV[1] == 'get' then
   if not stored then return {} end
-  return state(limits_now(parse_limits(stored), now))
+  return answer(limits_now(parse_limits(stored), now))
 end
 
 if ARGV[1] == 'rebuild' then
@@ -74,11 +86,13 @@ end
 if ARGV[1] == 'seed' then
   if not stored then return {} end
   local l = limits_now(parse_limits(stored), now)
+  if redis.call('GET', KEYS[3]) ~= ARGV[12] then return answer(l) end
   for p = 1, 3 do
     local at = L_STARTS + 2 * p - 2
     if l[at] == tonumber(ARGV[5 + p]) then l[at + 1] = l[at + 1] + tonumber(ARGV[8 + p]) end
   end
   redis.call('SET', KEYS[1], pack_limits(l))
+  redis.call('DEL', KEYS[3])
   return state(l)
 end
 
@@ -105,6 +119,8 @@ elseif not (l[L_PENDING_AT] > 0 and l[L_PENDING_MAX_BET] == max_bet and l[L_PEND
   l[L_PENDING_AT], l[L_PENDING_MAX_BET], l[L_PENDING_LOSS_LIMIT], l[L_PENDING_PERIOD] = now + delay, max_bet, loss_limit, period
 end
 redis.call('SET', KEYS[1], pack_limits(l))
-local reply = state(l)
-if not stored then reply[11] = last_generated_id(KEYS[2]) end
+if stored then return answer(l) end
+redis.call('SET', KEYS[3], last_generated_id(KEYS[2]))
+local reply = answer(l)
+reply[12] = 'made'
 return reply

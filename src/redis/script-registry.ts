@@ -14,7 +14,7 @@ export const SCRIPT_KEY_COUNTS = {
   expire_reservation: 4,
   settled: 2,
   topup: 5,
-  limits: 2,
+  limits: 3,
   retain: 'n',
   upgrade_record: 2,
   read_new: 1,

@@ -143,6 +143,11 @@ export const keys = {
   currencies: (w: Pick<WalletAddress, 'tag' | 'userGameRef'>) => `c${w.tag}:${w.userGameRef}`,
   /** A wallet's limits and the net loss they count (lua/lib/controls.lua); absent: no limits. */
   limits: (w: WalletAddress) => `l${w.tag}:${w.userGameRef}:${w.currency}`,
+  /**
+   * Exists while a wallet's first limits wait for the ledger's count of the losses made before them
+   * (its value: the outbox id up to which the ledger must count; lua/limits.lua).
+   */
+  limitsSeed: (w: WalletAddress) => `k${w.tag}:${w.userGameRef}:${w.currency}`,
   /** Exists while the user-game is frozen (its value: the reason). */
   userGameFreeze: (w: Pick<WalletAddress, 'tag' | 'userGameRef'>) => `z${w.tag}:g:${w.userGameRef}`,
   /**

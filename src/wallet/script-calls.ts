@@ -20,7 +20,7 @@ export type LimitsChange =
   /** max_bet, loss_limit, period, pending_at (0: none), pending max_bet, loss_limit, period, then the day's, week's and month's net loss. */
   | { readonly rebuild: readonly number[] }
   /** The net loss the ledger held before the record was made, per period with the start it counts from (a made record's first figures). */
-  | { readonly seed: { readonly starts: readonly string[]; readonly netLoss: readonly number[] } };
+  | { readonly seed: { readonly starts: readonly string[]; readonly netLoss: readonly number[]; readonly throughStreamId: string } };
 
 export interface Moment {
   readonly nowMs: number;
@@ -82,13 +82,13 @@ export const scriptCalls = {
   /** Reads (no change), asks for (`set`) or rebuilds (`rebuild`, restore) a wallet's limits: lua/limits.lua. */
   limits(wallet: WalletAddress, nowMs: number, change?: LimitsChange): string[] {
     const at = [String(nowMs), ...periodStarts(nowMs)];
-    const call = (operation: string, ...rest: string[]) => [keys.limits(wallet), keys.outbox(wallet), operation, ...at, ...rest];
+    const call = (operation: string, ...rest: string[]) => [keys.limits(wallet), keys.outbox(wallet), keys.limitsSeed(wallet), operation, ...at, ...rest];
     if (!change) return call('get');
     if ('set' in change) {
       const { delayMs, maxBet, lossLimit, period } = change.set;
       return call('set', String(delayMs), String(maxBet), String(lossLimit), String(period));
     }
-    if ('seed' in change) return call('seed', ...change.seed.starts, ...change.seed.netLoss.map(String));
+    if ('seed' in change) return call('seed', ...change.seed.starts, ...change.seed.netLoss.map(String), change.seed.throughStreamId);
     return call('rebuild', ...change.rebuild.map(String));
   },
 

@@ -42,6 +42,12 @@ function limitsOf(reply: readonly string[]): WalletLimits | null {
   };
 }
 
+/** The seed a reply names after its values (lua/limits.lua), counted in the periods that hold at `nowMs`. */
+function seedOf(reply: readonly string[], nowMs: number): LimitsSeed | null {
+  const throughStreamId = reply[10];
+  return throughStreamId ? { throughStreamId, starts: periodStarts(nowMs) } : null;
+}
+
 /**
  * Freezes and limits where the Reserve script reads them (SPEC §1.11). A user's freeze is written to
  * every partition (a Reserve reads its own partition's); a user-game's and a wallet's limits live in
@@ -62,18 +68,21 @@ export function createWalletControls(store: WalletStore, deps: { clock: () => nu
       await store.freeze([keys.userGameFreeze(userGameKeyOf(checkId('user_id', userId), checkId('game_id', gameId)))], reason);
     },
 
-    /** A wallet's limits as they hold now (null: none were ever set). */
-    async limits(userId: string, gameId: string, currency: string): Promise<WalletLimits | null> {
-      return limitsOf(await store.limits(walletAddress(userId, gameId, currency), clock()));
+    /** A wallet's limits as they hold now (null: none were ever set), with the seed they still wait for, if any (seedLimits). */
+    async limits(userId: string, gameId: string, currency: string): Promise<(WalletLimits & { seed: LimitsSeed | null }) | null> {
+      const nowMs = clock();
+      const reply = await store.limits(walletAddress(userId, gameId, currency), nowMs);
+      const limits = limitsOf(reply);
+      return limits && { ...limits, seed: seedOf(reply, nowMs) };
     },
 
     /**
      * Asks for these limits: what tightens applies at once, what loosens after LIMIT_RAISE_DELAY_S. The
-     * wallet's first limits make its record, which counts confirmations from then on: `seed` then says
-     * what the ledger must add (the confirmations of the current periods made before, up to the outbox
-     * entry `throughStreamId`; see seedLimits).
+     * wallet's first limits make its record (`made`), which counts confirmations from then on: `seed`
+     * says what the ledger must still add (the confirmations of the current periods made before, up to
+     * the outbox entry `throughStreamId`; see seedLimits).
      */
-    async setLimits(userId: string, gameId: string, currency: string, asked: LimitValues): Promise<WalletLimits & { seed: LimitsSeed | null }> {
+    async setLimits(userId: string, gameId: string, currency: string, asked: LimitValues): Promise<WalletLimits & { seed: LimitsSeed | null; made: boolean }> {
       const nowMs = clock();
       const reply = await store.limits(walletAddress(userId, gameId, currency), nowMs, { set: {
         delayMs: limitRaiseDelayS * 1000,
@@ -81,8 +90,7 @@ export function createWalletControls(store: WalletStore, deps: { clock: () => nu
         lossLimit: orNone(asked.lossLimit),
         period: periodCode(asked.lossLimit === null ? null : asked.lossPeriod),
       } });
-      const throughStreamId = reply[10];
-      return { ...limitsOf(reply)!, seed: throughStreamId ? { throughStreamId, starts: periodStarts(nowMs) } : null };
+      return { ...limitsOf(reply)!, seed: seedOf(reply, nowMs), made: reply[11] === 'made' };
     },
 
     /** Whether the ledger holds every move of the wallet's partition up to this outbox entry. */
@@ -92,7 +100,7 @@ export function createWalletControls(store: WalletStore, deps: { clock: () => nu
 
     /** Adds what the ledger counted before the record was made (each period that still counts from that start). */
     async seedLimits(userId: string, gameId: string, currency: string, seed: LimitsSeed, netLoss: readonly number[]): Promise<WalletLimits | null> {
-      return limitsOf(await store.limits(walletAddress(userId, gameId, currency), clock(), { seed: { starts: seed.starts, netLoss } }));
+      return limitsOf(await store.limits(walletAddress(userId, gameId, currency), clock(), { seed: { starts: seed.starts, netLoss, throughStreamId: seed.throughStreamId } }));
     },
   };
 }

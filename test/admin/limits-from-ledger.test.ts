@@ -2,6 +2,9 @@ import anyTest, { type TestFn } from 'ava';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 import { until } from '../helpers/until';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { createUnitOfWork } from '../../src/admin/unit-of-work';
+import { createWalletControlsService } from '../../src/admin/wallet-controls/wallet-controls-service';
 import { deleteMatching } from '../../src/redis/key-scan';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { restoreFromLedger } from '../../src/sync/restore';
@@ -124,4 +127,24 @@ test('a confirm from a process whose clock is behind across midnight neither set
   now = Date.parse('2026-12-08T00:00:20.000Z');
   t.is((await limitsOf(api, ug.id)).net_loss, 700, 'Tuesday counts both');
   t.like(await api.engine.wallet.reserve({ ...target, requestId: 'after-midnight', roundId: 'm', amount: '350' }), { status: 'rejected', reason: 'loss_limit' });
+});
+
+test('with the sync behind, a first limit keeps its seed pending and the next read of the limits finishes it, once', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-09T10:00:00.000Z');
+  const { ug, target } = await wallet(api, 10_000);
+  await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
+  await t.context.worker.stop(); // the sync is down: the next moves stay in the outbox
+  await lose(api, target, 500);
+  const impatient = createWalletControlsService({
+    store: createUnitOfWork(api.database.db, []), wallet: api.engine.wallet, users: api.services.users, connections: api.services.connections, seedWaitMs: 100,
+  });
+  const set = await impatient.setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1000, loss_period: 'day' });
+  t.is(set.net_loss, 0, 'the loss is not in the ledger yet');
+  t.is((await limitsOf(api, ug.id)).net_loss, 0, 'still not');
+  t.context.worker = await startTestWorker(api);
+  await until('a read of the limits finishes the seed', async () => (await limitsOf(api, ug.id)).net_loss === 500, 20_000);
+  t.is((await limitsOf(api, ug.id)).net_loss, 500, 'counted once');
+  await lose(api, target, 10);
+  t.is((await limitsOf(api, ug.id)).net_loss, 510);
 });

@@ -77,8 +77,10 @@ export const LIMIT_SEED_WAIT_MS = 10_000;
 export function createWalletControlsService(deps: {
   store: Store<'walletControls' | 'currencies' | 'ledgerReads'>; wallet: WalletService; users: UsersPort; connections: ConnectionsPort;
   clock?: () => number; logger?: Logger;
+  /** How long a PUT of a wallet's first limits waits for the sync (LIMIT_SEED_WAIT_MS). */
+  seedWaitMs?: number;
 }) {
-  const { store, wallet, users, connections, clock = Date.now, logger } = deps;
+  const { store, wallet, users, connections, clock = Date.now, logger, seedWaitMs = LIMIT_SEED_WAIT_MS } = deps;
   const { read } = store;
   const walletIds = (ug: { user_id: number; game_id: number }) => [String(ug.user_id), String(ug.game_id)] as const;
 
@@ -110,15 +112,17 @@ export function createWalletControlsService(deps: {
   /**
    * A wallet's first limits count its current periods' earlier losses too (SPEC §1.11: net loss is
    * everything confirmed in the period): once the sync has written every move made before the record
-   * (up to `seed.throughStreamId`, waited for up to LIMIT_SEED_WAIT_MS), the ledger's figure for them is
-   * added. The record counts every later confirmation itself, so nothing is counted twice.
+   * (up to `seed.throughStreamId`; waited for up to `waitMs`), the ledger's figure for them is added,
+   * once (lua/limits.lua keeps the seed pending until then). The record counts every later
+   * confirmation itself, so nothing is counted twice. Null: the sync is behind, the seed still pending
+   * (the next PUT or GET of the limits finishes it).
    */
-  async function seedFromLedger(ids: { userId: string; gameId: string }, currency: string, seed: LimitsSeed): Promise<WalletLimits | null> {
-    const deadline = clock() + LIMIT_SEED_WAIT_MS;
+  async function seedFromLedger(ids: { userId: string; gameId: string }, currency: string, seed: LimitsSeed, waitMs: number): Promise<WalletLimits | null> {
+    const deadline = clock() + waitMs;
     while (!(await wallet.ledgerHolds(ids.userId, ids.gameId, currency, seed.throughStreamId))) {
       if (clock() >= deadline) {
-        logger?.warn({ ...ids, currency }, 'limits: the sync is behind; the losses it has not written yet are not counted');
-        break;
+        if (waitMs > 0) logger?.warn({ ...ids, currency }, 'limits: the sync is behind; the losses made before the limits are counted once it has written them');
+        return null;
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -163,9 +167,13 @@ export function createWalletControlsService(deps: {
     async limits(caller: Reader, userGameId: number): Promise<WalletLimitsView[]> {
       const ug = await connections.mustFindReadableUserGame(caller, userGameId);
       const rows = await read.walletControls.listLimits(ug.id);
+      const [userId, gameId] = walletIds(ug);
       return Promise.all(rows.map(async (row) => {
-        const live = await wallet.limits(...walletIds(ug), row.currency);
-        return live ? limitsView(row.currency, live) : limitsView(row.currency, storedLimits(row), false);
+        const found = await wallet.limits(userId, gameId, row.currency);
+        if (!found) return limitsView(row.currency, storedLimits(row), false);
+        const { seed, ...live } = found;
+        // A seed still pending (the PUT found the sync behind) is finished here once the ledger holds its moves.
+        return limitsView(row.currency, (seed && (await seedFromLedger({ userId, gameId }, row.currency, seed, 0))) || live);
       }));
     },
 
@@ -178,12 +186,13 @@ export function createWalletControlsService(deps: {
       }
       const asked: LimitValues = { maxBet: input.max_bet ?? null, lossLimit: input.loss_limit ?? null, lossPeriod: input.loss_limit == null ? null : input.loss_period! };
       const [userId, gameId] = walletIds(ug);
-      const { seed, ...set } = await wallet.setLimits(userId, gameId, input.currency, asked);
-      const live = seed ? await seedFromLedger({ userId, gameId }, input.currency, seed) ?? set : set;
+      const { seed, made, ...set } = await wallet.setLimits(userId, gameId, input.currency, asked);
+      // The PUT that made the record waits for the sync; a later one finishes a pending seed if it can.
+      const live = (seed && (await seedFromLedger({ userId, gameId }, input.currency, seed, made ? seedWaitMs : 0))) || set;
       await store.run(actor, async ({ repos, audit }) => {
         // Under the user-game's row, the limits Redis holds now: racing PUTs leave MySQL with the last state.
         await repos.walletControls.findFreeze('user_games', ug.id, true);
-        const latest = (await wallet.limits(userId, gameId, input.currency)) ?? live;
+        const { seed: _pending, ...latest } = (await wallet.limits(userId, gameId, input.currency)) ?? { ...live, seed: null };
         const before = (await repos.walletControls.listLimits(ug.id)).find((other) => other.currency === input.currency);
         await repos.walletControls.saveLimits(limitsRow(ug.id, input.currency, latest));
         const was = { max_bet: orNull(before?.max_bet ?? null), loss_limit: orNull(before?.loss_limit ?? null), loss_period: before?.loss_period ?? null };
