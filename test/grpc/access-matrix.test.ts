@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { status as GrpcStatus } from '@grpc/grpc-js';
 import anyTest, { type TestFn } from 'ava';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
-import { startGrpcRole } from '../../src/grpc/grpc-role';
+import { startTestGrpcRole } from '../helpers/grpc-role';
 import { loadReservationProto } from '../../src/grpc/reservation-proto';
 import { applyOutboxBatch } from '../../src/sync/ledger-repository';
 import type { RunningRole } from '../../src/lifecycle/running-role';
-import { createLogger } from '../../src/logging/logger';
 import { createTestApi, type TestApi } from '../helpers/api';
-import { reservationClient } from '../helpers/grpc-client';
+import { reservationClient, watchLedgerCall } from '../helpers/grpc-client';
 import { until } from '../helpers/until';
 
 // Every RPC of the reservation service (the proto lists them: a new one fails the first test until it
@@ -18,10 +17,7 @@ const BOOTSTRAP = 'bootstrap-token-for-access-matrix';
 const test = anyTest as TestFn<{ api: TestApi; role: RunningRole }>;
 test.before(async (t) => {
   const api = await createTestApi();
-  const role = await startGrpcRole({
-    config: { ...api.config.grpc, host: '127.0.0.1', port: 0, authTokens: [BOOTSTRAP] }, wallet: api.engine.wallet, redis: api.redis.redis,
-    logger: createLogger('silent'), ledgerDb: api.database.db,
-  });
+  const role = await startTestGrpcRole(api, [BOOTSTRAP]);
   t.context = { api, role };
 });
 test.after.always(async (t) => {
@@ -108,13 +104,10 @@ test(`WatchLedger: ${CALLERS.map((caller) => `${caller} ${EXPECTED[caller]}`).jo
   const { client } = reservationClient(role.address!);
   t.teardown(() => client.close());
   for (const caller of CALLERS) {
-    const metadata = new Metadata();
-    const token = tokenOf(caller);
-    if (token) metadata.set('authorization', token);
-    const call = (client as unknown as { WatchLedger: (r: object, m: Metadata) => NodeJS.EventEmitter & { cancel(): void } }).WatchLedger({ game_id: target.gameId }, metadata);
+    const { call, ended } = watchLedgerCall(client, { game_id: target.gameId }, tokenOf(caller));
     let outcome = null as string | null;
     call.on('data', () => { outcome ??= 'OK'; });
-    call.on('error', (error: ServiceError) => { outcome ??= statusName(error.code); });
+    void ended.then((error) => { outcome ??= statusName(error.code); });
     await until(`${caller}: the stream delivers the game's top-up, or ends`, () => outcome !== null, 5000);
     call.cancel();
     t.is(outcome, EXPECTED[caller], caller);

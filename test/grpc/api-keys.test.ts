@@ -1,17 +1,16 @@
 import anyTest, { type TestFn } from 'ava';
 import { createReservationClient, ReservationError } from '../../client/src';
-import { startGrpcRole } from '../../src/grpc/grpc-role';
+import { startTestGrpcRole } from '../helpers/grpc-role';
 import type { RunningRole } from '../../src/lifecycle/running-role';
-import { createLogger } from '../../src/logging/logger';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { until } from '../helpers/until';
-import { reservationClient, unaryHeldBack } from '../helpers/grpc-client';
+import { reservationClient, unaryHeldBack, watchLedgerCall } from '../helpers/grpc-client';
 import { createApiKeyRegistry, KEYS_STALE_MS, type ResolvedKey } from '../../src/grpc/api-key-registry';
 import { STREAMS_PER_CALLER } from '../../src/grpc/watch-ledger';
 import { walletAddress } from '../../src/redis/wallet-keys';
 import { unknownTransactionId } from '../helpers/engine';
-import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 
 // SPEC §2.12 server API keys from outside: made, listed and revoked over REST and GraphQL, and taken
 // by the gRPC role (through the client library) beside GRPC_AUTH_TOKENS, scoped to their games.
@@ -19,10 +18,7 @@ const BOOTSTRAP = 'bootstrap-token-for-tests';
 const test = anyTest as TestFn<{ api: TestApi; role: RunningRole }>;
 test.beforeEach(async (t) => {
   const api = await createTestApi();
-  const role = await startGrpcRole({
-    config: { ...api.config.grpc, host: '127.0.0.1', port: 0, authTokens: [BOOTSTRAP] }, wallet: api.engine.wallet, redis: api.redis.redis,
-    logger: createLogger('silent'), ledgerDb: api.database.db,
-  });
+  const role = await startTestGrpcRole(api, [BOOTSTRAP]);
   t.context = { api, role };
 });
 test.afterEach.always(async (t) => {
@@ -161,14 +157,7 @@ test('WatchLedger: a scoped key must name one of its games; an open stream ends 
   const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'watcher', game_ids: [mine] } })).body;
   const { client } = reservationClient(t.context.role.address!);
   t.teardown(() => client.close());
-  const watch = (request: object) => {
-    const metadata = new Metadata();
-    metadata.set('authorization', `Bearer ${made.secret}`);
-    const call = (client as unknown as { WatchLedger: (r: object, m: Metadata) => NodeJS.EventEmitter & { cancel(): void } }).WatchLedger(request, metadata);
-    const ended = new Promise<ServiceError>((resolve) => call.on('error', resolve));
-    call.on('data', () => undefined);
-    return { call, ended };
-  };
+  const watch = (request: object) => watchLedgerCall(client, request, `Bearer ${made.secret}`);
   t.is((await watch({}).ended).code, GrpcStatus.PERMISSION_DENIED, 'no game_id: refused');
   t.is((await watch({ game_id: String(mine + 1000) }).ended).code, GrpcStatus.PERMISSION_DENIED, 'another game: refused');
 
@@ -230,14 +219,7 @@ test('WatchLedger: one caller holds at most STREAMS_PER_CALLER streams on a serv
   const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'many streams', game_ids: [mine] } })).body;
   const { client } = reservationClient(t.context.role.address!);
   t.teardown(() => client.close());
-  const metadata = new Metadata();
-  metadata.set('authorization', `Bearer ${made.secret}`);
-  const watch = () => {
-    const call = (client as unknown as { WatchLedger: (r: object, m: Metadata) => NodeJS.EventEmitter & { cancel(): void } }).WatchLedger({ game_id: String(mine) }, metadata);
-    const ended = new Promise<ServiceError>((resolve) => call.on('error', resolve));
-    call.on('data', () => undefined);
-    return { call, ended };
-  };
+  const watch = () => watchLedgerCall(client, { game_id: String(mine) }, `Bearer ${made.secret}`);
   const open = Array.from({ length: STREAMS_PER_CALLER }, watch);
   t.teardown(() => open.forEach((stream) => stream.call.cancel()));
   await api.engine.fund({ userId: 'streams', gameId: String(mine), currency: 'EUR' }, 1); // the streams are served

@@ -96,3 +96,13 @@ export function unaryHeldBack(address: string, method: string, token: string, re
     void release.then(() => stream.end(frame));
   });
 }
+
+/** A WatchLedger stream of the raw client with `authorization` set to `token` (when given): its call, and the status it ends with. */
+export function watchLedgerCall(client: Client, request: object, token?: string): { call: NodeJS.EventEmitter & { cancel(): void }; ended: Promise<ServiceError> } {
+  const metadata = new Metadata();
+  if (token) metadata.set('authorization', token);
+  const call = (client as unknown as { WatchLedger: (r: object, m: Metadata) => NodeJS.EventEmitter & { cancel(): void } }).WatchLedger(request, metadata);
+  const ended = new Promise<ServiceError>((resolve) => call.on('error', resolve));
+  call.on('data', () => undefined);
+  return { call, ended };
+}
