@@ -52,7 +52,7 @@ interface Clients {
 export async function serve(config: Config, logger: Logger, roles: readonly RoleName[], options: { clusterWorker?: boolean } = {}): Promise<RunningRole[]> {
   const metrics = config.metrics.enabled ? createMetricsRegistry() : undefined;
   if (metrics && options.clusterWorker) shareMetricsWithPrimary(metrics);
-  const durability = storeDurability(config.redis);
+  const durability = storeDurability(config.redis, (line) => logger.warn({ role: 'replica-fence' }, line));
   const clients: Clients = { closers: [async () => durability.close()], metrics, scripts: metrics && scriptMetrics(metrics), durableAck: durability.ack };
   const running: RunningRole[] = [];
   const stopAll = async () => {

@@ -49,7 +49,7 @@ export const SETTINGS = {
   ),
   REDIS_DURABILITY_REPLICAS: setting(
     integer(1, 1, 16),
-    'with `replicated`: the fewest replicas a move waits for; every replica attached to the primary at the moment is waited for as well, and for 8 s after one leaves, as many as there were (see operations.md for why)',
+    'with `replicated`: the fewest replicas a move waits for. Behind Sentinel every node that could become primary is waited for as well, less the one written to; without Sentinel every replica attached to the primary, and for 8 s after one leaves as many as there were (see operations.md, "The invariant")',
   ),
   REDIS_DURABILITY_TIMEOUT_MS: setting(
     integer(1000, 10, 60_000),

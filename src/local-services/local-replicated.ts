@@ -34,13 +34,13 @@ export interface ReplicatedTopology {
   primaryPort(): Promise<number>;
   /** Sends a signal to the node at `port` (SIGKILL a machine's loss, SIGSTOP a partition, SIGCONT its end). */
   signal(port: number, signal: NodeJS.Signals): void;
-  /** Starts a killed node again, as a replica of the primary of now. */
-  /** Restarts a node on its AOF as a replica of the primary, promotable only once in sync. */
+  /**
+   * Starts a killed node again the naive way, on its AOF as a replica of the primary of now with its
+   * normal priority: the roles fence it until it is in sync (src/redis/replica-fencing.ts).
+   */
   restart(port: number): Promise<void>;
-  /** Makes a node unpromotable (replica-priority 0), before it is cut off. */
-  holdFromPromotion(port: number): Promise<void>;
-  /** Makes a node that came back promotable again once it is a replica in sync (in the background). */
-  promotableWhenInSync(port: number): void;
+  /** Where each node and Sentinel writes its log (`<dir>/<port>.log`). */
+  readonly dir: string;
   stop(): Promise<void>;
 }
 
@@ -57,14 +57,8 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
   const children = new Map<number, ChildProcess>();
   const downAfterMs = options.downAfterMs ?? 1000;
 
-  /**
-   * A node that comes back (restarted on its own AOF) must not be promoted before its first sync ends:
-   * until then it holds its old dataset, older than moves every then-attached replica acknowledged, and
-   * it may report the highest offset (it was the primary) while Sentinel takes its never-synced link
-   * for a healthy one. It starts with replica-priority 0 (never promoted) and gets the normal priority
-   * once its link to the primary is up (see docs/operations.md).
-   */
-  const startNode = (port: number, primary: number | null, priority = 100) => {
+  /** A data node; every node and Sentinel logs to `<dir>/<port>.log` (kept by a failed nemesis run). */
+  const startNode = (port: number, primary: number | null) => {
     const nodeDir = path.join(dir, `node-${port}`);
     mkdirSync(nodeDir, { recursive: true });
     const child = spawn(binaries.server, [
@@ -72,7 +66,7 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
       '--appendonly', 'yes', '--appendfsync', 'always', '--save', '',
       '--min-replicas-to-write', '1', '--min-replicas-max-lag', '2', '--repl-timeout', '5',
       '--repl-diskless-sync', 'yes', '--repl-diskless-sync-delay', '0',
-      '--maxmemory-policy', 'noeviction', '--replica-priority', String(priority),
+      '--maxmemory-policy', 'noeviction', '--logfile', path.join(dir, `${port}.log`),
       ...(primary === null ? [] : ['--replicaof', '127.0.0.1', String(primary)]),
     ], { stdio: 'ignore', detached: options.detached });
     if (options.detached) child.unref();
@@ -83,6 +77,7 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
     writeFileSync(conf, [
       `port ${port}`,
       'bind 127.0.0.1',
+      `logfile ${path.join(dir, `${port}.log`)}`,
       `dir ${dir}`,
       `sentinel monitor ${LOCAL_SENTINEL_NAME} 127.0.0.1 ${primary} 2`,
       `sentinel down-after-milliseconds ${LOCAL_SENTINEL_NAME} ${downAfterMs}`,
@@ -99,18 +94,6 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
   const inSync = (port: number) => async () => {
     const info = (await cli(port, 'INFO', 'replication')).output;
     return info.includes('master_link_status:up') && !info.includes('master_sync_in_progress:1');
-  };
-
-  /**
-   * A node back as a replica gets its normal priority once its first sync with the primary is done.
-   * In the background: until then a failover promotes another replica, or waits for this one.
-   */
-  const promotableWhenInSync = (port: number): void => {
-    const replicaInSync = inSync(port);
-    const synced = async () => (await cli(port, 'ROLE')).output.startsWith('slave') && (await replicaInSync());
-    void waitUntil(`node on ${port} in sync`, synced, 60_000)
-      .then(() => cli(port, 'CONFIG', 'SET', 'replica-priority', '100'))
-      .catch(() => undefined); // stopped meanwhile, or gone: it stays unpromotable, which is safe
   };
 
   const primaryPort = async (): Promise<number> => {
@@ -162,14 +145,10 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
     },
     async restart(port) {
       await killAndWait(children.get(port));
-      startNode(port, await primaryPort(), 0);
+      startNode(port, await primaryPort());
       await waitUntil(`node on ${port}`, answers(port), 20_000);
-      promotableWhenInSync(port);
     },
-    async holdFromPromotion(port) {
-      await cli(port, 'CONFIG', 'SET', 'replica-priority', '0');
-    },
-    promotableWhenInSync,
+    dir,
     stop,
   };
 }

@@ -2,7 +2,8 @@ import type { RedisDurability, RedisSentinelTarget } from '../config';
 import { AppError } from '../errors';
 import type { Redis } from 'ioredis';
 import type { RedisLike } from './script-registry';
-import { watchPromotableReplicas, type PromotableReplicas } from './sentinel-replicas';
+import { watchPromotableReplicas, type PromotableReplicas, type WrittenNode } from './sentinel-replicas';
+import { startReplicaFencing } from './replica-fencing';
 
 /**
  * Resolves once every write `client` sent before the call is in the primary's AOF and in the AOF of
@@ -50,15 +51,14 @@ function connectionOf(client: RedisLike): number | null {
  * send the WAITAOF to the new primary, which answers for its own writes and knows nothing of the move.
  * A barrier whose client closed a connection since its moves went out fails (UNAVAILABLE: repeat).
  *
- * How many replicas: REDIS_DURABILITY_REPLICAS at least, every replica attached to the primary when
- * the WAITAOF is sent (one still syncing included), for a while after one left as many as there were
- * (createReplicaCount), and behind Sentinel every replica a Sentinel could promote, attached or not
- * (sentinel-replicas.ts). Sentinel promotes the replica whose offset looked greatest when it
- * last asked (up to 10 s before the primary died), and may pick one that came back a moment ago: a
- * soak here lost 285 acknowledged moves in 3 failovers with WAITAOF 1 1 and two replicas, and still
- * some with every *online* replica waited for. A replica the primary has dropped (dead, or cut off past
- * `repl-timeout`) is waited for REPLICA_LOSS_GRACE_MS, then no more, so one node can die and writes go
- * on (see docs/operations.md for what that leaves open).
+ * How many replicas: REDIS_DURABILITY_REPLICAS at least, and
+ * - behind Sentinel, the invariant of docs/operations.md: every node that could become primary without
+ *   an operator, less the one written to, and every replica attached to it (sentinel-replicas.ts,
+ *   nodesToConfirm);
+ * - without Sentinel (one primary whose replicas an operator promotes, or a Redis Cluster, which
+ *   promotes a master's replica by itself): every replica attached to the primary when the WAITAOF is
+ *   sent, one still syncing included, and for REPLICA_LOSS_GRACE_MS after one left as many as there
+ *   were (createReplicaCount), so a replica promoted while the old master still answers is waited for.
  *
  * `local` durability needs none of this: null, and callers skip the wait.
  */
@@ -82,7 +82,8 @@ export function createDurableAck(durability: RedisDurability, options: { promota
       sameConnection();
       let replicas: number;
       try {
-        replicas = Math.max(durability.replicas, await replicaCount(client), promotable ? await promotable.count() : 0);
+        const needed = promotable ? await promotable.count(await writtenNode(client)) : await replicaCount(client);
+        replicas = Math.max(durability.replicas, needed);
       } catch (error) {
         // Never fewer than there may be: a barrier that cannot count the replicas acknowledges nothing.
         throw shortfall(`its replicas could not be counted: ${(error as Error).message}`, error);
@@ -120,10 +121,35 @@ export function createDurableAck(durability: RedisDurability, options: { promota
  * The acknowledgement a process's store calls wait for (null with `local` durability), watching the
  * Sentinels' view of the replicas when the store is behind Sentinel; close() stops that watch.
  */
-export function storeDurability(redis: { durability: RedisDurability; sentinel: RedisSentinelTarget | null }): { ack: DurableAck | null; close(): void } {
+export function storeDurability(redis: StoreDurabilitySettings, log?: (line: string) => void): { ack: DurableAck | null; close(): void } {
   if (redis.durability.mode === 'local') return { ack: null, close: () => undefined };
-  const promotable = redis.sentinel ? watchPromotableReplicas(redis.sentinel) : undefined;
-  return { ack: createDurableAck(redis.durability, { promotable }), close: () => promotable?.stop() };
+  if (!redis.sentinel) return { ack: createDurableAck(redis.durability), close: () => undefined };
+  const promotable = watchPromotableReplicas(redis.sentinel);
+  const fencing = startReplicaFencing(redis.sentinel, { url: redis.url, keyPrefix: redis.keyPrefix, log });
+  return {
+    ack: createDurableAck(redis.durability, { promotable }),
+    close: () => {
+      promotable.stop();
+      fencing.stop();
+    },
+  };
+}
+
+export interface StoreDurabilitySettings {
+  readonly durability: RedisDurability;
+  readonly sentinel: RedisSentinelTarget | null;
+  /** The data nodes' credentials (REDIS_URL) and the prefix of the fence's note of the priorities it lowered. */
+  readonly url: string;
+  readonly keyPrefix: string;
+}
+
+/** Which node a barrier's connection is on, by its own account: its run id and the replicas attached to it. */
+async function writtenNode(client: RedisLike): Promise<WrittenNode> {
+  const info = (await client.call('INFO', 'server', 'replication')) as string;
+  const runId = /^run_id:(\w+)/m.exec(info)?.[1];
+  if (!runId) throw new Error('INFO server names no run_id');
+  const attached = [...info.matchAll(/^slave\d+:ip=([^,]+),port=(\d+)/gm)].map(([, ip, port]) => `${ip}:${port}`);
+  return { runId, attached };
 }
 
 /**

@@ -1,89 +1,84 @@
 import Redis from 'ioredis';
 import type { RedisSentinelTarget } from '../config';
 
-/** How often the Sentinels are asked which replicas they could promote. */
+/** How often the Sentinels are asked which nodes they could promote. */
 export const SENTINEL_POLL_MS = 250;
 
 /** How long a barrier waits for the Sentinels' first answer before it acknowledges nothing. */
 const FIRST_ANSWER_MS = 2000;
 /**
  * How old the last answer may be: past it the count is not trusted and a barrier acknowledges nothing
- * (fails closed): the replicas may have changed unseen. Longer than a poll whose slowest Sentinel takes
+ * (fails closed): the nodes may have changed unseen. Longer than a poll whose slowest Sentinel takes
  * its whole command timeout (1 s: a poll waits for every Sentinel), twice over, so one slow Sentinel
  * costs nothing while the others answer.
  */
 export const SENTINEL_ANSWER_STALE_MS = 3000;
 
-export interface PromotableReplicas {
-  /** How many replicas a Sentinel could promote now (the first answer waited for); rejects when no Sentinel answered yet. */
-  count(): Promise<number>;
-  stop(): void;
+/** A data node as a Sentinel knows it: its address and the run id it last read from the node's INFO. */
+export interface SentinelNode {
+  readonly address: string;
+  readonly runId: string;
 }
 
 /** One Sentinel's view: the primary it names (null while it sees it down) and the replicas it could promote. */
 export interface SentinelView {
-  primary: string | null;
-  promotable: string[];
+  readonly primary: SentinelNode | null;
+  readonly promotable: readonly SentinelNode[];
+}
+
+/** The node a move was written to, as it describes itself (`INFO server` and `INFO replication`, on the move's connection). */
+export interface WrittenNode {
+  readonly runId: string;
+  /** The replicas attached to it (`ip:port`), in any state. */
+  readonly attached: readonly string[];
+}
+
+export interface PromotableReplicas {
+  /** How many replicas must confirm a move written to `node` (the first answer waited for); rejects when no Sentinel answered lately. */
+  count(node: WrittenNode): Promise<number>;
+  stop(): void;
 }
 
 /**
- * How many nodes besides the one a move was written to must hold it: every replica any Sentinel could
- * promote and every primary a Sentinel names alive, less one for the primary the move went to (none
- * when no Sentinel names one alive: the move then went to a node no Sentinel vouches for). While the
- * Sentinels agree this is the promotable replicas; while one still names another primary (it has not
- * seen a failover yet, and a client asking it first writes there), that node must hold the move too,
- * which it cannot while it is not a replica: the move is UNAVAILABLE until they agree. Never fewer
- * than the promotable replicas that no Sentinel names primary.
+ * docs/operations.md, "The invariant": a move is acknowledged only once it is durable on every node
+ * that could become primary without an operator, less the node it was written to. Those nodes are
+ * every primary a Sentinel names alive and every replica a Sentinel could promote (priority above 0:
+ * not fenced, see replica-fencing.ts; alive in its view, or down for too short a time for its last
+ * INFO to have lapsed: couldPromote), whatever its role or link: a replica in the
+ * middle of its promotion, a cut-off primary that resumed, one not attached yet. The node written to is
+ * known by its run id, never assumed to be the named primary: a move written to a node no Sentinel
+ * vouches for (fenced, or stale in every view) must be on all of them.
+ *
+ * WAITAOF counts confirmations, not who confirmed: every replica attached to the node written to is
+ * counted too, so a confirmation from one that is not a candidate (a fenced node catching up) cannot
+ * stand in for a candidate's. The count is then the union, by address.
  */
-export function nodesToConfirm(views: readonly SentinelView[]): number {
-  const primaries = new Set(views.flatMap((view) => (view.primary === null ? [] : [view.primary])));
-  const nodes = new Set([...primaries, ...views.flatMap((view) => view.promotable)]);
-  return nodes.size - (primaries.size > 0 ? 1 : 0);
+export function nodesToConfirm(views: readonly SentinelView[], node: WrittenNode): number {
+  const candidates = views.flatMap((view) => [...(view.primary ? [view.primary] : []), ...view.promotable]);
+  const writtenTo = new Set(candidates.filter((candidate) => candidate.runId === node.runId).map((candidate) => candidate.address));
+  const others = candidates.map((candidate) => candidate.address).filter((address) => !writtenTo.has(address));
+  return new Set([...others, ...node.attached.filter((address) => !writtenTo.has(address))]).size;
 }
 
 /**
- * Which replicas the Sentinels could promote, asked every SENTINEL_POLL_MS: a replica one of them sees
- * alive (not s_down, o_down or disconnected) with a priority above 0, whatever its link to the primary.
- * A move the replicas acknowledged must be on each of them, attached or not: a replica that is not
- * attached yet (Sentinel is still re-pointing it after a failover) may be promoted by a Sentinel that
- * has not seen that failover yet, and its data wins. A soak run beside two others (load 11 on 2 cores)
- * lost 72 moves acknowledged on a newly promoted primary, a second after which another replica that
- * had not confirmed them was primary (docs/operations.md).
- *
- * Counted too: a node that still reports itself a primary while a Sentinel lists it as a replica (a
- * cut-off primary that resumed, until Sentinel demotes it and it syncs, some 8 to 15 s): it cannot
- * confirm a move, so moves are UNAVAILABLE meanwhile. It was once left out, as Sentinel ranks it last;
- * two full test runs here then lost 220 and 1,373 acknowledged moves (issue 48's failure mode) when that
- * node was the clients' primary again two seconds after a failover elsewhere. A healed partition costs
- * its window (13.8 and 15.9 s measured, against 4 s) rather than money.
- *
- * Views differ while Sentinels catch up: a node one Sentinel names primary and another counts as a
- * replica is counted once, and a second named primary is counted as a node that must hold the move
- * (nodesToConfirm). Issue 37's CI run lost 161 moves acknowledged on a primary promoted at 28 s while,
- * at 29.3 s, a client asking the Sentinels was sent to the primary cut off at 23 s. When no Sentinel
- * has answered for SENTINEL_ANSWER_STALE_MS, the count is not trusted: a move is UNAVAILABLE until one
- * answers again (fail closed; the last count could hide a replica that came back or one added since).
+ * Which nodes the Sentinels could promote, asked of every Sentinel every SENTINEL_POLL_MS; their views
+ * are joined (nodesToConfirm), since a Sentinel that has not seen a failover yet may start the next
+ * one. When no Sentinel has answered for SENTINEL_ANSWER_STALE_MS the count is not trusted: a move is
+ * UNAVAILABLE until one answers again (fail closed: the last answer could hide a node that came back).
  */
 export function watchPromotableReplicas(target: RedisSentinelTarget, options: { clock?: () => number } = {}): PromotableReplicas {
   const { clock = Date.now } = options;
-  const sentinels = target.sentinels.map(({ host, port }) => {
-    const client = new Redis({
-      host, port, connectionName: 'reservation-replica-view', enableOfflineQueue: false, maxRetriesPerRequest: 0,
-      connectTimeout: 1000, commandTimeout: 1000, retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
-    });
-    client.on('error', () => undefined);
-    return client;
-  });
-  let known: number | null = null;
+  const sentinels = target.sentinels.map(({ host, port }) => sentinelClient(host, port, 'reservation-replica-view'));
+  let known: SentinelView[] | null = null;
   let answeredAt = 0;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const waiting: Array<() => void> = [];
 
   const poll = async () => {
-    const views = (await Promise.all(sentinels.map((sentinel) => viewOf(sentinel, target.name).catch(() => null)))).filter((view) => view !== null);
+    const views = (await Promise.all(sentinels.map((sentinel) => sentinelView(sentinel, target.name).catch(() => null)))).filter((view) => view !== null);
     if (views.length > 0) {
-      known = nodesToConfirm(views);
+      known = views;
       answeredAt = clock();
       waiting.splice(0).forEach((wake) => wake());
     }
@@ -95,17 +90,17 @@ export function watchPromotableReplicas(target: RedisSentinelTarget, options: { 
   void poll();
 
   return {
-    async count() {
+    async count(node) {
       if (known === null) {
         await new Promise<void>((resolve) => {
           waiting.push(resolve);
           setTimeout(resolve, FIRST_ANSWER_MS).unref();
         });
       }
-      if (known === null) throw new Error('no Sentinel has said which replicas it could promote');
+      if (known === null) throw new Error('no Sentinel has said which nodes it could promote');
       const silentMs = clock() - answeredAt;
-      if (silentMs > SENTINEL_ANSWER_STALE_MS) throw new Error(`no Sentinel has answered for ${silentMs} ms: which replicas could be promoted is not known`);
-      return known;
+      if (silentMs > SENTINEL_ANSWER_STALE_MS) throw new Error(`no Sentinel has answered for ${silentMs} ms: which nodes could be promoted is not known`);
+      return nodesToConfirm(known, node);
     },
     stop() {
       stopped = true;
@@ -115,20 +110,53 @@ export function watchPromotableReplicas(target: RedisSentinelTarget, options: { 
   };
 }
 
+/** A connection to one Sentinel that fails fast and keeps trying to reconnect. */
+export function sentinelClient(host: string, port: number, connectionName: string): Redis {
+  const client = new Redis({
+    host, port, connectionName, enableOfflineQueue: false, maxRetriesPerRequest: 0,
+    connectTimeout: 1000, commandTimeout: 1000, retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
+  });
+  client.on('error', () => undefined);
+  return client;
+}
+
 /** A Sentinel reply's flat field list (`[name, value, name, value, …]`) as a record. */
-const fieldsOf = (flat: string[]) => Object.fromEntries(flat.flatMap((value, i) => (i % 2 === 0 ? [[value, flat[i + 1]]] : []))) as Record<string, string>;
+export const fieldsOf = (flat: string[]) => Object.fromEntries(flat.flatMap((value, i) => (i % 2 === 0 ? [[value, flat[i + 1]]] : []))) as Record<string, string>;
 
 const DOWN = /\b(s_down|o_down|disconnected)\b/;
 
-async function viewOf(sentinel: Redis, name: string): Promise<SentinelView> {
+/** Whether a Sentinel sees the node down (it cannot promote a node it sees down). */
+export const seenDown = (fields: Record<string, string>) => DOWN.test(fields.flags ?? '');
+
+const nodeOf = (fields: Record<string, string>): SentinelNode => ({ address: `${fields.ip}:${fields.port}`, runId: fields.runid ?? '' });
+
+/** What one Sentinel says: the primary and every replica, each as its field record. */
+export async function sentinelReport(sentinel: Redis, name: string): Promise<{ primary: Record<string, string>; replicas: Array<Record<string, string>> }> {
   const [primaryFields, replicas] = (await Promise.all([
     sentinel.call('SENTINEL', 'master', name),
     sentinel.call('SENTINEL', 'replicas', name),
   ])) as [string[], string[][]];
-  const primary = fieldsOf(primaryFields);
-  const promotable = replicas
-    .map(fieldsOf)
-    .filter((replica) => !DOWN.test(replica.flags ?? '') && Number(replica['slave-priority'] ?? 100) > 0)
-    .map((replica) => `${replica.ip}:${replica.port}`);
-  return { primary: DOWN.test(primary.flags ?? '') ? null : `${primary.ip}:${primary.port}`, promotable };
+  return { primary: fieldsOf(primaryFields), replicas: replicas.map(fieldsOf) };
+}
+
+/**
+ * How old a Sentinel's last INFO of a replica may be for it to choose that replica in a failover
+ * (sentinelSelectSlave: five ping periods while the primary is down). A Sentinel refreshes INFO only
+ * every 10 s, and keeps what it read before a node died: a node that comes back is, until its next
+ * INFO, the node it was (its priority, its offset, its healthy link). So a node seen down still counts
+ * until the Sentinel's INFO of it is older than this; then it can be chosen only on a fresh INFO,
+ * read from the node as it is, by which time the roles have fenced it (replica-fencing.ts).
+ */
+export const SENTINEL_INFO_VALIDITY_MS = 5000;
+
+/** Whether a Sentinel could choose this replica in a failover, now or the moment it answers again. */
+function couldPromote(replica: Record<string, string>): boolean {
+  if (!(Number(replica['slave-priority'] ?? 100) > 0)) return false;
+  return !seenDown(replica) || Number(replica['info-refresh'] ?? 0) < SENTINEL_INFO_VALIDITY_MS;
+}
+
+async function sentinelView(sentinel: Redis, name: string): Promise<SentinelView> {
+  const { primary, replicas } = await sentinelReport(sentinel, name);
+  const promotable = replicas.filter(couldPromote).map(nodeOf);
+  return { primary: seenDown(primary) ? null : nodeOf(primary), promotable };
 }

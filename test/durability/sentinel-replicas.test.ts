@@ -31,7 +31,7 @@ test('a replica Sentinel could promote holds acknowledgements while it is not at
   t.teardown(() => redis.disconnect());
   await waitUntil('the engine connected', async () => redis.status === 'ready', 20_000);
   await markMigrated(redis);
-  const acknowledgement = storeDurability({ durability, sentinel });
+  const acknowledgement = storeDurability({ durability, sentinel, url: 'redis://127.0.0.1', keyPrefix: '' });
   t.teardown(() => acknowledgement.close());
   const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: acknowledgement.ack }), idempotencyTtlS: 3600 });
   const w = { userId: 'player', gameId: 'game', currency: 'EUR' };

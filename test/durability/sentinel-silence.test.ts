@@ -25,7 +25,7 @@ function fakeSentinel(): Promise<{ port: number; close(): void }> {
         if (!command) break;
         pending = pending.slice(command.length);
         const [name, sub] = command.words.map((w) => w.toLowerCase());
-        if (name === 'sentinel' && sub === 'master') socket.write(fields({ name: 'm', ip: '127.0.0.1', port: '7000', flags: 'master' }));
+        if (name === 'sentinel' && sub === 'master') socket.write(fields({ name: 'm', ip: '127.0.0.1', port: '7000', flags: 'master', runid: 'f'.repeat(40) }));
         else if (name === 'sentinel' && sub === 'replicas') {
           socket.write(array([
             fields({ ip: '127.0.0.1', port: '7001', flags: 'slave', 'slave-priority': '100', 'role-reported': 'slave' }),
@@ -54,14 +54,16 @@ function parseCommand(text: string): { words: string[]; length: number } | null 
   return { words, length: lines.slice(0, 1 + count * 2).join('\r\n').length + 2 };
 }
 
+const written = { runId: 'f'.repeat(40), attached: [] };
+
 test('the count holds while a Sentinel answers (a priority-0 replica is not waited for) and fails closed once none has answered for a while', async (t) => {
   const sentinel = await fakeSentinel();
   const replicas = watchPromotableReplicas({ name: 'm', sentinels: [{ host: '127.0.0.1', port: sentinel.port }] });
   t.teardown(() => replicas.stop());
-  t.is(await replicas.count(), 1, 'the promotable replica of priority 100 only');
+  t.is(await replicas.count(written), 1, 'the promotable replica of priority 100 only');
   sentinel.close();
   const silentSince = Date.now();
-  await until('the count is no longer trusted', async () => replicas.count().then(() => false, () => true), SENTINEL_ANSWER_STALE_MS + 5000);
+  await until('the count is no longer trusted', async () => replicas.count(written).then(() => false, () => true), SENTINEL_ANSWER_STALE_MS + 5000);
   t.true(Date.now() - silentSince >= SENTINEL_ANSWER_STALE_MS - 300, 'not before the answers went stale');
-  await t.throwsAsync(replicas.count(), { message: /no Sentinel has answered for \d+ ms/ });
+  await t.throwsAsync(replicas.count(written), { message: /no Sentinel has answered for \d+ ms/ });
 });

@@ -1,38 +1,59 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { nodesToConfirm, type SentinelView } from '../../src/redis/sentinel-replicas';
+import { nodesToConfirm, type SentinelNode, type SentinelView } from '../../src/redis/sentinel-replicas';
 
-// How many nodes a move must be on besides its primary, from what each Sentinel says (the rule; the
-// Sentinels themselves are in sentinel-replicas.test.ts and the failover soak).
+// The invariant of docs/operations.md as a count: every node that could become primary without an
+// operator (named primary alive, or a replica a Sentinel could promote), less the node written to
+// (known by its run id), joined with every replica attached to that node. The Sentinels themselves are
+// in sentinel-replicas.test.ts, the failovers in the soak and `npm run nemesis`.
 
-const agreed: SentinelView = { primary: 'a:1', promotable: ['b:1', 'c:1'] };
+const node = (name: string): SentinelNode => ({ address: `${name}:1`, runId: `${name}-run` });
+const [a, b, c] = [node('a'), node('b'), node('c')];
+const writtenTo = (n: SentinelNode, attached: SentinelNode[] = []) => ({ runId: n.runId, attached: attached.map((r) => r.address) });
 
-test('while the Sentinels agree: every replica they could promote', (t) => {
-  t.is(nodesToConfirm([agreed, agreed, agreed]), 2);
-  t.is(nodesToConfirm([agreed, { primary: 'a:1', promotable: ['b:1'] }]), 2, 'a replica one of them could promote counts');
+const agreed: SentinelView = { primary: a, promotable: [b, c] };
+
+test('while the Sentinels agree and the move went to the primary they name: every replica they could promote', (t) => {
+  t.is(nodesToConfirm([agreed, agreed, agreed], writtenTo(a, [b, c])), 2);
+  t.is(nodesToConfirm([agreed, { primary: a, promotable: [b] }], writtenTo(a, [b, c])), 2, 'a replica one of them could promote counts');
 });
 
-test('a primary one Sentinel still names must hold the move too: it cannot while it is no replica', (t) => {
-  // After a failover to b, one Sentinel has not seen it: it names a (cut off, then resumed).
-  const caughtUp: SentinelView = { primary: 'b:1', promotable: ['c:1'] };
-  const behind: SentinelView = { primary: 'a:1', promotable: ['b:1', 'c:1'] };
-  t.is(nodesToConfirm([caughtUp, caughtUp, behind]), 2, 'a and c besides the primary written to');
+test('a move written to a node no Sentinel vouches for (fenced, or a cut-off primary that resumed) must be on every candidate', (t) => {
+  // b was promoted; a resumed, fenced at priority 0, and still takes writes from a client that has not moved.
+  const afterFailover: SentinelView = { primary: b, promotable: [c] };
+  t.is(nodesToConfirm([afterFailover], writtenTo(a, [c])), 2, 'b and c: b is a primary and cannot confirm, so UNAVAILABLE');
 });
 
-test('with no primary named alive, the move went to a node no Sentinel vouches for: every replica must hold it', (t) => {
-  t.is(nodesToConfirm([{ primary: null, promotable: ['b:1', 'c:1'] }]), 2);
+test('a primary one Sentinel still names must hold the move too', (t) => {
+  const caughtUp: SentinelView = { primary: b, promotable: [c] };
+  const behind: SentinelView = { primary: a, promotable: [b, c] };
+  t.is(nodesToConfirm([caughtUp, caughtUp, behind], writtenTo(b, [c])), 2, 'a and c besides b, written to');
 });
 
-test('never fewer than the promotable replicas no Sentinel names primary (the rule before), whatever the views (seeded)', (t) => {
+test('a replica attached to the node written to counts even when it is no candidate: its confirmation cannot stand in for a candidate', (t) => {
+  const fenced = node('d');
+  t.is(nodesToConfirm([agreed], writtenTo(a, [b, c, fenced])), 3);
+});
+
+test('a run id a Sentinel has not read yet (a node restarted a moment ago) is not taken for the node written to', (t) => {
+  const stale: SentinelView = { primary: { address: a.address, runId: 'old-run' }, promotable: [b, c] };
+  t.is(nodesToConfirm([stale], writtenTo(a, [b, c])), 3, 'a too: never fewer than there may be');
+});
+
+test('never fewer than the candidates other than the node written to, nor than its attached replicas (seeded)', (t) => {
   const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
   t.log(`seed ${seed}`);
-  const node = fc.constantFrom('a:1', 'b:1', 'c:1', 'd:1');
-  const view = fc.record({ primary: fc.option(node, { nil: null }), promotable: fc.uniqueArray(node, { maxLength: 4 }) });
+  const names = ['a', 'b', 'c', 'd'];
+  const anyNode = fc.constantFrom(...names.map(node));
+  const view = fc.record({ primary: fc.option(anyNode, { nil: null }), promotable: fc.uniqueArray(anyNode, { maxLength: 4, selector: (n) => n.address }) });
   fc.assert(
-    fc.property(fc.array(view, { minLength: 1, maxLength: 3 }), (views) => {
-      const primaries = new Set(views.flatMap((v) => (v.primary === null ? [] : [v.primary])));
-      const before = new Set(views.flatMap((v) => v.promotable).filter((n) => !primaries.has(n))).size;
-      return nodesToConfirm(views) >= before;
+    fc.property(fc.array(view, { minLength: 1, maxLength: 3 }), anyNode, fc.subarray(names.map(node)), (views, written, replicas) => {
+      const attached = replicas.filter((n) => n.address !== written.address); // a node is never its own replica
+      const count = nodesToConfirm(views, writtenTo(written, attached));
+      const candidates = new Set(views.flatMap((v) => [...(v.primary ? [v.primary] : []), ...v.promotable]).map((n) => n.address));
+      candidates.delete(written.address);
+      const others = new Set([...candidates, ...attached.map((n) => n.address).filter((address) => address !== written.address)]);
+      return count === others.size;
     }),
     { seed, numRuns: 2000 },
   );

@@ -52,7 +52,7 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
   await migrateBenchRedis(`redis://127.0.0.1:${topology.dataPorts[0]}`);
   const durability: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 1000 };
   const sentinel = { sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })), name: topology.name };
-  const engineDurability = storeDurability({ durability, sentinel });
+  const engineDurability = storeDurability({ durability, sentinel, url: 'redis://127.0.0.1', keyPrefix: '' });
   const promotedOtherThan = (old: number) => async () => (await topology.primaryPort().catch(() => old)) !== old;
   return {
     env: {
@@ -67,17 +67,14 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
     client: (role) => createRedisClient({ url: 'redis://127.0.0.1', role, sentinel, durability }),
     async disrupt(kind, signalled) {
       const primary = await topology.primaryPort();
-      // Whatever comes back (the cut-off primary, the killed one) rejoins as a replica and must not be
-      // promoted before it has synced with the new primary (local-replicated.ts says why).
-      if (kind === 'partition') await topology.holdFromPromotion(primary);
+      // Whatever comes back (the cut-off primary, the killed one) rejoins the naive way: the roles
+      // fence it until it is in sync (src/redis/replica-fencing.ts).
       topology.signal(primary, kind === 'partition' ? 'SIGSTOP' : 'SIGKILL');
       signalled?.();
       await waitUntil('a replica promoted', promotedOtherThan(primary), 60_000);
       const promoted = await topology.primaryPort();
-      if (kind === 'partition') {
-        topology.signal(primary, 'SIGCONT');
-        topology.promotableWhenInSync(primary);
-      } else await topology.restart(primary);
+      if (kind === 'partition') topology.signal(primary, 'SIGCONT');
+      else await topology.restart(primary);
       return `primary :${primary} ${kind === 'partition' ? 'stopped and let go' : 'killed and restarted'}, :${promoted} promoted`;
     },
     async stop() {

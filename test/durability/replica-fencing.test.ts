@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import Redis from 'ioredis';
+import { startReplicatedTopology } from '../../src/local-services/local-replicated';
+import { findStoreBinaries } from '../../src/local-services/store-binaries';
+import { FENCE_NOTE_KEY, startReplicaFencing } from '../../src/redis/replica-fencing';
+import { fieldsOf } from '../../src/redis/sentinel-replicas';
+import { until } from '../helpers/until';
+
+// Issue 48 §2: fencing is the roles' job. A replica is killed, the primary moves on past its backlog,
+// and the replica is restarted the naive way (its AOF, `--replicaof` the primary, its normal priority,
+// nobody lowering it). The next failover must not promote it before its sync, even though Sentinel
+// would rank it first (the other replica is given a worse priority, 150).
+test('a node restarted the naive way is fenced by the roles until it is in sync: the next failover promotes the replica that holds every move', async (t) => {
+  t.timeout(180_000);
+  const binaries = findStoreBinaries()!;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-'));
+  const topology = await startReplicatedTopology({ binaries, dir });
+  const clients: Redis[] = [];
+  const connect = (port: number) => {
+    const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
+    client.on('error', () => undefined);
+    clients.push(client);
+    return client;
+  };
+  const sentinels = topology.sentinelPorts.map(connect);
+  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, {
+    url: 'redis://127.0.0.1', log: (line) => t.log(line),
+  });
+  t.teardown(async () => {
+    fencing.stop();
+    for (const client of clients) client.disconnect();
+    await topology.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const priorityInEverySentinel = async (port: number) => {
+    const views = await Promise.all(sentinels.map(async (sentinel) => ((await sentinel.call('SENTINEL', 'replicas', topology.name)) as string[][]).map(fieldsOf)));
+    return views.map((replicas) => replicas.find((r) => r.port === String(port))?.['slave-priority'] ?? 'unknown');
+  };
+  const priorityOf = async (client: Redis) => ((await client.config('GET', 'replica-priority')) as string[])[1];
+
+  const primaryPort = await topology.primaryPort();
+  const [restarted, other] = topology.dataPorts.filter((port) => port !== primaryPort) as [number, number];
+  const primary = connect(primaryPort);
+  await connect(other).config('SET', 'replica-priority', '150');
+  await until('every Sentinel ranks the other replica behind', async () => (await priorityInEverySentinel(other)).every((p) => p === '150'), 30_000, 200);
+  // A full sync that waits 30 s (the failover comes first): the restarted node cannot catch up by a partial resync (small backlog).
+  await primary.config('SET', 'repl-backlog-size', '16384');
+  await primary.config('SET', 'repl-diskless-sync-delay', '30');
+
+  topology.signal(restarted, 'SIGKILL');
+  await until('the Sentinels see it down', async () => {
+    const views = await Promise.all(sentinels.map(async (s) => ((await s.call('SENTINEL', 'replicas', topology.name)) as string[][]).map(fieldsOf)));
+    return views.every((replicas) => /s_down/.test(replicas.find((r) => r.port === String(restarted))?.flags ?? ''));
+  }, 20_000, 100);
+  for (let i = 0; i < 200; i += 1) await primary.set(`moved-on-${i}`, 'x'.repeat(1024)); // past the backlog
+  await topology.restart(restarted); // the naive way
+  const back = connect(restarted);
+
+  await until('the roles fence it', async () => (await priorityOf(back).catch(() => '')) === '0', 10_000);
+  // A Sentinel reads a node's INFO every 10 s (every second while its link is down).
+  await until('every Sentinel sees it fenced', async () => (await priorityInEverySentinel(restarted)).every((p) => p === '0'), 25_000, 100);
+  const info = await back.info('replication');
+  t.true(info.includes('master_sync_in_progress:1') || !info.includes('master_link_status:up'), `still syncing when the failover starts:\n${info}`);
+
+  topology.signal(primaryPort, 'SIGKILL');
+  await until('a replica promoted', async () => (await topology.primaryPort().catch(() => primaryPort)) !== primaryPort, 60_000, 100);
+  t.is(await topology.primaryPort(), other, 'the replica that held every move, not the one restarted');
+  t.is(await connect(other).get('moved-on-199'), 'x'.repeat(1024));
+
+  await until('the restarted node, in sync with the new primary, gets its priority back', async () => (await priorityOf(back).catch(() => '')) === '100', 60_000, 100);
+  t.is(await back.get('moved-on-199'), 'x'.repeat(1024), 'it holds what the primary it missed wrote');
+  t.is(await connect(other).hexists(FENCE_NOTE_KEY, `127.0.0.1:${restarted}`), 0, 'the note of its priority is gone');
+});
