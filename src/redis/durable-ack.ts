@@ -143,13 +143,15 @@ export interface StoreDurabilitySettings {
   readonly keyPrefix: string;
 }
 
-/** Which node a barrier's connection is on, by its own account: its run id and the replicas attached to it. */
+/** Which node a barrier's connection is on: its run id and the replicas attached to it by its own account, and the address connected to. */
 async function writtenNode(client: RedisLike): Promise<WrittenNode> {
   const info = (await client.call('INFO', 'server', 'replication')) as string;
   const runId = /^run_id:(\w+)/m.exec(info)?.[1];
   if (!runId) throw new Error('INFO server names no run_id');
   const attached = [...info.matchAll(/^slave\d+:ip=([^,]+),port=(\d+)/gm)].map(([, ip, port]) => `${ip}:${port}`);
-  return { runId, attached };
+  const stream = (client as { stream?: { remoteAddress?: string; remotePort?: number } }).stream;
+  const address = stream?.remoteAddress && stream.remotePort ? `${stream.remoteAddress.replace(/^::ffff:/, '')}:${stream.remotePort}` : undefined;
+  return { runId, attached, address };
 }
 
 /**

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import type { RedisSentinelTarget } from '../config';
-import { seenDown, sentinelClient, sentinelReport } from './sentinel-replicas';
+import { sentinelClient, sentinelReport } from './sentinel-replicas';
 
 /** How often every node a Sentinel knows is looked at, besides each Sentinel event that may mean a node came back. */
 export const FENCE_POLL_MS = 250;
@@ -38,10 +38,12 @@ interface NodeState {
  * themselves, not by an operator's restart procedure. A node may hold old data when moves may have
  * been acknowledged without it: while a Sentinel saw it down (or it did not answer this process), when
  * it restarted (a new run id), while it reports itself a primary the Sentinels do not name (a cut-off
- * primary that resumed, or one mid-promotion), or, first seen, while it is a replica out of sync with a
- * primary that is up. Such a node is suspect and is fenced (`replica-priority 0`) until it is seen
- * caught up: a replica of the primary every Sentinel names, link up, no sync in progress, on that
- * primary's replication history at or past the offset the primary had a moment before. Then its
+ * primary that resumed, or one mid-promotion), or, first seen, while it is a replica not linked to a
+ * primary that is up. Such a node is suspect. A suspect is fenced (`replica-priority 0`) when a look
+ * finds it not caught up while a primary is up and agreed on (at once if it reports itself a primary:
+ * with the primary down, fencing a replica this process merely missed an answer from could leave the
+ * failover no replica to promote), and stays fenced until it is seen caught up: a replica of the primary every Sentinel names, link up, no sync in progress, on that
+ * primary's replication history at or past the offset the primary had at the previous look. Then its
  * priority from before the fence comes back. A replica whose link dropped because the primary died is
  * not suspect and stays promotable: it holds every move acknowledged, since it was waited for. Every
  * process with `replicated` durability behind Sentinel runs one, woken by the Sentinels' events
@@ -64,6 +66,8 @@ export function startReplicaFencing(
   const suspect = new Set<string>();
   /** Priorities this process lowered, by node address (the note on the primary holds them for every role). */
   const lowered = new Map<string, number>();
+  /** Where the agreed primary was at the last look. */
+  let previousMark: { address: string; replId: string; offset: number } | null = null;
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -74,7 +78,7 @@ export function startReplicaFencing(
     if (!client) {
       const [host, port] = splitAddress(address);
       client = new Redis({
-        host, port, connectionName: 'reservation-replica-fence', enableOfflineQueue: false, maxRetriesPerRequest: 0,
+        host, port, connectionName: 'reservation-replica-fence', maxRetriesPerRequest: 0,
         connectTimeout: 500, commandTimeout: 500, retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
         username: decodeURIComponent(credentials.username) || undefined,
         password: decodeURIComponent(credentials.password) || undefined,
@@ -113,27 +117,35 @@ export function startReplicaFencing(
     const addressOf = (fields: Record<string, string>) => `${fields.ip}:${fields.port}`;
     const named = new Set(reports.map(({ primary }) => addressOf(primary)));
     const primary = named.size === 1 ? [...named][0]! : null; // while the Sentinels disagree, none
-    const seenDownBySome = new Set(reports.flatMap(({ primary: p, replicas }) => [p, ...replicas].filter(seenDown).map(addressOf)));
+    // Down in a Sentinel's view (not merely its link to the node being remade, as after each failover).
+    const seenDownBySome = new Set(reports.flatMap(({ primary: p, replicas }) => [p, ...replicas].filter((n) => /\b[so]_down\b/.test(n.flags ?? '')).map(addressOf)));
     const addresses = new Set([...named, ...reports.flatMap(({ replicas }) => replicas.map(addressOf))]);
     const primaryState = primary ? await nodeState(nodeClient(primary)).catch(() => null) : null;
     const agreed = primaryState?.role === 'master' ? primary : null;
+    // Caught up means at or past where the primary was one look ago: a replica under load always lags
+    // the primary's offset of this very moment by what is in flight.
+    const mark = previousMark;
+    previousMark = agreed && primaryState ? { address: agreed, replId: primaryState.replId, offset: primaryState.offset } : null;
     const notes = agreed ? await nodeClient(agreed).hgetall(noteKey).catch(() => ({}) as Record<string, string>) : {};
     await Promise.all([...addresses].map(async (address) => {
       const state = address === agreed ? primaryState : await nodeState(nodeClient(address)).catch(() => null);
       const previousRunId = seen.get(address);
-      if (!state || seenDownBySome.has(address) || (previousRunId !== undefined && previousRunId !== state.runId)) suspect.add(address);
+      const wentAway = state === null ? previousRunId !== undefined : previousRunId !== undefined && previousRunId !== state.runId;
+      if (wentAway || seenDownBySome.has(address)) suspect.add(address);
       if (!state) return; // down or stopped: looked at again once it answers
       seen.set(address, state.runId);
       if (address === agreed) return;
-      const caughtUp = agreed !== null && primaryState !== null && state.role === 'slave' && state.primary === agreed &&
-        state.linkUp && !state.syncing && state.replId === primaryState.replId && state.offset >= primaryState.offset;
+      const caughtUp = agreed !== null && mark !== null && mark.address === agreed && state.role === 'slave' && state.primary === agreed &&
+        state.linkUp && !state.syncing && state.replId === mark.replId && state.offset >= mark.offset;
       // A primary no Sentinel agrees on (a cut-off one that resumed, one mid-promotion); or, first seen,
-      // a replica out of sync with a primary that is up (it may have come back before this process started).
-      if (state.role !== 'slave' || (previousRunId === undefined && agreed !== null && !caughtUp)) suspect.add(address);
+      // a replica not linked to a primary that is up (it may have come back before this process started).
+      if (state.role !== 'slave' || (previousRunId === undefined && agreed !== null && (!state.linkUp || state.syncing))) suspect.add(address);
       if (caughtUp) {
         suspect.delete(address);
         if (lowered.has(address) || notes[address] !== undefined) await unfence(address, agreed, notes[address]).catch(() => undefined);
-      } else if (suspect.has(address)) {
+      } else if (suspect.has(address) && (agreed !== null || state.role !== 'slave')) {
+        // With no primary up and agreed on, a suspect replica is judged once there is one: fencing it
+        // now could leave a failover no replica to promote (this process may only have missed an answer).
         await fence(address, agreed).catch(() => undefined);
       }
     }));

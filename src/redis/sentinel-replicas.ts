@@ -29,6 +29,8 @@ export interface SentinelView {
 /** The node a move was written to, as it describes itself (`INFO server` and `INFO replication`, on the move's connection). */
 export interface WrittenNode {
   readonly runId: string;
+  /** The address the move's connection went to (`ip:port`), when known: a Sentinel that has just named a new primary has not read its run id yet. */
+  readonly address?: string;
   /** The replicas attached to it (`ip:port`), in any state. */
   readonly attached: readonly string[];
 }
@@ -46,7 +48,7 @@ export interface PromotableReplicas {
  * not fenced, see replica-fencing.ts; alive in its view, or down for too short a time for its last
  * INFO to have lapsed: couldPromote), whatever its role or link: a replica in the
  * middle of its promotion, a cut-off primary that resumed, one not attached yet. The node written to is
- * known by its run id, never assumed to be the named primary: a move written to a node no Sentinel
+ * known by its run id or by the address its connection went to, never assumed to be the named primary: a move written to a node no Sentinel
  * vouches for (fenced, or stale in every view) must be on all of them.
  *
  * WAITAOF counts confirmations, not who confirmed: every replica attached to the node written to is
@@ -55,7 +57,7 @@ export interface PromotableReplicas {
  */
 export function nodesToConfirm(views: readonly SentinelView[], node: WrittenNode): number {
   const candidates = views.flatMap((view) => [...(view.primary ? [view.primary] : []), ...view.promotable]);
-  const writtenTo = new Set(candidates.filter((candidate) => candidate.runId === node.runId).map((candidate) => candidate.address));
+  const writtenTo = new Set(candidates.filter((candidate) => candidate.runId === node.runId || candidate.address === node.address).map((candidate) => candidate.address));
   const others = candidates.map((candidate) => candidate.address).filter((address) => !writtenTo.has(address));
   return new Set([...others, ...node.attached.filter((address) => !writtenTo.has(address))]).size;
 }

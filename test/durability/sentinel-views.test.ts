@@ -40,6 +40,11 @@ test('a run id a Sentinel has not read yet (a node restarted a moment ago) is no
   t.is(nodesToConfirm([stale], writtenTo(a, [b, c])), 3, 'a too: never fewer than there may be');
 });
 
+test('a primary a Sentinel has just named, whose run id it has not read yet, is known by the address the move went to', (t) => {
+  const justNamed: SentinelView = { primary: { address: b.address, runId: '' }, promotable: [c] };
+  t.is(nodesToConfirm([justNamed], { runId: b.runId, attached: [c.address], address: b.address }), 1);
+});
+
 test('never fewer than the candidates other than the node written to, nor than its attached replicas (seeded)', (t) => {
   const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
   t.log(`seed ${seed}`);

@@ -69,7 +69,7 @@ export const soakFailed = (r: SoakReport) =>
 export async function runSoak(config: Config, options: SoakOptions): Promise<SoakReport> {
   const tag = randomBytes(4).toString('hex');
   const stores = { single: singleSoakStore, replicated: replicatedSoakStore, cluster: clusterSoakStore };
-  const store = await stores[options.store ?? 'single']();
+  const store = await stores[options.store ?? 'single'](options.log);
   const mysqlUrl = new URL(config.mysql.url);
   const database = `soak_${tag}`;
   const admin = createKnex(mysqlUrl.toString(), { min: 0, max: 1 });

@@ -44,7 +44,7 @@ export async function singleSoakStore(): Promise<SoakStore> {
  * again as a replica; a partition SIGSTOPs the primary until a replica is promoted, then lets it go on
  * (Sentinel turns it into a replica).
  */
-export async function replicatedSoakStore(): Promise<SoakStore> {
+export async function replicatedSoakStore(log: (line: string) => void = () => undefined): Promise<SoakStore> {
   const binaries = findStoreBinaries();
   if (!binaries) throw new Error('valkey-server not found: run `npm run services` first');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'soak-replicated-'));
@@ -52,7 +52,7 @@ export async function replicatedSoakStore(): Promise<SoakStore> {
   await migrateBenchRedis(`redis://127.0.0.1:${topology.dataPorts[0]}`);
   const durability: RedisDurability = { mode: 'replicated', replicas: 1, timeoutMs: 1000 };
   const sentinel = { sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })), name: topology.name };
-  const engineDurability = storeDurability({ durability, sentinel, url: 'redis://127.0.0.1', keyPrefix: '' });
+  const engineDurability = storeDurability({ durability, sentinel, url: 'redis://127.0.0.1', keyPrefix: '' }, log);
   const promotedOtherThan = (old: number) => async () => (await topology.primaryPort().catch(() => old)) !== old;
   return {
     env: {
