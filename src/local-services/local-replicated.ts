@@ -39,6 +39,8 @@ export interface ReplicatedTopology {
    * normal priority: the roles fence it until it is in sync (src/redis/replica-fencing.ts).
    */
   restart(port: number): Promise<void>;
+  /** Starts a killed Sentinel again on the configuration it rewrote. */
+  restartSentinel(port: number): Promise<void>;
   /** Where each node and Sentinel writes its log (`<dir>/<port>.log`). */
   readonly dir: string;
   stop(): Promise<void>;
@@ -72,8 +74,15 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
     if (options.detached) child.unref();
     children.set(port, child);
   };
+  const sentinelConf = (port: number) => path.join(dir, `sentinel-${port}.conf`);
+  /** Starts a Sentinel on its configuration file (which it rewrites with what it learns). */
+  const spawnSentinel = (port: number) => {
+    const child = spawn(binaries.server, [sentinelConf(port), '--sentinel'], { stdio: 'ignore', detached: options.detached });
+    if (options.detached) child.unref();
+    children.set(port, child);
+  };
   const startSentinel = (port: number, primary: number) => {
-    const conf = path.join(dir, `sentinel-${port}.conf`);
+    const conf = sentinelConf(port);
     writeFileSync(conf, [
       `port ${port}`,
       'bind 127.0.0.1',
@@ -85,9 +94,7 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
       `sentinel parallel-syncs ${LOCAL_SENTINEL_NAME} 2`,
       '',
     ].join('\n'));
-    const child = spawn(binaries.server, [conf, '--sentinel'], { stdio: 'ignore', detached: options.detached });
-    if (options.detached) child.unref();
-    children.set(port, child);
+    spawnSentinel(port);
   };
   const cli = (port: number, ...args: string[]) => runCommand(binaries.cli, ['-p', String(port), ...args]);
   const answers = (port: number) => () => pingRedis(`redis://127.0.0.1:${port}`).then(() => true, () => false);
@@ -147,6 +154,11 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
       await killAndWait(children.get(port));
       startNode(port, await primaryPort());
       await waitUntil(`node on ${port}`, answers(port), 20_000);
+    },
+    async restartSentinel(port) {
+      await killAndWait(children.get(port));
+      spawnSentinel(port);
+      await waitUntil(`sentinel on ${port}`, answers(port), 20_000);
     },
     dir,
     stop,

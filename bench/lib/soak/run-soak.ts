@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../../src/config';
 import { createKnex, type Knex } from '../../../src/db/knex-factory';
@@ -11,6 +12,7 @@ import { createWalletService } from '../../../src/wallet/wallet-service';
 import { createWalletStore } from '../../../src/wallet/wallet-store';
 import { startTcpRelay } from '../tcp-relay';
 import { clusterSoakStore, replicatedSoakStore, singleSoakStore, type Disruption } from './soak-store';
+import { startNemesis, type FaultRecord, type Nemesis } from './nemesis';
 import { acknowledgedWhere, startSoakLoad } from './soak-load';
 import { startSoakWorker } from './worker-process';
 
@@ -30,6 +32,10 @@ export interface SoakOptions {
   readonly wallets: number;
   readonly concurrency: number;
   readonly log: (line: string) => void;
+  /** A random fault schedule (nemesis.ts) instead of the fixed failovers and partitions. */
+  readonly nemesis?: { readonly seed: number; readonly twoDown?: boolean };
+  /** Where a failed run keeps every node's and Sentinel's log. */
+  readonly keepLogsIn?: string;
 }
 
 export interface SoakReport {
@@ -56,6 +62,8 @@ export interface SoakReport {
   readonly mismatches: string[];
   readonly errors: string[];
   readonly drainS: number;
+  /** The faults a nemesis injected, with their windows. */
+  readonly faults: FaultRecord[];
 }
 
 export const soakFailed = (r: SoakReport) =>
@@ -86,6 +94,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
   for (const client of [engineRedis, cliRedis]) client.on('error', () => undefined);
   const timers: NodeJS.Timeout[] = [];
   let worker: ReturnType<typeof startSoakWorker> | null = null;
+  let failed = false;
   try {
     await runMigrations(db);
     worker = startSoakWorker({
@@ -122,7 +131,11 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
           .finally(() => (redisRestarting = false));
       }, everyS * 1000));
     };
-    if (options.store === 'replicated' || options.store === 'cluster') {
+    let nemesis: Nemesis | null = null;
+    if (options.nemesis) {
+      if (!store.faults) throw new Error('a nemesis needs the replicated store or a cluster');
+      nemesis = startNemesis(store.faults, { ...options.nemesis, log: (line) => options.log(line), acknowledgedAfter: (at) => load.firstAcknowledgedAfter(at) });
+    } else if (options.store === 'replicated' || options.store === 'cluster') {
       disruptEvery('failover', options.failoverEveryS);
       disruptEvery('partition', options.partitionEveryS);
     } else {
@@ -143,6 +156,8 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
     await new Promise((resolve) => setTimeout(resolve, options.durationS * 1000));
     for (const timer of timers) clearTimeout(timer);
     gate.open();
+    const faults = (await nemesis?.stop()) ?? [];
+    outageWindowsMs.push(...faults.flatMap((fault) => (fault.windowMs === null ? [] : [fault.windowMs])));
     await waitUntil('Redis back', async () => !redisRestarting, 60_000);
     const load1 = await load.stop();
 
@@ -162,7 +177,8 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
         mismatches.push(`${w.userId}: redis ${JSON.stringify(balance)} acknowledged ${available}/${reserved}`);
       }
     }
-    return {
+    const report: SoakReport = {
+      faults,
       calls: load1.calls,
       retried: load1.retried,
       batchCalls: load1.batchCalls,
@@ -181,8 +197,17 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
       errors: load1.errors,
       drainS,
     };
+    failed = soakFailed(report);
+    return report;
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
     for (const timer of timers) clearTimeout(timer);
+    if (failed && options.keepLogsIn && store.faults?.logsDir) {
+      cpSync(store.faults.logsDir, options.keepLogsIn, { recursive: true, filter: (source) => !/appendonly|\.rdb$/.test(source) });
+      options.log(`every node's and Sentinel's log kept in ${options.keepLogsIn}`);
+    }
     await worker?.stop();
     engineRedis.disconnect();
     cliRedis.disconnect();

@@ -16,7 +16,22 @@ import { startSoakRedis } from './redis-process';
 /** What the soak does to its store: a restart on the AOF, a primary's SIGKILL, or its partition (SIGSTOP). */
 export type Disruption = 'restart' | 'failover' | 'partition';
 
+/** What a random fault schedule (nemesis.ts) may act on. */
+export interface FaultTargets {
+  /** The data nodes now: those taking writes (the primary, or a cluster's masters) and the others. */
+  dataNodes(): Promise<{ primaries: number[]; replicas: number[] }>;
+  readonly sentinels: readonly number[];
+  signal(port: number, signal: NodeJS.Signals): void;
+  /** Starts a killed data node again the naive way: its own files, its normal priority, nothing fenced by hand. */
+  restart(port: number): Promise<void>;
+  restartSentinel(port: number): Promise<void>;
+  /** Where every node and Sentinel logs (null: not kept). */
+  readonly logsDir: string | null;
+}
+
 export interface SoakStore {
+  /** For a random fault schedule; none for the single store. */
+  readonly faults?: FaultTargets;
   /** The worker's settings to reach the store. */
   readonly env: Record<string, string>;
   readonly durableAck: DurableAck | null;
@@ -65,6 +80,17 @@ export async function replicatedSoakStore(log: (line: string) => void = () => un
     },
     durableAck: engineDurability.ack,
     client: (role) => createRedisClient({ url: 'redis://127.0.0.1', role, sentinel, durability }),
+    faults: {
+      async dataNodes() {
+        const primary = await topology.primaryPort();
+        return { primaries: [primary], replicas: topology.dataPorts.filter((port) => port !== primary) };
+      },
+      sentinels: topology.sentinelPorts,
+      signal: (port, signal) => topology.signal(port, signal),
+      restart: (port) => topology.restart(port),
+      restartSentinel: (port) => topology.restartSentinel(port),
+      logsDir: dir,
+    },
     async disrupt(kind, signalled) {
       const primary = await topology.primaryPort();
       // Whatever comes back (the cut-off primary, the killed one) rejoins the naive way: the roles
@@ -112,6 +138,17 @@ export async function clusterSoakStore(): Promise<SoakStore> {
       const client = createRoleRedis({ url: 'redis://127.0.0.1', clusterNodes: nodes, role, durability });
       clients.push(client);
       return client as unknown as Redis;
+    },
+    faults: {
+      async dataNodes() {
+        const masters = await cluster.masters();
+        return { primaries: masters, replicas: cluster.ports.filter((port) => !masters.includes(port)) };
+      },
+      sentinels: [],
+      signal: (port, signal) => cluster.signal(port, signal),
+      restart: (port) => cluster.restart(port),
+      restartSentinel: () => Promise.reject(new Error('a Redis Cluster has no Sentinels')),
+      logsDir: null,
     },
     async disrupt(_kind, signalled) {
       const masters = await cluster.masters();
