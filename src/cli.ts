@@ -11,6 +11,7 @@ import { withDevelopmentAdmin } from './bin/dev-admin';
 import { serve } from './bin/serve';
 import { servePrimary } from './bin/serve-processes';
 import { reconcileCommand, syncStatusCommand } from './bin/sync-commands';
+import { payoutsReconcileCommand } from './bin/payouts-command';
 import { topupCommand } from './bin/topup-command';
 import { createAdminCommand, migrateAndSeed } from './bin/migrate-command';
 import { ROLE_NAMES, type RoleName, type RunningRole } from './lifecycle/running-role';
@@ -31,6 +32,8 @@ const USAGE = `usage: cli <command> [options]
                            primary, 2 replicas and 3 Sentinels (ports 6380-6382, 26380-26382)
   create-admin             create the admin of ADMIN_EMAIL / ADMIN_PASSWORD, or promote that account
   reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)
+  payouts reconcile        settle period payouts left unpaid past IDEMPOTENCY_TTL_S from the ledger: mark paid
+                           the ones it holds a top-up for, pay the others (once the sync has drained)
   restore [--force]        rebuild the engine's Redis state from MySQL after Redis lost it (docs/operations.md);
                            --force deletes the engine data Redis still holds first
   sync status              outbox backlog per partition and sync queue counts
@@ -100,6 +103,10 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'reconcile':
       process.exitCode = await reconcileCommand(config);
+      return;
+    case 'payouts':
+      if (rest[0] !== 'reconcile') throw new UsageError('use: payouts reconcile');
+      process.exitCode = await payoutsReconcileCommand(config);
       return;
     case 'restore':
       process.exitCode = await restoreCommand(config, values.force === true);

@@ -1,9 +1,13 @@
 import anyTest, { type TestFn } from 'ava';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createPeriodPayouts } from '../../src/admin/leaderboards/period-payouts';
+import { AppError } from '../../src/errors';
 import { createLogger } from '../../src/logging/logger';
+import { readSyncStatus } from '../../src/sync/sync-status';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
+import { until } from '../helpers/until';
+import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 
 // SPEC §2.12 "Period rewards", with an injected clock: scores are saved "yesterday", then the clock
 // moves past midnight and a payout round runs (in this process; test/sync/period-payouts-kill runs
@@ -11,7 +15,7 @@ import { gql } from '../helpers/graphql';
 let now = Date.parse('2026-12-01T12:00:00.000Z');
 const typed = anyTest as TestFn<{ api: TestApi }>;
 const test = typed.serial; // the tests share the clock
-useSharedTestApi(typed, {}, { clock: () => now });
+useSharedTestApi(typed, { QUEUE_PREFIX: uniqueQueuePrefix() }, { clock: () => now });
 
 const REWARDS = [
   { rank_from: 1, rank_to: 1, amount: 1000, currency: 'EUR' },
@@ -187,4 +191,47 @@ test('a save in flight at midnight lands before the period is planned (grace), a
   t.is(mine.length, 2);
   t.not(mine[0].topup_id, mine[1].topup_id, 'two periods, two top-ups');
   t.is(await balance(api, late!.userId, gameId, 'EUR'), 2000);
+});
+
+test('payouts left unpaid past IDEMPOTENCY_TTL_S are settled from the ledger by `payouts reconcile`: one whose top-up the ledger holds is marked with it, one it lacks is paid now, each once; not while the sync is behind (issue 48)', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2027-01-05T12:00:00.000Z');
+  const { gameId, board: b } = await board(api);
+  const [first, second] = await players(api, gameId, b.id, [90, 80]);
+  now = Date.parse('2027-01-06T00:05:00.000Z');
+  // A worker that credits the first winner and is killed before it marks the row; the second's top-up is never made.
+  let calls = 0;
+  const killed = createPeriodPayouts({
+    db: api.database.db, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now,
+    wallet: {
+      async topup(input) {
+        calls += 1;
+        if (calls === 1) await api.engine.wallet.topup(input);
+        throw new AppError('UNAVAILABLE', 'the worker was killed');
+      },
+    },
+  });
+  await killed.run();
+  const unpaid = async () => (await api.database.db('leaderboard_payouts').where({ leaderboard_id: b.id }).whereNull('topup_id').count({ n: '*' }))[0]!.n;
+  t.is(Number(await unpaid()), 2);
+  t.is(await balance(api, first!.userId, gameId, 'EUR'), 1000);
+
+  now += 86_400_000 + 60_000; // past the time the engine remembers the keys
+  await payouts(api).run();
+  t.is(Number(await unpaid()), 2, 'a round leaves an overdue row for the reconcile (it is not paid again blindly)');
+  const outboxEntries = async () => (await readSyncStatus(api.redis.redis, undefined, Date.now())).outboxEntries;
+  await t.throwsAsync(payouts(api).reconcileOverdue(outboxEntries), { message: /outbox entries not yet in the ledger/ }, 'not while a top-up may still be on its way to the ledger');
+
+  const worker = await startTestWorker(api);
+  t.teardown(() => worker.stop());
+  await until('the sync wrote the ledger', async () => (await outboxEntries()) === 0, 30_000);
+  t.deepEqual(await payouts(api).reconcileOverdue(outboxEntries), { marked: 1, paid: 1 });
+  t.deepEqual(await payouts(api).reconcileOverdue(outboxEntries), { marked: 0, paid: 0 }, 'a second reconcile finds nothing');
+  t.is(await balance(api, first!.userId, gameId, 'EUR'), 1000, 'the first winner was credited once, by the killed worker');
+  t.is(await balance(api, second!.userId, gameId, 'EUR'), 500, 'the second, once, by the reconcile');
+  const rows = await api.database.db('leaderboard_payouts').where({ leaderboard_id: b.id }).orderBy('rank').select('topup_id', 'id');
+  const ledgerTopup = await api.database.db('ledger_entries').where({ kind: 'topup', request_id: `lb-payout-${rows[0].id}` }).first('topup_id');
+  t.is(String(rows[0].topup_id), String(ledgerTopup.topup_id), 'marked with the top-up the ledger holds');
+  t.truthy(rows[1].topup_id);
+  t.is(Number((await api.database.db('audit_log').where({ action: 'leaderboard.payout', target_id: String(b.id) }).count({ n: '*' }))[0]!.n), 2);
 });

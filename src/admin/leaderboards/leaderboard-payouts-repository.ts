@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { listingOf, type Listing } from '../../db/page';
+import { LEDGER_TABLE } from '../../sync/ledger-repository';
 import { USER_GAMES } from '../connections/connections-repository';
 import type { PeriodType } from './leaderboard-periods';
 import type { Payout, Standing } from './leaderboard-rewards';
@@ -79,6 +80,22 @@ export async function planPeriod(trx: Knex.Transaction, leaderboardId: number, p
 /** The period's payouts not yet marked paid, best rank first. */
 export function unpaidPayouts(db: Knex, leaderboardId: number, periodStart: Date): Promise<PayoutRow[]> {
   return db<PayoutRow>(PAYOUTS).where({ leaderboard_id: leaderboardId, period_start: periodStart }).whereNull('topup_id').orderBy(['rank', 'id']);
+}
+
+/** These boards' ids, games and period types (whatever their rewards are now). */
+export function boardsOf(db: Knex, ids: readonly number[]): Promise<Array<Pick<RewardedBoard, 'id' | 'game_id' | 'period_type'>>> {
+  return db(LEADERBOARDS).whereIn('id', [...new Set(ids)]).select('id', 'game_id', 'period_type');
+}
+
+/** Payouts planned before `plannedBefore` and still unpaid, every board's, oldest first. */
+export function overduePayouts(db: Knex, plannedBefore: Date): Promise<PayoutRow[]> {
+  return db<PayoutRow>(PAYOUTS).whereNull('topup_id').where('created_at', '<', plannedBefore).orderBy('id');
+}
+
+/** The ledger's top-up made with this idempotency key for this wallet owner, if the sync has written one. */
+export async function ledgerTopupByKey(db: Knex, idempotencyKey: string, userId: string, gameId: string): Promise<string | null> {
+  const row = (await db(LEDGER_TABLE).where({ kind: 'topup', request_id: idempotencyKey, user_id: userId, game_id: gameId }).first('topup_id')) as { topup_id: string | number } | undefined;
+  return row ? String(row.topup_id) : null;
 }
 
 /** Marks a payout paid by this top-up: true for the one writer that did (a racing worker's top-up was the same one). */

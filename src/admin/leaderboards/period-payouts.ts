@@ -7,10 +7,14 @@ import { auditRow, recordEntriesOnce } from '../audit/audit-writes';
 import { topupAuditTrail } from '../balance/topup-audit';
 import { COMMAND_ACTOR } from '../core/actor';
 import {
-  finalStandings, lockBoard, markPayoutPaid, markPeriodPaid, planPeriod, plannedPeriods, rewardedBoards, unpaidPayouts, type PayoutRow, type RewardedBoard,
+  boardsOf, finalStandings, ledgerTopupByKey, lockBoard, markPayoutPaid, markPeriodPaid, overduePayouts, planPeriod, plannedPeriods, rewardedBoards, unpaidPayouts,
+  type PayoutRow, type RewardedBoard,
 } from './leaderboard-payouts-repository';
 import { periodStart, previousPeriodStart } from './leaderboard-periods';
 import { lastPaidRank, payoutsOf, rewardsOf } from './leaderboard-rewards';
+
+/** A payout's top-up key: the engine makes every top-up of one row one credit while it remembers the key. */
+const payoutKey = (row: Pick<PayoutRow, 'id'>) => `lb-payout-${row.id}`;
 
 /** How far back a worker looks for closed periods still to pay (after a long outage of every worker). */
 export const CATCH_UP_PERIODS = 31;
@@ -31,7 +35,7 @@ export interface PeriodPayoutsDeps {
 }
 
 /** The top-up's comment: only what the payout row holds, so a retry's comment is the very same (the engine's key checks it). */
-const commentOf = (board: RewardedBoard, row: PayoutRow) =>
+const commentOf = (board: Pick<RewardedBoard, 'id' | 'period_type'>, row: PayoutRow) =>
   `reward: leaderboard ${board.id}, ${board.period_type} period from ${row.period_start.toISOString()}, rank ${row.rank}`;
 
 /**
@@ -78,17 +82,24 @@ export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, grace
 
   async function pay(board: RewardedBoard, row: PayoutRow): Promise<void> {
     if (clock() - row.created_at.getTime() > idempotencyTtlS * 1000) {
-      logger.error({ payout: row.id, leaderboard: board.id }, 'a payout has waited longer than the engine remembers top-up keys: left unpaid for an operator to check the ledger');
+      logger.error({ payout: row.id, leaderboard: board.id }, 'a payout has waited longer than the engine remembers top-up keys: left unpaid; `npm run cli -- payouts reconcile` pays it from the ledger');
       return;
     }
-    const topup = await wallet.topup({
+    await markPaid(board, row, (await topUp(board, row)).topupId);
+  }
+
+  const topUp = (board: Pick<RewardedBoard, 'id' | 'game_id' | 'period_type'>, row: PayoutRow) =>
+    wallet.topup({
       userId: String(row.user_id), gameId: String(board.game_id), currency: row.currency, amount: String(row.amount),
-      comment: commentOf(board, row), idempotencyKey: `lb-payout-${row.id}`,
+      comment: commentOf(board, row), idempotencyKey: payoutKey(row),
       auditTrail: topupAuditTrail(COMMAND_ACTOR, { targetId: row.user_game_id, gameId: board.game_id }),
     });
+
+  /** Marks the row paid by this top-up and audits it as `leaderboard.payout`, once (a racing writer's mark wins, the same top-up). */
+  async function markPaid(board: Pick<RewardedBoard, 'id' | 'game_id'>, row: PayoutRow, topupId: string): Promise<void> {
     await db.transaction(async (trx) => {
-      if (!(await markPayoutPaid(trx, row.id, topup.topupId))) return;
-      const changes = createdFields({ period_start: row.period_start.toISOString(), user_game_id: row.user_game_id, rank: row.rank, amount: Number(row.amount), currency: row.currency, topup_id: topup.topupId });
+      if (!(await markPayoutPaid(trx, row.id, topupId))) return;
+      const changes = createdFields({ period_start: row.period_start.toISOString(), user_game_id: row.user_game_id, rank: row.rank, amount: Number(row.amount), currency: row.currency, topup_id: topupId });
       const record = { action: 'leaderboard.payout', targetId: board.id, gameId: board.game_id, changes, dedupeKey: `payout:${row.id}` };
       await recordEntriesOnce(trx, [{ ...auditRow(record, COMMAND_ACTOR), dedupe_key: record.dedupeKey }]);
     });
@@ -118,7 +129,33 @@ export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, grace
     }
   }
 
+  /**
+   * `payouts reconcile`: each row left unpaid longer than the engine remembers its key. One the ledger
+   * holds a top-up for (its key is the row's) is marked paid with it; one the ledger has none for is
+   * paid now, with the same key, so two reconciles racing make one credit. Only once the sync has
+   * written everything the engine holds (`outboxEntries` 0): a top-up still on its way to the ledger
+   * would otherwise be made twice.
+   */
+  async function reconcileOverdue(outboxEntries: () => Promise<number>): Promise<{ marked: number; paid: number }> {
+    const overdue = await overduePayouts(db, new Date(clock() - idempotencyTtlS * 1000));
+    if (overdue.length === 0) return { marked: 0, paid: 0 };
+    const behind = await outboxEntries();
+    if (behind > 0) throw new AppError('CONFLICT', `the sync has ${behind} outbox entries not yet in the ledger: run this again once it has drained (npm run cli -- sync status)`);
+    const boards = new Map((await boardsOf(db, overdue.map((row) => row.leaderboard_id))).map((board) => [board.id, board]));
+    const result = { marked: 0, paid: 0 };
+    for (const row of overdue) {
+      const board = boards.get(row.leaderboard_id)!;
+      const inLedger = await ledgerTopupByKey(db, payoutKey(row), String(row.user_id), String(board.game_id));
+      await markPaid(board, row, inLedger ?? (await topUp(board, row)).topupId);
+      result[inLedger ? 'marked' : 'paid'] += 1;
+      logger.info({ payout: row.id, leaderboard: board.id, topup: inLedger ?? 'new' }, inLedger ? 'overdue payout found in the ledger: marked paid' : 'overdue payout not in the ledger: paid now');
+    }
+    for (const row of overdue) await markPeriodPaid(db, row.leaderboard_id, row.period_start);
+    return result;
+  }
+
   return {
+    reconcileOverdue,
     /** One round over every board with rewards. */
     async run(): Promise<void> {
       for (const board of await rewardedBoards(db)) {
