@@ -221,13 +221,12 @@ function createReplicaPoker(): (client: RedisLike, pokeKey: string) => () => voi
 }
 
 /**
- * After a replica leaves a primary, how long that primary's moves still wait for as many replicas as
- * it had. A replica leaves because it died, or because Sentinel promoted it: then the old primary, still
- * answering, would acknowledge moves that only the other replica confirms, and that replica is soon
- * turned into a replica of the new primary and drops them (a soak under heavy CPU load lost 1,463
- * acknowledged moves that way). Longer than a failover takes to reach the clients (+switch-master, 3–5 s
- * measured) and to turn the old primary into a replica; a replica that died costs this long of
- * UNAVAILABLE, then moves go on with the replicas left.
+ * Without Sentinel (a Redis Cluster, which promotes a master's replica by itself): after a replica
+ * leaves a primary, how long that primary's moves still wait for as many replicas as it had. A replica
+ * leaves because it died, or because it was promoted: then the old master, still answering, would
+ * acknowledge moves that only the other replicas confirm. Longer than a failover takes to reach the
+ * clients; a replica that died costs this long of UNAVAILABLE, then moves go on with the replicas left.
+ * Behind Sentinel the invariant does without it (docs/operations.md, "The invariant").
  */
 export const REPLICA_LOSS_GRACE_MS = 8000;
 
