@@ -6,7 +6,7 @@
  * imply, nothing unacknowledged in the ledger. A failed run keeps every node's and Sentinel's log in
  * `.data/nemesis/<seed>/` and is rerun by its seed.
  *   npm run nemesis -- --runs 30 --seconds 60
- *   npm run nemesis -- --seed 1234 --seconds 60           (one run, that schedule again)
+ *   npm run nemesis -- --seed 1234 --seconds 60           (that schedule again; --runs N: seeds 1234, 1235, …)
  *   npm run nemesis -- --store cluster --runs 10 --seconds 60
  *   npm run nemesis -- --two-down                          (two faults at once, on two nodes)
  * Exits non-zero when any run lost, doubled or invented a move.
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   await ensureLocalServices(config, (line) => console.log(line));
   const store = values.store === 'cluster' ? 'cluster' : 'replicated';
-  const runs = values.seed === undefined ? Number(values.runs) : 1;
+  const runs = Number(values.runs);
   const firstSeed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
   const results: Array<{ seed: number; report: SoakReport }> = [];
   for (let i = 0; i < runs; i += 1) {
