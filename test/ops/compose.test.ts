@@ -15,6 +15,7 @@ interface Service {
   environment?: Record<string, string>;
   healthcheck?: { test: string[]; start_period?: string };
   stop_grace_period?: string;
+  profiles?: string[];
 }
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const ROLES = ['grpc', 'http', 'worker'] as const;
@@ -77,4 +78,23 @@ test('compose: the engine\'s store is Valkey 8 as the suite runs it (SPEC §1.10
   t.regex(store.image ?? '', /^valkey\/valkey:8\./);
   t.deepEqual(store.command?.slice(0, 5), ['valkey-server', '--appendonly', 'yes', '--appendfsync', 'always']);
   t.true(store.command?.includes('noeviction'));
+});
+
+test('compose: the `replicated` profile is the local topology (a primary, two replicas of it, three Sentinels, quorum 2), and the roles follow REDIS_SENTINELS', (t) => {
+  const { services } = compose;
+  const nodes = ['redis-primary', 'redis-replica-1', 'redis-replica-2'];
+  const sentinels = ['sentinel-1', 'sentinel-2', 'sentinel-3'];
+  for (const name of [...nodes, ...sentinels]) t.deepEqual(services[name]?.profiles, ['replicated'], name);
+  for (const name of nodes) {
+    const command = services[name]!.command!;
+    t.deepEqual(command.slice(0, 5), ['valkey-server', '--appendonly', 'yes', '--appendfsync', 'always'], name);
+    t.is(command[command.indexOf('--min-replicas-to-write') + 1], '1', name);
+  }
+  t.false(services['redis-primary']!.command!.includes('--replicaof'));
+  for (const name of nodes.slice(1)) t.deepEqual(services[name]!.command!.slice(-3), ['--replicaof', 'redis-primary', '6379']);
+  for (const name of sentinels) t.regex(services[name]!.command!.join(' '), /sentinel monitor reservation redis-primary 6379 2/);
+  for (const role of ROLES) {
+    t.is(services[role]!.environment!.REDIS_SENTINELS, '${REDIS_SENTINELS:-}', role);
+    t.is(services[role]!.environment!.REDIS_DURABILITY, '${REDIS_DURABILITY:-local}', role);
+  }
 });
