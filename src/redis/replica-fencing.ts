@@ -66,6 +66,10 @@ export function startReplicaFencing(
   const suspect = new Set<string>();
   /** Priorities this process lowered, by node address (the note on the primary holds them for every role). */
   const lowered = new Map<string, number>();
+  /** Nodes that went away (did not answer, or a Sentinel saw them down) and have not been seen caught up since. */
+  const returned = new Set<string>();
+  /** The primary agreed on at the last look. */
+  let previousAgreed: string | null = null;
   /** Where the agreed primary was at the last look. */
   let previousMark: { address: string; replId: string; offset: number } | null = null;
   let stopped = false;
@@ -126,12 +130,19 @@ export function startReplicaFencing(
     // the primary's offset of this very moment by what is in flight.
     const mark = previousMark;
     previousMark = agreed && primaryState ? { address: agreed, replId: primaryState.replId, offset: primaryState.offset } : null;
+    // The Sentinels agree, see that primary up and have no failover under way.
+    const settled = agreed !== null && agreed === previousAgreed && reports.every(({ primary: p }) => p.flags === 'master');
+    previousAgreed = agreed;
+    const listedAsReplicaByAll = (address: string) => reports.every(({ replicas }) => replicas.some((replica) => addressOf(replica) === address));
     const notes = agreed ? await nodeClient(agreed).hgetall(noteKey).catch(() => ({}) as Record<string, string>) : {};
     await Promise.all([...addresses].map(async (address) => {
       const state = address === agreed ? primaryState : await nodeState(nodeClient(address)).catch(() => null);
       const previousRunId = seen.get(address);
       const wentAway = state === null ? previousRunId !== undefined : previousRunId !== undefined && previousRunId !== state.runId;
-      if (wentAway || seenDownBySome.has(address)) suspect.add(address);
+      if (wentAway || seenDownBySome.has(address)) {
+        suspect.add(address);
+        returned.add(address);
+      }
       if (!state) return; // down or stopped: looked at again once it answers
       seen.set(address, state.runId);
       if (address === agreed) return;
@@ -142,13 +153,29 @@ export function startReplicaFencing(
       if (state.role !== 'slave' || (previousRunId === undefined && agreed !== null && (!state.linkUp || state.syncing))) suspect.add(address);
       if (caughtUp) {
         suspect.delete(address);
+        returned.delete(address);
         if (lowered.has(address) || notes[address] !== undefined) await unfence(address, agreed, notes[address]).catch(() => undefined);
       } else if (suspect.has(address) && (agreed !== null || state.role !== 'slave')) {
         // With no primary up and agreed on, a suspect replica is judged once there is one: fencing it
         // now could leave a failover no replica to promote (this process may only have missed an answer).
         await fence(address, agreed).catch(() => undefined);
       }
+      if (state.role === 'master' && returned.has(address) && settled && listedAsReplicaByAll(address)) await demote(address, agreed!).catch(() => undefined);
     }));
+  };
+
+  /**
+   * A node that went away and reports itself a primary while every Sentinel lists it as a replica of the
+   * primary they all name and see up, the same at the last look, with no failover under way (a cut-off
+   * primary that resumed; never a replica mid-promotion, which did not go away), is turned into a
+   * replica of that primary now, as Sentinel does some 8 s later (+convert-to-slave): until it is, it
+   * counts as a node every move must be on and cannot be, so moves are UNAVAILABLE. What it holds that
+   * its replicas do not was never acknowledged (docs/operations.md, "The invariant").
+   */
+  const demote = async (address: string, primary: string) => {
+    const [host, port] = splitAddress(primary);
+    await nodeClient(address).call('REPLICAOF', host, String(port));
+    log(`replica fence: ${address} still took itself for a primary: now a replica of ${primary}`);
   };
 
   const check = (): Promise<void> => {
