@@ -106,19 +106,19 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
     const load = startSoakLoad(wallet, { wallets: options.wallets, concurrency: options.concurrency, tag, server });
     const disruptions: Record<Disruption, number> = { restart: 0, failover: 0, partition: 0 };
     const outageWindowsMs: number[] = [];
-    let redisRestarting = false;
+    let disrupting: Promise<unknown> = Promise.resolve();
     const started = Date.now();
     const elapsed = () => Math.round((Date.now() - started) / 1000);
     if (options.killWorkerEveryS > 0) timers.push(setInterval(() => worker!.kill(), options.killWorkerEveryS * 1000));
     const disruptEvery = (kind: Disruption, everyS: number | undefined) => {
       if (!everyS) return;
+      // A disruption due while another is under way waits for it (never skipped: a run always gets the
+      // disruptions its schedule names, however slow the machine).
       timers.push(setInterval(() => {
-        if (redisRestarting) return;
-        redisRestarting = true;
         disruptions[kind] += 1;
         let signalledAt = 0;
         let window: Promise<number> | null = null;
-        store.disrupt(kind, () => {
+        disrupting = disrupting.then(() => store.disrupt(kind, () => {
           signalledAt = Date.now();
           window = load.firstAcknowledgedAfter(signalledAt);
         })
@@ -127,8 +127,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
             outageWindowsMs.push(at - signalledAt);
             options.log(`${elapsed()} s: ${kind} (${what}): calls acknowledged again ${at - signalledAt} ms after the signal`);
           })
-          .catch((error: unknown) => options.log(`${kind} failed: ${(error as Error).message}`))
-          .finally(() => (redisRestarting = false));
+          .catch((error: unknown) => options.log(`${kind} failed: ${(error as Error).message}`)));
       }, everyS * 1000));
     };
     let nemesis: Nemesis | null = null;
@@ -158,7 +157,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
     gate.open();
     const faults = (await nemesis?.stop()) ?? [];
     outageWindowsMs.push(...faults.flatMap((fault) => (fault.windowMs === null ? [] : [fault.windowMs])));
-    await waitUntil('Redis back', async () => !redisRestarting, 60_000);
+    await disrupting;
     const load1 = await load.stop();
 
     const drainStarted = Date.now();
