@@ -74,3 +74,48 @@ test('a node restarted the naive way is fenced by the roles until it is in sync:
   t.is(await back.get('moved-on-199'), 'x'.repeat(1024), 'it holds what the primary it missed wrote');
   t.is(await connect(other).hexists(FENCE_NOTE_KEY, `127.0.0.1:${restarted}`), 0, 'the note of its priority is gone');
 });
+
+// A cut-off primary that resumes takes itself for a primary until Sentinel converts it, some 8 s later;
+// meanwhile it is a node every move must be on. The roles make it a replica of the primary the Sentinels
+// agree on as soon as they agree, and fence it until it has caught up.
+test('a cut-off primary that resumes is fenced and made a replica of the promoted one by the roles, then gets its priority back once caught up', async (t) => {
+  t.timeout(180_000);
+  const binaries = findStoreBinaries()!;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-'));
+  const topology = await startReplicatedTopology({ binaries, dir });
+  const clients: Redis[] = [];
+  const connect = (port: number) => {
+    const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
+    client.on('error', () => undefined);
+    clients.push(client);
+    return client;
+  };
+  const lines: string[] = [];
+  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, {
+    url: 'redis://127.0.0.1', log: (line) => lines.push(line),
+  });
+  t.teardown(async () => {
+    fencing.stop();
+    for (const client of clients) client.disconnect();
+    await topology.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const oldPrimary = await topology.primaryPort();
+  const resumed = connect(oldPrimary);
+  await resumed.set('before-the-cut', '1');
+  topology.signal(oldPrimary, 'SIGSTOP');
+  await until('a replica promoted', async () => (await topology.primaryPort().catch(() => oldPrimary)) !== oldPrimary, 60_000, 100);
+  const promoted = await topology.primaryPort();
+  await connect(promoted).set('after-the-cut', '1');
+  topology.signal(oldPrimary, 'SIGCONT');
+  const resumedAt = Date.now();
+  await until('the resumed node replicates the promoted one', async () => {
+    const info = await resumed.info('replication').catch(() => '');
+    return info.includes('role:slave') && info.includes(`master_port:${promoted}`) && info.includes('master_link_status:up');
+  }, 30_000, 50);
+  t.log(`a replica of :${promoted}, link up, ${Date.now() - resumedAt} ms after it resumed`);
+  t.true(lines.some((line) => line.includes(`127.0.0.1:${oldPrimary} still took itself for a primary`)), lines.join('\n'));
+  t.true(lines.some((line) => line.includes(`127.0.0.1:${oldPrimary} may hold old data`)), 'fenced while it held old data');
+  await until('its priority back once caught up', async () => ((await resumed.config('GET', 'replica-priority').catch(() => ['', ''])) as string[])[1] === '100', 30_000, 100);
+  t.is(await resumed.get('after-the-cut'), '1', 'it holds what the promoted primary wrote');
+});
