@@ -152,7 +152,10 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
     },
     async restart(port) {
       await killAndWait(children.get(port));
-      startNode(port, await primaryPort());
+      // As its configuration would say: a replica of the primary the Sentinels name, or, while they
+      // still name this very node (restarted before a failover), a primary again.
+      const primary = await primaryPort();
+      startNode(port, primary === port ? null : primary);
       await waitUntil(`node on ${port}`, answers(port), 20_000);
     },
     async restartSentinel(port) {

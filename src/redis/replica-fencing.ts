@@ -1,9 +1,16 @@
 import Redis from 'ioredis';
 import type { RedisSentinelTarget } from '../config';
+import { dataNodeClients, nodeState, priorityOf, type NodeState } from './data-nodes';
+import { FENCE_NOTE_KEY, fenceActions } from './fence-actions';
 import { sentinelClient, sentinelReport } from './sentinel-replicas';
+
+export { FENCE_NOTE_KEY } from './fence-actions';
 
 /** How often every node a Sentinel knows is looked at, besides each Sentinel event that may mean a node came back. */
 export const FENCE_POLL_MS = 250;
+
+/** A primary's position older than this (a paused process) is no measure of "caught up". */
+const MARK_STALE_MS = 1000;
 
 /**
  * The Sentinel events after which a node may hold old data and be promotable: it appeared, rebooted,
@@ -11,132 +18,80 @@ export const FENCE_POLL_MS = 250;
  */
 export const FENCE_EVENTS = ['+reboot', '+slave', '-sdown', '+convert-to-slave', '+switch-master', '+failover-end'] as const;
 
-/** Where the priorities the fence lowered are noted (on the primary, a hash by node address), so any role can restore one. */
-export const FENCE_NOTE_KEY = 'replica-fence';
-
 export interface ReplicaFencing {
   /** Looks at every node now (the loop and the events call it; tests may too). */
   check(): Promise<void>;
   stop(): void;
 }
 
-/** What one look at a data node found (`INFO server` and `INFO replication`). */
-interface NodeState {
-  runId: string;
-  role: string;
-  /** A replica's primary (`ip:port`), its link and its sync. */
-  primary: string | null;
-  linkUp: boolean;
-  syncing: boolean;
-  /** The replication history it is on and how far it has got in it (a replica's processed offset, a primary's own). */
-  replId: string;
-  offset: number;
+/** The agreed primary's replication history and offset at one look. */
+interface Mark {
+  readonly address: string;
+  readonly replId: string;
+  readonly offset: number;
+  readonly at: number;
 }
 
 /**
  * docs/operations.md, "Fencing": a node that may hold old data is made unpromotable by the roles
- * themselves, not by an operator's restart procedure. A node may hold old data when moves may have
- * been acknowledged without it: while a Sentinel saw it down (or it did not answer this process), when
- * it restarted (a new run id), while it reports itself a primary the Sentinels do not name (a cut-off
- * primary that resumed, or one mid-promotion), or, first seen, while it is a replica not linked to a
- * primary that is up. Such a node is suspect. A suspect is fenced (`replica-priority 0`) when a look
- * finds it not caught up while a primary is up and agreed on (at once if it reports itself a primary:
- * with the primary down, fencing a replica this process merely missed an answer from could leave the
- * failover no replica to promote), and stays fenced until it is seen caught up: a replica of the primary every Sentinel names, link up, no sync in progress, on that
- * primary's replication history at or past the offset the primary had at the previous look. Then its
- * priority from before the fence comes back. A replica whose link dropped because the primary died is
- * not suspect and stays promotable: it holds every move acknowledged, since it was waited for. Every
- * process with `replicated` durability behind Sentinel runs one, woken by the Sentinels' events
- * (FENCE_EVENTS) as well as every FENCE_POLL_MS. The priority lowered is noted on the primary
- * (FENCE_NOTE_KEY) before the fence, so any role can restore it; a node found at 0 with no note is left
- * at 0 (deliberately unpromotable).
+ * themselves, not by an operator's restart procedure. A node is *suspect* when moves may have been
+ * acknowledged without it: a Sentinel saw it down or it did not answer this process, it restarted (a
+ * new run id), it reports itself a primary no Sentinel names (a cut-off primary that resumed), or,
+ * first seen, it is a replica not linked to a primary that is up. A suspect is fenced
+ * (`replica-priority 0`, noted on the primary: fence-actions.ts) when a look finds it not caught up
+ * while the Sentinels (a majority answering) agree on a primary that is up; it gets its priority back
+ * once caught up: a replica of that primary, link up, no sync, on its replication history at or past
+ * the offset it had at the previous look (at most MARK_STALE_MS before). A node any Sentinel names
+ * primary or is promoting is never fenced. With the primary gone and no replica promotable, a fenced
+ * replica that holds all the primary had at its last look is released, so a failover is never left
+ * without a replica to promote. A suspect that reports itself a primary is made a replica of the
+ * agreed primary once the Sentinels have settled. Every process with `replicated` durability behind
+ * Sentinel runs one, woken by the Sentinels' events as well as every FENCE_POLL_MS.
  */
 export function startReplicaFencing(
   target: RedisSentinelTarget,
-  options: { url: string; keyPrefix?: string; pollMs?: number; log?: (line: string) => void },
+  options: { url: string; keyPrefix?: string; pollMs?: number; log?: (line: string) => void; clock?: () => number },
 ): ReplicaFencing {
-  const { pollMs = FENCE_POLL_MS, log = () => undefined } = options;
-  const credentials = new URL(options.url);
-  const noteKey = `${options.keyPrefix ?? ''}${FENCE_NOTE_KEY}`;
+  const { pollMs = FENCE_POLL_MS, log = () => undefined, clock = Date.now } = options;
   const sentinels = target.sentinels.map(({ host, port }) => sentinelClient(host, port, 'reservation-replica-fence'));
-  const nodes = new Map<string, Redis>();
+  const nodes = dataNodeClients(options.url);
+  const noteKey = `${options.keyPrefix ?? ''}${FENCE_NOTE_KEY}`;
+  const actions = fenceActions({ client: nodes.client, noteKey, log });
   /** Each node's run id when last seen answering. */
   const seen = new Map<string, string>();
-  /** Nodes that may hold old data (moves may have been acknowledged without them) until seen caught up. */
+  /** Nodes that may hold old data until seen caught up. */
   const suspect = new Set<string>();
-  /** Priorities this process lowered, by node address (the note on the primary holds them for every role). */
-  const lowered = new Map<string, number>();
   /** Nodes that went away (did not answer, or a Sentinel saw them down) and have not been seen caught up since. */
   const returned = new Set<string>();
-  /** The primary agreed on at the last look. */
   let previousAgreed: string | null = null;
-  /** Where the agreed primary was at the last look. */
-  let previousMark: { address: string; replId: string; offset: number } | null = null;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-
-  const nodeClient = (address: string): Redis => {
-    let client = nodes.get(address);
-    if (!client) {
-      const [host, port] = splitAddress(address);
-      client = new Redis({
-        host, port, connectionName: 'reservation-replica-fence', maxRetriesPerRequest: 0,
-        connectTimeout: 500, commandTimeout: 500, retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
-        username: decodeURIComponent(credentials.username) || undefined,
-        password: decodeURIComponent(credentials.password) || undefined,
-      });
-      client.on('error', () => undefined);
-      nodes.set(address, client);
-    }
-    return client;
-  };
-  const priorityOf = async (address: string) => Number(((await nodeClient(address).config('GET', 'replica-priority')) as string[])[1]);
-
-  const fence = async (address: string, primary: string | null) => {
-    const priority = await priorityOf(address);
-    if (!(priority > 0)) return;
-    lowered.set(address, priority);
-    // Noted first, so a role that stops now leaves the priority for another to restore; a note that
-    // cannot be written (no primary agreed on now) does not hold the fence back.
-    if (primary) await nodeClient(primary).hsetnx(noteKey, address, String(priority)).catch(() => undefined);
-    await nodeClient(address).config('SET', 'replica-priority', '0');
-    log(`replica fence: ${address} may hold old data: replica-priority ${priority} -> 0 until it is a replica caught up`);
-  };
-
-  const unfence = async (address: string, primary: string, noted: string | undefined) => {
-    const original = lowered.get(address) ?? Number(noted ?? 0);
-    if (original > 0 && (await priorityOf(address)) === 0) {
-      await nodeClient(address).config('SET', 'replica-priority', String(original));
-      log(`replica fence: ${address} is a replica caught up: replica-priority 0 -> ${original}`);
-    }
-    lowered.delete(address);
-    if (noted !== undefined) await nodeClient(primary).hdel(noteKey, address);
-  };
+  /** The agreed primary's position at the previous look, and the last one taken while a primary was up. */
+  let mark: Mark | null = null;
+  let lastAlive: Mark | null = null;
 
   const look = async () => {
     const reports = (await Promise.all(sentinels.map((sentinel) => sentinelReport(sentinel, target.name).catch(() => null)))).filter((r) => r !== null);
-    if (reports.length === 0) return;
+    if (reports.length * 2 <= sentinels.length) return; // a minority's view is no ground to act on
     const addressOf = (fields: Record<string, string>) => `${fields.ip}:${fields.port}`;
     const named = new Set(reports.map(({ primary }) => addressOf(primary)));
     const primary = named.size === 1 ? [...named][0]! : null; // while the Sentinels disagree, none
-    // Down in a Sentinel's view (not merely its link to the node being remade, as after each failover).
-    const seenDownBySome = new Set(reports.flatMap(({ primary: p, replicas }) => [p, ...replicas].filter((n) => /\b[so]_down\b/.test(n.flags ?? '')).map(addressOf)));
+    const flagged = (pattern: RegExp) => new Set(reports.flatMap(({ primary: p, replicas }) => [p, ...replicas].filter((n) => pattern.test(n.flags ?? '')).map(addressOf)));
+    const seenDownBySome = flagged(/\b[so]_down\b/); // down, not merely a link being remade
+    const promoting = flagged(/\bpromoted\b/);
     const addresses = new Set([...named, ...reports.flatMap(({ replicas }) => replicas.map(addressOf))]);
-    const primaryState = primary ? await nodeState(nodeClient(primary)).catch(() => null) : null;
+    const primaryState = primary ? await nodeState(nodes.client(primary)).catch(() => null) : null;
     const agreed = primaryState?.role === 'master' ? primary : null;
-    // Caught up means at or past where the primary was one look ago: a replica under load always lags
-    // the primary's offset of this very moment by what is in flight.
-    const mark = previousMark;
-    previousMark = agreed && primaryState ? { address: agreed, replId: primaryState.replId, offset: primaryState.offset } : null;
-    // The Sentinels agree, see that primary up and have no failover under way.
     const settled = agreed !== null && agreed === previousAgreed && reports.every(({ primary: p }) => p.flags === 'master');
-    previousAgreed = agreed;
     const listedAsReplicaByAll = (address: string) => reports.every(({ replicas }) => replicas.some((replica) => addressOf(replica) === address));
-    const notes = agreed ? await nodeClient(agreed).hgetall(noteKey).catch(() => ({}) as Record<string, string>) : {};
+    previousAgreed = agreed;
+    const now = clock();
+    const measure = mark && mark.address === agreed && now - mark.at <= MARK_STALE_MS ? mark : null;
+    mark = agreed && primaryState ? { address: agreed, replId: primaryState.replId, offset: primaryState.offset, at: now } : null;
+    if (mark) lastAlive = mark;
+    const notes = agreed ? await nodes.client(agreed).hgetall(noteKey).catch(() => ({}) as Record<string, string>) : {};
+
+    const states = new Map<string, NodeState>();
     await Promise.all([...addresses].map(async (address) => {
-      const state = address === agreed ? primaryState : await nodeState(nodeClient(address)).catch(() => null);
+      const state = address === agreed ? primaryState : await nodeState(nodes.client(address)).catch(() => null);
       const previousRunId = seen.get(address);
       const wentAway = state === null ? previousRunId !== undefined : previousRunId !== undefined && previousRunId !== state.runId;
       if (wentAway || seenDownBySome.has(address)) {
@@ -145,39 +100,37 @@ export function startReplicaFencing(
       }
       if (!state) return; // down or stopped: looked at again once it answers
       seen.set(address, state.runId);
-      if (address === agreed) return;
-      const caughtUp = agreed !== null && mark !== null && mark.address === agreed && state.role === 'slave' && state.primary === agreed &&
-        state.linkUp && !state.syncing && state.replId === mark.replId && state.offset >= mark.offset;
-      // A primary no Sentinel agrees on (a cut-off one that resumed, one mid-promotion); or, first seen,
-      // a replica not linked to a primary that is up (it may have come back before this process started).
+      if (address === agreed || named.has(address) || promoting.has(address)) return; // a primary, or becoming one
+      states.set(address, state);
+      const caughtUp = agreed !== null && measure !== null && state.role === 'slave' && state.primary === agreed &&
+        state.linkUp && !state.syncing && state.replId === measure.replId && state.offset >= measure.offset;
       if (state.role !== 'slave' || (previousRunId === undefined && agreed !== null && (!state.linkUp || state.syncing))) suspect.add(address);
       if (caughtUp) {
         suspect.delete(address);
         returned.delete(address);
-        if (lowered.has(address) || notes[address] !== undefined) await unfence(address, agreed, notes[address]).catch(() => undefined);
-      } else if (suspect.has(address) && (agreed !== null || state.role !== 'slave')) {
-        // With no primary up and agreed on, a suspect replica is judged once there is one: fencing it
-        // now could leave a failover no replica to promote (this process may only have missed an answer).
-        await fence(address, agreed).catch(() => undefined);
+        if (actions.lowered.has(address) || notes[address] !== undefined) await actions.unfence(address, agreed, notes[address]).catch(() => undefined);
+      } else if (suspect.has(address) && agreed !== null) {
+        await actions.fence(address, agreed).catch(() => undefined);
       }
-      if (state.role === 'master' && returned.has(address) && settled && listedAsReplicaByAll(address)) await demote(address, agreed!).catch(() => undefined);
+      if (state.role === 'master' && returned.has(address) && settled && listedAsReplicaByAll(address)) await actions.demote(address, agreed!).catch(() => undefined);
     }));
+    if (agreed === null && lastAlive) await releaseForFailover(states, lastAlive);
   };
 
-  /**
-   * A node that went away and reports itself a primary while every Sentinel lists it as a replica of the
-   * primary they all name and see up, the same at the last look, with no failover under way (a cut-off
-   * primary that resumed; never a replica mid-promotion, which did not go away), is turned into a
-   * replica of that primary now, as Sentinel does some 8 s later (+convert-to-slave): until it is, it
-   * counts as a node every move must be on and cannot be, so moves are UNAVAILABLE. What it holds that
-   * its replicas do not was never acknowledged (docs/operations.md, "The invariant").
-   */
-  const demote = async (address: string, primary: string) => {
-    const [host, port] = splitAddress(primary);
-    await nodeClient(address).call('REPLICAOF', host, String(port));
-    log(`replica fence: ${address} still took itself for a primary: now a replica of ${primary}`);
+  /** No primary up: when no replica could be promoted, the fenced ones that hold all the primary last had are released. */
+  const releaseForFailover = async (states: Map<string, NodeState>, last: Mark) => {
+    const replicas = [...states].filter(([, state]) => state.role === 'slave');
+    const priorities = await Promise.all(replicas.map(([address]) => priorityOf(nodes.client(address)).catch(() => 0)));
+    if (priorities.some((priority) => priority > 0)) return;
+    for (const [address, state] of replicas) {
+      if (state.replId === last.replId && state.offset >= last.offset) await actions.release(address).catch(() => undefined);
+    }
   };
 
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
   const check = (): Promise<void> => {
     if (running) {
       again = true;
@@ -194,7 +147,6 @@ export function startReplicaFencing(
       });
     return running;
   };
-
   const loop = async () => {
     await check();
     if (stopped) return;
@@ -217,28 +169,8 @@ export function startReplicaFencing(
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      for (const client of [...sentinels, ...subscribers, ...nodes.values()]) client.disconnect();
+      for (const client of [...sentinels, ...subscribers]) client.disconnect();
+      nodes.close();
     },
-  };
-}
-
-function splitAddress(address: string): [string, number] {
-  const at = address.lastIndexOf(':');
-  return [address.slice(0, at), Number(address.slice(at + 1))];
-}
-
-async function nodeState(node: Redis): Promise<NodeState> {
-  const info = (await node.call('INFO', 'server', 'replication')) as string;
-  const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim();
-  const host = field('master_host');
-  const role = field('role') ?? 'unknown';
-  return {
-    runId: field('run_id') ?? '',
-    role,
-    primary: host ? `${host}:${field('master_port')}` : null,
-    linkUp: field('master_link_status') === 'up',
-    syncing: field('master_sync_in_progress') === '1',
-    replId: field('master_replid') ?? '',
-    offset: Number(field(role === 'slave' ? 'slave_repl_offset' : 'master_repl_offset') ?? -1),
   };
 }

@@ -65,8 +65,10 @@ export function nodesToConfirm(views: readonly SentinelView[], node: WrittenNode
 /**
  * Which nodes the Sentinels could promote, asked of every Sentinel every SENTINEL_POLL_MS; their views
  * are joined (nodesToConfirm), since a Sentinel that has not seen a failover yet may start the next
- * one. When no Sentinel has answered for SENTINEL_ANSWER_STALE_MS the count is not trusted: a move is
- * UNAVAILABLE until one answers again (fail closed: the last answer could hide a node that came back).
+ * one. Only a poll a majority of the configured Sentinels answered counts; when there has been none for
+ * SENTINEL_ANSWER_STALE_MS the count is not trusted: a move is UNAVAILABLE until a majority answers
+ * again (fail closed: the last answer could hide a node that came back, or a promotion on the other
+ * side of a partition).
  */
 export function watchPromotableReplicas(target: RedisSentinelTarget, options: { clock?: () => number } = {}): PromotableReplicas {
   const { clock = Date.now } = options;
@@ -79,7 +81,9 @@ export function watchPromotableReplicas(target: RedisSentinelTarget, options: { 
 
   const poll = async () => {
     const views = (await Promise.all(sentinels.map((sentinel) => sentinelView(sentinel, target.name).catch(() => null)))).filter((view) => view !== null);
-    if (views.length > 0) {
+    // A majority of the Sentinels configured, or no count: a minority cut off with the old primary
+    // could not see the promotion the others made.
+    if (views.length * 2 > sentinels.length) {
       known = views;
       answeredAt = clock();
       waiting.splice(0).forEach((wake) => wake());

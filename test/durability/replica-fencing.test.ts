@@ -119,3 +119,43 @@ test('a cut-off primary that resumes is fenced and made a replica of the promote
   await until('its priority back once caught up', async () => ((await resumed.config('GET', 'replica-priority').catch(() => ['', ''])) as string[])[1] === '100', 30_000, 100);
   t.is(await resumed.get('after-the-cut'), '1', 'it holds what the promoted primary wrote');
 });
+
+// The fence must never leave a failover without a replica to promote (review of issue 48): with the
+// primary gone and every replica at priority 0, a replica that holds all the primary had at the roles'
+// last look is released.
+test('with the primary gone and every replica fenced, a replica that holds all the primary had is released and promoted', async (t) => {
+  t.timeout(180_000);
+  const binaries = findStoreBinaries()!;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-'));
+  const topology = await startReplicatedTopology({ binaries, dir });
+  const clients: Redis[] = [];
+  const connect = (port: number) => {
+    const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
+    client.on('error', () => undefined);
+    clients.push(client);
+    return client;
+  };
+  const lines: string[] = [];
+  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, {
+    url: 'redis://127.0.0.1', log: (line) => lines.push(line),
+  });
+  t.teardown(async () => {
+    fencing.stop();
+    for (const client of clients) client.disconnect();
+    await topology.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const primaryPort = await topology.primaryPort();
+  const primary = connect(primaryPort);
+  await primary.set('held', '1');
+  const replicas = topology.dataPorts.filter((port) => port !== primaryPort);
+  for (const port of replicas) await connect(port).config('SET', 'replica-priority', '0');
+  await fencing.check();
+  await fencing.check(); // the roles have seen the primary's position
+  topology.signal(primaryPort, 'SIGKILL');
+  await until('a replica promoted', async () => (await topology.primaryPort().catch(() => primaryPort)) !== primaryPort, 60_000, 100);
+  const promoted = await topology.primaryPort();
+  t.true(replicas.includes(promoted));
+  t.is(await connect(promoted).get('held'), '1');
+  t.true(lines.some((line) => line.includes('the primary is gone and no replica was promotable')), lines.join('\n'));
+});
