@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import Redis from 'ioredis';
 import { startReplicatedTopology } from '../../src/local-services/local-replicated';
 import { findStoreBinaries } from '../../src/local-services/store-binaries';
@@ -9,15 +9,12 @@ import { FENCE_NOTE_KEY, startReplicaFencing } from '../../src/redis/replica-fen
 import { fieldsOf } from '../../src/redis/sentinel-replicas';
 import { until } from '../helpers/until';
 
-// Issue 48 §2: fencing is the roles' job. A replica is killed, the primary moves on past its backlog,
-// and the replica is restarted the naive way (its AOF, `--replicaof` the primary, its normal priority,
-// nobody lowering it). The next failover must not promote it before its sync, even though Sentinel
-// would rank it first (the other replica is given a worse priority, 150).
-test('a node restarted the naive way is fenced by the roles until it is in sync: the next failover promotes the replica that holds every move', async (t) => {
+
+/** The local replicated topology with the roles' fence running over it; every connection closed and every node stopped at the end. */
+async function fencedTopology(t: ExecutionContext, log: (line: string) => void) {
   t.timeout(180_000);
-  const binaries = findStoreBinaries()!;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-'));
-  const topology = await startReplicatedTopology({ binaries, dir });
+  const topology = await startReplicatedTopology({ binaries: findStoreBinaries()!, dir });
   const clients: Redis[] = [];
   const connect = (port: number) => {
     const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
@@ -25,16 +22,23 @@ test('a node restarted the naive way is fenced by the roles until it is in sync:
     clients.push(client);
     return client;
   };
-  const sentinels = topology.sentinelPorts.map(connect);
-  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, {
-    url: 'redis://127.0.0.1', log: (line) => t.log(line),
-  });
+  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, { url: 'redis://127.0.0.1', log });
   t.teardown(async () => {
     fencing.stop();
     for (const client of clients) client.disconnect();
     await topology.stop();
     rmSync(dir, { recursive: true, force: true });
   });
+  return { topology, connect, fencing };
+}
+
+// Issue 48 §2: fencing is the roles' job. A replica is killed, the primary moves on past its backlog,
+// and the replica is restarted the naive way (its AOF, `--replicaof` the primary, its normal priority,
+// nobody lowering it). The next failover must not promote it before its sync, even though Sentinel
+// would rank it first (the other replica is given a worse priority, 150).
+test('a node restarted the naive way is fenced by the roles until it is in sync: the next failover promotes the replica that holds every move', async (t) => {
+  const { topology, connect } = await fencedTopology(t, (line) => t.log(line));
+  const sentinels = topology.sentinelPorts.map(connect);
   const priorityInEverySentinel = async (port: number) => {
     const views = await Promise.all(sentinels.map(async (sentinel) => ((await sentinel.call('SENTINEL', 'replicas', topology.name)) as string[][]).map(fieldsOf)));
     return views.map((replicas) => replicas.find((r) => r.port === String(port))?.['slave-priority'] ?? 'unknown');
@@ -79,27 +83,8 @@ test('a node restarted the naive way is fenced by the roles until it is in sync:
 // meanwhile it is a node every move must be on. The roles make it a replica of the primary the Sentinels
 // agree on as soon as they agree, and fence it until it has caught up.
 test('a cut-off primary that resumes is fenced and made a replica of the promoted one by the roles, then gets its priority back once caught up', async (t) => {
-  t.timeout(180_000);
-  const binaries = findStoreBinaries()!;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-'));
-  const topology = await startReplicatedTopology({ binaries, dir });
-  const clients: Redis[] = [];
-  const connect = (port: number) => {
-    const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
-    client.on('error', () => undefined);
-    clients.push(client);
-    return client;
-  };
   const lines: string[] = [];
-  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, {
-    url: 'redis://127.0.0.1', log: (line) => lines.push(line),
-  });
-  t.teardown(async () => {
-    fencing.stop();
-    for (const client of clients) client.disconnect();
-    await topology.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { topology, connect } = await fencedTopology(t, (line) => void lines.push(line));
   const oldPrimary = await topology.primaryPort();
   const resumed = connect(oldPrimary);
   await resumed.set('before-the-cut', '1');
@@ -124,27 +109,8 @@ test('a cut-off primary that resumes is fenced and made a replica of the promote
 // primary gone and every replica at priority 0, a replica that holds all the primary had at the roles'
 // last look is released.
 test('with the primary gone and every replica fenced, a replica that holds all the primary had is released and promoted', async (t) => {
-  t.timeout(180_000);
-  const binaries = findStoreBinaries()!;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-'));
-  const topology = await startReplicatedTopology({ binaries, dir });
-  const clients: Redis[] = [];
-  const connect = (port: number) => {
-    const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
-    client.on('error', () => undefined);
-    clients.push(client);
-    return client;
-  };
   const lines: string[] = [];
-  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, {
-    url: 'redis://127.0.0.1', log: (line) => lines.push(line),
-  });
-  t.teardown(async () => {
-    fencing.stop();
-    for (const client of clients) client.disconnect();
-    await topology.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { topology, connect, fencing } = await fencedTopology(t, (line) => void lines.push(line));
   const primaryPort = await topology.primaryPort();
   const primary = connect(primaryPort);
   await primary.set('held', '1');
