@@ -84,7 +84,8 @@ export function startNemesis(targets: FaultTargets, options: NemesisOptions): Ne
       if (kind === 'stop') targets.signal(port, 'SIGCONT');
       else if (target === 'sentinel') await targets.restartSentinel(port);
       else await targets.restart(port);
-      const windowMs = window ? (await Promise.race([window, new Promise<number>((resolve) => setTimeout(() => resolve(at + WINDOW_LIMIT_MS), WINDOW_LIMIT_MS))])) - at : null;
+      const limit = new Promise<number>((resolve) => setTimeout(() => resolve(at + WINDOW_LIMIT_MS), WINDOW_LIMIT_MS).unref());
+      const windowMs = window ? (await Promise.race([window, limit])) - at : null;
       records.push({ atS, what, windowMs });
       if (windowMs !== null) options.log(`nemesis: calls acknowledged again ${windowMs} ms after the signal`);
     } finally {
