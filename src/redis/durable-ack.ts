@@ -118,8 +118,9 @@ export function createDurableAck(durability: RedisDurability, options: { promota
 }
 
 /**
- * The acknowledgement a process's store calls wait for (null with `local` durability), watching the
- * Sentinels' view of the replicas when the store is behind Sentinel; close() stops that watch.
+ * The acknowledgement a process's store calls wait for (null with `local` durability). Behind Sentinel
+ * it watches the Sentinels' view of the nodes and runs the fence on returning nodes (replica-fencing.ts);
+ * close() stops both.
  */
 export function storeDurability(redis: StoreDurabilitySettings, log?: (line: string) => void): { ack: DurableAck | null; close(): void } {
   if (redis.durability.mode === 'local') return { ack: null, close: () => undefined };
