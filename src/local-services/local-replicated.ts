@@ -130,7 +130,8 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
     }
     for (const port of sentinelPorts) startSentinel(port, first);
     for (const port of sentinelPorts) {
-      await waitUntil(`sentinel on ${port}`, async () => (await cli(port, 'SENTINEL', 'replicas', LOCAL_SENTINEL_NAME)).output.includes(String(replicas[0])), 20_000);
+      // A Sentinel learns the replicas from the primary's INFO, which it reads every 10 s: a slow machine takes longer.
+      await waitUntil(`sentinel on ${port}`, async () => (await cli(port, 'SENTINEL', 'replicas', LOCAL_SENTINEL_NAME)).output.includes(String(replicas[0])), 60_000);
     }
   } catch (error) {
     await stop();

@@ -46,15 +46,5 @@ export function fenceActions(options: { client(address: string): Redis; noteKey:
       lowered.delete(address);
       log(`replica fence: the primary is gone and no replica was promotable; ${address} held all it had: replica-priority 0 -> ${priority}`);
     },
-    /**
-     * A cut-off primary that resumed, made a replica of the primary the Sentinels agree on now, as
-     * Sentinel does some 8 s later (+convert-to-slave): until then it counts as a node every move must
-     * be on and cannot be. What it holds that its replicas do not was never acknowledged.
-     */
-    async demote(address: string, primary: string): Promise<void> {
-      const at = primary.lastIndexOf(':');
-      await client(address).call('REPLICAOF', primary.slice(0, at), primary.slice(at + 1));
-      log(`replica fence: ${address} still took itself for a primary: now a replica of ${primary}`);
-    },
   };
 }

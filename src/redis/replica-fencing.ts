@@ -44,8 +44,9 @@ interface Mark {
  * the offset it had at the previous look (at most MARK_STALE_MS before). A node any Sentinel names
  * primary or is promoting is never fenced. With the primary gone and no replica promotable, a fenced
  * replica that holds all the primary had at its last look is released, so a failover is never left
- * without a replica to promote. A suspect that reports itself a primary is made a replica of the
- * agreed primary once the Sentinels have settled. Every process with `replicated` durability behind
+ * without a replica to promote. A node that takes itself for a primary is left for Sentinel to
+ * convert: a majority of Sentinels that have not yet seen a failover may name the old primary, restarted,
+ * and a conversion on their word would undo the failover. Every process with `replicated` durability behind
  * Sentinel runs one, woken by the Sentinels' events as well as every FENCE_POLL_MS.
  */
 export function startReplicaFencing(
@@ -61,9 +62,6 @@ export function startReplicaFencing(
   const seen = new Map<string, string>();
   /** Nodes that may hold old data until seen caught up. */
   const suspect = new Set<string>();
-  /** Nodes that went away (did not answer, or a Sentinel saw them down) and have not been seen caught up since. */
-  const returned = new Set<string>();
-  let previousAgreed: string | null = null;
   /** The agreed primary's position at the previous look, and the last one taken while a primary was up. */
   let mark: Mark | null = null;
   let lastAlive: Mark | null = null;
@@ -80,9 +78,6 @@ export function startReplicaFencing(
     const addresses = new Set([...named, ...reports.flatMap(({ replicas }) => replicas.map(addressOf))]);
     const primaryState = primary ? await nodeState(nodes.client(primary)).catch(() => null) : null;
     const agreed = primaryState?.role === 'master' ? primary : null;
-    const settled = agreed !== null && agreed === previousAgreed && reports.every(({ primary: p }) => p.flags === 'master');
-    const listedAsReplicaByAll = (address: string) => reports.every(({ replicas }) => replicas.some((replica) => addressOf(replica) === address));
-    previousAgreed = agreed;
     const now = clock();
     const measure = mark && mark.address === agreed && now - mark.at <= MARK_STALE_MS ? mark : null;
     mark = agreed && primaryState ? { address: agreed, replId: primaryState.replId, offset: primaryState.offset, at: now } : null;
@@ -94,10 +89,7 @@ export function startReplicaFencing(
       const state = address === agreed ? primaryState : await nodeState(nodes.client(address)).catch(() => null);
       const previousRunId = seen.get(address);
       const wentAway = state === null ? previousRunId !== undefined : previousRunId !== undefined && previousRunId !== state.runId;
-      if (wentAway || seenDownBySome.has(address)) {
-        suspect.add(address);
-        returned.add(address);
-      }
+      if (wentAway || seenDownBySome.has(address)) suspect.add(address);
       if (!state) return; // down or stopped: looked at again once it answers
       seen.set(address, state.runId);
       if (address === agreed || named.has(address) || promoting.has(address)) return; // a primary, or becoming one
@@ -107,12 +99,10 @@ export function startReplicaFencing(
       if (state.role !== 'slave' || (previousRunId === undefined && agreed !== null && (!state.linkUp || state.syncing))) suspect.add(address);
       if (caughtUp) {
         suspect.delete(address);
-        returned.delete(address);
         if (actions.lowered.has(address) || notes[address] !== undefined) await actions.unfence(address, agreed, notes[address]).catch(() => undefined);
       } else if (suspect.has(address) && agreed !== null) {
         await actions.fence(address, agreed).catch(() => undefined);
       }
-      if (state.role === 'master' && returned.has(address) && settled && listedAsReplicaByAll(address)) await actions.demote(address, agreed!).catch(() => undefined);
     }));
     if (agreed === null && lastAlive) await releaseForFailover(states, lastAlive);
   };
