@@ -47,6 +47,7 @@ test('an admin sets reward ranges (a moderator sees them read-only); a closed pe
   await form.getByLabel('To rank 2').fill('3');
   await form.getByLabel('Amount 2').fill('5');
   await form.getByRole('button', { name: 'Save rewards' }).click();
+  await page.getByRole('status').getByText('Rewards saved.').waitFor();
   await page.getByText('No period has paid rewards yet.').waitFor();
   t.deepEqual((await api.services.leaderboards.get(gameId, board.id)).rewards, [
     { rank_from: 1, rank_to: 1, amount: 2500, currency: 'EUR' }, { rank_from: 2, rank_to: 3, amount: 500, currency: 'EUR' },

@@ -56,6 +56,7 @@ export function LeaderboardPage() {
   const remove = useAction(() => request(LeaderboardPageDeleteLeaderboard, { g: gameId, id }));
   const scoreNotice = useNotice();
   const groupNotice = useNotice();
+  const rewardsNotice = useNotice(); // outside the editor, which a reload remounts
   const score = useAction((userGameId: number, value: number) => request(LeaderboardPageSaveScore, { id, input: { user_game_id: userGameId, score: value } }));
   const addGroup = useAction((input: GroupInput) => request(LeaderboardPageCreateLeaderboardGroup, { id, input }));
   const removeGroup = useAction((group: number) => request(LeaderboardPageDeleteLeaderboardGroup, { id: group }));
@@ -178,7 +179,8 @@ export function LeaderboardPage() {
 
       {staff && leaderboard.period_type !== 'all_time' && (
         <>
-          <RewardsEditor key={JSON.stringify(leaderboard.rewards)} gameId={gameId} leaderboardId={id} rewards={leaderboard.rewards} onDone={board.reload} />
+          <RewardsEditor key={JSON.stringify(leaderboard.rewards)} gameId={gameId} leaderboardId={id} rewards={leaderboard.rewards} onDone={() => { rewardsNotice.show('Rewards saved.'); board.reload(); }} />
+          <Notice notice={rewardsNotice} />
           <PayoutsList leaderboardId={id} names={new Map((players.data?.gameUsers ?? []).map((p) => [p.user_game_id, p.user.username]))} />
         </>
       )}
