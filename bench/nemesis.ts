@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
 import { ensureLocalServices } from '../src/local-services/local-services';
 import { runSoak, soakFailed, type SoakReport } from './lib/soak/run-soak';
+import { STALL_MS } from './lib/soak/soak-load';
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
     const windows = report.outageWindowsMs;
     console.log(`  seed ${seed}: ${report.faults.length} faults, acknowledged ${report.acknowledgedMoves}, ledger rows ${report.ledgerRows}, ` +
       `lost ${report.lost.length}, doubled ${report.doubled.length}, unacknowledged ${report.unacknowledged.length}, mismatches ${report.mismatches.length}, errors ${report.errors.length}; ` +
-      `windows median ${median(windows)} ms, worst ${Math.max(0, ...windows)} ms${soakFailed(report) ? ' — FAILED' : ''}`);
+      `windows median ${median(windows)} ms, worst ${Math.max(0, ...windows)} ms; stalled ${(report.stallsMs.reduce((sum, ms) => sum + ms, 0) / 1000).toFixed(1)} s in ${report.stallsMs.length}` +
+      `${soakFailed(report) ? ' — FAILED' : ''}`);
     for (const line of [...report.lost, ...report.doubled, ...report.unacknowledged, ...report.mismatches, ...report.errors].slice(0, 5)) console.log(`    ${line}`);
   }
   const windows = results.flatMap(({ report }) => report.outageWindowsMs);
@@ -64,6 +66,14 @@ async function main(): Promise<void> {
   console.log(`acknowledged moves ${results.reduce((sum, r) => sum + r.report.acknowledgedMoves, 0)}; lost ${results.reduce((s, r) => s + r.report.lost.length, 0)}, ` +
     `doubled ${results.reduce((s, r) => s + r.report.doubled.length, 0)}, unacknowledged ${results.reduce((s, r) => s + r.report.unacknowledged.length, 0)}`);
   console.log(`unavailability windows of data-node faults: median ${median(windows)} ms, worst ${Math.max(0, ...windows)} ms (${windows.length} windows)`);
+  for (const kind of ['SIGKILL primary', 'SIGSTOP primary', 'SIGKILL replica', 'SIGSTOP replica']) {
+    const ofKind = faults.filter((fault) => fault.what.startsWith(kind) && fault.windowMs !== null).map((fault) => fault.windowMs!);
+    if (ofKind.length > 0) console.log(`  ${kind}: median ${median(ofKind)} ms, worst ${Math.max(...ofKind)} ms (${ofKind.length})`);
+  }
+  const stalls = results.flatMap(({ report }) => report.stallsMs);
+  const stalledS = stalls.reduce((sum, ms) => sum + ms, 0) / 1000;
+  console.log(`stalls (no call acknowledged for ${STALL_MS} ms or more, whatever the cause): ${stalls.length}, median ${median(stalls)} ms, worst ${Math.max(0, ...stalls)} ms; ` +
+    `${stalledS.toFixed(1)} s of ${runs * Number(values.seconds)} s (${((100 * stalledS) / (runs * Number(values.seconds))).toFixed(1)}%)`);
   console.log(failed.length === 0 ? 'nemesis passed: no run lost, doubled or invented a move' : `NEMESIS FAILED: seeds ${failed.map((r) => r.seed).join(', ')} (logs in .data/nemesis/<seed>)`);
   process.exitCode = failed.length === 0 ? 0 : 1;
 }

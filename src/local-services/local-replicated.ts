@@ -66,7 +66,7 @@ export async function startReplicatedTopology(options: ReplicatedTopologyOptions
     const child = spawn(binaries.server, [
       '--port', String(port), '--bind', '127.0.0.1', '--dir', nodeDir,
       '--appendonly', 'yes', '--appendfsync', 'always', '--save', '',
-      '--min-replicas-to-write', '1', '--min-replicas-max-lag', '2', '--repl-timeout', '5',
+      '--min-replicas-to-write', '1', '--min-replicas-max-lag', '2', '--repl-timeout', '2', '--repl-ping-replica-period', '1',
       '--repl-diskless-sync', 'yes', '--repl-diskless-sync-delay', '0',
       '--maxmemory-policy', 'noeviction', '--logfile', path.join(dir, `${port}.log`),
       ...(primary === null ? [] : ['--replicaof', '127.0.0.1', String(primary)]),

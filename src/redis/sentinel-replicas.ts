@@ -155,10 +155,22 @@ export async function sentinelReport(sentinel: Redis, name: string): Promise<{ p
  */
 export const SENTINEL_INFO_VALIDITY_MS = 5000;
 
+/**
+ * Whether the Sentinel has never read this node's INFO: it reports `info-refresh` 0 then, and
+ * sentinelSelectSlave skips the node until it has. An entry made at a failover for the old primary is
+ * one until the node answers: its link down (killed), or up with nothing answered (stopped: the kernel
+ * still accepts the connection), and no master host ("?": no INFO ever named one). 0 is also the age
+ * of an INFO read this very millisecond; only one read from a node whose link broke in that
+ * millisecond, or that reports itself primary, looks never read, for that one poll.
+ */
+const neverRead = (replica: Record<string, string>) =>
+  Number(replica['info-refresh'] ?? 0) === 0 && (/\bdisconnected\b/.test(replica.flags ?? '') || replica['master-host'] === '?');
+
 /** Whether a Sentinel could choose this replica in a failover, now or the moment it answers again. */
-function couldPromote(replica: Record<string, string>): boolean {
+export function couldPromote(replica: Record<string, string>): boolean {
   if (!(Number(replica['slave-priority'] ?? 100) > 0)) return false;
-  return !seenDown(replica) || Number(replica['info-refresh'] ?? 0) < SENTINEL_INFO_VALIDITY_MS;
+  if (!seenDown(replica)) return true;
+  return !neverRead(replica) && Number(replica['info-refresh'] ?? 0) < SENTINEL_INFO_VALIDITY_MS;
 }
 
 async function sentinelView(sentinel: Redis, name: string): Promise<SentinelView> {

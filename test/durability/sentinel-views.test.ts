@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { nodesToConfirm, type SentinelNode, type SentinelView } from '../../src/redis/sentinel-replicas';
+import { couldPromote, nodesToConfirm, type SentinelNode, type SentinelView } from '../../src/redis/sentinel-replicas';
 
 // The invariant of docs/operations.md as a count: every node that could become primary without an
 // operator (named primary alive, or a replica a Sentinel could promote), less the node written to
@@ -63,4 +63,22 @@ test('never fewer than the candidates other than the node written to, nor than i
     { seed, numRuns: 2000 },
   );
   t.pass();
+});
+
+// What a Sentinel's record of a replica says about whether it could choose it (sentinelSelectSlave).
+const replicaRecord = (fields: Record<string, string>) => ({ flags: 'slave', 'slave-priority': '100', 'info-refresh': '800', 'master-host': '127.0.0.1', ...fields });
+
+test('a replica counts while a Sentinel sees it alive, or down with an INFO of it under 5 s old; never at priority 0', (t) => {
+  t.true(couldPromote(replicaRecord({})));
+  t.true(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '4999' })), 'down, but its last INFO is still valid for a failover');
+  t.false(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '5000' })), 'down, and its INFO has lapsed');
+  t.false(couldPromote(replicaRecord({ 'slave-priority': '0' })), 'fenced');
+});
+
+test('a node whose INFO the Sentinel never read (the old primary\'s entry after a failover, dead) is no candidate; alive, it is', (t) => {
+  t.false(couldPromote(replicaRecord({ flags: 's_down,slave,disconnected', 'info-refresh': '0' })));
+  t.false(couldPromote(replicaRecord({ flags: 'slave,disconnected', 'info-refresh': '0' })), 'not yet down for down-after-milliseconds, but never reached');
+  t.false(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '0', 'master-host': '?' })), 'stopped: the connection was accepted, nothing answered');
+  t.true(couldPromote(replicaRecord({ flags: 'slave', 'info-refresh': '0', 'master-host': '?' })), 'alive: it answers, and its INFO is read at once');
+  t.true(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '0' })), 'an INFO read this millisecond from a node that has just resumed');
 });

@@ -49,6 +49,8 @@ export interface SoakReport {
   readonly partitions: number;
   /** Per restart, failover or partition: from its signal to the first acknowledgement of a call sent after it. */
   readonly outageWindowsMs: number[];
+  /** Every stretch of at least STALL_MS with no call acknowledged (soak-load.ts), whatever caused it. */
+  readonly stallsMs: number[];
   readonly mysqlOutageS: number;
   readonly acknowledgedMoves: number;
   readonly ledgerRows: number;
@@ -186,6 +188,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
       failovers: disruptions.failover,
       partitions: disruptions.partition,
       outageWindowsMs,
+      stallsMs: load1.stallsMs,
       mysqlOutageS: options.mysqlOutageS,
       acknowledgedMoves: load1.acknowledged.size,
       ledgerRows: [...rows.values()].reduce((sum, n) => sum + n, 0),

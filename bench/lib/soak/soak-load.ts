@@ -27,7 +27,15 @@ export interface SoakLoad {
   readonly wallets: Wallet[];
   /** Errors other than UNAVAILABLE: each one is a defect. */
   readonly errors: string[];
+  /**
+   * Every stretch of at least STALL_MS in which no call was acknowledged, in ms: the store's unavailability
+   * as the load saw it, whatever caused it (a fault's signal, a resume, a restart, a conversion).
+   */
+  readonly stallsMs: number[];
 }
+
+/** The shortest gap between acknowledgements counted as a stall (32 lanes acknowledge every few ms). */
+export const STALL_MS = 500;
 
 /**
  * The soak's mixed load: top-ups (with an Idempotency-Key), reserves, confirms and cancels over many
@@ -39,7 +47,7 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
   const wallets: Wallet[] = Array.from({ length: options.wallets }, (_, i) => ({ userId: `${options.tag}-${i}`, gameId: 'soak', currency: 'EUR' }));
   const open: Array<{ transactionId: string; wallet: Wallet; amount: bigint }> = [];
   const state: Omit<SoakLoad, 'wallets'> & { calls: number; retried: number; batchCalls: number } = {
-    calls: 0, retried: 0, batchCalls: 0, acknowledged: new Map(), expected: new Map(), errors: [],
+    calls: 0, retried: 0, batchCalls: 0, acknowledged: new Map(), expected: new Map(), errors: [], stallsMs: [],
   };
   const move = (w: Wallet, available: bigint, reserved: bigint) => {
     const [a, r] = state.expected.get(w.userId) ?? [0n, 0n];
@@ -59,7 +67,13 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
   const acknowledge = (move: string) => state.acknowledged.set(move, now());
   /** Who waits for the first call started at or after `after` to be acknowledged (an outage's end). */
   const waiters: Array<{ after: number; resolve: (at: number) => void }> = [];
+  let lastAcknowledgedAt = Date.now();
+  const stallUntil = (at: number) => {
+    if (at - lastAcknowledgedAt >= STALL_MS) state.stallsMs.push(at - lastAcknowledgedAt);
+    lastAcknowledgedAt = at;
+  };
   const acknowledgedCallStartedAt = (startedAt: number) => {
+    if (running) stallUntil(Date.now());
     for (let i = waiters.length - 1; i >= 0; i -= 1) {
       if (startedAt < waiters[i]!.after) continue;
       waiters[i]!.resolve(Date.now());
@@ -183,6 +197,7 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
   return {
     /** Stops taking new calls and waits until every call under way is answered. */
     async stop(): Promise<SoakLoad> {
+      stallUntil(Date.now());
       running = false;
       await lanes;
       return { ...state, wallets };
