@@ -2,6 +2,7 @@ import Redis from 'ioredis';
 import type { RedisSentinelTarget } from '../config';
 import { dataNodeClients, nodeState, priorityOf, type NodeState } from './data-nodes';
 import { FENCE_NOTE_KEY, fenceActions } from './fence-actions';
+import { tuneSentinel } from './sentinel-periods';
 import { sentinelClient, sentinelReport } from './sentinel-replicas';
 
 export { FENCE_NOTE_KEY } from './fence-actions';
@@ -46,8 +47,10 @@ interface Mark {
  * replica that holds all the primary had at its last look is released, so a failover is never left
  * without a replica to promote. A node that takes itself for a primary is left for Sentinel to
  * convert: a majority of Sentinels that have not yet seen a failover may name the old primary, restarted,
- * and a conversion on their word would undo the failover. Every process with `replicated` durability behind
- * Sentinel runs one, woken by the Sentinels' events as well as every FENCE_POLL_MS.
+ * and a conversion on their word would undo the failover. Each look also sets the Sentinels' PING,
+ * INFO and PUBLISH periods (sentinel-periods.ts), which a Sentinel's restart resets: a fence is in their
+ * view within half a second, a resumed primary converted within 2 s. Every process with `replicated`
+ * durability behind Sentinel runs one, woken by the Sentinels' events as well as every FENCE_POLL_MS.
  */
 export function startReplicaFencing(
   target: RedisSentinelTarget,
@@ -67,7 +70,10 @@ export function startReplicaFencing(
   let lastAlive: Mark | null = null;
 
   const look = async () => {
-    const reports = (await Promise.all(sentinels.map((sentinel) => sentinelReport(sentinel, target.name).catch(() => null)))).filter((r) => r !== null);
+    const reports = (await Promise.all(sentinels.map(async (sentinel) => {
+      await tuneSentinel(sentinel);
+      return sentinelReport(sentinel, target.name).catch(() => null);
+    }))).filter((r) => r !== null);
     if (reports.length * 2 <= sentinels.length) return; // a minority's view is no ground to act on
     const addressOf = (fields: Record<string, string>) => `${fields.ip}:${fields.port}`;
     const named = new Set(reports.map(({ primary }) => addressOf(primary)));

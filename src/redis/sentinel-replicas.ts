@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import type { RedisSentinelTarget } from '../config';
+import { infoValidityMs, sentinelPeriods } from './sentinel-periods';
 
 /** How often the Sentinels are asked which nodes they could promote. */
 export const SENTINEL_POLL_MS = 250;
@@ -146,16 +147,6 @@ export async function sentinelReport(sentinel: Redis, name: string): Promise<{ p
 }
 
 /**
- * How old a Sentinel's last INFO of a replica may be for it to choose that replica in a failover
- * (sentinelSelectSlave: five ping periods while the primary is down). A Sentinel refreshes INFO only
- * every 10 s, and keeps what it read before a node died: a node that comes back is, until its next
- * INFO, the node it was (its priority, its offset, its healthy link). So a node seen down still counts
- * until the Sentinel's INFO of it is older than this; then it can be chosen only on a fresh INFO,
- * read from the node as it is, by which time the roles have fenced it (replica-fencing.ts).
- */
-export const SENTINEL_INFO_VALIDITY_MS = 5000;
-
-/**
  * Whether the Sentinel has never read this node's INFO: it reports `info-refresh` 0 then, and
  * sentinelSelectSlave skips the node until it has. An entry made at a failover for the old primary is
  * one until the node answers: its link down (killed), or up with nothing answered (stopped: the kernel
@@ -166,15 +157,23 @@ export const SENTINEL_INFO_VALIDITY_MS = 5000;
 const neverRead = (replica: Record<string, string>) =>
   Number(replica['info-refresh'] ?? 0) === 0 && (/\bdisconnected\b/.test(replica.flags ?? '') || replica['master-host'] === '?');
 
-/** Whether a Sentinel could choose this replica in a failover, now or the moment it answers again. */
-export function couldPromote(replica: Record<string, string>): boolean {
+/**
+ * Whether a Sentinel could choose this replica in a failover, now or the moment it answers again. A
+ * Sentinel keeps what it read before a node died: a node that comes back is, until its next INFO, the
+ * node it was (its priority, its offset, its healthy link). So a node seen down still counts until the
+ * Sentinel's INFO of it is older than it would choose on (`validityMs`, sentinel-periods.ts); then it
+ * can be chosen only on a fresh INFO, read from the node as it is, by which time the roles have fenced
+ * it (replica-fencing.ts).
+ */
+export function couldPromote(replica: Record<string, string>, validityMs: number): boolean {
   if (!(Number(replica['slave-priority'] ?? 100) > 0)) return false;
   if (!seenDown(replica)) return true;
-  return !neverRead(replica) && Number(replica['info-refresh'] ?? 0) < SENTINEL_INFO_VALIDITY_MS;
+  return !neverRead(replica) && Number(replica['info-refresh'] ?? 0) < validityMs;
 }
 
 async function sentinelView(sentinel: Redis, name: string): Promise<SentinelView> {
-  const { primary, replicas } = await sentinelReport(sentinel, name);
-  const promotable = replicas.filter(couldPromote).map(nodeOf);
+  const [{ primary, replicas }, periods] = await Promise.all([sentinelReport(sentinel, name), sentinelPeriods(sentinel)]);
+  const validityMs = infoValidityMs(periods);
+  const promotable = replicas.filter((replica) => couldPromote(replica, validityMs)).map(nodeOf);
   return { primary: seenDown(primary) ? null : nodeOf(primary), promotable };
 }

@@ -6,6 +6,7 @@ import Redis from 'ioredis';
 import { startReplicatedTopology } from '../../src/local-services/local-replicated';
 import { findStoreBinaries } from '../../src/local-services/store-binaries';
 import { FENCE_NOTE_KEY, startReplicaFencing } from '../../src/redis/replica-fencing';
+import { sentinelPeriods, TUNED_SENTINEL_PERIODS } from '../../src/redis/sentinel-periods';
 import { fieldsOf } from '../../src/redis/sentinel-replicas';
 import { until } from '../helpers/until';
 
@@ -122,4 +123,24 @@ test('with the primary gone and every replica fenced, a replica that holds all t
   t.true(replicas.includes(promoted));
   t.is(await connect(promoted).get('held'), '1');
   t.true(lines.some((line) => line.includes('the primary is gone and no replica was promotable')), lines.join('\n'));
+});
+
+// A fence is in a Sentinel's view only once it reads the node's INFO again, and a resumed primary is
+// turned into a replica four PUBLISH periods after it reports itself one: the roles set every
+// Sentinel's periods to half a second, and again after a restart brings back the defaults. The count
+// follows what each Sentinel runs on (sentinel-periods.ts).
+test('the roles set every Sentinel\'s PING, INFO and PUBLISH periods, and set them again after a Sentinel restarts', async (t) => {
+  const { topology, connect } = await fencedTopology(t, (line) => t.log(line));
+  const sentinels = topology.sentinelPorts.map(connect);
+  const everyTuned = async () => (await Promise.all(sentinels.map(sentinelPeriods)))
+    .every((periods) => JSON.stringify(periods) === JSON.stringify(TUNED_SENTINEL_PERIODS));
+  await until('every Sentinel runs on the tuned periods', everyTuned, 10_000, 100);
+
+  const [restarted] = topology.sentinelPorts as [number];
+  topology.signal(restarted, 'SIGKILL');
+  await topology.restartSentinel(restarted);
+  const fresh = connect(restarted);
+  await until('the restarted Sentinel answers', async () => (await fresh.ping().catch(() => null)) === 'PONG', 20_000, 100);
+  await until('the roles tune it again', async () => (await sentinelPeriods(fresh)).infoMs === TUNED_SENTINEL_PERIODS.infoMs, 10_000, 100);
+  t.true(await everyTuned());
 });

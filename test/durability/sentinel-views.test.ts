@@ -1,5 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
+import { DEFAULT_SENTINEL_PERIODS, infoValidityMs, TUNED_SENTINEL_PERIODS } from '../../src/redis/sentinel-periods';
 import { couldPromote, nodesToConfirm, type SentinelNode, type SentinelView } from '../../src/redis/sentinel-replicas';
 
 // The invariant of docs/operations.md as a count: every node that could become primary without an
@@ -67,18 +68,26 @@ test('never fewer than the candidates other than the node written to, nor than i
 
 // What a Sentinel's record of a replica says about whether it could choose it (sentinelSelectSlave).
 const replicaRecord = (fields: Record<string, string>) => ({ flags: 'slave', 'slave-priority': '100', 'info-refresh': '800', 'master-host': '127.0.0.1', ...fields });
+const tunedValidity = infoValidityMs(TUNED_SENTINEL_PERIODS);
 
-test('a replica counts while a Sentinel sees it alive, or down with an INFO of it under 5 s old; never at priority 0', (t) => {
-  t.true(couldPromote(replicaRecord({})));
-  t.true(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '4999' })), 'down, but its last INFO is still valid for a failover');
-  t.false(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '5000' })), 'down, and its INFO has lapsed');
-  t.false(couldPromote(replicaRecord({ 'slave-priority': '0' })), 'fenced');
+test('a Sentinel chooses on INFO up to five PING periods old while it sees the primary down, three INFO periods otherwise: the larger counts', (t) => {
+  t.is(infoValidityMs(DEFAULT_SENTINEL_PERIODS), 30_000, 'the defaults: a failover whose primary came back chooses on INFO up to 30 s old');
+  t.is(tunedValidity, 2500, 'as the roles tune every Sentinel');
+  t.is(infoValidityMs({ pingMs: 1000, infoMs: 1000, publishMs: 2000 }), 5000);
 });
 
-test('a node whose INFO the Sentinel never read (the old primary\'s entry after a failover, dead) is no candidate; alive, it is', (t) => {
-  t.false(couldPromote(replicaRecord({ flags: 's_down,slave,disconnected', 'info-refresh': '0' })));
-  t.false(couldPromote(replicaRecord({ flags: 'slave,disconnected', 'info-refresh': '0' })), 'not yet down for down-after-milliseconds, but never reached');
-  t.false(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '0', 'master-host': '?' })), 'stopped: the connection was accepted, nothing answered');
-  t.true(couldPromote(replicaRecord({ flags: 'slave', 'info-refresh': '0', 'master-host': '?' })), 'alive: it answers, and its INFO is read at once');
-  t.true(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '0' })), 'an INFO read this millisecond from a node that has just resumed');
+test('a replica counts while a Sentinel sees it alive, or down with an INFO of it young enough to choose on; never at priority 0', (t) => {
+  t.true(couldPromote(replicaRecord({}), tunedValidity));
+  t.true(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '2499' }), tunedValidity), 'down, but its last INFO is still valid for a failover');
+  t.false(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '2500' }), tunedValidity), 'down, and its INFO has lapsed');
+  t.true(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '29999' }), infoValidityMs(DEFAULT_SENTINEL_PERIODS)), 'a Sentinel on its defaults');
+  t.false(couldPromote(replicaRecord({ 'slave-priority': '0' }), tunedValidity), 'fenced');
+});
+
+test('a node whose INFO the Sentinel never read (the old primary\'s entry after a failover, dead or stopped) is no candidate; alive, it is', (t) => {
+  t.false(couldPromote(replicaRecord({ flags: 's_down,slave,disconnected', 'info-refresh': '0' }), tunedValidity));
+  t.false(couldPromote(replicaRecord({ flags: 'slave,disconnected', 'info-refresh': '0' }), tunedValidity), 'not yet down for down-after-milliseconds, but never reached');
+  t.false(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '0', 'master-host': '?' }), tunedValidity), 'stopped: the connection was accepted, nothing answered');
+  t.true(couldPromote(replicaRecord({ flags: 'slave', 'info-refresh': '0', 'master-host': '?' }), tunedValidity), 'alive: it answers, and its INFO is read at once');
+  t.true(couldPromote(replicaRecord({ flags: 's_down,slave', 'info-refresh': '0' }), tunedValidity), 'an INFO read this millisecond from a replica that has just resumed');
 });
