@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
 import { ensureLocalServices } from '../src/local-services/local-services';
 import { runSoak, soakFailed, type SoakReport } from './lib/soak/run-soak';
-import { STALL_MS } from './lib/soak/soak-load';
+import { median, unavailabilityLines } from './lib/soak/unavailability';
 
 const { values } = parseArgs({
   options: {
@@ -29,8 +29,6 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '32' },
   },
 });
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -70,10 +68,7 @@ async function main(): Promise<void> {
     const ofKind = faults.filter((fault) => fault.what.startsWith(kind) && fault.windowMs !== null).map((fault) => fault.windowMs!);
     if (ofKind.length > 0) console.log(`  ${kind}: median ${median(ofKind)} ms, worst ${Math.max(...ofKind)} ms (${ofKind.length})`);
   }
-  const stalls = results.flatMap(({ report }) => report.stallsMs);
-  const stalledS = stalls.reduce((sum, ms) => sum + ms, 0) / 1000;
-  console.log(`stalls (no call acknowledged for ${STALL_MS} ms or more, whatever the cause): ${stalls.length}, median ${median(stalls)} ms, worst ${Math.max(0, ...stalls)} ms; ` +
-    `${stalledS.toFixed(1)} s of ${runs * Number(values.seconds)} s (${((100 * stalledS) / (runs * Number(values.seconds))).toFixed(1)}%)`);
+  console.log(unavailabilityLines({ outageWindowsMs: [], stallsMs: results.flatMap(({ report }) => report.stallsMs) }, runs * Number(values.seconds)).join('\n'));
   console.log(failed.length === 0 ? 'nemesis passed: no run lost, doubled or invented a move' : `NEMESIS FAILED: seeds ${failed.map((r) => r.seed).join(', ')} (logs in .data/nemesis/<seed>)`);
   process.exitCode = failed.length === 0 ? 0 : 1;
 }

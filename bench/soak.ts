@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
 import { ensureLocalServices } from '../src/local-services/local-services';
 import { runSoak, soakFailed } from './lib/soak/run-soak';
+import { unavailabilityLines } from './lib/soak/unavailability';
 
 const { values } = parseArgs({
   options: {
@@ -45,10 +46,7 @@ async function main(): Promise<void> {
   const list = (items: string[]) => (items.length ? ` (${items.slice(0, 5).join('; ')}${items.length > 5 ? '; …' : ''})` : '');
   console.log(`calls ${report.calls} (${report.batchCalls} of them batches, ${report.retried} sent again after an outage)`);
   console.log(`worker kills ${report.workerKills}, Redis kills ${report.redisKills}, failovers ${report.failovers}, partitions ${report.partitions}, MySQL outage ${report.mysqlOutageS} s`);
-  if (report.outageWindowsMs.length > 0) {
-    const sorted = [...report.outageWindowsMs].sort((a, b) => a - b);
-    console.log(`unavailability windows (ms): ${sorted.join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]}, worst ${sorted.at(-1)}`);
-  }
+  for (const line of unavailabilityLines(report, Number(values.duration))) console.log(line);
   console.log(`acknowledged moves ${report.acknowledgedMoves}, ledger rows ${report.ledgerRows}, drained ${report.drainS.toFixed(1)} s after the load`);
   console.log(`lost ${report.lost.length}${list(report.lost)}, doubled ${report.doubled.length}${list(report.doubled)}, unacknowledged ${report.unacknowledged.length}${list(report.unacknowledged)}`);
   console.log(`mismatches ${report.mismatches.length}${list(report.mismatches)}, errors ${report.errors.length}${list(report.errors)}`);

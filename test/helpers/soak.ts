@@ -1,5 +1,6 @@
 import type { ExecutionContext } from 'ava';
 import { runSoak, soakFailed, type SoakOptions, type SoakReport } from '../../bench/lib/soak/run-soak';
+import { unavailabilityLines } from '../../bench/lib/soak/unavailability';
 import { testConfig } from './test-config';
 
 /**
@@ -11,10 +12,7 @@ export async function soakHolds(t: ExecutionContext, options: Omit<SoakOptions, 
   t.timeout(300_000);
   const report = await runSoak(testConfig(), { wallets: 200, concurrency: 32, log: (line) => t.log(line), ...options });
   t.log(JSON.stringify({ ...report, lost: report.lost.length, doubled: report.doubled.length, unacknowledged: report.unacknowledged.length }));
-  if (report.outageWindowsMs.length > 0) {
-    const sorted = [...report.outageWindowsMs].sort((a, b) => a - b);
-    t.log(`unavailability windows: ${sorted.join(', ')} ms (median ${sorted[Math.floor(sorted.length / 2)]}, worst ${sorted.at(-1)})`);
-  }
+  for (const line of unavailabilityLines(report, options.durationS)) t.log(line);
   t.deepEqual(report.errors, []);
   t.deepEqual(report.lost, []);
   t.deepEqual(report.doubled, []);
