@@ -68,7 +68,9 @@ async function main(): Promise<void> {
     const ofKind = faults.filter((fault) => fault.what.startsWith(kind) && fault.windowMs !== null).map((fault) => fault.windowMs!);
     if (ofKind.length > 0) console.log(`  ${kind}: median ${median(ofKind)} ms, worst ${Math.max(...ofKind)} ms (${ofKind.length})`);
   }
-  console.log(unavailabilityLines({ outageWindowsMs: [], stallsMs: results.flatMap(({ report }) => report.stallsMs) }, runs * Number(values.seconds)).join('\n'));
+  console.log(unavailabilityLines({
+    outageWindowsMs: [], stallsMs: results.flatMap(({ report }) => report.stallsMs), loadRanS: results.reduce((sum, { report }) => sum + report.loadRanS, 0),
+  }).join('\n'));
   console.log(failed.length === 0 ? 'nemesis passed: no run lost, doubled or invented a move' : `NEMESIS FAILED: seeds ${failed.map((r) => r.seed).join(', ')} (logs in .data/nemesis/<seed>)`);
   process.exitCode = failed.length === 0 ? 0 : 1;
 }

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const list = (items: string[]) => (items.length ? ` (${items.slice(0, 5).join('; ')}${items.length > 5 ? '; …' : ''})` : '');
   console.log(`calls ${report.calls} (${report.batchCalls} of them batches, ${report.retried} sent again after an outage)`);
   console.log(`worker kills ${report.workerKills}, Redis kills ${report.redisKills}, failovers ${report.failovers}, partitions ${report.partitions}, MySQL outage ${report.mysqlOutageS} s`);
-  for (const line of unavailabilityLines(report, Number(values.duration))) console.log(line);
+  for (const line of unavailabilityLines(report)) console.log(line);
   console.log(`acknowledged moves ${report.acknowledgedMoves}, ledger rows ${report.ledgerRows}, drained ${report.drainS.toFixed(1)} s after the load`);
   console.log(`lost ${report.lost.length}${list(report.lost)}, doubled ${report.doubled.length}${list(report.doubled)}, unacknowledged ${report.unacknowledged.length}${list(report.unacknowledged)}`);
   console.log(`mismatches ${report.mismatches.length}${list(report.mismatches)}, errors ${report.errors.length}${list(report.errors)}`);

@@ -114,15 +114,33 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** A TCP port nothing listens on right now (the OS picks it): for servers a test or benchmark starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where freePort() draws from: below Linux's ephemeral range (32768 and up by default), from which the
+ * OS gives outgoing connections their local ports. A port handed out is bound by its server only later
+ * (a topology's Sentinels, after its replicas synced: seconds), and a port from the ephemeral range
+ * could meanwhile become the local end of some connection (seen: a Sentinel that never came up while
+ * other tests ran).
+ */
+const FREE_PORTS = { from: 20_000, to: 32_000 } as const;
+/** Ports this process handed out: not handed out twice. */
+const handedOut = new Set<number>();
+
+/** A TCP port nothing listens on right now, below the ephemeral range: for servers a test or benchmark starts. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = FREE_PORTS.from + Math.floor(Math.random() * (FREE_PORTS.to - FREE_PORTS.from));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${FREE_PORTS.from} and ${FREE_PORTS.to} after 100 tries`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 

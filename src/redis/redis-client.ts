@@ -60,7 +60,7 @@ export function createRedisClient(options: RedisClientOptions): Redis {
   };
   if (!sentinel) return new Redis(url, settings);
   const credentials = new URL(url);
-  return new Redis({
+  return reconnectUnlessClosed(new Redis({
     ...settings,
     sentinels: sentinel.sentinels.map(({ host, port }) => ({ host, port })),
     name: sentinel.name,
@@ -70,8 +70,40 @@ export function createRedisClient(options: RedisClientOptions): Redis {
     // connection to a primary that was replaced but still answers (or hangs: a partition).
     sentinelRetryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 1000),
     failoverDetector: true,
-  });
+  }));
 }
+
+/**
+ * ioredis 5 ends a Sentinel client for good when its connector's connect fails: the failover detector
+ * of the connection before, still subscribed, hears `+switch-master` while the client is asking the
+ * Sentinels for the primary (a reconnection after the primary died), closes the connector, and the
+ * connect throws "Connection is closed": status "end", no retry, every later command refused. A process
+ * answered UNAVAILABLE for good (found by `npm run nemesis`). So the client connects again after an
+ * end this process did not ask for (disconnect() without reconnecting, quit()).
+ */
+function reconnectUnlessClosed(client: Redis): Redis {
+  let closing = false;
+  const disconnect = client.disconnect.bind(client);
+  client.disconnect = (reconnect = false) => {
+    if (!reconnect) closing = true;
+    disconnect(reconnect);
+  };
+  const quit = client.quit.bind(client);
+  client.quit = ((...args: Parameters<Redis['quit']>) => {
+    closing = true;
+    return quit(...args);
+  }) as Redis['quit'];
+  client.on('end', () => {
+    if (closing) return;
+    setTimeout(() => {
+      if (!closing && client.status === 'end') client.connect().catch(() => undefined);
+    }, SENTINEL_RECONNECT_MS).unref();
+  });
+  return client;
+}
+
+/** How long after an unasked end a Sentinel client connects again. */
+const SENTINEL_RECONNECT_MS = 100;
 
 function commandTimeout(role: RedisRole, durability: RedisDurability | undefined): Pick<RedisOptions, 'commandTimeout'> {
   const timeout = ROLE_OPTIONS[role].commandTimeout;

@@ -49,7 +49,7 @@ interface Mark {
  * convert: a majority of Sentinels that have not yet seen a failover may name the old primary, restarted,
  * and a conversion on their word would undo the failover. Each look also sets the Sentinels' PING,
  * INFO and PUBLISH periods (sentinel-periods.ts), which a Sentinel's restart resets: a fence is in their
- * view within half a second, a resumed primary converted within 2 s. Every process with `replicated`
+ * view within a second, a resumed primary converted within 2 s. Every process with `replicated`
  * durability behind Sentinel runs one, woken by the Sentinels' events as well as every FENCE_POLL_MS.
  */
 export function startReplicaFencing(
@@ -65,15 +65,20 @@ export function startReplicaFencing(
   const seen = new Map<string, string>();
   /** Nodes that may hold old data until seen caught up. */
   const suspect = new Set<string>();
+  /** Sentinels whose periods are being read or set: a stopped one holds no look up, and gets one try at a time. */
+  const tuning = new Set<Redis>();
+  const tune = (sentinel: Redis) => {
+    if (tuning.has(sentinel)) return;
+    tuning.add(sentinel);
+    void tuneSentinel(sentinel).finally(() => tuning.delete(sentinel));
+  };
   /** The agreed primary's position at the previous look, and the last one taken while a primary was up. */
   let mark: Mark | null = null;
   let lastAlive: Mark | null = null;
 
   const look = async () => {
-    const reports = (await Promise.all(sentinels.map(async (sentinel) => {
-      await tuneSentinel(sentinel);
-      return sentinelReport(sentinel, target.name).catch(() => null);
-    }))).filter((r) => r !== null);
+    for (const sentinel of sentinels) tune(sentinel);
+    const reports = (await Promise.all(sentinels.map((sentinel) => sentinelReport(sentinel, target.name).catch(() => null)))).filter((r) => r !== null);
     if (reports.length * 2 <= sentinels.length) return; // a minority's view is no ground to act on
     const addressOf = (fields: Record<string, string>) => `${fields.ip}:${fields.port}`;
     const named = new Set(reports.map(({ primary }) => addressOf(primary)));

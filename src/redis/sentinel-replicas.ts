@@ -147,15 +147,18 @@ export async function sentinelReport(sentinel: Redis, name: string): Promise<{ p
 }
 
 /**
- * Whether the Sentinel has never read this node's INFO: it reports `info-refresh` 0 then, and
- * sentinelSelectSlave skips the node until it has. An entry made at a failover for the old primary is
- * one until the node answers: its link down (killed), or up with nothing answered (stopped: the kernel
- * still accepts the connection), and no master host ("?": no INFO ever named one). 0 is also the age
- * of an INFO read this very millisecond; only one read from a node whose link broke in that
+ * Whether the Sentinel has never read the INFO of this node, which it sees down: it reports
+ * `info-refresh` 0 then, and sentinelSelectSlave skips the node until it has. An entry made at a
+ * failover for the old primary is one while the node stays dead (link down) or stopped (the kernel
+ * still accepts the connection; no INFO ever named a master host: "?"). Only a node down for
+ * down-after-milliseconds qualifies: a failover remakes every replica's entry, and a live replica's
+ * looks never read (link not yet made) for the moment before the Sentinel reads it. 0 is also the age of
+ * an INFO read this very millisecond; only one read from a node seen down whose link broke in that
  * millisecond, or that reports itself primary, looks never read, for that one poll.
  */
 const neverRead = (replica: Record<string, string>) =>
-  Number(replica['info-refresh'] ?? 0) === 0 && (/\bdisconnected\b/.test(replica.flags ?? '') || replica['master-host'] === '?');
+  Number(replica['info-refresh'] ?? 0) === 0 && /\b[so]_down\b/.test(replica.flags ?? '') &&
+  (/\bdisconnected\b/.test(replica.flags ?? '') || replica['master-host'] === '?');
 
 /**
  * Whether a Sentinel could choose this replica in a failover, now or the moment it answers again. A
@@ -168,7 +171,7 @@ const neverRead = (replica: Record<string, string>) =>
 export function couldPromote(replica: Record<string, string>, validityMs: number): boolean {
   if (!(Number(replica['slave-priority'] ?? 100) > 0)) return false;
   if (!seenDown(replica)) return true;
-  return !neverRead(replica) && Number(replica['info-refresh'] ?? 0) < validityMs;
+  return !neverRead(replica) && Number(replica['info-refresh'] ?? 0) <= validityMs; // Sentinel skips only past it
 }
 
 async function sentinelView(sentinel: Redis, name: string): Promise<SentinelView> {

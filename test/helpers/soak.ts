@@ -12,7 +12,7 @@ export async function soakHolds(t: ExecutionContext, options: Omit<SoakOptions, 
   t.timeout(300_000);
   const report = await runSoak(testConfig(), { wallets: 200, concurrency: 32, log: (line) => t.log(line), ...options });
   t.log(JSON.stringify({ ...report, lost: report.lost.length, doubled: report.doubled.length, unacknowledged: report.unacknowledged.length }));
-  for (const line of unavailabilityLines(report, options.durationS)) t.log(line);
+  for (const line of unavailabilityLines(report)) t.log(line);
   t.deepEqual(report.errors, []);
   t.deepEqual(report.lost, []);
   t.deepEqual(report.doubled, []);

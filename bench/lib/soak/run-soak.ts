@@ -51,6 +51,8 @@ export interface SoakReport {
   readonly outageWindowsMs: number[];
   /** Every stretch of at least STALL_MS with no call acknowledged (soak-load.ts), whatever caused it. */
   readonly stallsMs: number[];
+  /** How long the load ran, which the stalls are a share of. */
+  readonly loadRanS: number;
   readonly mysqlOutageS: number;
   readonly acknowledgedMoves: number;
   readonly ledgerRows: number;
@@ -189,6 +191,7 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
       partitions: disruptions.partition,
       outageWindowsMs,
       stallsMs: load1.stallsMs,
+      loadRanS: load1.ranMs / 1000,
       mysqlOutageS: options.mysqlOutageS,
       acknowledgedMoves: load1.acknowledged.size,
       ledgerRows: [...rows.values()].reduce((sum, n) => sum + n, 0),

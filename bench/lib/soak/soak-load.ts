@@ -32,6 +32,8 @@ export interface SoakLoad {
    * as the load saw it, whatever caused it (a fault's signal, a resume, a restart, a conversion).
    */
   readonly stallsMs: number[];
+  /** How long the load ran (past the run's duration while the last fault's window closes), the stalls' denominator. */
+  readonly ranMs: number;
 }
 
 /** The shortest gap between acknowledgements counted as a stall (32 lanes acknowledge every few ms). */
@@ -46,8 +48,8 @@ export const STALL_MS = 500;
 export function startSoakLoad(wallet: WalletService, options: { wallets: number; concurrency: number; tag: string; server: () => number }) {
   const wallets: Wallet[] = Array.from({ length: options.wallets }, (_, i) => ({ userId: `${options.tag}-${i}`, gameId: 'soak', currency: 'EUR' }));
   const open: Array<{ transactionId: string; wallet: Wallet; amount: bigint }> = [];
-  const state: Omit<SoakLoad, 'wallets'> & { calls: number; retried: number; batchCalls: number } = {
-    calls: 0, retried: 0, batchCalls: 0, acknowledged: new Map(), expected: new Map(), errors: [], stallsMs: [],
+  const state: Omit<SoakLoad, 'wallets'> & { calls: number; retried: number; batchCalls: number; ranMs: number } = {
+    calls: 0, retried: 0, batchCalls: 0, acknowledged: new Map(), expected: new Map(), errors: [], stallsMs: [], ranMs: 0,
   };
   const move = (w: Wallet, available: bigint, reserved: bigint) => {
     const [a, r] = state.expected.get(w.userId) ?? [0n, 0n];
@@ -198,6 +200,7 @@ export function startSoakLoad(wallet: WalletService, options: { wallets: number;
     /** Stops taking new calls and waits until every call under way is answered. */
     async stop(): Promise<SoakLoad> {
       stallUntil(Date.now());
+      state.ranMs = Date.now() - started;
       running = false;
       await lanes;
       return { ...state, wallets };

@@ -10,7 +10,8 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
  * signal to the first acknowledgement after it, and the stalls (no call acknowledged for STALL_MS or
  * more, whatever caused them) with their share of the run.
  */
-export function unavailabilityLines(report: { readonly outageWindowsMs: readonly number[]; readonly stallsMs: readonly number[] }, runS: number): string[] {
+export function unavailabilityLines(report: { readonly outageWindowsMs: readonly number[]; readonly stallsMs: readonly number[]; readonly loadRanS: number }): string[] {
+  const runS = Math.round(report.loadRanS);
   const windows = [...report.outageWindowsMs].sort((a, b) => a - b);
   const stalledS = sum(report.stallsMs) / 1000;
   return [
