@@ -45,7 +45,7 @@ export async function servePrimary(config: Config, logger: Logger, processes: nu
     stopping = true;
     await Promise.all([...workers].map((worker) => stopWorker(worker, config.shutdownGraceMs + 5000)));
     await Promise.all(closers.map((close) => close()));
-  });
+  }, { graceMs: config.shutdownGraceMs + 5000 });
   await Promise.all(Array.from({ length: processes }, fork));
   if (config.metrics.enabled && config.metrics.port > 0) {
     const aggregator = new AggregatorRegistry();

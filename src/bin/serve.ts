@@ -60,7 +60,7 @@ export async function serve(config: Config, logger: Logger, roles: readonly Role
     await Promise.all(running.map((role) => role.stop(config.shutdownGraceMs)));
     await Promise.all(clients.closers.map((close) => close()));
   };
-  installShutdownHandlers(logger, stopAll);
+  installShutdownHandlers(logger, stopAll, { graceMs: config.shutdownGraceMs });
   try {
     for (const role of roles) running.push(await startRole(role, config, logger, clients));
     if (clients.metrics && config.metrics.port > 0 && !options.clusterWorker) {

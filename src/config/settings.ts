@@ -169,7 +169,7 @@ export const SETTINGS = {
   AUDIT_SCORE_SAVES: setting(flag('true'), '`false` leaves leaderboard score saves out of the audit log (every other write is always audited)'),
 
   SERVICES_DATA_DIR: setting(text('.data'), 'where `services up` keeps the data of the servers it starts'),
-  SHUTDOWN_GRACE_MS: setting(integer(10000, 0, 600000), 'how long in-flight work may take after SIGTERM'),
+  SHUTDOWN_GRACE_MS: setting(integer(10000, 0, 600000), 'how long in-flight work may take after SIGTERM; a stop still unfinished 10 s after that exits 1'),
 
   METRICS_ENABLED: setting(flag('true'), 'Prometheus metrics ([metrics.md](metrics.md)); `false` keeps none'),
   METRICS_HOST: setting(text('127.0.0.1'), "the address of the process's metrics port"),

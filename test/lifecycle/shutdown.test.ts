@@ -9,12 +9,13 @@ function harness() {
   const exits: number[] = [];
   let stops = 0;
   let finish!: () => void;
+  const deadlines: Array<{ run: () => void; ms: number }> = [];
   const handler = createSignalHandler(createLogger('silent'), () => {
     stops += 1;
     return new Promise<void>((resolve) => (finish = resolve));
-  }, { clock: () => now, exit: (code) => exits.push(code) });
+  }, { clock: () => now, exit: (code) => exits.push(code), deadlineMs: 25_000, schedule: (run, ms) => deadlines.push({ run, ms }) });
   return {
-    handler, exits, advance: (ms: number) => (now += ms), stops: () => stops,
+    handler, exits, deadlines, advance: (ms: number) => (now += ms), stops: () => stops,
     finished: async () => {
       finish();
       await new Promise((resolve) => setImmediate(resolve));
@@ -42,4 +43,18 @@ test('a second signal after the window exits at once with 1', (t) => {
   h.handler('SIGINT');
   t.deepEqual(h.exits, [1]);
   t.is(h.stops(), 1);
+});
+
+test('a stop that has not finished by its deadline exits 1; one that finished first is left alone', async (t) => {
+  const stuck = harness();
+  stuck.handler('SIGTERM');
+  t.deepEqual(stuck.deadlines.map((d) => d.ms), [25_000]);
+  stuck.deadlines[0]!.run(); // a client still waiting for a Redis that is gone
+  t.deepEqual(stuck.exits, [1]);
+
+  const done = harness();
+  done.handler('SIGTERM');
+  await done.finished();
+  done.deadlines[0]!.run();
+  t.deepEqual(done.exits, [0]);
 });
