@@ -35,13 +35,17 @@ export async function startLocalCluster(options: LocalClusterOptions | number = 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'redis-cluster-'));
   const ports: number[] = [];
   for (let i = 0; i < masters * (1 + replicas); i++) ports.push(await freePort());
+  // Each node's cluster bus gets a free port of its own too: the default (its port + 10,000) lands in the
+  // ephemeral range, where an outgoing connection may hold it.
+  const busPorts = new Map<number, number>();
+  for (const port of ports) busPorts.set(port, await freePort());
   const persistence = replicas > 0
     ? ['--appendonly', 'yes', '--appendfsync', 'always', '--cluster-node-timeout', '2000', '--repl-diskless-sync', 'yes', '--repl-diskless-sync-delay', '0']
     : ['--appendonly', 'no'];
   const children = new Map<number, ChildProcess>();
   const startNode = (port: number) => {
     children.set(port, spawn(binaries.server, [
-      '--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes',
+      '--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-port', String(busPorts.get(port)),
       '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir, '--appenddirname', `aof-${port}`, '--save', '', ...persistence,
     ], { stdio: 'ignore' }));
   };
