@@ -28,7 +28,7 @@ export interface SignalHandlerOptions {
  */
 export function createSignalHandler(logger: Logger, stop: Closer, options: SignalHandlerOptions = {}): (signal: NodeJS.Signals) => void {
   const {
-    clock = Date.now, sameStopWindowMs = SAME_STOP_WINDOW_MS, exit = (code: number) => process.exit(code), deadlineMs = 10_000 + STOP_MARGIN_MS,
+    clock = Date.now, sameStopWindowMs = SAME_STOP_WINDOW_MS, exit = (code: number) => process.exit(code), deadlineMs = STOP_MARGIN_MS,
     schedule = (run: () => void, ms: number) => setTimeout(run, ms).unref(),
   } = options;
   let firstAt: number | null = null;
