@@ -34,23 +34,23 @@ local function cancel_one(work, k, a)
   local tx_key, wallet_key, request_key, outbox_key, open_key = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5]
   local request_id, transaction_id, reason, currency = unpack(ARGV, a + 1, a + 4)
   local tx = named(record_of(work, tx_key), transaction_id, currency)
-  if not tx then return 'NOT_FOUND' end
-  if tx[ST] == 'reserved' then
+  if not tx then return CODE.NOT_FOUND end
+  if tx[ST] == STATUS.reserved then
     local available, reserved = settle(work, tx_key, wallet_key, outbox_key, open_key, transaction_id, tx, 'cancel', reason, request_id, '', now)
-    return 'OK canceled ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
+    return CODE.OK .. ' ' .. STATUS.canceled .. ' ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
   end
-  if tx[ST] == 'canceled' and tx[SETTLER] == request_id then
-    if tx[REASON] ~= reason then return 'CONFLICT' end
-    return 'REPLAY canceled ' .. transaction_id .. ' ' .. tx[A1] .. ' ' .. tx[R1]
+  if tx[ST] == STATUS.canceled and tx[SETTLER] == request_id then
+    if tx[REASON] ~= reason then return CODE.CONFLICT end
+    return CODE.REPLAY .. ' ' .. STATUS.canceled .. ' ' .. transaction_id .. ' ' .. tx[A1] .. ' ' .. tx[R1]
   end
   local fingerprint = cancel_fingerprint(reason)
   local seen = replay(work, request_key, fingerprint)
   if seen then return table.concat(seen, ' ') end
-  if tx[ST] == 'confirmed' then return 'CONFIRMED' end
+  if tx[ST] == STATUS.confirmed then return CODE.CONFIRMED end
   local wallet = wallet_of(work, wallet_key)
-  local reply = { 'already_canceled', transaction_id, int(wallet[AVAILABLE]), int(wallet[RESERVED]) }
+  local reply = { STATUS.already_canceled, transaction_id, int(wallet[AVAILABLE]), int(wallet[RESERVED]) }
   remember(work, request_key, ttl, fingerprint, reply)
-  return 'OK ' .. table.concat(reply, ' ')
+  return CODE.OK .. ' ' .. table.concat(reply, ' ')
 end
 
 return apply_items(KEYS, 5, 2, 2, 4, cancel_one)

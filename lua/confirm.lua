@@ -52,29 +52,29 @@ local function confirm_one(work, k, a)
   local tx_key, wallet_key, limits_key, request_key, outbox_key, open_key = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5], KEYS[k + 6]
   local request_id, transaction_id, round_id, win, currency = unpack(ARGV, a + 1, a + 5)
   local tx = named(record_of(work, tx_key), transaction_id, currency)
-  if not tx then return 'NOT_FOUND' end
+  if not tx then return CODE.NOT_FOUND end
   local wallet = wallet_of(work, wallet_key)
   local round_given_differs = round_id ~= '' and round_id ~= tx[ROUND]
-  if tx[ST] == 'reserved' then
-    if round_given_differs then return 'ROUND_MISMATCH' end
-    if tx[CREATED] ~= '' and tonumber(tx[CREATED]) <= cutoff then return 'EXPIRED' end
-    if wallet[AVAILABLE] + wallet[RESERVED] - tonumber(tx[AMOUNT]) + tonumber(win) > MAX_AMOUNT then return 'BALANCE_LIMIT' end
+  if tx[ST] == STATUS.reserved then
+    if round_given_differs then return CODE.ROUND_MISMATCH end
+    if tx[CREATED] ~= '' and tonumber(tx[CREATED]) <= cutoff then return CODE.EXPIRED end
+    if wallet[AVAILABLE] + wallet[RESERVED] - tonumber(tx[AMOUNT]) + tonumber(win) > MAX_AMOUNT then return CODE.BALANCE_LIMIT end
     local available, reserved = settle(work, tx_key, wallet_key, outbox_key, open_key, transaction_id, tx, 'confirm', win, request_id, round_id, now)
     count_confirmed_loss(work, limits_key, tx, win)
-    return 'OK confirmed ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
+    return CODE.OK .. ' ' .. STATUS.confirmed .. ' ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
   end
-  if tx[ST] == 'confirmed' and tx[SETTLER] == request_id then
-    if tx[SETTLER_ROUND] ~= round_id or tx[WIN] ~= win then return 'CONFLICT' end
-    return 'REPLAY confirmed ' .. transaction_id .. ' ' .. tx[A1] .. ' ' .. tx[R1]
+  if tx[ST] == STATUS.confirmed and tx[SETTLER] == request_id then
+    if tx[SETTLER_ROUND] ~= round_id or tx[WIN] ~= win then return CODE.CONFLICT end
+    return CODE.REPLAY .. ' ' .. STATUS.confirmed .. ' ' .. transaction_id .. ' ' .. tx[A1] .. ' ' .. tx[R1]
   end
   local fingerprint = confirm_fingerprint(round_id, win)
   local seen = replay(work, request_key, fingerprint)
   if seen then return table.concat(seen, ' ') end
-  if round_given_differs then return 'ROUND_MISMATCH' end
-  if tx[ST] == 'canceled' then return 'CANCELED' end
-  local reply = { 'already_confirmed', transaction_id, int(wallet[AVAILABLE]), int(wallet[RESERVED]) }
+  if round_given_differs then return CODE.ROUND_MISMATCH end
+  if tx[ST] == STATUS.canceled then return CODE.CANCELED end
+  local reply = { STATUS.already_confirmed, transaction_id, int(wallet[AVAILABLE]), int(wallet[RESERVED]) }
   remember(work, request_key, ttl, fingerprint, reply)
-  return 'OK ' .. table.concat(reply, ' ')
+  return CODE.OK .. ' ' .. table.concat(reply, ' ')
 end
 
 return apply_items(KEYS, 6, 3, 6, 5, confirm_one)

@@ -19,12 +19,12 @@ Outbox entry: e, transaction_id, user_id, game_id, round_id, amount, available, 
 -- include: settle
 local work = begin({ KEYS[1], KEYS[2] })
 local tx = named(record_of(work, KEYS[1]), ARGV[1], ARGV[4])
-if not tx or tx[ST] ~= 'reserved' then
+if not tx or tx[ST] ~= STATUS.reserved then
   redis.call('ZREM', KEYS[4], ARGV[1])
-  return { 'SKIPPED' }
+  return { CODE.SKIPPED }
 end
-if tx[CREATED] == '' or tonumber(tx[CREATED]) > tonumber(ARGV[2]) then return { 'SKIPPED' } end
+if tx[CREATED] == '' or tonumber(tx[CREATED]) > tonumber(ARGV[2]) then return { CODE.SKIPPED } end
 
 settle(work, KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], tx, 'expire', 'expired', '', '', ARGV[3])
 commit(work)
-return { 'OK' }
+return { CODE.OK }

@@ -39,11 +39,11 @@ local starts = { tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]) }
 
 -- Why this Reserve may not open (nil: it may), in SPEC §1.11's order.
 local function refusal(work, wallet, held, limits_key, freeze_keys_at)
-  if work.records[KEYS[freeze_keys_at]] or work.records[KEYS[freeze_keys_at + 1]] then return 'frozen' end
+  if work.records[KEYS[freeze_keys_at]] or work.records[KEYS[freeze_keys_at + 1]] then return REJECT.frozen end
   local limits = limits_of(work, limits_key, tonumber(now))
   local refused = limits and limit_refusal(limits, held, wallet[RESERVED], starts)
   if refused then return refused end
-  if wallet[AVAILABLE] < held then return 'insufficient_funds' end
+  if wallet[AVAILABLE] < held then return REJECT.insufficient_funds end
   return nil
 end
 
@@ -53,17 +53,17 @@ local function reserve_one(work, k, a)
   local seen = record_of(work, record_key)
   if seen then
     -- The name is derived from (user-game ref, request_id): only a digest collision brings another here.
-    if seen[RID] ~= request_id then return 'COLLISION' end
-    if seen[CUR] ~= currency or seen[ROUND] ~= round_id or seen[AMOUNT] ~= amount then return 'CONFLICT' end
-    if seen[ST] == 'reply' then
-      if seen[TX] == '' then return 'REPLAY rejected  ' .. seen[A0] .. ' ' .. seen[R0] .. ' ' .. seen[REASON] end
-      return 'REPLAY reserved ' .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
+    if seen[RID] ~= request_id then return CODE.COLLISION end
+    if seen[CUR] ~= currency or seen[ROUND] ~= round_id or seen[AMOUNT] ~= amount then return CODE.CONFLICT end
+    if seen[ST] == REPLY_RECORD then
+      if seen[TX] == '' then return CODE.REPLAY .. ' ' .. STATUS.rejected .. '  ' .. seen[A0] .. ' ' .. seen[R0] .. ' ' .. seen[REASON] end
+      return CODE.REPLAY .. ' ' .. STATUS.reserved .. ' ' .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
     end
     -- Same name and currency: the first call's transaction_id is this one's with the stored nonce.
-    return 'REPLAY reserved ' .. string.sub(transaction_id, 1, NONCE_AT - 1) .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
+    return CODE.REPLAY .. ' ' .. STATUS.reserved .. ' ' .. string.sub(transaction_id, 1, NONCE_AT - 1) .. seen[TX] .. ' ' .. seen[A0] .. ' ' .. seen[R0]
   end
 
-  if enabled ~= '1' then return 'CURRENCY' end
+  if enabled ~= '1' then return CODE.CURRENCY end
 
   local wallet = wallet_of(work, wallet_key)
   local held = tonumber(amount)
@@ -71,19 +71,19 @@ local function reserve_one(work, k, a)
   if reason then
     local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
     -- A 'reply' record keeps the reason in its last field (a transaction's cancel reason).
-    put_record(work, record_key, new_tx('reply', currency, round_id, amount, user_id, game_id, '', request_id, available, reserved, '') .. reason, ttl)
-    return 'OK rejected  ' .. available .. ' ' .. reserved .. ' ' .. reason
+    put_record(work, record_key, new_tx(REPLY_RECORD, currency, round_id, amount, user_id, game_id, '', request_id, available, reserved, '') .. reason, ttl)
+    return CODE.OK .. ' ' .. STATUS.rejected .. '  ' .. available .. ' ' .. reserved .. ' ' .. reason
   end
 
   wallet[AVAILABLE], wallet[RESERVED] = wallet[AVAILABLE] - held, wallet[RESERVED] + held
   local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
   local created = expiring and now or ''
   put_record(work, wallet_key, wallet)
-  put_record(work, record_key, new_tx('reserved', currency, round_id, amount, user_id, game_id, created, request_id, available, reserved,
+  put_record(work, record_key, new_tx(STATUS.reserved, currency, round_id, amount, user_id, game_id, created, request_id, available, reserved,
     string.sub(transaction_id, NONCE_AT)))
   if expiring then open_index(work, open_key, transaction_id, now) end
   outbox(work, outbox_key, outbox_reserve(transaction_id, user_id, game_id, round_id, amount, available, reserved, request_id, now))
-  return 'OK reserved ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
+  return CODE.OK .. ' ' .. STATUS.reserved .. ' ' .. transaction_id .. ' ' .. available .. ' ' .. reserved
 end
 
 return apply_items(KEYS, 7, 5, 6, 8, reserve_one)

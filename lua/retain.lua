@@ -15,7 +15,7 @@ for i = 1, #KEYS do
   local stored = redis.pcall('GET', KEYS[i])
   if type(stored) ~= 'table' then -- a table: an error reply, another type than a string
     local tx = named(parse_tx(stored), transaction_id, string.sub(transaction_id, CURRENCY_AT, CURRENCY_END))
-    if tx and tx[ST] ~= 'reserved' then
+    if tx and tx[ST] ~= STATUS.reserved then
       redis.call('EXPIRE', KEYS[i], ARGV[1])
       retained = retained + 1
     end

@@ -17,9 +17,9 @@ Returns {code, status, transaction_id, available, reserved}:
 -- include: idempotency, numbers
 local fingerprint, status
 if ARGV[1] == 'confirm' then
-  fingerprint, status = confirm_fingerprint(ARGV[3], ARGV[4]), 'already_confirmed'
+  fingerprint, status = confirm_fingerprint(ARGV[3], ARGV[4]), STATUS.already_confirmed
 else
-  fingerprint, status = cancel_fingerprint(ARGV[3]), 'already_canceled'
+  fingerprint, status = cancel_fingerprint(ARGV[3]), STATUS.already_canceled
 end
 local work = begin({ KEYS[2] })
 local seen = replay(work, KEYS[1], fingerprint)
@@ -29,4 +29,4 @@ local wallet = wallet_of(work, KEYS[2])
 local reply = { status, ARGV[2], int(wallet[AVAILABLE]), int(wallet[RESERVED]) }
 remember(work, KEYS[1], ARGV[5], fingerprint, reply)
 commit(work)
-return { 'OK', unpack(reply) }
+return { CODE.OK, unpack(reply) }

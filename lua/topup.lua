@@ -25,18 +25,18 @@ same values, the key (then the trail), comment.
 ]]
 -- include: idempotency, numbers, layouts
 local user_id, game_id, currency, amount, comment, now, ttl, key, partition, trail, enabled = unpack(ARGV, 1, 11)
-local fingerprint = amount .. '\n' .. currency .. '\n' .. comment
+local fingerprint = topup_fingerprint(amount, currency, comment)
 local work = begin({ KEYS[1] })
 if key ~= '' then
   local seen = replay(work, KEYS[2], fingerprint)
   if seen then return seen end
 end
-if enabled ~= '1' then return { 'CURRENCY' } end
+if enabled ~= '1' then return { CODE.CURRENCY } end
 
 local wallet = wallet_of(work, KEYS[1])
 local credit = tonumber(amount)
 if wallet[AVAILABLE] + wallet[RESERVED] + credit > MAX_AMOUNT then
-  return { 'BALANCE_LIMIT' }
+  return { CODE.BALANCE_LIMIT }
 end
 wallet[AVAILABLE], wallet[OWNER] = wallet[AVAILABLE] + credit, wallet_owner(user_id, game_id, currency)
 local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
@@ -44,7 +44,7 @@ local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
 redis.call('SADD', KEYS[5], currency)
 local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(partition))
 put_record(work, KEYS[1], wallet)
-if key ~= '' then remember(work, KEYS[2], ttl, fingerprint, { id, available, reserved, now }) end
+if key ~= '' then remember(work, KEYS[2], ttl, fingerprint, topup_reply(id, available, reserved, now)) end
 -- A keyed top-up's entry carries its key, so the ledger keeps it and `restore` can rebuild its record.
 local entry
 if key == '' and trail == '' then
@@ -58,4 +58,4 @@ else
 end
 outbox(work, KEYS[3], entry)
 commit(work)
-return { 'OK', id, available, reserved, now }
+return { CODE.OK, unpack(topup_reply(id, available, reserved, now)) }

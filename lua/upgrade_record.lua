@@ -64,12 +64,12 @@ if ARGV[1] == 'derived' then
   if redis.call('TYPE', KEYS[1]).ok ~= 'string' then return 0 end
   local stored = redis.call('GET', KEYS[1])
   local tx = parse_tx(stored)
-  if tx[ST] == 'reply' then
+  if tx[ST] == REPLY_RECORD then
     if ttl > 0 then redis.call('SET', KEYS[2], stored, 'PX', ttl, 'NX') end
     redis.call('DEL', KEYS[1])
     return 1
   end
-  local reply = new_tx('reply', tx[CUR], tx[ROUND], tx[AMOUNT], tx[USER], tx[GAME], '', tx[RID], tx[A0], tx[R0], ARGV[2])
+  local reply = new_tx(REPLY_RECORD, tx[CUR], tx[ROUND], tx[AMOUNT], tx[USER], tx[GAME], '', tx[RID], tx[A0], tx[R0], ARGV[2])
   if ttl <= 0 then ttl = tonumber(ARGV[3]) * 1000 end
   return redis.call('SET', KEYS[2], reply, 'PX', ttl, 'NX') and 1 or 0
 end
@@ -83,7 +83,7 @@ for i = 1, 8 do
   values[i] = string.sub(stored, position, (newline or 0) - 1)
   position = (newline or #stored) + 1
 end
-local record = new_tx('reply', values[8], values[6], values[7], '', '', '', ARGV[2], values[4], values[5], values[3])
+local record = new_tx(REPLY_RECORD, values[8], values[6], values[7], '', '', '', ARGV[2], values[4], values[5], values[3])
 redis.call('SET', KEYS[2], record, 'PX', ttl, 'NX')
 redis.call('DEL', KEYS[1])
 return 1

@@ -5,7 +5,7 @@ import { failureOf, isRetryable, ReservationError } from './errors';
 import { grpcTransport, type LedgerStream, type MethodName, type TransportOptions } from './grpc-transport';
 import { watchLedger } from './ledger-watch';
 import { backoffMs, DEFAULT_RETRY, sleep, withRetries, type RetryPolicy } from './retry';
-import type { BalanceResult, CallOptions, CancelParams, ConfirmParams, LedgerMove, RejectionReason, ReserveParams, Transaction, WatchLedgerParams } from './types';
+import type { BalanceResult, CallOptions, CancelParams, ConfirmParams, LedgerMove, ReserveParams, Transaction, WatchLedgerParams } from './types';
 import type {
   CancelBatchResult,
   CancelRequest,
@@ -197,7 +197,7 @@ function balanceResult(reply: WireBalance, requestId: string): BalanceResult {
   return {
     transactionId: reply.transaction_id,
     status: reply.status,
-    reason: 'reason' in reply ? (reply.reason as RejectionReason | '') : '',
+    reason: 'reason' in reply ? reply.reason : '',
     availableBalance: reply.available_balance,
     reservedBalance: reply.reserved_balance,
     requestId,

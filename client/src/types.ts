@@ -3,8 +3,8 @@ import type { CancelResponse, ConfirmResponse, GetTransactionResponse, ReserveRe
 /** A Reserve's, Confirm's or Cancel's status (as the .proto lists them per call). */
 export type BalanceStatus = ReserveResponse['status'] | ConfirmResponse['status'] | CancelResponse['status'];
 
-/** Why a Reserve was rejected: the first that applies, in this order (SPEC §1.11). */
-export type RejectionReason = 'frozen' | 'max_bet' | 'loss_limit' | 'insufficient_funds';
+/** Why a Reserve was rejected: the first that applies, in the .proto's order (SPEC §1.11). */
+export type RejectionReason = Exclude<ReserveResponse['reason'], ''>;
 
 /** An int64 amount in minor units: given as a number, a bigint or a decimal string; replies give strings. */
 export type Amount = number | bigint | string;

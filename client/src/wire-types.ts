@@ -1,6 +1,26 @@
 // Generated from proto/reservation.proto by src/grpc/wire-types-source.ts (npm run codegen:wire): do not edit.
 // The wire shapes of the ReservationService as @grpc/proto-loader gives them (keepCase, int64 as decimal strings, oneofs).
 
+/** The values the .proto lists for its string fields (`one of:`), in its order. */
+export const WIRE_VALUES = {
+  ReserveResponse: {
+    status: ['reserved', 'rejected'],
+    reason: ['', 'frozen', 'max_bet', 'loss_limit', 'insufficient_funds'],
+  },
+  ConfirmResponse: {
+    status: ['confirmed', 'already_confirmed'],
+  },
+  CancelResponse: {
+    status: ['canceled', 'already_canceled'],
+  },
+  GetTransactionResponse: {
+    status: ['reserved', 'confirmed', 'canceled'],
+  },
+  LedgerEvent: {
+    kind: ['topup', 'reserve', 'confirm', 'cancel', 'expire'],
+  },
+} as const;
+
 export interface ReserveRequest {
   request_id: string;
   user_id: string;
@@ -15,7 +35,7 @@ export interface ReserveResponse {
   status: 'reserved' | 'rejected';
   available_balance: string;
   reserved_balance: string;
-  reason: string;
+  reason: '' | 'frozen' | 'max_bet' | 'loss_limit' | 'insufficient_funds';
 }
 
 export interface ConfirmRequest {
@@ -107,7 +127,7 @@ export interface LedgerEvent {
   user_id: string;
   game_id: string;
   currency: string;
-  kind: string;
+  kind: 'topup' | 'reserve' | 'confirm' | 'cancel' | 'expire';
   amount: string;
   win_amount: string;
   available_balance: string;

@@ -3,7 +3,7 @@
 -- keys.userGameFreeze). A wallet's limits record l{p}:<user-game ref>:<currency> is one string packed
 -- with struct (LIMITS_RECORD): its limits now, a pending change and when it applies, and the net loss
 -- of the current UTC day, week and month, each with the start of the period it counts.
--- include: numbers
+-- include: numbers, layouts
 
 local LIMITS_RECORD = '<BddBdddBdddddd'
 local LIMITS_LAYOUT = 1
@@ -62,10 +62,10 @@ end
 -- Why a Reserve of `held` may not open, by the wallet's limits (nil: they allow it). `reserved`: what
 -- the wallet holds reserved now (open reservations count against the loss limit).
 local function limit_refusal(l, held, reserved, starts)
-  if l[L_MAX_BET] ~= NONE and held > l[L_MAX_BET] then return 'max_bet' end
+  if l[L_MAX_BET] ~= NONE and held > l[L_MAX_BET] then return REJECT.max_bet end
   if l[L_LOSS_LIMIT] ~= NONE and l[L_PERIOD] > 0
     and held + net_loss(l, l[L_PERIOD], starts[l[L_PERIOD]]) + reserved > l[L_LOSS_LIMIT] then
-    return 'loss_limit'
+    return REJECT.loss_limit
   end
   return nil
 end

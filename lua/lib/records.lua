@@ -13,7 +13,7 @@ end
 -- The transaction a transaction_id names, or nil when its record holds none: a Reserve's reply record,
 -- another currency, or another nonce (a later transaction of a reused request_id) is none.
 local function named(tx, transaction_id, currency)
-  if not tx or tx[ST] == 'reply' or tx[CUR] ~= currency or tx[TX] ~= string.sub(transaction_id, NONCE_AT) then
+  if not tx or tx[ST] == REPLY_RECORD or tx[CUR] ~= currency or tx[TX] ~= string.sub(transaction_id, NONCE_AT) then
     return nil
   end
   return tx

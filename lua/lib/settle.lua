@@ -13,9 +13,9 @@ local function settle(work, tx_key, wallet_key, outbox_key, open_key, transactio
   local available, reserved = int(wallet[AVAILABLE]), int(wallet[RESERVED])
   tx[SETTLER], tx[A1], tx[R1] = request_id, available, reserved
   if kind == 'confirm' then
-    tx[ST], tx[SETTLER_ROUND], tx[WIN] = 'confirmed', request_round, detail
+    tx[ST], tx[SETTLER_ROUND], tx[WIN] = STATUS.confirmed, request_round, detail
   else
-    tx[ST], tx[WIN], tx[REASON] = 'canceled', '0', detail
+    tx[ST], tx[WIN], tx[REASON] = STATUS.canceled, '0', detail
   end
   put_record(work, wallet_key, wallet)
   put_record(work, tx_key, tx)

@@ -5,7 +5,6 @@
 
 -- A wallet in a call: { available, reserved (numbers), the stored owner "<user_id>\0<game_id>\0<currency>" }.
 local AVAILABLE, RESERVED, OWNER = 1, 2, 3
-local WALLET_BALANCES = '<Bdd'
 
 -- A wallet's values from its stored string (false/nil: an unfunded wallet, 0 / 0).
 local function parse_wallet(stored)

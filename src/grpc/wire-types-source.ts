@@ -3,10 +3,11 @@ import protobuf from 'protobufjs';
 /**
  * The TypeScript of the gRPC wire shapes, made from proto/reservation.proto: one type per message, as
  * @grpc/proto-loader hands them over with the options both sides use (field names as in the .proto,
- * int64 as decimal strings, a oneof as exactly one of its fields). A `status` field whose line ends in
- * a comment listing its values ("// reserved or rejected") becomes their union. Written to
- * client/src/wire-types.ts (`npm run codegen:wire`), which the server and the client both import; a
- * test checks that the file is current.
+ * int64 as decimal strings, a oneof as exactly one of its fields). A string field whose comment has a
+ * line `one of: a, b, c` ('' for the empty string) becomes their union, and its values are listed in
+ * WIRE_VALUES, so the scripts (lua-layouts.ts) and the server spell them from the .proto too. Written to
+ * client/src/wire-types.ts (`npm run codegen:wire`), which the server and the client both import;
+ * `npm run lint` fails when the file is stale.
  */
 
 const SCALARS: Readonly<Record<string, string>> = {
@@ -18,12 +19,32 @@ const SCALARS: Readonly<Record<string, string>> = {
   bool: 'boolean',
 };
 
+/** The values a string field's comment lists (a line `one of: a, b, c`; '' is the empty string), or null. */
+function listedValues(field: protobuf.Field): string[] | null {
+  const line = field.comment?.split('\n').find((text) => text.startsWith('one of: '));
+  if (!line) return null;
+  if (field.type !== 'string') throw new Error(`${field.fullName}: only a string field can list its values`);
+  return line.slice('one of: '.length).split(',').map((value) => value.trim().replace(/^''$/, ''));
+}
+
 function fieldType(field: protobuf.Field): string {
-  const values = field.name === 'status' && field.comment ? field.comment.split(/,\s*|\s+or\s+/).map((value) => value.trim()) : null;
+  const values = listedValues(field);
   const single = values ? values.map((value) => `'${value}'`).join(' | ') : (SCALARS[field.type] ?? field.resolvedType?.name);
   if (!single) throw new Error(`${field.fullName}: no TypeScript type for ${field.type}`);
   if (!field.repeated) return single;
   return values ? `Array<${single}>` : `${single}[]`;
+}
+
+/** `export const WIRE_VALUES = { Message: { field: [values] } }` for the fields that list theirs. */
+function valuesSource(messages: readonly protobuf.Type[]): string {
+  const entries = messages.flatMap((message) => {
+    const fields = message.fieldsArray.flatMap((field) => {
+      const values = listedValues(field);
+      return values ? [`    ${field.name}: [${values.map((value) => `'${value}'`).join(', ')}],`] : [];
+    });
+    return fields.length > 0 ? [`  ${message.name}: {\n${fields.join('\n')}\n  },`] : [];
+  });
+  return `/** The values the .proto lists for its string fields (\`one of:\`), in its order. */\nexport const WIRE_VALUES = {\n${entries.join('\n')}\n} as const;`;
 }
 
 function oneofSource(oneof: protobuf.OneOf): string {
@@ -53,6 +74,8 @@ export function wireTypesSource(protoPath: string): string {
   return [
     '// Generated from proto/reservation.proto by src/grpc/wire-types-source.ts (npm run codegen:wire): do not edit.',
     '// The wire shapes of the ReservationService as @grpc/proto-loader gives them (keepCase, int64 as decimal strings, oneofs).',
+    '',
+    valuesSource(messages),
     '',
     messages.map(messageSource).join('\n\n'),
     '',

@@ -1,4 +1,8 @@
-import { CURRENCY_AT, NONCE_OFFSET, OUTBOX_LAYOUTS, REDIS_LAYOUT, RESERVATION_FIELD_COUNT, TRANSACTION_ID_PARTS, TRANSACTION_RECORD } from './shared-layouts';
+import { REJECTION_REASONS, REPLY_RECORD_STATUS, SCRIPT_CODES, STATUSES } from './shared-codes';
+import {
+  CURRENCY_AT, FINGERPRINTS, IDEMPOTENCY_SEPARATOR, NONCE_OFFSET, OUTBOX_LAYOUTS, REDIS_LAYOUT, RESERVATION_FIELD_COUNT, TOPUP_REPLY,
+  TRANSACTION_ID_PARTS, TRANSACTION_RECORD, WALLET_HEAD_FORMAT,
+} from './shared-layouts';
 
 /**
  * The shared layouts (shared-layouts.ts) as Lua: the chunk a script gets when it includes `layouts`
@@ -29,6 +33,46 @@ function recordFields(): string[] {
   ];
 }
 
+/** A Lua string literal of `value` (no byte of it is taken as Lua syntax). */
+const luaString = (value: string) => `'${value.replace(/[\\'\n\0]/g, (c) => ({ '\\': '\\\\', "'": "\\'", '\n': '\\n', '\0': '\\0' })[c]!)}'`;
+
+/**
+ * A table of words by their names. Redis Functions have no setmetatable, so a misspelt name would read
+ * nil: test/redis/shared-layouts.test.ts checks every name the scripts use against these tables.
+ */
+const wordTable = (name: string, words: readonly string[]) =>
+  `local ${name} = { ${words.map((word) => `${word} = ${luaString(word)}`).join(', ')} }`;
+
+/** The tables of reply words the scripts name (CODE.NOT_FOUND, STATUS.reserved, REJECT.max_bet), by table. */
+export const LUA_WORD_TABLES: Readonly<Record<string, readonly string[]>> = {
+  CODE: Object.keys(SCRIPT_CODES),
+  STATUS: STATUSES,
+  REJECT: REJECTION_REASONS,
+};
+
+function replyWords(): string[] {
+  return [
+    '-- The words replies use: codes (src/redis/shared-codes.ts), statuses and rejection reasons (the .proto).',
+    ...Object.entries(LUA_WORD_TABLES).map(([name, words]) => wordTable(name, words)),
+    `-- The status of a record that holds only a Reserve's reply.\nlocal REPLY_RECORD = ${luaString(REPLY_RECORD_STATUS)}`,
+  ];
+}
+
+function recordsOfTheirOwn(): string[] {
+  const sep = luaString(IDEMPOTENCY_SEPARATOR);
+  const fingerprints = Object.entries(FINGERPRINTS).map(([operation, fields]) =>
+    `local function ${operation}_fingerprint(${fields.join(', ')})\n  return ${fields.join(` .. ${sep} .. `)}\nend`);
+  return [
+    '-- A wallet record\'s head (struct format): the layout byte, available, reserved; the owner follows.',
+    `local WALLET_BALANCES = ${luaString(WALLET_HEAD_FORMAT)}`,
+    '-- Idempotency records of their own: "<n>" SEP fields SEP fingerprint; a fingerprint is what a repeat must match.',
+    `local IDEMPOTENCY_SEPARATOR = ${sep}`,
+    `local function idempotency_record(reply, fingerprint)\n  return #reply .. ${sep} .. table.concat(reply, ${sep}) .. ${sep} .. fingerprint\nend`,
+    ...fingerprints,
+    `-- A top-up's reply fields.\nlocal function topup_reply(${TOPUP_REPLY.join(', ')})\n  return { ${TOPUP_REPLY.join(', ')} }\nend`,
+  ];
+}
+
 function outboxEntries(): string[] {
   return Object.entries(OUTBOX_LAYOUTS).flatMap(([code, layout]) => {
     const params = [...layout.values.map(snake), ...(layout.commentFollows ? ['comment'] : [])];
@@ -42,6 +86,8 @@ export const LUA_LAYOUTS = [
   `-- Where a transaction_id's currency and nonce start (1-based, as string.sub counts).`,
   `local CURRENCY_AT, CURRENCY_END, NONCE_AT = ${CURRENCY_AT + 1}, ${CURRENCY_AT + TRANSACTION_ID_PARTS.currency}, ${NONCE_OFFSET + 1}`,
   ...recordFields(),
+  ...replyWords(),
+  ...recordsOfTheirOwn(),
   '-- Outbox entries, one function per code: the values joined by "\\n" after the code.',
   ...outboxEntries(),
 ].join('\n');

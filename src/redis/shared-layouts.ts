@@ -1,3 +1,5 @@
+import { WIRE_VALUES, type LedgerEvent } from '../../client/src/wire-types';
+
 /**
  * The layouts the Lua scripts and the TypeScript share, defined once: what a transaction_id holds
  * where, the fields of a transaction record, and the values of an outbox entry per kind. The scripts
@@ -58,8 +60,40 @@ export const TRANSACTION_RECORD_FIELDS: readonly TransactionRecordField[] = TRAN
 /** The fields a new reservation (or a Reserve's reply record) holds: those up to its nonce; the rest stay empty. */
 export const RESERVATION_FIELD_COUNT = TRANSACTION_RECORD_FIELDS.indexOf('tx') + 1;
 
-export const OUTBOX_KINDS = ['topup', 'reserve', 'confirm', 'cancel', 'expire'] as const;
-export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+/**
+ * A wallet record (w{p}:<ref>:<currency>): this head, packed as struct (Lua) and Buffer (TypeScript)
+ * read it (little-endian; a double holds every balance below 2^53 exactly), then the owner
+ * "<user_id>\0<game_id>\0<currency>" to the end of the string.
+ */
+const WALLET_HEAD = [
+  { name: 'layout', struct: 'B', bytes: 1, doc: 'REDIS_LAYOUT' },
+  { name: 'available', struct: 'd', bytes: 8, doc: 'the available balance' },
+  { name: 'reserved', struct: 'd', bytes: 8, doc: 'the reserved balance' },
+] as const;
+/** The head's struct format, for Lua's struct.pack / struct.unpack. */
+export const WALLET_HEAD_FORMAT = `<${WALLET_HEAD.map((field) => field.struct).join('')}`;
+/** Where each head field starts, and where the owner starts (the head's length). */
+export const WALLET_AT = Object.fromEntries(WALLET_HEAD.map((field, i) => [field.name, WALLET_HEAD.slice(0, i).reduce((at, f) => at + f.bytes, 0)])) as Record<(typeof WALLET_HEAD)[number]['name'], number>;
+export const WALLET_OWNER_AT = WALLET_HEAD.reduce((at, field) => at + field.bytes, 0);
+
+/**
+ * An idempotency record of its own (already_* replies, keyed top-ups): "<n>\n<field 1>\n...<field n>\n<fingerprint>"
+ * (reply fields never hold "\n"; the fingerprint comes last and may hold anything). The fingerprint is
+ * what a repeat must match: the request's fields, other than its request_id and target, in this order,
+ * joined by "\n" (only the last may hold one).
+ */
+export const IDEMPOTENCY_SEPARATOR = '\n';
+export const FINGERPRINTS = {
+  confirm: ['round_id', 'win_amount'],
+  cancel: ['reason'],
+  topup: ['amount', 'currency', 'comment'],
+} as const satisfies Record<string, readonly string[]>;
+/** A keyed top-up's reply, as its idempotency record keeps it (and `restore` rebuilds it). */
+export const TOPUP_REPLY = ['topup_id', 'available', 'reserved', 'created_at_ms'] as const;
+
+/** What an outbox entry (and the ledger row made of it) records: the kinds the .proto lists for LedgerEvent. */
+export const OUTBOX_KINDS = WIRE_VALUES.LedgerEvent.kind;
+export type OutboxKind = LedgerEvent['kind'];
 
 /** The values an outbox entry may carry, by their names in OutboxEvent (src/sync/outbox-event.ts). */
 export type OutboxValueName =

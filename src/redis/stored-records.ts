@@ -1,4 +1,8 @@
-import { NONCE_OFFSET, REDIS_LAYOUT, TRANSACTION_RECORD_FIELDS, type TransactionRecordField } from './shared-layouts';
+import { REPLY_RECORD_STATUS } from './shared-codes';
+import {
+  FINGERPRINTS, IDEMPOTENCY_SEPARATOR, NONCE_OFFSET, REDIS_LAYOUT, TOPUP_REPLY, TRANSACTION_RECORD_FIELDS, WALLET_AT, WALLET_OWNER_AT,
+  type TransactionRecordField,
+} from './shared-layouts';
 
 /** Records as the scripts store them, in the layout shared-layouts.ts defines (it says what each field holds). */
 export type TransactionRecord = Record<TransactionRecordField, string>;
@@ -24,7 +28,7 @@ export function parseTransactionRecord(stored: Buffer): TransactionRecord {
  * request_id) does not.
  */
 export function namesTransaction(record: TransactionRecord, transactionId: string, currency: string): boolean {
-  return record.st !== 'reply' && record.c === currency && record.tx === transactionId.slice(NONCE_OFFSET);
+  return record.st !== REPLY_RECORD_STATUS && record.c === currency && record.tx === transactionId.slice(NONCE_OFFSET);
 }
 
 /** A transaction record as the scripts write it (fields not given are empty). */
@@ -33,17 +37,23 @@ export function formatTransactionRecord(record: Partial<TransactionRecord>): Buf
 }
 
 /**
- * An idempotency record of its own (keyed top-ups, already_* replies), as lua/lib/idempotency.lua's
- * `remember` writes it: "<n>\n<field 1>\n...<field n>\n<fingerprint>".
+ * An idempotency record of its own (keyed top-ups, already_* replies), as the scripts' idempotency_record
+ * packs it (shared-layouts.ts).
  */
 export function formatIdempotencyRecord(reply: readonly string[], fingerprint: string): string {
-  return `${reply.length}\n${reply.join('\n')}\n${fingerprint}`;
+  return [String(reply.length), ...reply, fingerprint].join(IDEMPOTENCY_SEPARATOR);
 }
 
-/** What a repeat of a keyed top-up must match (lua/topup.lua): amount, currency, comment. */
-export function topupFingerprint(amount: string, currency: string, comment: string): string {
-  return `${amount}\n${currency}\n${comment}`;
+/** What a repeat of a keyed top-up must match (FINGERPRINTS.topup). */
+export function topupFingerprint(fields: Record<(typeof FINGERPRINTS.topup)[number], string>): string {
+  return FINGERPRINTS.topup.map((name) => fields[name]).join(IDEMPOTENCY_SEPARATOR);
 }
+
+/** A top-up's reply fields, in the order the script answers and remembers them (TOPUP_REPLY). */
+export type TopupReplyFields = Record<(typeof TOPUP_REPLY)[number], string>;
+export const topupReplyFields = (reply: TopupReplyFields): string[] => TOPUP_REPLY.map((name) => reply[name]);
+export const parseTopupReply = (fields: readonly string[]): TopupReplyFields =>
+  Object.fromEntries(TOPUP_REPLY.map((name, i) => [name, fields[i] ?? ''])) as TopupReplyFields;
 
 export interface WalletRecord {
   readonly available: string;
@@ -53,22 +63,21 @@ export interface WalletRecord {
   readonly currency: string;
 }
 
-/** A wallet record: the layout byte, available and reserved as little-endian doubles, then the owner. */
-const OWNER_AT = 17;
-
 /** A wallet record; null (no key) is an unfunded wallet. */
 export function parseWalletRecord(stored: Buffer | null): WalletRecord {
   if (!stored) return { available: '0', reserved: '0', userId: '', gameId: '', currency: '' };
-  if (stored.length < OWNER_AT || stored[0] !== REDIS_LAYOUT) throw new Error(`not a wallet record of layout ${REDIS_LAYOUT}`);
-  const [userId = '', gameId = '', currency = ''] = stored.toString('utf8', OWNER_AT).split('\0');
-  return { available: balanceText(stored.readDoubleLE(1)), reserved: balanceText(stored.readDoubleLE(9)), userId, gameId, currency };
+  if (stored.length < WALLET_OWNER_AT || stored[WALLET_AT.layout] !== REDIS_LAYOUT) throw new Error(`not a wallet record of layout ${REDIS_LAYOUT}`);
+  const [userId = '', gameId = '', currency = ''] = stored.toString('utf8', WALLET_OWNER_AT).split('\0');
+  return {
+    available: balanceText(stored.readDoubleLE(WALLET_AT.available)), reserved: balanceText(stored.readDoubleLE(WALLET_AT.reserved)), userId, gameId, currency,
+  };
 }
 
 export function formatWalletRecord(wallet: WalletRecord): Buffer {
-  const balances = Buffer.alloc(OWNER_AT);
-  balances[0] = REDIS_LAYOUT;
-  balances.writeDoubleLE(Number(wallet.available), 1);
-  balances.writeDoubleLE(Number(wallet.reserved), 9);
+  const balances = Buffer.alloc(WALLET_OWNER_AT);
+  balances[WALLET_AT.layout] = REDIS_LAYOUT;
+  balances.writeDoubleLE(Number(wallet.available), WALLET_AT.available);
+  balances.writeDoubleLE(Number(wallet.reserved), WALLET_AT.reserved);
   return Buffer.concat([balances, Buffer.from(`${wallet.userId}\0${wallet.gameId}\0${wallet.currency}`)]);
 }
 

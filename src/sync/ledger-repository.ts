@@ -265,7 +265,7 @@ export async function lastMovesAt(db: Knex, userId: string, gameId: string, at: 
 /** A move as the ledger stream sends it (SPEC §1.11 WatchLedger): `id` is its sequence (the `seq` column). */
 export interface LedgerStreamRow {
   id: number;
-  kind: string;
+  kind: OutboxEvent['kind'];
   user_id: string;
   game_id: string;
   currency: string;

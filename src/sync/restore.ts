@@ -9,6 +9,7 @@ import {
   formatTransactionRecord,
   formatWalletRecord,
   topupFingerprint,
+  topupReplyFields,
   type TransactionRecord,
 } from '../redis/stored-records';
 import { NONCE_OFFSET } from '../redis/shared-layouts';
@@ -223,8 +224,10 @@ async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, ide
     const remainingS = Math.ceil((row.created_at.getTime() + idempotencyTtlS * 1000 - now) / 1000);
     if (row.request_id && remainingS > 0) {
       const wallet = walletAddress(row.user_id, row.game_id, row.currency);
-      const reply = [String(topupId), String(row.available_balance), String(row.reserved_balance), String(row.created_at.getTime())];
-      const record = formatIdempotencyRecord(reply, topupFingerprint(String(row.amount), row.currency, row.comment ?? ''));
+      const reply = topupReplyFields({
+        topup_id: String(topupId), available: String(row.available_balance), reserved: String(row.reserved_balance), created_at_ms: String(row.created_at.getTime()),
+      });
+      const record = formatIdempotencyRecord(reply, topupFingerprint({ amount: String(row.amount), currency: row.currency, comment: row.comment ?? '' }));
       await writes.add(wallet.partition, (p) => p.set(keys.topupRequest(wallet, row.request_id!), record, 'EX', remainingS));
       topupRecords += 1;
     }

@@ -7,7 +7,8 @@ import { currencyClosedError } from './currency-gate';
 import type { ScriptObserver } from '../metrics/script-metrics';
 import { itemReplies, registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
 import { createSlotRouter } from '../redis/slot-router';
-import { namesTransaction, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
+import type { RefusalCode } from '../redis/shared-codes';
+import { namesTransaction, parseTopupReply, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import { scriptCalls, type CancelItem, type ConfirmItem, type Moment, type ReserveItem } from './script-calls';
 import type {
@@ -145,8 +146,8 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       const args = scriptCalls.topup(wallet, input, at, currencyClosed);
       const [code, ...fields] = await script('topup', args[0]!, (client) => fcallEngineFunction<ScriptReply>(client, 'topup', args));
       if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: idempotencyKey, currency: input.currency, what: 'Idempotency-Key' });
-      const [topupId, availableBalance, reservedBalance, createdAt] = fields as [string, string, string, string];
-      return { topupId, availableBalance, reservedBalance, createdAtMs: Number(createdAt), replayed: code === 'REPLAY' };
+      const reply = parseTopupReply(fields);
+      return { topupId: reply.topup_id, availableBalance: reply.available, reservedBalance: reply.reserved, createdAtMs: Number(reply.created_at_ms), replayed: code === 'REPLAY' };
     },
 
     async transaction(transactionId: string): Promise<TransactionView | null> {
@@ -225,28 +226,23 @@ export function replyOrThrow<T>(outcome: T | AppError): T {
   return outcome;
 }
 
-function errorFor(code: string, context: { requestId: string; transactionId?: string; currency?: string; what: string }): AppError {
-  const tx = `transaction ${context.transactionId}`;
-  switch (code) {
-    case 'CONFLICT':
-      return new AppError('ALREADY_EXISTS', `${context.what} ${context.requestId} was already used with different fields`);
-    case 'COLLISION':
-      return new AppError('ALREADY_EXISTS', `${context.what} ${context.requestId} names the same record as another request_id (a digest collision): use another request_id`);
-    case 'NOT_FOUND':
-      return new AppError('NOT_FOUND', `${tx} not found`);
-    case 'ROUND_MISMATCH':
-      return new AppError('FAILED_PRECONDITION', `round_id does not match the round of ${tx}`);
-    case 'CANCELED':
-      return new AppError('FAILED_PRECONDITION', `${tx} is canceled and cannot be confirmed`);
-    case 'EXPIRED':
-      return new AppError('FAILED_PRECONDITION', `${tx} has expired (RESERVATION_TIMEOUT_S) and cannot be confirmed`);
-    case 'CONFIRMED':
-      return new AppError('FAILED_PRECONDITION', `${tx} is confirmed and cannot be canceled`);
-    case 'CURRENCY':
-      return currencyClosedError(context.currency ?? '');
-    case 'BALANCE_LIMIT':
-      return new AppError('FAILED_PRECONDITION', 'the balance would pass the largest accepted balance 2^53-1');
-    default:
-      return new AppError('INTERNAL', `unexpected script reply ${code}`);
-  }
+type ErrorContext = { requestId: string; transactionId?: string; currency?: string; what: string };
+const tx = (context: ErrorContext) => `transaction ${context.transactionId}`;
+
+/** The error each refusal code stands for (SPEC §1's statuses); a code the scripts may add fails the compile here. */
+const REFUSALS: Readonly<Record<RefusalCode, (context: ErrorContext) => AppError>> = {
+  CONFLICT: (c) => new AppError('ALREADY_EXISTS', `${c.what} ${c.requestId} was already used with different fields`),
+  COLLISION: (c) => new AppError('ALREADY_EXISTS', `${c.what} ${c.requestId} names the same record as another request_id (a digest collision): use another request_id`),
+  NOT_FOUND: (c) => new AppError('NOT_FOUND', `${tx(c)} not found`),
+  ROUND_MISMATCH: (c) => new AppError('FAILED_PRECONDITION', `round_id does not match the round of ${tx(c)}`),
+  CANCELED: (c) => new AppError('FAILED_PRECONDITION', `${tx(c)} is canceled and cannot be confirmed`),
+  EXPIRED: (c) => new AppError('FAILED_PRECONDITION', `${tx(c)} has expired (RESERVATION_TIMEOUT_S) and cannot be confirmed`),
+  CONFIRMED: (c) => new AppError('FAILED_PRECONDITION', `${tx(c)} is confirmed and cannot be canceled`),
+  CURRENCY: (c) => currencyClosedError(c.currency ?? ''),
+  BALANCE_LIMIT: () => new AppError('FAILED_PRECONDITION', 'the balance would pass the largest accepted balance 2^53-1'),
+};
+
+function errorFor(code: string, context: ErrorContext): AppError {
+  const refusal = Object.hasOwn(REFUSALS, code) ? REFUSALS[code as RefusalCode] : undefined;
+  return refusal ? refusal(context) : new AppError('INTERNAL', `unexpected script reply ${code}`);
 }

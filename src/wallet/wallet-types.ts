@@ -1,15 +1,11 @@
 import type { AppError } from '../errors';
+import type { BalanceStatus, RejectionReason, TransactionStatus } from '../redis/shared-codes';
 
 /** Amounts and balances travel as canonical decimal strings: exact for every value up to 2^53-1. */
 export type Amount = string;
 
-export type TransactionStatus = 'reserved' | 'confirmed' | 'canceled';
-
-/** A Reserve's, Confirm's or Cancel's status (SPEC §1; the .proto lists each call's). */
-export type BalanceStatus = 'reserved' | 'rejected' | 'confirmed' | 'already_confirmed' | 'canceled' | 'already_canceled';
-
-/** Why a Reserve was rejected (SPEC §1.11), the first that applies in this order. */
-export type RejectionReason = 'frozen' | 'max_bet' | 'loss_limit' | 'insufficient_funds';
+/** Statuses and rejection reasons: as the .proto lists them (src/redis/shared-codes.ts). */
+export type { BalanceStatus, RejectionReason, TransactionStatus } from '../redis/shared-codes';
 
 export interface BalanceReply {
   readonly transactionId: string;
