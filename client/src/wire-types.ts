@@ -1,4 +1,4 @@
-// Generated from proto/reservation.proto by src/grpc/wire-types-source.ts (npm run codegen:wire): do not edit.
+// Generated from proto/reservation.proto by src/grpc/wire-types-source.ts (npm run codegen): do not edit.
 // The wire shapes of the ReservationService as @grpc/proto-loader gives them (keepCase, int64 as decimal strings, oneofs).
 
 /** The values the .proto lists for its string fields (`one of:`), in its order. */

@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { SETTINGS } from './settings';
 
+/** The document that shows the settings table (`npm run codegen` writes the table). */
+export const CONFIGURATION_DOC_PATH = path.resolve(__dirname, '../../docs/configuration.md');
+
 /** Where docs/configuration.md holds the table written from the settings table. */
-export const TABLE_START = '<!-- settings table: written by `npm run docs:config` from src/config/settings.ts -->';
+export const TABLE_START = '<!-- settings table: written by `npm run codegen` from src/config/settings.ts -->';
 export const TABLE_END = '<!-- end of settings table -->';
 
 function shownDefault(value: unknown): string {

@@ -21,7 +21,7 @@ const setting = <Rule extends yup.AnySchema>(rule: Rule, doc: string, shownDefau
 /**
  * Every environment variable the product reads, declared once: load-config.ts parses them with these
  * rules (the typed config follows from them), and docs/configuration.md's table is written from them
- * (`npm run docs:config`; a test checks the two agree). In the order the table shows them.
+ * (`npm run codegen`; `npm run lint` fails when the two differ). In the order the table shows them.
  */
 export const SETTINGS = {
   NODE_ENV: setting(oneOf('development', NODE_ENVS), '`development`, `test` or `production`'),

@@ -6,7 +6,7 @@ import protobuf from 'protobufjs';
  * int64 as decimal strings, a oneof as exactly one of its fields). A string field whose comment has a
  * line `one of: a, b, c` ('' for the empty string) becomes their union, and its values are listed in
  * WIRE_VALUES, so the scripts (lua-layouts.ts) and the server spell them from the .proto too. Written to
- * client/src/wire-types.ts (`npm run codegen:wire`), which the server and the client both import;
+ * client/src/wire-types.ts (`npm run codegen`), which the server and the client both import;
  * `npm run lint` fails when the file is stale.
  */
 
@@ -72,7 +72,7 @@ export function wireTypesSource(protoPath: string): string {
     space instanceof protobuf.Namespace ? space.nestedArray.filter((nested): nested is protobuf.Type => nested instanceof protobuf.Type) : [],
   );
   return [
-    '// Generated from proto/reservation.proto by src/grpc/wire-types-source.ts (npm run codegen:wire): do not edit.',
+    '// Generated from proto/reservation.proto by src/grpc/wire-types-source.ts (npm run codegen): do not edit.',
     '// The wire shapes of the ReservationService as @grpc/proto-loader gives them (keepCase, int64 as decimal strings, oneofs).',
     '',
     valuesSource(messages),

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { getNamedType, isEnumType, isInputObjectType, isNonNullType, isObjectType } from 'graphql';
 import { ADMIN_ENDPOINTS } from '../../src/admin/admin-endpoints';
 import { createGraphQLSchema } from '../../src/admin/graphql/graphql-schema';
 import { pathParamsOf, type QueryRules } from '../../src/admin/http/endpoint';
-import { bodyEnums, CONSOLE_ENUMS_PATH, consoleEnumsSource } from '../../src/admin/openapi/body-enums';
+import { bodyEnums } from '../../src/admin/openapi/body-enums';
 import { COMPONENT_SCHEMAS } from '../../src/admin/openapi/components';
 
 // Each management endpoint is declared once (src/admin/<feature>/<feature>-endpoints.ts); the Koa
@@ -113,10 +112,6 @@ test("every enum of an endpoint's body reaches its GraphQL input: the field's en
     }
   }
   t.true(compared >= 3, `only ${compared} enums compared`);
-});
-
-test("the console's selects offer the bodies' enums: its generated module is current", (t) => {
-  t.is(readFileSync(CONSOLE_ENUMS_PATH, 'utf8'), consoleEnumsSource(), 'the console\'s enums are stale: run npm run codegen:enums');
 });
 
 test('no two endpoints share a method and path, nor a GraphQL field', (t) => {
