@@ -13,7 +13,6 @@ import { createTwoFactorService } from './auth/two-factor-service';
 import { createPasswordHasher } from './auth/password-hasher';
 import { createTokenService } from './auth/token-service';
 import { createBalanceService } from './balance/balance-service';
-import { createAdminCaches } from './cache/admin-caches';
 import { createCurrenciesService } from './currencies/currencies-service';
 import { createConnectionsService } from './connections/connections-service';
 import { createGamesService } from './games/games-service';
@@ -25,19 +24,17 @@ import { createLeaderboardGroupsService } from './leaderboards/leaderboard-group
 import { createLeaderboardPayoutsService } from './leaderboards/leaderboard-payouts-service';
 import { createLeaderboardScope } from './leaderboards/leaderboard-scope';
 import { createLeaderboardsService } from './leaderboards/leaderboards-service';
-import { createRankIndex } from './leaderboards/rank-index-store';
 import { createOpsService } from './ops/ops-service';
 import { createNotificationsService } from './notifications/notifications-service';
 import { createDashboardSessions } from './queues/dashboard-sessions';
 import { createUsersService } from './users/users-service';
 import { createConfigHistoryService } from './variables/config-history-service';
 import { createConfigOverridesService } from './variables/config-overrides-service';
-import { createConfigVersions } from './variables/config-versions';
 import { createConfigWriter } from './variables/config-writer';
 import { createVariablesService } from './variables/variables-service';
 import { createWalletControlsService } from './wallet-controls/wallet-controls-service';
-import { changeSubscribers } from './change-subscribers';
-import { createUnitOfWork } from './unit-of-work';
+import { createAdminStore } from './admin-store';
+import { createFirstAdminService } from './users/first-admin';
 
 export interface AdminDeps {
   readonly db: Knex;
@@ -64,11 +61,8 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
   const tokens = createTokenService(config.auth.jwtSecret, config.auth.jwtTtlS);
   const hasher = createPasswordHasher(config.auth.maxConcurrentHashes);
   const limiter = createLoginLimiter(adminRedis, { addressLimit: config.auth.loginAddressLimit });
-  const caches = createAdminCaches(adminRedis, { logger, clock: cacheClock });
-  const configVersions = createConfigVersions(adminRedis);
-  const rankIndex = createRankIndex({ db, redis: adminRedis, logger });
-  /** Admin writes: one transaction each, audited, and what they changed told to these subscribers after the commit. */
-  const store = createUnitOfWork(db, changeSubscribers({ caches, configVersions, rankIndex }));
+  /** Admin writes: one transaction each, audited, and what they changed told to the subscribers after the commit. */
+  const { store, caches, configVersions, rankIndex } = createAdminStore({ db, adminRedis, logger, cacheClock });
   const audit = createAuditLog(store);
   const games = createGamesService(store);
   const users = createUsersService(store, games);
@@ -86,6 +80,8 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     tokens,
     hasher,
     users,
+    /** The ADMIN_EMAIL admin: made at start-up, or made or promoted by the create-admin command. */
+    firstAdmin: createFirstAdminService(store),
     invites: createInvitesService(store, clock),
     games,
     modules,

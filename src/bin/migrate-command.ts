@@ -1,11 +1,11 @@
 import type { Config } from '../config';
-import { createOrPromoteAdmin } from '../admin/users/first-admin';
+import { createFirstAdminService } from '../admin/users/first-admin';
 import { createKnex } from '../db/knex-factory';
 import { runMigrations } from '../db/migrations';
 import { runSeeds } from '../db/seed';
 import type { Logger } from '../logging/logger';
 import { upgradeRedisLayout } from '../redis/layout-upgrade';
-import { operatorRedis } from './operator-redis';
+import { operatorAdminStore, operatorRedis } from './operator-redis';
 
 /** Applies pending migrations, then the seed rows, then brings Redis' records to today's layout; all safe to repeat. */
 export async function migrateAndSeed(config: Config, logger: Logger): Promise<void> {
@@ -35,9 +35,11 @@ export async function migrateRedis(config: Config, logger: Logger): Promise<void
 export async function createAdminCommand(config: Config): Promise<void> {
   if (!config.admin) throw new Error('set ADMIN_EMAIL and ADMIN_PASSWORD first');
   const db = createKnex(config.mysql.url, { min: 0, max: 2 });
+  const admin = operatorAdminStore(config, db);
   try {
-    console.log(`admin ${config.admin.email}: ${await createOrPromoteAdmin(db, config.admin)}`);
+    console.log(`admin ${config.admin.email}: ${await createFirstAdminService(admin.store).createOrPromote(config.admin)}`);
   } finally {
+    await admin.close();
     await db.destroy();
   }
 }

@@ -7,7 +7,7 @@ import { storeDurability } from '../redis/durable-ack';
 import { readSyncStatus } from '../sync/sync-status';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
-import { operatorRedis } from './operator-redis';
+import { operatorAdminStore, operatorRedis } from './operator-redis';
 
 /**
  * `payouts reconcile`: period payouts left unpaid longer than IDEMPOTENCY_TTL_S (every worker down for
@@ -18,11 +18,12 @@ import { operatorRedis } from './operator-redis';
 export async function payoutsReconcileCommand(config: Config): Promise<number> {
   const redis = operatorRedis(config);
   const db = createKnex(config.mysql.url, { min: 0, max: 2 });
+  const admin = operatorAdminStore(config, db);
   const durability = storeDurability(config.redis);
   const logger = createLogger(config.logLevel, { command: 'payouts reconcile' }, pino.destination(2));
   try {
     const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: durability.ack }), idempotencyTtlS: config.engine.idempotencyTtlS });
-    const payouts = createPeriodPayouts({ db, wallet, logger, idempotencyTtlS: config.engine.idempotencyTtlS });
+    const payouts = createPeriodPayouts({ store: admin.store, wallet, logger, idempotencyTtlS: config.engine.idempotencyTtlS });
     const result = await payouts.reconcileOverdue(async () => (await readSyncStatus(redis, undefined, Date.now())).outboxEntries);
     console.log(`overdue payouts: ${result.marked} found in the ledger and marked paid, ${result.paid} paid now`);
     return 0;
@@ -31,6 +32,7 @@ export async function payoutsReconcileCommand(config: Config): Promise<number> {
     return 1;
   } finally {
     durability.close();
+    await admin.close();
     await redis.quit();
     await db.destroy();
   }

@@ -2,7 +2,6 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import { createAdminServices } from '../admin/admin-services';
 import { createHttpApp } from '../admin/http-app';
-import { ensureStartupAdmin } from '../admin/users/first-admin';
 import { startHttpRole } from '../admin/http-role';
 import { createKnex, type Knex } from '../db/knex-factory';
 import { startGrpcRole } from '../grpc/grpc-role';
@@ -27,6 +26,7 @@ import { createTransactionArchive } from '../sync/transaction-archive';
 import { startSyncSampler } from '../sync/ops-sampler';
 import { startWorkerRole } from '../sync/worker-role';
 import { auditTopupsFromLedger } from '../admin/balance/topup-audit';
+import { createAdminStore } from '../admin/admin-store';
 import { createPeriodPayouts, startPeriodPayouts } from '../admin/leaderboards/period-payouts';
 import { enabledCurrencyCodes } from '../admin/currencies/currencies-reads';
 import { createCurrencyGate } from '../wallet/currency-gate';
@@ -94,13 +94,13 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         { name: 'redis', check: () => redis.ping().then(() => undefined) },
       ];
       if (config.redis.adminUrl !== null) probes.push({ name: 'admin redis', check: () => adminRedis.ping().then(() => undefined) });
-      if (config.admin) await ensureStartupAdmin(db, config.admin, roleLogger);
       // The queue dashboard and the ops page read the sync queue through a connection of their own.
       const syncQueue = createSyncQueue(queueClient(config, roleLogger, clients), config.queue.prefix);
       clients.closers.push(() => syncQueue.close());
       const adminRedis = config.redis.adminUrl === null ? redis : await adminRedisClient(config.redis.adminUrl, config, roleLogger, clients);
       const services = createAdminServices({ db, redis, adminRedis, wallet: walletService(config, redis, db, clients), config, syncQueue, logger: roleLogger });
       clients.closers.push(async () => services.caches.close());
+      if (config.admin) await services.firstAdmin.ensureStartup(config.admin, roleLogger);
       // The ops charts' sync points come from here too: with every worker down the outbox still shows.
       const sampler = startSyncSampler(redis, { logger: roleLogger });
       clients.closers.unshift(() => sampler.stop()); // before Redis closes
@@ -113,7 +113,12 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     case 'worker': {
       const redis = await redisClient('worker', config, roleLogger, clients);
       const db = database(config, clients);
-      const payouts = createPeriodPayouts({ db, wallet: walletService(config, redis, db, clients), logger: roleLogger, idempotencyTtlS: config.engine.idempotencyTtlS, graceMs: config.engine.payoutGraceS * 1000 });
+      const adminRedis = config.redis.adminUrl === null ? redis : await adminRedisClient(config.redis.adminUrl, config, roleLogger, clients);
+      const admin = createAdminStore({ db, adminRedis, logger: roleLogger });
+      clients.closers.push(async () => admin.close());
+      const payouts = createPeriodPayouts({
+        store: admin.store, wallet: walletService(config, redis, db, clients), logger: roleLogger, idempotencyTtlS: config.engine.idempotencyTtlS, graceMs: config.engine.payoutGraceS * 1000,
+      });
       return withPeriodPayouts(await startWorkerRole({
         config,
         db,

@@ -1,13 +1,12 @@
-import { recordAudit } from '../admin/audit/audit-writes';
 import { COMMAND_ACTOR } from '../admin/core/actor';
 import { recordTopupAudit, topupAuditTrail, type TopupTarget } from '../admin/balance/topup-audit';
-import { findConnection } from '../admin/connections/connections-reads';
+import type { Store } from '../admin/unit-of-work';
 import pino from 'pino';
 import type { Config } from '../config';
 import { createLogger } from '../logging/logger';
-import { createKnex, type Knex } from '../db/knex-factory';
+import { createKnex } from '../db/knex-factory';
 import { storeDurability } from '../redis/durable-ack';
-import { operatorRedis } from './operator-redis';
+import { operatorAdminStore, operatorRedis } from './operator-redis';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
 
@@ -26,11 +25,11 @@ export interface TopupOptions {
  * not know (engine ids are any text) is named `<user_id>:<game_id>`, no game. Looked up before the
  * credit: a MySQL that does not answer stops the command before any money moves.
  */
-async function topupTarget(db: Knex, options: TopupOptions): Promise<TopupTarget> {
+async function topupTarget(store: Store<'connectionsReads'>, options: TopupOptions): Promise<TopupTarget> {
   const asId = (text: string | undefined) => (text !== undefined && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined);
   const userId = asId(options.userId);
   const gameId = asId(options.gameId);
-  const ug = userId !== undefined && gameId !== undefined ? await findConnection(db, userId, gameId) : undefined;
+  const ug = userId !== undefined && gameId !== undefined ? await store.read.connectionsReads.findConnection(userId, gameId) : undefined;
   return ug ? { targetId: ug.id, gameId: ug.game_id } : { targetId: `${options.userId}:${options.gameId}`, gameId: null };
 }
 
@@ -38,6 +37,7 @@ async function topupTarget(db: Knex, options: TopupOptions): Promise<TopupTarget
 export async function topupCommand(config: Config, options: TopupOptions): Promise<void> {
   const redis = operatorRedis(config);
   const db = createKnex(config.mysql.url, { min: 0, max: 1 });
+  const admin = operatorAdminStore(config, db);
   const durability = storeDurability(config.redis);
   try {
     const wallet = createWalletService({
@@ -45,7 +45,7 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
       idempotencyTtlS: config.engine.idempotencyTtlS,
     });
     const currency = options.currency ?? config.engine.defaultCurrency;
-    const target = await topupTarget(db, options);
+    const target = await topupTarget(admin.store, options);
     const reply = await wallet.topup({
       userId: options.userId ?? '',
       gameId: options.gameId ?? '',
@@ -57,7 +57,7 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
     });
     // The money is credited: the result line is printed and the exit is 0 whatever MySQL does now.
     const topup = { amount: options.amount ?? '', currency, comment: options.comment ?? '', topupId: reply.topupId };
-    await recordTopupAudit((entry) => recordAudit(db, COMMAND_ACTOR, entry), target, topup, createLogger(config.logLevel, { command: 'topup' }, pino.destination(2)));
+    await recordTopupAudit((entry) => admin.store.recordAlone(COMMAND_ACTOR, entry), target, topup, createLogger(config.logLevel, { command: 'topup' }, pino.destination(2)));
     console.log(
       JSON.stringify({
         topup_id: reply.topupId,
@@ -73,6 +73,7 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
     );
   } finally {
     durability.close();
+    await admin.close();
     await redis.quit();
     await db.destroy();
   }

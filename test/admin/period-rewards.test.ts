@@ -44,7 +44,7 @@ async function players(api: TestApi, gameId: number, leaderboardId: number, scor
   }
   return made;
 }
-const payouts = (api: TestApi) => createPeriodPayouts({ db: api.database.db, wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now });
+const payouts = (api: TestApi) => createPeriodPayouts({ store: api.workerStore(), wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now });
 const balance = async (api: TestApi, userId: number, gameId: number, currency: string) =>
   Number((await api.engine.wallet.balances(String(userId), String(gameId), currency)).find((b) => b.currency === currency)?.availableBalance);
 
@@ -167,7 +167,7 @@ test('a save in flight at midnight lands before the period is planned (grace), a
   const { gameId, board: b } = await board(api);
   const [early, late] = await players(api, gameId, b.id, [50, 10]);
   let workerNow = Date.parse('2026-12-11T00:00:00.005Z'); // the worker's clock has passed midnight
-  const worker = createPeriodPayouts({ db: api.database.db, wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => workerNow });
+  const worker = createPeriodPayouts({ store: api.workerStore(), wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => workerNow });
   await worker.run();
   now = Date.parse('2026-12-10T23:59:59.990Z'); // the save in flight, stamped by an HTTP process's clock
   await api.services.leaderboards.saveScore(COMMAND_ACTOR, b.id, { user_game_id: late!.userGameId, score: 99 });
@@ -202,7 +202,7 @@ test('payouts left unpaid past IDEMPOTENCY_TTL_S are settled from the ledger by 
   // A worker that credits the first winner and is killed before it marks the row; the second's top-up is never made.
   let calls = 0;
   const killed = createPeriodPayouts({
-    db: api.database.db, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now,
+    store: api.workerStore(), logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now,
     wallet: {
       async topup(input) {
         calls += 1;

@@ -54,7 +54,7 @@ test('an admin sets reward ranges (a moderator sees them read-only); a closed pe
   ]);
 
   now = Date.parse('2026-12-11T00:01:01.000Z'); // past the day's end and its grace
-  await createPeriodPayouts({ db: api.database.db, wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now }).run();
+  await createPeriodPayouts({ store: api.workerStore(), wallet: api.engine.wallet, logger: createLogger('silent'), idempotencyTtlS: 86_400, clock: () => now }).run();
   await page.reload();
   const rows = page.getByTestId('payouts').locator('tbody tr');
   await rows.nth(2).waitFor();

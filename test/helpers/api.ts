@@ -3,6 +3,7 @@ import type { TestFn } from 'ava';
 import os from 'node:os';
 import path from 'node:path';
 import { createAdminServices, type AdminServices } from '../../src/admin/admin-services';
+import { createAdminStore, type AdminStore } from '../../src/admin/admin-store';
 import { hashPassword } from '../../src/admin/auth/password-hasher';
 import type { Role } from '../../src/admin/auth/token-service';
 import { createHttpApp } from '../../src/admin/http-app';
@@ -43,11 +44,13 @@ export interface TestApi {
   readonly users: Record<'admin' | 'moderator' | 'user' | 'other', { id: number; token: string; email: string; role: Role }>;
   request(method: string, url: string, options?: { token?: string; body?: unknown; raw?: string | Buffer | FormData; headers?: Record<string, string> }): Promise<ApiReply>;
   createUser(role: Role, name: string): Promise<{ id: number; token: string; email: string; role: Role }>;
+  /** A store of its own over this API's database and Redis, as a worker or an operator command builds one (made on first use). */
+  workerStore(): AdminStore['store'];
   close(): Promise<void>;
 }
 
 /** The real Koa app on a port of its own, over a migrated, seeded database and a Redis key prefix. */
-export async function createTestApi(env: Record<string, string> = {}, options: { clock?: () => number; adminRedis?: RedisLike; engineClock?: () => number } = {}): Promise<TestApi> {
+export async function createTestApi(env: Record<string, string> = {}, options: { clock?: () => number; adminRedis?: RedisLike; engineClock?: () => number; cacheClock?: () => number } = {}): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: true });
   await runSeeds(database.db);
   const redis = await createTestRedis('http');
@@ -57,7 +60,7 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
   const currencies = createCurrencyGate(() => enabledCurrencyCodes(database.db), { refreshMs: 3_600_000 });
   await currencies.refresh();
   const engine = createEngine(redis.redis, { archive: createTransactionArchive(database.db), currencies, limitRaiseDelayS: config.engine.limitRaiseDelayS, ...(options.engineClock ? { clock: options.engineClock } : {}) });
-  const services = createAdminServices({ db: database.db, redis: redis.redis, adminRedis: options.adminRedis, wallet: engine.wallet, config, clock: options.clock });
+  const services = createAdminServices({ db: database.db, redis: redis.redis, adminRedis: options.adminRedis, wallet: engine.wallet, config, clock: options.clock, cacheClock: options.cacheClock });
   await services.caches.ready();
   const logs: string[] = [];
   const logger = createLogger('info', {}, { write: (line: string) => logs.push(line) });
@@ -80,8 +83,10 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
     other: await createUser('user', 'otto_other'),
   };
 
+  let worker: AdminStore | null = null;
   return {
     base, config, database, redis, engine, services, users, createUser, logs,
+    workerStore: () => (worker ??= createAdminStore({ db: database.db, adminRedis: options.adminRedis ?? redis.redis })).store,
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -106,6 +111,7 @@ export async function createTestApi(env: Record<string, string> = {}, options: {
       currencies.stop();
       await role.stop(1000);
       services.caches.close();
+      worker?.close();
       await redis.cleanup();
       await database.drop();
       rmSync(uploadDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../core/actor';
+import type { AuditAction } from './audit-actions';
 import type { Changes } from './audit-changes';
 import { insertAuditEntry, insertMissingAuditEntries, type NewAuditRow } from './audit-repository';
 
@@ -11,8 +12,8 @@ import { insertAuditEntry, insertMissingAuditEntries, type NewAuditRow } from '.
 
 /** What a service says about one write; who did it is the unit of work's actor. */
 export interface AuditRecord {
-  /** `<resource>.<verb>`; the resource part is the entry's target_type. */
-  readonly action: string;
+  /** `<resource>.<verb>` (audit-actions.ts); the resource part is the entry's target_type. */
+  readonly action: AuditAction;
   readonly targetId: string | number | null;
   readonly gameId?: number | null;
   readonly changes: Changes;

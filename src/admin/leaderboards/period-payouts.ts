@@ -1,15 +1,11 @@
-import type { Knex } from 'knex';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logging/logger';
 import type { WalletService } from '../../wallet/wallet-service';
 import { createdFields } from '../audit/audit-changes';
-import { auditRow, recordEntriesOnce } from '../audit/audit-writes';
 import { topupAuditTrail } from '../balance/topup-audit';
 import { COMMAND_ACTOR } from '../core/actor';
-import {
-  boardsOf, finalStandings, ledgerTopupByKey, lockBoard, markPayoutPaid, markPeriodPaid, overduePayouts, planPeriod, plannedPeriods, rewardedBoards, unpaidPayouts,
-  type PayoutRow, type RewardedBoard,
-} from './leaderboard-payouts-repository';
+import type { Store } from '../unit-of-work';
+import type { PayoutRow, RewardedBoard } from './leaderboard-payouts-repository';
 import { periodStart, previousPeriodStart } from './leaderboard-periods';
 import { lastPaidRank, payoutsOf, rewardsOf } from './leaderboard-rewards';
 
@@ -20,7 +16,8 @@ const payoutKey = (row: Pick<PayoutRow, 'id'>) => `lb-payout-${row.id}`;
 export const CATCH_UP_PERIODS = 31;
 
 export interface PeriodPayoutsDeps {
-  readonly db: Knex;
+  /** The admin store (admin-store.ts): plans and paid marks are units of work, audited in them. */
+  readonly store: Store<'leaderboardPayouts'>;
   readonly wallet: Pick<WalletService, 'topup'>;
   readonly logger: Logger;
   /** IDEMPOTENCY_TTL_S: how long the engine remembers a top-up's key. */
@@ -49,7 +46,8 @@ const commentOf = (board: Pick<RewardedBoard, 'id' | 'period_type'>, row: Payout
  */
 export const PAYOUT_GRACE_MS = 60_000;
 
-export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, graceMs = PAYOUT_GRACE_MS, clock = Date.now }: PeriodPayoutsDeps) {
+export function createPeriodPayouts({ store, wallet, logger, idempotencyTtlS, graceMs = PAYOUT_GRACE_MS, clock = Date.now }: PeriodPayoutsDeps) {
+  const payoutsRead = store.read.leaderboardPayouts;
   /**
    * The closed periods of a board that its rewards cover, oldest first: from the one the rewards were
    * set in, up to the last that ended at least `graceMs` ago.
@@ -72,10 +70,10 @@ export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, grace
    */
   async function plan(board: RewardedBoard, period: Date): Promise<void> {
     const rewards = rewardsOf(board);
-    const planned = await db.transaction(async (trx) => {
-      await lockBoard(trx, board.id);
-      const payouts = payoutsOf(await finalStandings(trx, board.id, period, lastPaidRank(rewards)), rewards);
-      return (await planPeriod(trx, board.id, period, payouts, new Date(clock()))) ? payouts.length : null;
+    const planned = await store.run(COMMAND_ACTOR, async ({ repos }) => {
+      await repos.leaderboardPayouts.lockBoard(board.id);
+      const payouts = payoutsOf(await repos.leaderboardPayouts.finalStandings(board.id, period, lastPaidRank(rewards)), rewards);
+      return (await repos.leaderboardPayouts.planPeriod(board.id, period, payouts, new Date(clock()))) ? payouts.length : null;
     });
     if (planned !== null) logger.info({ leaderboard: board.id, period: period.toISOString(), payouts: planned }, 'period rewards planned');
   }
@@ -97,16 +95,15 @@ export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, grace
 
   /** Marks the row paid by this top-up and audits it as `leaderboard.payout`, once (a racing writer's mark wins, the same top-up). */
   async function markPaid(board: Pick<RewardedBoard, 'id' | 'game_id'>, row: PayoutRow, topupId: string): Promise<void> {
-    await db.transaction(async (trx) => {
-      if (!(await markPayoutPaid(trx, row.id, topupId))) return;
+    await store.run(COMMAND_ACTOR, async ({ repos, audit }) => {
+      if (!(await repos.leaderboardPayouts.markPayoutPaid(row.id, topupId))) return;
       const changes = createdFields({ period_start: row.period_start.toISOString(), user_game_id: row.user_game_id, rank: row.rank, amount: Number(row.amount), currency: row.currency, topup_id: topupId });
-      const record = { action: 'leaderboard.payout', targetId: board.id, gameId: board.game_id, changes, dedupeKey: `payout:${row.id}` };
-      await recordEntriesOnce(trx, [{ ...auditRow(record, COMMAND_ACTOR), dedupe_key: record.dedupeKey }]);
+      audit({ action: 'leaderboard.payout', targetId: board.id, gameId: board.game_id, changes, dedupeKey: `payout:${row.id}` });
     });
   }
 
   async function payPeriod(board: RewardedBoard, period: Date): Promise<void> {
-    for (const row of await unpaidPayouts(db, board.id, period)) {
+    for (const row of await payoutsRead.unpaidPayouts(board.id, period)) {
       try {
         await pay(board, row);
       } catch (error) {
@@ -115,13 +112,13 @@ export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, grace
         logger.warn({ err: error, payout: row.id }, 'a payout could not be paid yet; it is tried again');
       }
     }
-    await markPeriodPaid(db, board.id, period);
+    await payoutsRead.markPeriodPaid(board.id, period);
   }
 
   async function payBoard(board: RewardedBoard, now: number): Promise<void> {
     const periods = closedPeriods(board, now);
     if (periods.length === 0) return;
-    const planned = await plannedPeriods(db, board.id, periods[0]!);
+    const planned = await payoutsRead.plannedPeriods(board.id, periods[0]!);
     for (const period of periods) {
       if (planned.get(period.getTime()) === true) continue;
       if (!planned.has(period.getTime())) await plan(board, period);
@@ -137,20 +134,20 @@ export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, grace
    * would otherwise be made twice.
    */
   async function reconcileOverdue(outboxEntries: () => Promise<number>): Promise<{ marked: number; paid: number }> {
-    const overdue = await overduePayouts(db, new Date(clock() - idempotencyTtlS * 1000));
+    const overdue = await payoutsRead.overduePayouts(new Date(clock() - idempotencyTtlS * 1000));
     if (overdue.length === 0) return { marked: 0, paid: 0 };
     const behind = await outboxEntries();
     if (behind > 0) throw new AppError('CONFLICT', `the sync has ${behind} outbox entries not yet in the ledger: run this again once it has drained (npm run cli -- sync status)`);
-    const boards = new Map((await boardsOf(db, overdue.map((row) => row.leaderboard_id))).map((board) => [board.id, board]));
+    const boards = new Map((await payoutsRead.boardsOf(overdue.map((row) => row.leaderboard_id))).map((board) => [board.id, board]));
     const result = { marked: 0, paid: 0 };
     for (const row of overdue) {
       const board = boards.get(row.leaderboard_id)!;
-      const inLedger = await ledgerTopupByKey(db, payoutKey(row), String(row.user_id), String(board.game_id));
+      const inLedger = await payoutsRead.ledgerTopupByKey(payoutKey(row), String(row.user_id), String(board.game_id));
       await markPaid(board, row, inLedger ?? (await topUp(board, row)).topupId);
       result[inLedger ? 'marked' : 'paid'] += 1;
       logger.info({ payout: row.id, leaderboard: board.id, topup: inLedger ?? 'new' }, inLedger ? 'overdue payout found in the ledger: marked paid' : 'overdue payout not in the ledger: paid now');
     }
-    for (const row of overdue) await markPeriodPaid(db, row.leaderboard_id, row.period_start);
+    for (const row of overdue) await payoutsRead.markPeriodPaid(row.leaderboard_id, row.period_start);
     return result;
   }
 
@@ -158,7 +155,7 @@ export function createPeriodPayouts({ db, wallet, logger, idempotencyTtlS, grace
     reconcileOverdue,
     /** One round over every board with rewards. */
     async run(): Promise<void> {
-      for (const board of await rewardedBoards(db)) {
+      for (const board of await payoutsRead.rewardedBoards()) {
         try {
           await payBoard(board, clock());
         } catch (error) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields, type Changes } from '../audit/audit-changes';
+import type { AuditAction } from '../audit/audit-actions';
 import type { Actor } from '../core/actor';
 import type { GamesPort } from '../games/games-service';
 import type { ModulesPort } from '../modules/modules-service';
@@ -71,7 +72,7 @@ export function createConfigOverridesService(deps: { store: Store<ConfigOverride
    * racing writes: at most MAX_OVERRIDES_PER_GAME stored (ended ones count until deleted), and the
    * document within 1 MiB at every instant from now on, whatever overlaps (409 otherwise).
    */
-  async function write<T>(actor: Actor, gameId: number, work: (repos: Repos) => Promise<{ result: T; action: string; targetId: number; changes: Changes }>): Promise<T> {
+  async function write<T>(actor: Actor, gameId: number, work: (repos: Repos) => Promise<{ result: T; action: AuditAction; targetId: number; changes: Changes }>): Promise<T> {
     return store.run(actor, async ({ repos, audit, changed }) => {
       if (!(await repos.games.lockGame(gameId))) throw new AppError('NOT_FOUND', `game ${gameId} not found`);
       const done = await work(repos);

@@ -92,7 +92,8 @@ export function createWalletControlsService(deps: {
    * unfreeze whose commit fails after Redis was opened (the next freeze or `restore` mends it).
    */
   async function setFreeze(actor: Actor, target: { table: FrozenTable; id: number; gameId?: number }, reason: string | null, inRedis: () => Promise<void>) {
-    const action = `${target.table === 'users' ? 'user' : 'user_game'}.${reason === null ? 'unfreeze' : 'freeze'}`;
+    const frozen = reason !== null;
+    const action = target.table === 'users' ? (frozen ? 'user.freeze' : 'user.unfreeze') : (frozen ? 'user_game.freeze' : 'user_game.unfreeze');
     await store.run(actor, async ({ repos, audit }) => {
       const before = await repos.walletControls.findFreeze(target.table, target.id, true);
       if (reason !== null) await inRedis();
