@@ -24,6 +24,27 @@ module.exports = {
       to: { path: FEATURES },
     },
     {
+      name: 'records-below-the-features',
+      severity: 'error',
+      comment: "The tables more than one feature reads (src/records: the ledger, transactions, wallet controls) sit below the sync, the management API and the gRPC role, which all read them; they may use the engine's types, nothing above.",
+      from: { path: '^src/records/' },
+      to: { path: '^src/(grpc|sync|admin|bin)/' },
+    },
+    {
+      name: 'features-import-downward',
+      severity: 'error',
+      comment: 'Features stand in one order, engine < sync < management API < gRPC role (which reads API keys): none imports one above it, so no two folders import each other.',
+      from: { path: ['^src/sync/', '^src/admin/'] },
+      to: { path: '^src/grpc/' },
+    },
+    {
+      name: 'sync-knows-no-admin',
+      severity: 'error',
+      comment: 'The sync (and restore) read what the management API keeps through src/records, never through src/admin: the management API reads the ledger, so an arrow back would close a loop.',
+      from: { path: '^src/sync/' },
+      to: { path: '^src/admin/' },
+    },
+    {
       name: 'only-roots-import-roots',
       severity: 'error',
       comment: 'Composition roots (src/bin, src/cli.ts, src/healthcheck.ts) are imported by nothing but other roots (layering 1).',

@@ -9,7 +9,8 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
-import { findLedgerPosition, LEDGER_TABLE, lastMovesAt, listUserGameLedger } from '../src/sync/ledger-repository';
+import { findLedgerPosition, lastMovesAt, listUserGameLedger } from '../src/records/ledger-reads';
+import { LEDGER_TABLE } from '../src/records/ledger-tables';
 import { createBenchDatabase } from './lib/bench-database';
 import { percentiles } from './lib/flows';
 import { fmt, table } from './lib/report';

@@ -21,7 +21,7 @@ import * as configHistoryRepository from './variables/config-history-repository'
 import * as configOverridesRepository from './variables/config-overrides-repository';
 import * as variablesRepository from './variables/variables-repository';
 import * as walletControlsRepository from './wallet-controls/wallet-controls-repository';
-import * as ledgerReads from '../sync/ledger-reads';
+import * as ledgerReads from '../records/ledger-reads';
 
 /**
  * Every repository of the management API, and the modules through which a feature reads another's

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { AppError, toAppError } from '../errors';
 import type { Logger } from '../logging/logger';
 import { translateMysqlError } from '../db/mysql-errors';
-import { ledgerAfter, type LedgerStreamFilter, type LedgerStreamRow } from '../sync/ledger-reads';
+import { ledgerAfter, type LedgerStreamFilter, type LedgerStreamRow } from '../records/ledger-reads';
 import type { LedgerTail } from '../sync/ledger-tail';
 import { checkId } from '../wallet/wallet-validation';
 import type { LedgerEvent, WatchLedgerRequest } from './reservation-proto';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logging/logger';
-import { committedSequence, ledgerAfter, type LedgerStreamRow } from './ledger-repository';
+import { committedSequence, ledgerAfter, type LedgerStreamRow } from '../records/ledger-reads';
 
 /**
  * One reader of MySQL's ledger per process, shared by every WatchLedger stream (SPEC §1.11): it polls

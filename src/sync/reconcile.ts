@@ -3,7 +3,7 @@ import { Cluster } from 'ioredis';
 import { scanKeys } from '../redis/key-scan';
 import { parseWalletRecord } from '../redis/stored-records';
 import type { RedisLike } from '../redis/script-registry';
-import { LEDGER_TABLE } from './ledger-repository';
+import { LEDGER_TABLE } from '../records/ledger-tables';
 
 export interface WalletBalances {
   readonly userId: string;

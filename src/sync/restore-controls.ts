@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { listAllLimits, listFrozen, listFrozenUserGames, type LimitsRow } from '../admin/wallet-controls/wallet-controls-reads';
+import { listAllLimits, listFrozen, listFrozenUserGames, type LimitsRow } from '../records/wallet-controls-tables';
 import { keys, PARTITION_COUNT, partitionTag, userGameKeyOf, walletAddress } from '../redis/wallet-keys';
 import { periodCode, periodStarts } from '../wallet/loss-periods';
 import { scriptCalls } from '../wallet/script-calls';
-import { netLossSince } from './ledger-repository';
+import { netLossSince } from '../records/ledger-reads';
 import type { PartitionWriter } from './partition-writer';
 
 export interface ControlsReport {

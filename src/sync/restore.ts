@@ -14,7 +14,7 @@ import {
 } from '../redis/stored-records';
 import { NONCE_OFFSET } from '../redis/shared-layouts';
 import { keys, PARTITION_COUNT, partitionTag, walletAddress, walletOfTransaction } from '../redis/wallet-keys';
-import { LEDGER_TABLE, TRANSACTIONS_TABLE } from './ledger-repository';
+import { LEDGER_TABLE, TRANSACTIONS_TABLE, type LedgerEntryRow, type TransactionRow } from '../records/ledger-tables';
 import { createOutboxStore } from './outbox-store';
 import { createPartitionWriter, type PartitionWriter } from './partition-writer';
 import { restoreControls, type ControlsReport } from './restore-controls';
@@ -152,23 +152,10 @@ const MOVES = {
   expire: (amount: bigint) => [amount, -amount],
 } as const satisfies Record<string, (amount: bigint, win: bigint) => readonly [bigint, bigint]>;
 
-interface LedgerStreamRow {
-  event_id: string;
-  stream_ms: number | string;
-  stream_seq: number;
-  kind: string;
-  user_id: string;
-  game_id: string;
-  currency: string;
-  amount: number | string;
-  win_amount: number | string;
-  available_balance: number | string;
-  reserved_balance: number | string;
-  request_id: string | null;
-  topup_id: number | string | null;
-  comment: string | null;
-  created_at: Date;
-}
+/** The columns of a ledger row restore replays. */
+type LedgerStreamRow = Pick<LedgerEntryRow,
+  'event_id' | 'stream_ms' | 'stream_seq' | 'kind' | 'user_id' | 'game_id' | 'currency' | 'amount' | 'win_amount' | 'available_balance' | 'reserved_balance'
+  | 'request_id' | 'topup_id' | 'comment' | 'created_at'>;
 
 async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, idempotencyTtlS: number) {
   const lastStreamIds = new Map<number, string>();
@@ -236,25 +223,16 @@ async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, ide
   return { rows, wallets, topupRecords, lastStreamIds, topupSequences };
 }
 
-interface TransactionStreamRow {
-  transaction_id: string;
-  user_id: string;
-  game_id: string;
-  currency: string;
-  round_id: string;
-  amount: number | string;
-  win_amount: number | string;
-  status: 'reserved' | 'confirmed' | 'canceled';
-  reason: string | null;
-  reserve_request_id: string | null;
-  created_at: Date;
-  a0: number | string | null;
-  r0: number | string | null;
+/** A transaction with the balances and ids of its reserve's move (a0, r0) and its settlement's (a1, r1), null when missing. */
+type TransactionStreamRow = Pick<TransactionRow,
+  'transaction_id' | 'user_id' | 'game_id' | 'currency' | 'round_id' | 'amount' | 'win_amount' | 'status' | 'reason' | 'reserve_request_id' | 'created_at'> & {
+  a0: number | null;
+  r0: number | null;
   settle_request_id: string | null;
   settle_request_round_id: string | null;
-  a1: number | string | null;
-  r1: number | string | null;
-}
+  a1: number | null;
+  r1: number | null;
+};
 
 async function restoreTransactions(db: Knex, writes: PartitionWriter, now: number, options: RestoreOptions) {
   const windowStart = new Date(now - options.idempotencyTtlS * 1000);

@@ -1,24 +1,17 @@
 import type { Knex } from 'knex';
-import type { ArchivedTransaction, TransactionArchive, TransactionStatus } from '../wallet/wallet-types';
-import { LEDGER_TABLE, TRANSACTIONS_TABLE } from './ledger-repository';
+import type { ArchivedTransaction, TransactionArchive } from '../wallet/wallet-types';
+import { LEDGER_TABLE, TRANSACTIONS_TABLE, type LedgerEntryRow, type TransactionRow } from '../records/ledger-tables';
 
-interface ArchiveRow {
-  transaction_id: string;
-  user_id: string;
-  game_id: string;
-  currency: string;
-  round_id: string;
-  amount: number | string;
-  win_amount: number | string;
-  status: TransactionStatus;
-  settle_kind: 'confirm' | 'cancel' | 'expire' | null;
+/** A transaction with the ledger move that settled it (settle_*: null while none has). */
+type ArchiveRow = Pick<TransactionRow, 'transaction_id' | 'user_id' | 'game_id' | 'currency' | 'round_id' | 'amount' | 'win_amount' | 'status'> & {
+  settle_kind: Extract<LedgerEntryRow['kind'], 'confirm' | 'cancel' | 'expire'> | null;
   settle_request_id: string | null;
   settle_request_round_id: string | null;
   settle_comment: string | null;
-  settle_available: number | string | null;
-  settle_reserved: number | string | null;
+  settle_available: number | null;
+  settle_reserved: number | null;
   settle_at: Date | null;
-}
+};
 
 /** Transactions as MySQL holds them, with the move that settled each (for request_id replays). */
 export function createTransactionArchive(db: Knex): TransactionArchive {

@@ -2,7 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
 import { createLogger } from '../../src/logging/logger';
 import { waitUntil } from '../../src/local-services/process-tools';
-import { lastMoveAt, nextWalletCurrency } from '../../src/sync/ledger-repository';
+import { lastMoveAt, nextWalletCurrency } from '../../src/records/ledger-reads';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { reservationClient } from '../helpers/grpc-client';

@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Knex } from 'knex';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
-import { listUserGameLedger } from '../../src/sync/ledger-repository';
+import { listUserGameLedger } from '../../src/records/ledger-reads';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 

@@ -7,7 +7,8 @@ import { STREAM_QUEUE_LIMIT, watchLedgerHandler } from '../../src/grpc/watch-led
 import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createLogger } from '../../src/logging/logger';
 import { createLedgerTail } from '../../src/sync/ledger-tail';
-import { applyOutboxBatch, ledgerAfter } from '../../src/sync/ledger-repository';
+import { ledgerAfter } from '../../src/records/ledger-reads';
+import { applyOutboxBatch } from '../../src/sync/ledger-repository';
 import type { OutboxEvent } from '../../src/sync/outbox-event';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { until } from '../helpers/until';

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { AppError } from '../../src/errors';
-import { listUserGameLedger } from '../../src/sync/ledger-repository';
+import { listUserGameLedger } from '../../src/records/ledger-reads';
 import { reconcile } from '../../src/sync/reconcile';
 import { createSyncHarness } from '../helpers/sync';
 

@@ -6,7 +6,7 @@ import { createKnex, type Knex } from '../../../src/db/knex-factory';
 import { runMigrations } from '../../../src/db/migrations';
 import { waitUntil } from '../../../src/local-services/process-tools';
 import { keys, PARTITION_COUNT, partitionTag } from '../../../src/redis/wallet-keys';
-import { LEDGER_TABLE } from '../../../src/sync/ledger-repository';
+import { LEDGER_TABLE } from '../../../src/records/ledger-tables';
 import { reconcile } from '../../../src/sync/reconcile';
 import { createWalletService } from '../../../src/wallet/wallet-service';
 import { createWalletStore } from '../../../src/wallet/wallet-store';

@@ -1,5 +1,5 @@
 import { userGamesGame } from '../http/game-scope';
-import { LEDGER_KINDS } from '../../sync/ledger-reads';
+import { LEDGER_KINDS } from '../../records/ledger-reads';
 import { endpoint, idQuery, list, made, page, textParam } from '../http/endpoint';
 
 const TIMESTAMP = { type: 'string', format: 'date-time' };

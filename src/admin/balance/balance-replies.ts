@@ -1,4 +1,4 @@
-import { LEDGER_KINDS } from '../../sync/ledger-reads';
+import { LEDGER_KINDS } from '../../records/ledger-reads';
 import { enumField, idField, moneyField, type ReplyOf, replySchema, textField, timestampField } from '../core/reply-schema';
 
 /** What the API answers for top-ups, balances and the ledger (reply types and OpenAPI components, src/admin/core/reply-schema.ts). */

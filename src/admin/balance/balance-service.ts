@@ -2,7 +2,8 @@ import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
-import { LEDGER_KINDS, type LedgerRow } from '../../sync/ledger-reads';
+import { LEDGER_KINDS } from '../../records/ledger-reads';
+import type { LedgerEntryRow } from '../../records/ledger-tables';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { Reader } from '../core/roles';
@@ -32,7 +33,7 @@ const ledgerFiltersSchema = yup.object({
 export type LedgerFilterInput = { readonly [Name in 'kind' | 'round_id' | 'since' | 'until']?: string } & { readonly after_id?: number };
 const balanceAtSchema = yup.object({ at: isoTimestamp().defined() });
 
-const toLedgerItem = (row: LedgerRow): LedgerItem => ({
+const toLedgerItem = (row: LedgerEntryRow): LedgerItem => ({
   id: row.id,
   kind: row.kind,
   amount: Number(row.amount),

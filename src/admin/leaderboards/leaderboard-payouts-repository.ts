@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { listingOf, type Listing } from '../../db/page';
-import { LEDGER_TABLE } from '../../sync/ledger-repository';
+import { LEDGER_TABLE } from '../../records/ledger-tables';
 import { USER_GAMES } from '../connections/connections-repository';
 import type { PeriodType } from './leaderboard-periods';
 import type { Payout, Standing } from './leaderboard-rewards';
