@@ -120,3 +120,12 @@ test('no two endpoints share a method and path, nor a GraphQL field', (t) => {
   const fields = served.map((endpoint) => `${endpoint.graphql!.type}.${endpoint.graphql!.field}`);
   t.deepEqual(fields.filter((name, i) => fields.indexOf(name) !== i), []);
 });
+
+test("a 201's Location is the path of the endpoint that reads what it made: a GET of this API, its parameters the template's", (t) => {
+  const reads = new Set(ADMIN_ENDPOINTS.filter((endpoint) => endpoint.method === 'get').map((endpoint) => endpoint.path));
+  const located = ADMIN_ENDPOINTS.filter((endpoint) => endpoint.location);
+  t.true(located.length >= 8, `${located.length} endpoints name a Location`);
+  for (const endpoint of located) t.true(reads.has(endpoint.location!.path), `${endpoint.method} ${endpoint.path} → ${endpoint.location!.path}`);
+  const made = ADMIN_ENDPOINTS.filter((endpoint) => endpoint.ok.status === 201 && endpoint.ok.location !== false && endpoint.handle);
+  t.deepEqual(made.filter((endpoint) => !endpoint.location).map((endpoint) => `${endpoint.method} ${endpoint.path}`), [], 'a 201 documented with a Location names one');
+});

@@ -1,5 +1,5 @@
 import { endpoint, gone, made, page, paged } from '../http/endpoint';
-import { createApiKeySchema, type CreateApiKeyInput } from './api-keys-service';
+import { createApiKeySchema } from './api-keys-service';
 
 /** Server API keys for game servers (SPEC §2.12). */
 export const apiKeysEndpoints = [
@@ -13,7 +13,7 @@ export const apiKeysEndpoints = [
     body: { component: 'ApiKeyCreateInput', schema: createApiKeySchema }, ok: made('CreatedApiKey', false),
     description: 'The gRPC service accepts `authorization: Bearer <secret>` besides GRPC_AUTH_TOKENS, within a second on every process; a key with game_ids gets PERMISSION_DENIED for a wallet or transaction of another game.',
     graphql: { type: 'Mutation', field: 'createApiKey' },
-    handle: ({ actor, body }, { apiKeys }) => apiKeys.create(actor, body as CreateApiKeyInput),
+    handle: ({ actor, body }, { apiKeys }) => apiKeys.create(actor, body),
   }),
   endpoint({
     method: 'delete', path: '/api/api-keys/{id}', tag: 'api keys', summary: 'Revoke a server API key', access: 'admin', ok: gone,

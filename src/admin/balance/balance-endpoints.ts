@@ -4,7 +4,7 @@ import { endpoint, idQuery, list, made, page, textParam } from '../http/endpoint
 
 const TIMESTAMP = { type: 'string', format: 'date-time' };
 import { LEDGER_PAGE } from '../http/params';
-import { topupSchema, type TopupInput } from './balance-service';
+import { topupSchema } from './balance-service';
 
 const USER_GAME = '/api/user-games/{ug_id}';
 /** A user-game in its GraphQL fields. */
@@ -18,7 +18,7 @@ export const balanceEndpoints = [
     headers: [{ name: 'Idempotency-Key', schema: { type: 'string' }, description: 'a repeat returns the first reply; the same key with another body is a 409' }],
     description: 'Through the same Lua script and outbox as the gRPC engine. A top-up past 2^53−1 is a 409.',
     graphql: { type: 'Mutation', field: 'topup', params: USER_GAME_ARGS, headers: { 'idempotency-key': 'idempotency_key' } },
-    handle: ({ actor, params, body, header }, { balance }) => balance.topup(actor, params.ug_id, body as TopupInput, header('idempotency-key')),
+    handle: ({ actor, params, body, header }, { balance }) => balance.topup(actor, params.ug_id, body, header('idempotency-key')),
   }),
   endpoint({
     method: 'get', path: `${USER_GAME}/transactions`, tag: 'balance', summary: 'The wallet\'s ledger from MySQL, newest first', access: 'self', game: userGamesGame,

@@ -1,6 +1,6 @@
 import { userGamesGame } from '../http/game-scope';
 import { endpoint, gone, made, one, page, paged, search } from '../http/endpoint';
-import { connectGameSchema, type ConnectGameInput } from './connections-service';
+import { connectGameSchema } from './connections-service';
 
 /** The game a connect's body names, if it names one (the service judges the body). */
 const gameIdIn = (body: unknown) => {
@@ -30,7 +30,7 @@ export const connectionsEndpoints = [
     game: ({ body }) => gameIdIn(body),
     body: { component: 'ConnectGameInput', schema: connectGameSchema }, ok: made('Connection', false), errors: [409],
     graphql: { type: 'Mutation', field: 'connectGame', params: { id: 'user_id' } },
-    handle: ({ actor, params, body }, { connections }) => connections.connect(actor, params.id, body as ConnectGameInput),
+    handle: ({ actor, params, body }, { connections }) => connections.connect(actor, params.id, body),
   }),
   endpoint({
     method: 'delete', path: '/api/users/{id}/games/{game_id}', tag: 'connections', summary: 'Disconnect a user from a game', access: 'staff', ok: gone,

@@ -1,5 +1,5 @@
 import { endpoint, one, made, page, paged } from '../http/endpoint';
-import { createCurrencySchema, updateCurrencySchema, type CreateCurrencyInput, type UpdateCurrencyInput } from './currencies-service';
+import { createCurrencySchema, updateCurrencySchema } from './currencies-service';
 
 /** The currencies money may move in (SPEC §1.11). */
 export const currenciesEndpoints = [
@@ -12,13 +12,13 @@ export const currenciesEndpoints = [
     method: 'post', path: '/api/currencies', tag: 'currencies', summary: 'Add a currency (enabled)', access: 'admin',
     body: { component: 'CurrencyCreateInput', schema: createCurrencySchema }, ok: made('Currency', false), errors: [409],
     graphql: { type: 'Mutation', field: 'createCurrency' },
-    handle: ({ actor, body }, { currencies }) => currencies.create(actor, body as CreateCurrencyInput),
+    handle: ({ actor, body }, { currencies }) => currencies.create(actor, body),
   }),
   endpoint({
     method: 'patch', path: '/api/currencies/{code}', tag: 'currencies', summary: 'Enable or disable a currency', access: 'admin',
     body: { component: 'CurrencyUpdateInput', schema: updateCurrencySchema }, ok: one('Currency'),
     description: 'A disabled currency refuses new Reserves and top-ups (INVALID_ARGUMENT / 400 naming `currency`); its balances stay and its open reservations still settle.',
     graphql: { type: 'Mutation', field: 'updateCurrency' },
-    handle: ({ actor, params, body }, { currencies }) => currencies.update(actor, params.code, body as UpdateCurrencyInput),
+    handle: ({ actor, params, body }, { currencies }) => currencies.update(actor, params.code, body),
   }),
 ];

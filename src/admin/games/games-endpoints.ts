@@ -1,5 +1,5 @@
 import { endpoint, gone, made, one, page, paged, search } from '../http/endpoint';
-import { createGameSchema, updateGameSchema, type CreateGameInput, type UpdateGameInput } from './games-schemas';
+import { createGameSchema, updateGameSchema } from './games-schemas';
 
 const GAME = '/api/games/{id}';
 
@@ -21,14 +21,14 @@ export const gamesEndpoints = [
     body: { component: 'GameCreateInput', schema: createGameSchema }, ok: made('Game'), errors: [409],
     description: '`name` and `slug` are required; the slug is unique.',
     graphql: { type: 'Mutation', field: 'createGame' },
-    handle: ({ actor, body }, { games }) => games.create(actor, body as CreateGameInput),
-    location: (game) => `/api/games/${game.id}`,
+    handle: ({ actor, body }, { games }) => games.create(actor, body),
+    location: { path: GAME, params: (game) => ({ id: game.id }) },
   }),
   endpoint({
     method: 'put', path: GAME, tag: 'games', summary: 'Change a game (the fields given)', access: 'staff',
     body: { component: 'GameUpdateInput', schema: updateGameSchema }, ok: one('Game'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateGame' },
-    handle: ({ actor, params, body }, { games }) => games.update(actor, params.id, body as UpdateGameInput),
+    handle: ({ actor, params, body }, { games }) => games.update(actor, params.id, body),
   }),
   endpoint({
     method: 'delete', path: GAME, tag: 'games', summary: 'Delete a game with its module data and connections (the ledger stays)', access: 'staff', ok: gone,

@@ -4,7 +4,7 @@ import type { AdminServices } from '../admin-services';
 import { requestActor } from '../core/actor';
 import type { AppContext, AppState } from '../koa-types';
 import type { AccessGuard } from './access';
-import { pageOfReply, parsePathParams, parseQuery, type AnyEndpoint } from './endpoint';
+import { locationOf, pageOfReply, parsePathParams, parseQuery, type AnyEndpoint } from './endpoint';
 import { runEndpoint } from './game-scope';
 import { jsonBody } from './json-body';
 import { created, noContent } from './respond';
@@ -34,7 +34,7 @@ function respond(ctx: AppContext, endpoint: AnyEndpoint, reply: unknown): void {
     return;
   }
   if (endpoint.ok.status === 204) return noContent(ctx);
-  if (endpoint.ok.status === 201) return created(ctx, reply, endpoint.location?.(reply as never));
+  if (endpoint.ok.status === 201) return created(ctx, reply, endpoint.location && locationOf(endpoint.location, reply));
   ctx.body = reply;
 }
 

@@ -1,4 +1,4 @@
-import type { AnyObjectSchema } from 'yup';
+import type { AnyObjectSchema, InferType } from 'yup';
 import { pageAndTotal, type Listing, type Page } from '../../db/page';
 import type { AdminServices } from '../admin-services';
 import type { Actor } from '../core/actor';
@@ -46,6 +46,11 @@ type ParsedQuery<Rules extends QueryRules | undefined> = Rules extends QueryRule
 
 /** A JSON body: a yup schema the service validates with (its OpenAPI component is derived), or a component written by hand. */
 export type BodySpec = { readonly component: string; readonly schema?: AnyObjectSchema } | 'multipart';
+/**
+ * The body a handler hands its service: the fields its schema names, each optional and not yet checked
+ * (the service validates it with that schema); `unknown` for a body without one.
+ */
+export type BodyOf<Spec> = Spec extends { readonly schema: infer Schema extends AnyObjectSchema } ? Partial<InferType<Schema>> : unknown;
 
 export interface Success {
   readonly status: 200 | 201 | 204;
@@ -64,10 +69,10 @@ export interface Success {
 }
 
 /** What a handler gets: the checked path parameters and query, the raw body (its service validates it), the caller. */
-export interface EndpointInput<Path extends string, Rules extends QueryRules | undefined> {
+export interface EndpointInput<Path extends string, Rules extends QueryRules | undefined, Body = unknown> {
   readonly params: PathParams<Path>;
   readonly query: ParsedQuery<Rules>;
-  readonly body: unknown;
+  readonly body: BodyOf<Body>;
   /** The signed-in caller (public endpoints: never read it). */
   readonly caller: SessionUser;
   /** Who the request's writes are audited as (its user, request id and address). */
@@ -98,7 +103,10 @@ export interface GraphqlField<Reply = unknown> {
   readonly total?: string;
 }
 
-export interface Endpoint<Path extends string = string, Rules extends QueryRules | undefined = QueryRules | undefined, Reply = unknown> {
+export interface Endpoint<
+  Path extends string = string, Rules extends QueryRules | undefined = QueryRules | undefined, Reply = unknown, Body extends BodySpec | undefined = BodySpec | undefined,
+  LocationPath extends string = string,
+> {
   readonly method: Method;
   /** OpenAPI template: `{name}` for a path parameter. */
   readonly path: Path;
@@ -114,7 +122,7 @@ export interface Endpoint<Path extends string = string, Rules extends QueryRules
    * reads too: its service lets a moderator limited to other games read it only as its user
    * (roles.ts, assertSelfOrStaff); the check before the handler is for staff endpoints.
    */
-  readonly game?: 'none' | 'new' | ((input: EndpointInput<Path, Rules>, services: AdminServices) => Promise<number | undefined> | number | undefined);
+  readonly game?: 'none' | 'new' | ((input: EndpointInput<Path, Rules, Body>, services: AdminServices) => Promise<number | undefined> | number | undefined);
   /** Open to staff who must still enrol in two-factor sign-in (STAFF_2FA_REQUIRED, SPEC §2.12): enrolment itself and `me`. */
   readonly enrolment?: true;
   /** The game module that must be enabled (its service answers 403 module_disabled otherwise). */
@@ -122,7 +130,7 @@ export interface Endpoint<Path extends string = string, Rules extends QueryRules
   readonly query?: Rules;
   /** Headers it reads (documented; the handler reads them with `header`). */
   readonly headers?: readonly QueryParam[];
-  readonly body?: BodySpec;
+  readonly body?: Body;
   readonly ok: Success;
   /** Statuses beyond those the access, path, query and body imply (409, 429, …). */
   readonly errors?: readonly number[];
@@ -132,23 +140,37 @@ export interface Endpoint<Path extends string = string, Rules extends QueryRules
   readonly extraResponses?: Record<string, unknown>;
   readonly graphql?: GraphqlField<Reply>;
   /** What it does (REST and GraphQL); an endpoint with `koa` alone is served by REST only. */
-  readonly handle?: (input: EndpointInput<Path, Rules>, services: AdminServices) => Promise<Reply> | Reply;
+  readonly handle?: (input: EndpointInput<Path, Rules, Body>, services: AdminServices) => Promise<Reply> | Reply;
   /** REST only, instead of `handle`: the route itself, for what needs Koa's request or response (an upload, a file). */
   readonly koa?: (ctx: AppContext, services: AdminServices) => Promise<void>;
-  /** 201: the created thing's URL, from the reply. */
-  readonly location?: (reply: Reply) => string;
+  /** 201: the created thing's URL: the path of the endpoint that reads it, its parameters from the reply (`at`). */
+  readonly location?: Location<Reply, LocationPath>;
   /** REST only: writes the reply itself (headers, a file, a 304) instead of the JSON body. */
   readonly respond?: (reply: Reply, request: { header(name: string): string | undefined; set(name: string, value: string): void; status(code: number): void; body(value: unknown, type?: string): void }) => void;
 }
 
-/** Declares an endpoint, its path parameters and query typed from what it says. */
-export const endpoint = <const Path extends string, Rules extends QueryRules | undefined = undefined, Reply = unknown>(
-  spec: Endpoint<Path, Rules, Reply>,
-): Endpoint<Path, Rules, Reply> => spec;
+/** A created thing's URL: a path template of this API (a test holds it to a GET endpoint's) and its parameters from the reply. */
+export interface Location<Reply, Path extends string = string> {
+  readonly path: Path;
+  /** The template's parameters (`location: { path: LANGUAGE, params: (language) => ({ id: language.id }) }`), their names checked by the compiler. */
+  readonly params: (reply: Reply) => { readonly [Name in ParamNames<Path>]: string | number };
+}
+
+/** The URL a Location names for this reply (each parameter URL-encoded). */
+export function locationOf<Reply>(location: Location<Reply>, reply: Reply): string {
+  const params: Readonly<Record<string, string | number>> = location.params(reply);
+  return location.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** Declares an endpoint, its path parameters, query and body typed from what it says. */
+export const endpoint = <
+  const Path extends string, Rules extends QueryRules | undefined = undefined, Reply = unknown, Body extends BodySpec | undefined = undefined,
+  const LocationPath extends string = string,
+>(spec: Endpoint<Path, Rules, Reply, Body, LocationPath>): Endpoint<Path, Rules, Reply, Body, LocationPath> => spec;
 
 /** Any endpoint, as the builders of routes, operations and resolvers take them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of endpoints of different paths and queries
-export type AnyEndpoint = Endpoint<string, any, any>;
+export type AnyEndpoint = Endpoint<string, any, any, any, any>;
 
 /** `{name}` segments of an OpenAPI path template. */
 export const pathParamsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);

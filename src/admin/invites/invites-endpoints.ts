@@ -1,5 +1,5 @@
 import { endpoint, flagParam, gone, made, one, page, paged } from '../http/endpoint';
-import { createInviteSchema, type CreateInviteInput } from './invites-service';
+import { createInviteSchema } from './invites-service';
 
 /** Invites: how users, moderators and admins join. */
 export const invitesEndpoints = [
@@ -21,8 +21,8 @@ export const invitesEndpoints = [
     body: { component: 'InviteInput', schema: createInviteSchema }, ok: made('Invite'),
     description: 'A moderator may create invites of role user only.',
     graphql: { type: 'Mutation', field: 'createInvite' },
-    handle: ({ actor, body }, { invites }) => invites.create(actor, body as CreateInviteInput),
-    location: (invite) => `/api/invites/validate/${invite.code}`,
+    handle: ({ actor, body }, { invites }) => invites.create(actor, body),
+    location: { path: '/api/invites/validate/{code}', params: (invite) => ({ code: invite.code }) },
   }),
   endpoint({
     method: 'delete', path: '/api/invites/{code}', tag: 'invites', summary: 'Delete an invite', access: 'staff', game: 'none', ok: gone,

@@ -1,5 +1,5 @@
 import { endpoint, gone, made, one, page, paged } from '../http/endpoint';
-import { createLanguageSchema, updateLanguageSchema, type CreateLanguageInput, type UpdateLanguageInput } from './languages-service';
+import { createLanguageSchema, updateLanguageSchema } from './languages-service';
 
 const LANGUAGE = '/api/languages/{id}';
 
@@ -19,14 +19,14 @@ export const languagesEndpoints = [
     method: 'post', path: '/api/languages', tag: 'languages', summary: 'Create a language', access: 'staff', game: 'none',
     body: { component: 'LanguageCreateInput', schema: createLanguageSchema }, ok: made('Language'), errors: [409],
     graphql: { type: 'Mutation', field: 'createLanguage' },
-    handle: ({ actor, body }, { languages }) => languages.create(actor, body as CreateLanguageInput),
-    location: (language) => `/api/languages/${language.id}`,
+    handle: ({ actor, body }, { languages }) => languages.create(actor, body),
+    location: { path: LANGUAGE, params: (language) => ({ id: language.id }) },
   }),
   endpoint({
     method: 'put', path: LANGUAGE, tag: 'languages', summary: 'Change a language', access: 'staff', game: 'none',
     body: { component: 'LanguageUpdateInput', schema: updateLanguageSchema }, ok: one('Language'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLanguage' },
-    handle: ({ actor, params, body }, { languages }) => languages.update(actor, params.id, body as UpdateLanguageInput),
+    handle: ({ actor, params, body }, { languages }) => languages.update(actor, params.id, body),
   }),
   endpoint({
     method: 'delete', path: LANGUAGE, tag: 'languages', summary: 'Delete a language no notification uses', access: 'staff', game: 'none', ok: gone, errors: [409],

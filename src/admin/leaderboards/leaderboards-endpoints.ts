@@ -1,10 +1,7 @@
 import { endpoint, gone, idQuery, limit, list, made, one, page, paged, textParam } from '../http/endpoint';
 import type { AdminServices } from '../admin-services';
 import { RANKINGS_LIMIT } from '../http/params';
-import {
-  createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema,
-  type CreateGroupInput, type CreateLeaderboardInput, type MemberInput, type ScoreInput, type UpdateGroupInput, type UpdateLeaderboardInput,
-} from './leaderboards-schemas';
+import { createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema } from './leaderboards-schemas';
 
 const LEADERBOARDS = '/api/games/{id}/leaderboards';
 const LEADERBOARD = `${LEADERBOARDS}/{leaderboard_id}` as const;
@@ -42,14 +39,14 @@ export const leaderboardsEndpoints = [
     method: 'post', path: LEADERBOARDS, tag: 'leaderboards', summary: 'Create a leaderboard', access: 'staff', module: 'leaderboard',
     body: { component: 'LeaderboardCreateInput', schema: createLeaderboardSchema }, ok: made('Leaderboard'), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboard', params: { id: 'game_id' } },
-    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.create(actor, params.id, body as CreateLeaderboardInput),
-    location: (leaderboard) => `/api/games/${leaderboard.game_id}/leaderboards/${leaderboard.id}`,
+    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.create(actor, params.id, body),
+    location: { path: LEADERBOARD, params: (leaderboard) => ({ id: leaderboard.game_id, leaderboard_id: leaderboard.id }) },
   }),
   endpoint({
     method: 'put', path: LEADERBOARD, tag: 'leaderboards', summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard',
     body: { component: 'LeaderboardUpdateInput', schema: updateLeaderboardSchema }, ok: one('Leaderboard'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboard', params: LEADERBOARD_ARGS },
-    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.update(actor, params.id, params.leaderboard_id, body as UpdateLeaderboardInput),
+    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.update(actor, params.id, params.leaderboard_id, body),
   }),
   endpoint({
     method: 'delete', path: LEADERBOARD, tag: 'leaderboards', summary: 'Delete a leaderboard', access: 'staff', module: 'leaderboard', ok: gone,
@@ -62,7 +59,7 @@ export const leaderboardsEndpoints = [
     body: { component: 'ScoreInput', schema: scoreSchema }, ok: one('SavedScore'), errors: [409],
     description: 'The reply is the stored score after the save. An inactive leaderboard, or an incr past ±1e15, answers 409.',
     graphql: { type: 'Mutation', field: 'saveScore' },
-    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.saveScore(actor, params.leaderboard_id, body as ScoreInput),
+    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.saveScore(actor, params.leaderboard_id, body),
   }),
   endpoint({
     method: 'get', path: '/api/leaderboards/{leaderboard_id}/rankings', tag: 'leaderboards', summary: 'The current period\'s rankings', access: 'any', module: 'leaderboard',
@@ -89,13 +86,13 @@ export const leaderboardsEndpoints = [
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'Create a group', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',
     body: { component: 'GroupCreateInput', schema: createGroupSchema }, ok: made('LeaderboardGroup', false), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboardGroup' },
-    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.create(actor, params.leaderboard_id, body as CreateGroupInput),
+    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.create(actor, params.leaderboard_id, body),
   }),
   endpoint({
     method: 'put', path: GROUP, tag: 'leaderboard groups', summary: 'Change a group', access: 'staff', game: inGroupsGame, module: 'leaderboard',
     body: { component: 'GroupUpdateInput', schema: updateGroupSchema }, ok: one('LeaderboardGroup'), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboardGroup', params: { group_id: 'id' } },
-    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.update(actor, params.group_id, body as UpdateGroupInput),
+    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.update(actor, params.group_id, body),
   }),
   endpoint({
     method: 'delete', path: GROUP, tag: 'leaderboard groups', summary: 'Delete a group', access: 'staff', game: inGroupsGame, module: 'leaderboard', ok: gone,
@@ -112,7 +109,7 @@ export const leaderboardsEndpoints = [
     method: 'post', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'Add a member (connected to the leaderboard\'s game)', access: 'staff', game: inGroupsGame, module: 'leaderboard',
     body: { component: 'MemberInput', schema: memberSchema }, ok: made('GroupMembership', false), errors: [409],
     graphql: { type: 'Mutation', field: 'addGroupMember' },
-    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.addMember(actor, params.group_id, body as MemberInput),
+    handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.addMember(actor, params.group_id, body),
   }),
   endpoint({
     method: 'delete', path: `${GROUP}/members/{user_id}`, tag: 'leaderboard groups', summary: 'Remove a member', access: 'staff', game: inGroupsGame, module: 'leaderboard', ok: gone,

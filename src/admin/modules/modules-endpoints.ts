@@ -1,5 +1,5 @@
 import { endpoint, gone, list, made } from '../http/endpoint';
-import { connectModuleSchema, type ConnectModuleInput } from './modules-service';
+import { connectModuleSchema } from './modules-service';
 
 /** The modules a game may enable, and which it has. */
 export const modulesEndpoints = [
@@ -16,7 +16,7 @@ export const modulesEndpoints = [
     method: 'post', path: '/api/games/{id}/modules', tag: 'modules', summary: 'Enable a module for a game', access: 'staff',
     body: { component: 'ModuleConnectInput', schema: connectModuleSchema }, ok: made('Module', false), errors: [409],
     graphql: { type: 'Mutation', field: 'connectModule', params: { id: 'game_id' } },
-    handle: ({ actor, params, body }, { modules }) => modules.connect(actor, params.id, body as ConnectModuleInput),
+    handle: ({ actor, params, body }, { modules }) => modules.connect(actor, params.id, body),
   }),
   endpoint({
     method: 'delete', path: '/api/games/{id}/modules/{module_key}', tag: 'modules', summary: 'Disable a module (its data stays)', access: 'staff', ok: gone,

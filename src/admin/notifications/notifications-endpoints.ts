@@ -1,5 +1,5 @@
 import { endpoint, gone, list, made, one, page } from '../http/endpoint';
-import { notificationSchema, type NotificationInput } from './notification-rules';
+import { notificationSchema } from './notification-rules';
 
 const NOTIFICATIONS = '/api/games/{id}/notifications';
 const NOTIFICATION = `${NOTIFICATIONS}/{notification_id}` as const;
@@ -24,14 +24,14 @@ export const notificationsEndpoints = [
     method: 'post', path: NOTIFICATIONS, tag: 'notifications', summary: 'Create a notification', access: 'staff', module: 'notification',
     body: { component: 'NotificationInput', schema: notificationSchema }, ok: made('Notification'),
     graphql: { type: 'Mutation', field: 'createNotification', params: { id: 'game_id' } },
-    handle: ({ actor, params, body }, { notifications }) => notifications.create(actor, params.id, body as NotificationInput),
-    location: (notification) => `/api/games/${notification.game_id}/notifications/${notification.id}`,
+    handle: ({ actor, params, body }, { notifications }) => notifications.create(actor, params.id, body),
+    location: { path: NOTIFICATION, params: (notification) => ({ id: notification.game_id, notification_id: notification.id }) },
   }),
   endpoint({
     method: 'put', path: NOTIFICATION, tag: 'notifications', summary: 'Replace a notification', access: 'staff', module: 'notification',
     body: { component: 'NotificationInput', schema: notificationSchema }, ok: one('Notification'),
     graphql: { type: 'Mutation', field: 'replaceNotification', params: NOTIFICATION_ARGS },
-    handle: ({ actor, params, body }, { notifications }) => notifications.replace(actor, params.id, params.notification_id, body as NotificationInput),
+    handle: ({ actor, params, body }, { notifications }) => notifications.replace(actor, params.id, params.notification_id, body),
   }),
   endpoint({
     method: 'delete', path: NOTIFICATION, tag: 'notifications', summary: 'Delete a notification', access: 'staff', module: 'notification', ok: gone,

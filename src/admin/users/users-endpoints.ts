@@ -1,6 +1,6 @@
 import { endpoint, one, page, paged, search } from '../http/endpoint';
 import { USERS_PAGE } from '../http/params';
-import { gameScopeSchema, patchUserSchema, type GameScopeInput, type PatchUserInput } from './users-service';
+import { gameScopeSchema, patchUserSchema } from './users-service';
 
 /** Accounts: listed and changed by staff; each user reads their own. */
 export const usersEndpoints = [
@@ -20,13 +20,13 @@ export const usersEndpoints = [
     body: { component: 'UserPatch', schema: patchUserSchema }, ok: one('User'), errors: [409],
     description: 'An admin cannot demote or deactivate themself; the last active admin stays (409).',
     graphql: { type: 'Mutation', field: 'updateUser' },
-    handle: ({ actor, params, body }, { users }) => users.patch(actor, params.id, body as PatchUserInput),
+    handle: ({ actor, params, body }, { users }) => users.patch(actor, params.id, body),
   }),
   endpoint({
     method: 'put', path: '/api/users/{id}/game-scope', tag: 'users', summary: 'Limit a moderator to games (empty: every game)', access: 'admin',
     body: { component: 'GameScopeInput', schema: gameScopeSchema }, ok: one('User'), errors: [409],
     description: 'The moderator then acts as staff on those games only: staff operations on another game are 403 (making a game too), and game lists show only those. Applies to their next request. 409 for a user who is not a moderator.',
     graphql: { type: 'Mutation', field: 'setUserGameScope' },
-    handle: ({ actor, params, body }, { users }) => users.setGameScope(actor, params.id, body as GameScopeInput),
+    handle: ({ actor, params, body }, { users }) => users.setGameScope(actor, params.id, body),
   }),
 ];

@@ -1,5 +1,5 @@
 import { endpoint, gone, made, one, page, paged } from '../http/endpoint';
-import { configOverrideSchema, type ConfigOverrideInput } from './config-override-rules';
+import { configOverrideSchema } from './config-override-rules';
 
 const OVERRIDES = '/api/games/{id}/config/overrides';
 const OVERRIDE = `${OVERRIDES}/{override_id}` as const;
@@ -25,14 +25,14 @@ export const configOverridesEndpoints = [
     body: BODY, ok: made('ConfigOverride'), errors: [409],
     description: 'While starts_at ≤ now < ends_at the config document serves these values over the base ones; where overrides overlap on a key, the later starts_at wins. Not a config version.',
     graphql: { type: 'Mutation', field: 'createConfigOverride', params: { id: 'game_id' } },
-    handle: ({ actor, params, body }, { configOverrides }) => configOverrides.create(actor, params.id, body as ConfigOverrideInput),
-    location: (override) => `/api/games/${override.game_id}/config/overrides/${override.id}`,
+    handle: ({ actor, params, body }, { configOverrides }) => configOverrides.create(actor, params.id, body),
+    location: { path: OVERRIDE, params: (override) => ({ id: override.game_id, override_id: override.id }) },
   }),
   endpoint({
     method: 'put', path: OVERRIDE, tag: 'variables', summary: 'Replace a timed config override', access: 'staff', module: 'variables',
     body: BODY, ok: one('ConfigOverride'), errors: [409],
     graphql: { type: 'Mutation', field: 'replaceConfigOverride', params: OVERRIDE_ARGS },
-    handle: ({ actor, params, body }, { configOverrides }) => configOverrides.replace(actor, params.id, params.override_id, body as ConfigOverrideInput),
+    handle: ({ actor, params, body }, { configOverrides }) => configOverrides.replace(actor, params.id, params.override_id, body),
   }),
   endpoint({
     method: 'delete', path: OVERRIDE, tag: 'variables', summary: 'Delete a timed config override', access: 'staff', module: 'variables', ok: gone,

@@ -1,7 +1,7 @@
 import { endpoint, gone, list, made, one, page, type GraphqlRequest } from '../http/endpoint';
 import { configOverridesHeader, matchesEtag, type ConfigDocument } from './config-document';
-import { rollbackSchema, type RollbackInput } from './config-history-service';
-import { variableSchema, type VariableInput } from './variable-rules';
+import { rollbackSchema } from './config-history-service';
+import { variableSchema } from './variable-rules';
 
 const VARIABLES = '/api/games/{id}/variables';
 const VARIABLE = `${VARIABLES}/{var_id}` as const;
@@ -36,14 +36,14 @@ export const variablesEndpoints = [
     method: 'post', path: VARIABLES, tag: 'variables', summary: 'Create a variable', access: 'staff', module: 'variables',
     body: { component: 'VariableInput', schema: variableSchema }, ok: made('Variable'), errors: [409],
     graphql: { type: 'Mutation', field: 'createVariable', params: { id: 'game_id' } },
-    handle: ({ actor, params, body }, { variables }) => variables.create(actor, params.id, body as VariableInput),
-    location: (variable) => `/api/games/${variable.game_id}/variables/${variable.id}`,
+    handle: ({ actor, params, body }, { variables }) => variables.create(actor, params.id, body),
+    location: { path: VARIABLE, params: (variable) => ({ id: variable.game_id, var_id: variable.id }) },
   }),
   endpoint({
     method: 'put', path: VARIABLE, tag: 'variables', summary: 'Replace a variable (its type may change)', access: 'staff', module: 'variables',
     body: { component: 'VariableInput', schema: variableSchema }, ok: one('Variable'), errors: [409],
     graphql: { type: 'Mutation', field: 'replaceVariable', params: VARIABLE_ARGS },
-    handle: ({ actor, params, body }, { variables }) => variables.replace(actor, params.id, params.var_id, body as VariableInput),
+    handle: ({ actor, params, body }, { variables }) => variables.replace(actor, params.id, params.var_id, body),
   }),
   endpoint({
     method: 'delete', path: VARIABLE, tag: 'variables', summary: 'Delete a variable', access: 'staff', module: 'variables', ok: gone,
@@ -84,6 +84,6 @@ export const variablesEndpoints = [
     body: { component: 'RollbackInput', schema: rollbackSchema }, ok: one('RollbackResult'), errors: [409],
     description: 'In one transaction, as a new version with change `rollback`; the config document follows at once under a new ETag.',
     graphql: { type: 'Mutation', field: 'rollbackConfig', params: { id: 'game_id' } },
-    handle: ({ actor, params, body }, { configHistory }) => configHistory.rollback(actor, params.id, body as RollbackInput),
+    handle: ({ actor, params, body }, { configHistory }) => configHistory.rollback(actor, params.id, body),
   }),
 ];

@@ -1,6 +1,6 @@
 import { userGamesGame } from '../http/game-scope';
 import { endpoint, gone, list, one } from '../http/endpoint';
-import { freezeSchema, limitsSchema, type FreezeInput, type LimitsInput } from './wallet-controls-service';
+import { freezeSchema, limitsSchema } from './wallet-controls-service';
 
 const USER_FREEZE = '/api/users/{id}/freeze';
 const USER_GAME = '/api/user-games/{ug_id}';
@@ -19,7 +19,7 @@ export const walletControlsEndpoints = [
     body: { component: 'FreezeInput', schema: freezeSchema }, ok: one('Freeze'),
     description: 'Every Reserve that starts after this reply is `rejected` with reason `frozen`; Confirm, Cancel and expiry of earlier reservations and top-ups keep working.',
     graphql: { type: 'Mutation', field: 'freezeUser', params: { id: 'user_id' } },
-    handle: ({ actor, params, body }, { walletControls }) => walletControls.freezeUser(actor, params.id, body as FreezeInput),
+    handle: ({ actor, params, body }, { walletControls }) => walletControls.freezeUser(actor, params.id, body),
   }),
   endpoint({
     method: 'delete', path: USER_FREEZE, tag: 'wallet controls', summary: 'Unfreeze a user', access: 'admin', ok: gone,
@@ -35,7 +35,7 @@ export const walletControlsEndpoints = [
     method: 'post', path: `${USER_GAME}/freeze`, tag: 'wallet controls', summary: 'Freeze every currency of one user-game', access: 'admin',
     body: { component: 'FreezeInput', schema: freezeSchema }, ok: one('WalletFreeze'),
     graphql: { type: 'Mutation', field: 'freezeUserGame', params: USER_GAME_ARGS },
-    handle: ({ actor, params, body }, { walletControls }) => walletControls.freezeUserGame(actor, params.ug_id, body as FreezeInput),
+    handle: ({ actor, params, body }, { walletControls }) => walletControls.freezeUserGame(actor, params.ug_id, body),
   }),
   endpoint({
     method: 'delete', path: `${USER_GAME}/freeze`, tag: 'wallet controls', summary: 'Unfreeze a user-game', access: 'admin', ok: gone,
@@ -52,6 +52,6 @@ export const walletControlsEndpoints = [
     body: { component: 'LimitsInput', schema: limitsSchema }, ok: one('WalletLimits'),
     description: 'A null (or absent) value removes that limit. A decrease applies at once; an increase, a removal or another loss_period only after LIMIT_RAISE_DELAY_S (it shows as `pending`), and a decrease cancels a pending increase.',
     graphql: { type: 'Mutation', field: 'setWalletLimits', params: USER_GAME_ARGS },
-    handle: ({ actor, params, body }, { walletControls }) => walletControls.setLimits(actor, params.ug_id, body as LimitsInput),
+    handle: ({ actor, params, body }, { walletControls }) => walletControls.setLimits(actor, params.ug_id, body),
   }),
 ];
