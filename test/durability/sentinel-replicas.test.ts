@@ -7,7 +7,8 @@ import { AppError } from '../../src/errors';
 import { startReplicatedTopology } from '../../src/local-services/local-replicated';
 import { runCommand, waitUntil } from '../../src/local-services/process-tools';
 import { findStoreBinaries } from '../../src/local-services/store-binaries';
-import { storeDurability } from '../../src/redis/durable-ack';
+import { createDurableAck } from '../../src/redis/durable-ack';
+import { watchPromotableReplicas } from '../../src/redis/sentinel-replicas';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { createWalletService } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
@@ -31,9 +32,11 @@ test('a replica Sentinel could promote holds acknowledgements while it is not at
   t.teardown(() => redis.disconnect());
   await waitUntil('the engine connected', async () => redis.status === 'ready', 20_000);
   await markMigrated(redis);
-  const acknowledgement = storeDurability({ durability, sentinel, url: 'redis://127.0.0.1', keyPrefix: '' });
-  t.teardown(() => acknowledgement.close());
-  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: acknowledgement.ack }), idempotencyTtlS: 3600 });
+  // The count alone, without the roles' fence (replica-fencing.ts): the fence would lower the detached
+  // replica's priority (its link is down), and then rightly stop counting it, racing the first top-up.
+  const promotable = watchPromotableReplicas(sentinel);
+  t.teardown(() => promotable.stop());
+  const wallet = createWalletService({ store: createWalletStore(redis, { durableAck: createDurableAck(durability, { promotable }) }), idempotencyTtlS: 3600 });
   const w = { userId: 'player', gameId: 'game', currency: 'EUR' };
 
   // Before this process ever saw the primary with both (so no grace for a departed replica applies).
