@@ -1,16 +1,17 @@
 import { endpoint, gone, made, page, paged } from '../http/endpoint';
 import { createApiKeySchema } from './api-keys-service';
+import { apiKeyReply, createdApiKeyReply } from './api-keys-replies';
 
 /** Server API keys for game servers (SPEC §2.12). */
 export const apiKeysEndpoints = [
   endpoint({
-    method: 'get', path: '/api/api-keys', tag: 'api keys', summary: 'Server API keys, newest first (never their secrets)', access: 'admin', query: { page: page() }, ok: paged('ApiKey'),
+    method: 'get', path: '/api/api-keys', tag: 'api keys', summary: 'Server API keys, newest first (never their secrets)', access: 'admin', query: { page: page() }, ok: paged(apiKeyReply),
     graphql: { type: 'Query', field: 'apiKeys', total: 'apiKeysTotal' },
     handle: (_, { apiKeys }) => apiKeys.list(),
   }),
   endpoint({
     method: 'post', path: '/api/api-keys', tag: 'api keys', summary: 'Make a server API key (its secret is answered this once)', access: 'admin',
-    body: { component: 'ApiKeyCreateInput', schema: createApiKeySchema }, ok: made('CreatedApiKey', false),
+    body: { component: 'ApiKeyCreateInput', schema: createApiKeySchema }, ok: made(createdApiKeyReply, false),
     description: 'The gRPC service accepts `authorization: Bearer <secret>` besides GRPC_AUTH_TOKENS, within a second on every process; a key with game_ids gets PERMISSION_DENIED for a wallet or transaction of another game.',
     graphql: { type: 'Mutation', field: 'createApiKey' },
     handle: ({ actor, body }, { apiKeys }) => apiKeys.create(actor, body),

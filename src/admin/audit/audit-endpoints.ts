@@ -1,5 +1,6 @@
 import { AUDIT_PAGE } from '../http/params';
 import { endpoint, idQuery, list, page, textParam } from '../http/endpoint';
+import { auditEntryReply } from './audit-replies';
 
 const TIMESTAMP = { type: 'string', format: 'date-time' };
 
@@ -9,7 +10,7 @@ const TIMESTAMP = { type: 'string', format: 'date-time' };
  */
 export const auditEndpoints = [
   endpoint({
-    method: 'get', path: '/api/audit', tag: 'audit', summary: 'The audit log, newest first', access: 'admin', ok: list('AuditEntry'),
+    method: 'get', path: '/api/audit', tag: 'audit', summary: 'The audit log, newest first', access: 'admin', ok: list(auditEntryReply),
     query: {
       action: textParam('action'), actor_user_id: idQuery('actor_user_id'), target_type: textParam('target_type'), target_id: textParam('target_id'),
       game_id: idQuery('game_id'), since: textParam('since', TIMESTAMP), until: textParam('until', TIMESTAMP),

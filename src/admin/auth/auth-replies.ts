@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { countField, enumField, listOf, type ReplyOf, replySchema, textField } from '../core/reply-schema';
+import { componentName, countField, enumField, handWrittenComponent, listOf, type ReplyOf, replySchema, textField } from '../core/reply-schema';
+import { ref } from '../openapi/schema-kit';
 import { userReply } from '../core/session-user';
 
 /** What sign-in and registration answer (the reply type and OpenAPI component, src/admin/core/reply-schema.ts). */
@@ -21,6 +22,10 @@ export type TwoFactorChallengeReply = ReplyOf<typeof twoFactorChallengeReply>;
 
 /** What login answers: a token, or a two-factor challenge. */
 export type LoginReply = TokenReply | TwoFactorChallengeReply;
+export const loginReply = handWrittenComponent<LoginReply>('LoginReply', {
+  description: 'A token, or for a user with two-factor sign-in a challenge for POST /api/auth/login/2fa (SPEC §2.12).',
+  oneOf: [ref(componentName(tokenReply)), ref(componentName(twoFactorChallengeReply))],
+}, [tokenReply, twoFactorChallengeReply]);
 
 /** What enrolment answers (SPEC §2.12). */
 export const twoFactorSetupReply = replySchema('TwoFactorSetup', {

@@ -5,6 +5,7 @@ import { endpoint, idQuery, list, made, page, textParam } from '../http/endpoint
 const TIMESTAMP = { type: 'string', format: 'date-time' };
 import { LEDGER_PAGE } from '../http/params';
 import { topupSchema } from './balance-service';
+import { balanceReply, ledgerItemReply, topupReply } from './balance-replies';
 
 const USER_GAME = '/api/user-games/{ug_id}';
 /** A user-game in its GraphQL fields. */
@@ -14,7 +15,7 @@ const USER_GAME_ARGS = { ug_id: 'user_game_id' };
 export const balanceEndpoints = [
   endpoint({
     method: 'post', path: `${USER_GAME}/topup`, tag: 'balance', summary: 'Credit a user-game\'s wallet', access: 'admin',
-    body: { component: 'TopupInput', schema: topupSchema }, ok: made('Topup', false), errors: [409],
+    body: { component: 'TopupInput', schema: topupSchema }, ok: made(topupReply, false), errors: [409],
     headers: [{ name: 'Idempotency-Key', schema: { type: 'string' }, description: 'a repeat returns the first reply; the same key with another body is a 409' }],
     description: 'Through the same Lua script and outbox as the gRPC engine. A top-up past 2^53−1 is a 409.',
     graphql: { type: 'Mutation', field: 'topup', params: USER_GAME_ARGS, headers: { 'idempotency-key': 'idempotency_key' } },
@@ -28,13 +29,13 @@ export const balanceEndpoints = [
       after_id: idQuery('after_id', 'moves older than this one of the wallet: the next page after one that ended with it, stable while moves are added'),
       page: page(LEDGER_PAGE),
     },
-    ok: list('LedgerItem'),
+    ok: list(ledgerItemReply),
     description: 'The owner, an admin or a moderator. It trails the engine by the sync lag.',
     graphql: { type: 'Query', field: 'transactions', params: USER_GAME_ARGS },
     handle: ({ caller, params, query: { page: moves, ...filters } }, { balance }) => balance.ledger(caller, params.ug_id, filters, moves),
   }),
   endpoint({
-    method: 'get', path: `${USER_GAME}/balance`, tag: 'balance', summary: 'The wallet\'s balances per currency, from Redis (or at an instant, from the ledger)', access: 'self', game: userGamesGame, ok: list('Balance'),
+    method: 'get', path: `${USER_GAME}/balance`, tag: 'balance', summary: 'The wallet\'s balances per currency, from Redis (or at an instant, from the ledger)', access: 'self', game: userGamesGame, ok: list(balanceReply),
     query: { at: textParam('at', TIMESTAMP, 'the balances as of this instant, from the ledger: each currency that had moved by then') },
     graphql: { type: 'Query', field: 'balances', params: USER_GAME_ARGS },
     handle: ({ caller, params, query }, { balance }) => balance.balances(caller, params.ug_id, query.at),

@@ -1,6 +1,7 @@
 import { userGamesGame } from '../http/game-scope';
 import { endpoint, gone, made, one, page, paged, search } from '../http/endpoint';
 import { connectGameSchema } from './connections-service';
+import { connectionReply, gameOfUserReply, userGameReply, userOfGameReply } from './connections-replies';
 
 /** The game a connect's body names, if it names one (the service judges the body). */
 const gameIdIn = (body: unknown) => {
@@ -12,7 +13,7 @@ const gameIdIn = (body: unknown) => {
 export const connectionsEndpoints = [
   endpoint({
     method: 'get', path: '/api/users/{id}/games', tag: 'connections', summary: 'The games a user is connected to', access: 'self',
-    query: { page: page() }, ok: paged('GameOfUser'),
+    query: { page: page() }, ok: paged(gameOfUserReply),
     handle: ({ caller, params }, { connections }) => connections.gamesOf(caller, params.id),
     graphql: {
       type: 'Query', field: 'userGames', params: { id: 'user_id' }, total: 'userGamesTotal',
@@ -20,7 +21,7 @@ export const connectionsEndpoints = [
     },
   }),
   endpoint({
-    method: 'get', path: '/api/user-games/{ug_id}', tag: 'connections', summary: 'A user-game: whose wallet, in which game', access: 'self', game: userGamesGame, ok: one('UserGameDetail'),
+    method: 'get', path: '/api/user-games/{ug_id}', tag: 'connections', summary: 'A user-game: whose wallet, in which game', access: 'self', game: userGamesGame, ok: one(userGameReply),
     description: 'The user themself or staff.',
     graphql: { type: 'Query', field: 'userGame', params: { ug_id: 'user_game_id' } },
     handle: ({ caller, params }, { connections }) => connections.describe(caller, params.ug_id),
@@ -28,7 +29,7 @@ export const connectionsEndpoints = [
   endpoint({
     method: 'post', path: '/api/users/{id}/games', tag: 'connections', summary: 'Connect a user to a game', access: 'staff',
     game: ({ body }) => gameIdIn(body),
-    body: { component: 'ConnectGameInput', schema: connectGameSchema }, ok: made('Connection', false), errors: [409],
+    body: { component: 'ConnectGameInput', schema: connectGameSchema }, ok: made(connectionReply, false), errors: [409],
     graphql: { type: 'Mutation', field: 'connectGame', params: { id: 'user_id' } },
     handle: ({ actor, params, body }, { connections }) => connections.connect(actor, params.id, body),
   }),
@@ -40,7 +41,7 @@ export const connectionsEndpoints = [
   }),
   endpoint({
     method: 'get', path: '/api/games/{id}/users', tag: 'connections', summary: 'The users connected to a game', access: 'staff',
-    query: { search: search('username or email'), page: page() }, ok: paged('UserOfGame'),
+    query: { search: search('username or email'), page: page() }, ok: paged(userOfGameReply),
     handle: ({ params, query }, { connections }) => connections.usersOf(params.id, query.search),
     graphql: {
       type: 'Query', field: 'gameUsers', params: { id: 'game_id' }, total: 'gameUsersTotal',

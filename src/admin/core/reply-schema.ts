@@ -32,13 +32,23 @@ export const fieldsOf = <F extends yup.ObjectShape>(fields: F) => yup.object(fie
 export const replySchema = <F extends yup.ObjectShape>(component: string, fields: F, description?: string) =>
   yup.object(fields).defined().meta({ component, ...(description ? { description } : {}) });
 
+/** The component a reply schema is documented as (replySchema, enumComponent, handWrittenComponent). */
+export function componentName(schema: yup.AnySchema): string {
+  const name = (schema.describe() as { meta?: { component?: string } }).meta?.component;
+  if (!name) throw new Error('a reply component needs its name (replySchema, enumComponent or handWrittenComponent)');
+  return name;
+}
+
 /** A named enumeration (Role, ScoreOperator): a component of its own, referenced where a reply holds it. */
 export const enumComponent = <T extends string>(component: string, values: readonly T[], description?: string) =>
   enumField(values).meta({ component, ...(description ? { description } : {}) });
 
+/** A value whose shape yup does not express (a map of changes): its JSON Schema, given. */
+export const shapedAs = <T extends NonNullable<unknown>>(jsonSchema: Record<string, unknown>) => yup.mixed<T>().defined().meta({ jsonSchema });
+
 /**
- * A value whose shape yup does not express (a map of changes, a union of variants): its JSON Schema
- * is given, or it names a component written by hand (`{ component }`).
+ * A named reply shape yup does not express (a union of variants): a component whose JSON Schema is
+ * written by hand, typed T; `holds`, the components it references by `$ref` (so they are documented too).
  */
-export const shapedAs = <T extends NonNullable<unknown>>(jsonSchema: { component: string } | Record<string, unknown>) =>
-  yup.mixed<T>().defined().meta('component' in jsonSchema ? jsonSchema : { jsonSchema });
+export const handWrittenComponent = <T extends NonNullable<unknown>>(component: string, jsonSchema: Record<string, unknown>, holds: readonly yup.AnySchema[] = []) =>
+  yup.mixed<T>().defined().meta({ component, jsonSchema, holds });

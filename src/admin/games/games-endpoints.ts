@@ -1,5 +1,6 @@
 import { endpoint, gone, made, one, page, paged, search } from '../http/endpoint';
 import { createGameSchema, updateGameSchema } from './games-schemas';
+import { gameReply } from './games-replies';
 
 const GAME = '/api/games/{id}';
 
@@ -7,18 +8,18 @@ const GAME = '/api/games/{id}';
 export const gamesEndpoints = [
   endpoint({
     method: 'get', path: '/api/games', tag: 'games', summary: 'Games, newest first', access: 'any',
-    query: { search: search('name or slug'), page: page() }, ok: paged('Game'),
+    query: { search: search('name or slug'), page: page() }, ok: paged(gameReply),
     graphql: { type: 'Query', field: 'games', total: 'gamesTotal' },
     handle: ({ actor, query }, { games }) => games.list(actor, query.search),
   }),
   endpoint({
-    method: 'get', path: GAME, tag: 'games', summary: 'A game', access: 'any', ok: one('Game'),
+    method: 'get', path: GAME, tag: 'games', summary: 'A game', access: 'any', ok: one(gameReply),
     graphql: { type: 'Query', field: 'game' },
     handle: ({ params }, { games }) => games.get(params.id),
   }),
   endpoint({
     method: 'post', path: '/api/games', tag: 'games', summary: 'Create a game', access: 'staff', game: 'new',
-    body: { component: 'GameCreateInput', schema: createGameSchema }, ok: made('Game'), errors: [409],
+    body: { component: 'GameCreateInput', schema: createGameSchema }, ok: made(gameReply), errors: [409],
     description: '`name` and `slug` are required; the slug is unique.',
     graphql: { type: 'Mutation', field: 'createGame' },
     handle: ({ actor, body }, { games }) => games.create(actor, body),
@@ -26,7 +27,7 @@ export const gamesEndpoints = [
   }),
   endpoint({
     method: 'put', path: GAME, tag: 'games', summary: 'Change a game (the fields given)', access: 'staff',
-    body: { component: 'GameUpdateInput', schema: updateGameSchema }, ok: one('Game'), errors: [409],
+    body: { component: 'GameUpdateInput', schema: updateGameSchema }, ok: one(gameReply), errors: [409],
     graphql: { type: 'Mutation', field: 'updateGame' },
     handle: ({ actor, params, body }, { games }) => games.update(actor, params.id, body),
   }),

@@ -1,4 +1,5 @@
-import type { AnyObjectSchema, InferType } from 'yup';
+import type { AnyObjectSchema, AnySchema, InferType } from 'yup';
+import { componentName } from '../core/reply-schema';
 import { pageAndTotal, type Listing, type Page } from '../../db/page';
 import type { AdminServices } from '../admin-services';
 import type { Actor } from '../core/actor';
@@ -56,6 +57,8 @@ export interface Success {
   readonly status: 200 | 201 | 204;
   /** A component name, or a schema; none for 204. */
   readonly body?: string | Schema;
+  /** The reply schemas it answers with (one, list, paged, made): the document's components come from these. */
+  readonly replies?: readonly AnySchema[];
   /** Default application/json. */
   readonly type?: string;
   /** 201 with the created thing's URL. */
@@ -251,14 +254,16 @@ export function intParam(name: string, fallback: number, min: number, max: numbe
 
 // Replies, as the OpenAPI document names them.
 
-/** 200 with a list of the component. */
-export const list = (component: string): Success => ({ status: 200, body: { type: 'array', items: { $ref: `#/components/schemas/${component}` } } });
-/** 200 with one page of a list of the component, and its total in `X-Total-Count` (the handler answers a Listing). */
-export const paged = (component: string): Success => ({ ...list(component), paged: true });
-/** 200 with one of the component. */
-export const one = (component: string): Success => ({ status: 200, body: component });
+// Replies, named by their reply schemas (src/admin/core/reply-schema.ts): the document's component is the schema's.
+
+/** 200 with a list of the reply. */
+export const list = (reply: AnySchema): Success => ({ status: 200, body: { type: 'array', items: { $ref: `#/components/schemas/${componentName(reply)}` } }, replies: [reply] });
+/** 200 with one page of a list of the reply, and its total in `X-Total-Count` (the handler answers a Listing). */
+export const paged = (reply: AnySchema): Success => ({ ...list(reply), paged: true });
+/** 200 with one reply. */
+export const one = (reply: AnySchema): Success => ({ status: 200, body: componentName(reply), replies: [reply] });
 /** 201 with the created thing (and its URL in Location, unless `location` is false). */
-export const made = (component: string, location = true): Success => ({ status: 201, body: component, location });
+export const made = (reply: AnySchema, location = true): Success => ({ status: 201, body: componentName(reply), replies: [reply], location });
 /** 204, no body (GraphQL: true). */
 export const gone: Success = { status: 204 };
 

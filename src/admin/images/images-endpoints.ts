@@ -4,6 +4,7 @@ import { requestActor } from '../core/actor';
 import { endpoint, made } from '../http/endpoint';
 import { STORED_IMAGE_NAME } from './images-service';
 import { receiveUpload } from './multipart-upload';
+import { imageReply } from './images-replies';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -15,7 +16,7 @@ const ONE_YEAR_S = 365 * 24 * 3600;
 export const imagesEndpoints = [
   endpoint({
     method: 'post', path: '/api/images', tag: 'images', summary: 'Upload an image (PNG, JPEG, GIF or WebP, by its first bytes)', access: 'staff', game: 'none',
-    body: 'multipart', ok: made('Image'),
+    body: 'multipart', ok: made(imageReply),
     description: 'Multipart field `file`; the whole body is held to MAX_UPLOAD_BYTES (413). Any other type is 415.',
     koa: async (ctx, { images }) => {
       const stored = await images.withIncomingDir(async (dir) => {

@@ -2,6 +2,7 @@ import { endpoint, gone, idQuery, limit, list, made, one, page, paged, textParam
 import type { AdminServices } from '../admin-services';
 import { RANKINGS_LIMIT } from '../http/params';
 import { createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema } from './leaderboards-schemas';
+import { groupMemberReply, groupMembershipReply, groupReply, leaderboardReply, payoutReply, rankingsReply, savedScoreReply } from './leaderboards-replies';
 
 const LEADERBOARDS = '/api/games/{id}/leaderboards';
 const LEADERBOARD = `${LEADERBOARDS}/{leaderboard_id}` as const;
@@ -26,25 +27,25 @@ export const RANKINGS_QUERY = {
 export const leaderboardsEndpoints = [
   endpoint({
     method: 'get', path: LEADERBOARDS, tag: 'leaderboards', summary: 'A game\'s leaderboards', access: 'any', module: 'leaderboard',
-    query: { page: page() }, ok: list('Leaderboard'),
+    query: { page: page() }, ok: list(leaderboardReply),
     graphql: { type: 'Query', field: 'leaderboards', params: { id: 'game_id' } },
     handle: ({ params, query }, { leaderboards }) => leaderboards.list(params.id, query.page),
   }),
   endpoint({
-    method: 'get', path: LEADERBOARD, tag: 'leaderboards', summary: 'A leaderboard', access: 'any', module: 'leaderboard', ok: one('Leaderboard'),
+    method: 'get', path: LEADERBOARD, tag: 'leaderboards', summary: 'A leaderboard', access: 'any', module: 'leaderboard', ok: one(leaderboardReply),
     graphql: { type: 'Query', field: 'leaderboard', params: LEADERBOARD_ARGS },
     handle: ({ params }, { leaderboards }) => leaderboards.get(params.id, params.leaderboard_id),
   }),
   endpoint({
     method: 'post', path: LEADERBOARDS, tag: 'leaderboards', summary: 'Create a leaderboard', access: 'staff', module: 'leaderboard',
-    body: { component: 'LeaderboardCreateInput', schema: createLeaderboardSchema }, ok: made('Leaderboard'), errors: [409],
+    body: { component: 'LeaderboardCreateInput', schema: createLeaderboardSchema }, ok: made(leaderboardReply), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboard', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { leaderboards }) => leaderboards.create(actor, params.id, body),
     location: { path: LEADERBOARD, params: (leaderboard) => ({ id: leaderboard.game_id, leaderboard_id: leaderboard.id }) },
   }),
   endpoint({
     method: 'put', path: LEADERBOARD, tag: 'leaderboards', summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard',
-    body: { component: 'LeaderboardUpdateInput', schema: updateLeaderboardSchema }, ok: one('Leaderboard'), errors: [409],
+    body: { component: 'LeaderboardUpdateInput', schema: updateLeaderboardSchema }, ok: one(leaderboardReply), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboard', params: LEADERBOARD_ARGS },
     handle: ({ actor, params, body }, { leaderboards }) => leaderboards.update(actor, params.id, params.leaderboard_id, body),
   }),
@@ -56,14 +57,14 @@ export const leaderboardsEndpoints = [
   endpoint({
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',
     summary: 'Save a user-game\'s score of the current period (by the leaderboard\'s operator)',
-    body: { component: 'ScoreInput', schema: scoreSchema }, ok: one('SavedScore'), errors: [409],
+    body: { component: 'ScoreInput', schema: scoreSchema }, ok: one(savedScoreReply), errors: [409],
     description: 'The reply is the stored score after the save. An inactive leaderboard, or an incr past ±1e15, answers 409.',
     graphql: { type: 'Mutation', field: 'saveScore' },
     handle: ({ actor, params, body }, { leaderboards }) => leaderboards.saveScore(actor, params.leaderboard_id, body),
   }),
   endpoint({
     method: 'get', path: '/api/leaderboards/{leaderboard_id}/rankings', tag: 'leaderboards', summary: 'The current period\'s rankings', access: 'any', module: 'leaderboard',
-    query: RANKINGS_QUERY, ok: one('Rankings'),
+    query: RANKINGS_QUERY, ok: one(rankingsReply),
     graphql: { type: 'Query', field: 'rankings' },
     handle: ({ params, query }, { leaderboards }) => leaderboards.rankings(params.leaderboard_id, query),
   }),
@@ -71,26 +72,26 @@ export const leaderboardsEndpoints = [
     method: 'get', path: '/api/leaderboards/{leaderboard_id}/payouts', tag: 'leaderboards', summary: 'The period rewards paid, the latest period first', access: 'staff', module: 'leaderboard',
     game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id),
     query: { periodStart: textParam('period_start', { type: 'string', format: 'date-time' }, 'only the period that starts then (the UTC start of a day, ISO week or month)'), page: page() },
-    ok: paged('LeaderboardPayout'),
+    ok: paged(payoutReply),
     description: 'When a daily, weekly or monthly period closes, each worker round pays its ranked players the reward of their rank\'s range once (SPEC §2.12); a row without topup_id is planned and not paid yet.',
     graphql: { type: 'Query', field: 'leaderboardPayouts', total: 'leaderboardPayoutsTotal' },
     handle: ({ params, query }, { leaderboardPayouts }) => leaderboardPayouts.list(params.leaderboard_id, query.periodStart),
   }),
   endpoint({
     method: 'get', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'A leaderboard\'s groups', access: 'any', module: 'leaderboard',
-    query: { page: page() }, ok: list('LeaderboardGroup'),
+    query: { page: page() }, ok: list(groupReply),
     graphql: { type: 'Query', field: 'leaderboardGroups' },
     handle: ({ params, query }, { leaderboardGroups }) => leaderboardGroups.list(params.leaderboard_id, query.page),
   }),
   endpoint({
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'Create a group', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',
-    body: { component: 'GroupCreateInput', schema: createGroupSchema }, ok: made('LeaderboardGroup', false), errors: [409],
+    body: { component: 'GroupCreateInput', schema: createGroupSchema }, ok: made(groupReply, false), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboardGroup' },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.create(actor, params.leaderboard_id, body),
   }),
   endpoint({
     method: 'put', path: GROUP, tag: 'leaderboard groups', summary: 'Change a group', access: 'staff', game: inGroupsGame, module: 'leaderboard',
-    body: { component: 'GroupUpdateInput', schema: updateGroupSchema }, ok: one('LeaderboardGroup'), errors: [409],
+    body: { component: 'GroupUpdateInput', schema: updateGroupSchema }, ok: one(groupReply), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboardGroup', params: { group_id: 'id' } },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.update(actor, params.group_id, body),
   }),
@@ -101,13 +102,13 @@ export const leaderboardsEndpoints = [
   }),
   endpoint({
     method: 'get', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'A group\'s members', access: 'any', module: 'leaderboard',
-    query: { page: page() }, ok: list('GroupMember'),
+    query: { page: page() }, ok: list(groupMemberReply),
     graphql: { type: 'Query', field: 'groupMembers' },
     handle: ({ params, query }, { leaderboardGroups }) => leaderboardGroups.members(params.group_id, query.page),
   }),
   endpoint({
     method: 'post', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'Add a member (connected to the leaderboard\'s game)', access: 'staff', game: inGroupsGame, module: 'leaderboard',
-    body: { component: 'MemberInput', schema: memberSchema }, ok: made('GroupMembership', false), errors: [409],
+    body: { component: 'MemberInput', schema: memberSchema }, ok: made(groupMembershipReply, false), errors: [409],
     graphql: { type: 'Mutation', field: 'addGroupMember' },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.addMember(actor, params.group_id, body),
   }),

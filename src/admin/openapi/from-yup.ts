@@ -14,6 +14,8 @@ interface Described {
     readonly description?: string; readonly format?: string; readonly component?: string; readonly jsonSchema?: Schema;
     /** A field the variant it was resolved for may not carry (left out of the variant's schema). */
     readonly absent?: boolean;
+    /** The components a hand-written one references (handWrittenComponent). */
+    readonly holds?: readonly AnySchema[];
     /** Field values that pick a variant of a schema whose fields depend on them (`when`): one oneOf member each. */
     readonly variants?: ReadonlyArray<Record<string, string>>;
   };
@@ -86,17 +88,30 @@ export function jsonSchemaOf(schema: AnyObjectSchema | AnySchema): Schema {
 
 /**
  * The document's reply components, derived from the reply schemas the services' types come from
- * (src/admin/core/reply-schema.ts): each under its component name, its objects closed (a reply that
- * grows a field must be documented first), a component it holds referenced by `$ref`.
+ * (src/admin/core/reply-schema.ts): those given and every one they hold, each under its component
+ * name, its objects closed (a reply that grows a field must be documented first), a component it holds
+ * referenced by `$ref`. A name given two different shapes is an error.
  */
 export function replyComponents(schemas: ReadonlyArray<AnySchema>): Record<string, Schema> {
-  return Object.fromEntries(
-    schemas.map((schema) => {
-      const described = describe(schema);
-      if (!described.meta?.component) throw new Error('a reply component needs its name (replySchema or enumComponent)');
-      return [described.meta.component, fromDescription(described, 'reply', true)];
-    }),
-  );
+  const components = new Map<string, Schema>();
+  const visit = (d: Described) => {
+    const name = d.meta?.component;
+    if (name) {
+      const made = fromDescription(d, 'reply', true);
+      const known = components.get(name);
+      if (known && JSON.stringify(known) !== JSON.stringify(made)) throw new Error(`reply component ${name} is given two different shapes`);
+      if (known) return;
+      components.set(name, made);
+      for (const held of d.meta?.holds ?? []) visit(describe(held));
+    }
+    for (const field of Object.values(d.fields ?? {})) visit(field);
+    if (d.innerType) visit(d.innerType);
+  };
+  for (const schema of schemas) {
+    if (!describe(schema).meta?.component) throw new Error('a reply component needs its name (replySchema, enumComponent or handWrittenComponent)');
+    visit(describe(schema));
+  }
+  return Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 const describe = (schema: AnySchema) => schema.describe() as unknown as Described;

@@ -1,9 +1,6 @@
-import { countField, enumField, idField, listOf, type ReplyOf, replySchema, shapedAs, textField, timestampField } from '../core/reply-schema';
+import { countField, enumField, idField, listOf, type ReplyOf, replySchema, textField, timestampField } from '../core/reply-schema';
 import { CONFIG_CHANGES } from './config-history-repository';
-import type { PublicVariable } from './variable-view';
-
-/** The config document (written by hand in the OpenAPI components: a free-form object). */
-const configDocument = () => shapedAs<Record<string, unknown>>({ component: 'ConfigDocument' });
+import { configDocumentReply, variableReply } from './variables-replies';
 
 /** What the API answers for a game's config history (reply types and OpenAPI components, src/admin/core/reply-schema.ts). */
 export const configVersionReply = replySchema('ConfigVersion', {
@@ -18,10 +15,10 @@ export type PublicConfigVersion = ReplyOf<typeof configVersionReply>;
 
 export const configVersionDetailReply = replySchema('ConfigVersionDetail', {
   ...configVersionReply.fields,
-  document: configDocument(),
-  variables: listOf(shapedAs<PublicVariable>({ component: 'Variable' })),
+  document: configDocumentReply,
+  variables: listOf(variableReply),
 });
 export type ConfigVersionDetail = ReplyOf<typeof configVersionDetailReply>;
 
-export const rollbackReply = replySchema('RollbackResult', { version: countField(1, 'the new version the rollback made'), document: configDocument() });
+export const rollbackReply = replySchema('RollbackResult', { version: countField(1, 'the new version the rollback made'), document: configDocumentReply });
 export type RollbackResult = ReplyOf<typeof rollbackReply>;

@@ -1,5 +1,6 @@
 import { endpoint, gone, made, one, page, paged } from '../http/endpoint';
 import { configOverrideSchema } from './config-override-rules';
+import { configOverrideReply } from './config-overrides-replies';
 
 const OVERRIDES = '/api/games/{id}/config/overrides';
 const OVERRIDE = `${OVERRIDES}/{override_id}` as const;
@@ -11,18 +12,18 @@ const BODY = { component: 'ConfigOverrideInput', schema: configOverrideSchema };
 export const configOverridesEndpoints = [
   endpoint({
     method: 'get', path: OVERRIDES, tag: 'variables', summary: 'A game\'s timed config overrides, the latest start first', access: 'staff', module: 'variables',
-    query: { page: page() }, ok: paged('ConfigOverride'),
+    query: { page: page() }, ok: paged(configOverrideReply),
     graphql: { type: 'Query', field: 'configOverrides', params: { id: 'game_id' }, total: 'configOverridesTotal' },
     handle: ({ params }, { configOverrides }) => configOverrides.list(params.id),
   }),
   endpoint({
-    method: 'get', path: OVERRIDE, tag: 'variables', summary: 'A timed config override', access: 'staff', module: 'variables', ok: one('ConfigOverride'),
+    method: 'get', path: OVERRIDE, tag: 'variables', summary: 'A timed config override', access: 'staff', module: 'variables', ok: one(configOverrideReply),
     graphql: { type: 'Query', field: 'configOverride', params: OVERRIDE_ARGS },
     handle: ({ params }, { configOverrides }) => configOverrides.get(params.id, params.override_id),
   }),
   endpoint({
     method: 'post', path: OVERRIDES, tag: 'variables', summary: 'Make a timed config override', access: 'staff', module: 'variables',
-    body: BODY, ok: made('ConfigOverride'), errors: [409],
+    body: BODY, ok: made(configOverrideReply), errors: [409],
     description: 'While starts_at ≤ now < ends_at the config document serves these values over the base ones; where overrides overlap on a key, the later starts_at wins. Not a config version.',
     graphql: { type: 'Mutation', field: 'createConfigOverride', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { configOverrides }) => configOverrides.create(actor, params.id, body),
@@ -30,7 +31,7 @@ export const configOverridesEndpoints = [
   }),
   endpoint({
     method: 'put', path: OVERRIDE, tag: 'variables', summary: 'Replace a timed config override', access: 'staff', module: 'variables',
-    body: BODY, ok: one('ConfigOverride'), errors: [409],
+    body: BODY, ok: one(configOverrideReply), errors: [409],
     graphql: { type: 'Mutation', field: 'replaceConfigOverride', params: OVERRIDE_ARGS },
     handle: ({ actor, params, body }, { configOverrides }) => configOverrides.replace(actor, params.id, params.override_id, body),
   }),

@@ -2,6 +2,8 @@ import { endpoint, gone, list, made, one, page, type GraphqlRequest } from '../h
 import { configOverridesHeader, matchesEtag, type ConfigDocument } from './config-document';
 import { rollbackSchema } from './config-history-service';
 import { variableSchema } from './variable-rules';
+import { configVersionDetailReply, configVersionReply, rollbackReply } from './config-history-replies';
+import { configDocumentReply, variableReply } from './variables-replies';
 
 const VARIABLES = '/api/games/{id}/variables';
 const VARIABLE = `${VARIABLES}/{var_id}` as const;
@@ -23,25 +25,25 @@ export const configReply = (document: ConfigDocument, request: GraphqlRequest) =
 export const variablesEndpoints = [
   endpoint({
     method: 'get', path: VARIABLES, tag: 'variables', summary: 'A game\'s variables', access: 'staff', module: 'variables',
-    query: { page: page() }, ok: list('Variable'),
+    query: { page: page() }, ok: list(variableReply),
     graphql: { type: 'Query', field: 'variables', params: { id: 'game_id' } },
     handle: ({ params, query }, { variables }) => variables.list(params.id, query.page),
   }),
   endpoint({
-    method: 'get', path: VARIABLE, tag: 'variables', summary: 'A variable', access: 'staff', module: 'variables', ok: one('Variable'),
+    method: 'get', path: VARIABLE, tag: 'variables', summary: 'A variable', access: 'staff', module: 'variables', ok: one(variableReply),
     graphql: { type: 'Query', field: 'variable', params: VARIABLE_ARGS },
     handle: ({ params }, { variables }) => variables.get(params.id, params.var_id),
   }),
   endpoint({
     method: 'post', path: VARIABLES, tag: 'variables', summary: 'Create a variable', access: 'staff', module: 'variables',
-    body: { component: 'VariableInput', schema: variableSchema }, ok: made('Variable'), errors: [409],
+    body: { component: 'VariableInput', schema: variableSchema }, ok: made(variableReply), errors: [409],
     graphql: { type: 'Mutation', field: 'createVariable', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { variables }) => variables.create(actor, params.id, body),
     location: { path: VARIABLE, params: (variable) => ({ id: variable.game_id, var_id: variable.id }) },
   }),
   endpoint({
     method: 'put', path: VARIABLE, tag: 'variables', summary: 'Replace a variable (its type may change)', access: 'staff', module: 'variables',
-    body: { component: 'VariableInput', schema: variableSchema }, ok: one('Variable'), errors: [409],
+    body: { component: 'VariableInput', schema: variableSchema }, ok: one(variableReply), errors: [409],
     graphql: { type: 'Mutation', field: 'replaceVariable', params: VARIABLE_ARGS },
     handle: ({ actor, params, body }, { variables }) => variables.replace(actor, params.id, params.var_id, body),
   }),
@@ -52,7 +54,7 @@ export const variablesEndpoints = [
   }),
   endpoint({
     method: 'get', path: '/api/games/{id}/config', tag: 'variables', summary: 'The game\'s variables as one JSON object (the config document)',
-    access: 'any', module: 'variables', ok: one('ConfigDocument'),
+    access: 'any', module: 'variables', ok: one(configDocumentReply),
     headers: [{ name: 'If-None-Match', schema: { type: 'string' }, description: 'an ETag from an earlier reply: 304 while it is current' }],
     extraResponses: { 304: { description: 'The document has not changed since the ETag given.' } },
     handle: ({ params }, { variables }) => variables.configDocument(params.id),
@@ -68,20 +70,20 @@ export const variablesEndpoints = [
   }),
   endpoint({
     method: 'get', path: '/api/games/{id}/config/versions', tag: 'variables', summary: 'The config\'s versions, newest first', access: 'staff', module: 'variables',
-    query: { page: page({ defaultLimit: 100, maxLimit: 1000 }) }, ok: list('ConfigVersion'),
+    query: { page: page({ defaultLimit: 100, maxLimit: 1000 }) }, ok: list(configVersionReply),
     description: 'Every change of the variables (create, update, delete, rollback) is a version; the last 300 are kept.',
     graphql: { type: 'Query', field: 'configVersions', params: { id: 'game_id' } },
     handle: ({ params, query }, { configHistory }) => configHistory.list(params.id, query.page),
   }),
   endpoint({
     method: 'get', path: '/api/games/{id}/config/versions/{version}', tag: 'variables', summary: 'One version: its document and variables', access: 'staff', module: 'variables',
-    ok: one('ConfigVersionDetail'),
+    ok: one(configVersionDetailReply),
     graphql: { type: 'Query', field: 'configVersion', params: { id: 'game_id' }, once: true },
     handle: ({ params }, { configHistory }) => configHistory.get(params.id, params.version),
   }),
   endpoint({
     method: 'post', path: '/api/games/{id}/config/rollback', tag: 'variables', summary: 'Roll the variables back to a version', access: 'staff', module: 'variables',
-    body: { component: 'RollbackInput', schema: rollbackSchema }, ok: one('RollbackResult'), errors: [409],
+    body: { component: 'RollbackInput', schema: rollbackSchema }, ok: one(rollbackReply), errors: [409],
     description: 'In one transaction, as a new version with change `rollback`; the config document follows at once under a new ETag.',
     graphql: { type: 'Mutation', field: 'rollbackConfig', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { configHistory }) => configHistory.rollback(actor, params.id, body),
