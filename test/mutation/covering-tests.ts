@@ -1,0 +1,59 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Which ava files cover a source file: those whose imports reach it in the fewest steps (a test that
+ * imports the file itself first, then one that imports what imports it). Browser tests are left out:
+ * they are slow, and what they reach the others reach closer.
+ */
+const IMPORT = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
+
+function walk(dir: string, keep: (file: string) => boolean): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full, keep) : keep(full) ? [full] : [];
+  });
+}
+
+function resolveImport(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [`${base}.ts`, path.join(base, 'index.ts'), base]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+export function coveringTests(root: string, target: string, limit: number): string[] {
+  const sources = [...walk(path.join(root, 'src'), (f) => f.endsWith('.ts')), ...walk(path.join(root, 'test'), (f) => f.endsWith('.ts'))];
+  const imports = new Map<string, string[]>();
+  for (const file of sources) {
+    const text = readFileSync(file, 'utf8');
+    imports.set(file, [...text.matchAll(IMPORT)].map((m) => resolveImport(file, m[1]!)).filter((f): f is string => f !== null));
+  }
+  const wanted = path.resolve(root, target);
+  const tests = sources.filter((f) => f.endsWith('.test.ts') && !f.includes(`${path.sep}e2e${path.sep}`) && !f.includes(`${path.sep}mutation${path.sep}`));
+  const distance = (test: string): number => {
+    const seen = new Set([test]);
+    let frontier = [test];
+    for (let steps = 1; frontier.length > 0; steps += 1) {
+      const next: string[] = [];
+      for (const file of frontier) {
+        for (const imported of imports.get(file) ?? []) {
+          if (imported === wanted) return steps;
+          if (!seen.has(imported)) {
+            seen.add(imported);
+            next.push(imported);
+          }
+        }
+      }
+      frontier = next;
+    }
+    return Infinity;
+  };
+  return tests
+    .map((test) => ({ test, steps: distance(test) }))
+    .filter(({ steps }) => steps !== Infinity)
+    .sort((a, b) => a.steps - b.steps || a.test.localeCompare(b.test))
+    .slice(0, limit)
+    .map(({ test }) => path.relative(root, test));
+}
