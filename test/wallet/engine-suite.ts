@@ -2,7 +2,7 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import type { ExecutionContext, TestFn } from 'ava';
 import { AppError } from '../../src/errors';
 import { parseTransactionRecord } from '../../src/redis/stored-records';
-import { keys, walletAddress } from '../../src/redis/wallet-keys';
+import { keys, reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
 import { unknownTransactionId, type Engine } from '../helpers/engine';
 
 const MAX = '9007199254740991';
@@ -306,6 +306,22 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
       await rejectsWith(t, engine.wallet.getTransaction(transactionId), 'NOT_FOUND', /not found/);
     }
     t.deepEqual(await engine.outbox(target), []);
+  });
+
+  test('GetTransaction answers only the transaction its id names: not a later one under the same record (a request_id reused), nor a rejected Reserve\'s reply record', async (t) => {
+    const { engine } = t.context;
+    const { target, transactionId: first } = await reserved(engine, 10, 1000);
+    await engine.wallet.cancel({ requestId: 'x1', transactionId: first, reason: '' });
+    await engine.redis.del(keys.transaction(first)); // its retention and TTL have passed (and no sync wrote it to MySQL here)
+    const second = await engine.wallet.reserve({ ...target, requestId: 'res-1', roundId: 'round-1', amount: '10' });
+    t.not(second.transactionId, first);
+    t.is(keys.transaction(second.transactionId), keys.transaction(first), 'the same record, another nonce');
+    t.like(await engine.wallet.getTransaction(second.transactionId), { status: 'reserved', amount: '10' });
+    await rejectsWith(t, engine.wallet.getTransaction(first), 'NOT_FOUND', /not found/);
+    const rejected = await engine.wallet.reserve({ ...target, requestId: 'too-much', roundId: 'round-2', amount: '1000000' });
+    t.is(rejected.status, 'rejected');
+    const wouldBe = reserveTarget(walletAddress(target.userId, target.gameId, 'EUR'), 'too-much').transactionId;
+    await rejectsWith(t, engine.wallet.getTransaction(wouldBe), 'NOT_FOUND', /not found/);
   });
 
   test('amounts up to 2^53-1 are exact; a win or top-up past it is refused and changes nothing', async (t) => {
