@@ -2,9 +2,10 @@
 // writes nothing and fails naming each file that is stale. GraphQL's types come from graphql-codegen
 // (codegen.ts), run after these with the same flag.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONSOLE_ENUMS_PATH, consoleEnumsSource } from '../admin/openapi/body-enums';
+import { CONSOLE_ACCESS_PATH, consoleAccessSource } from '../admin/openapi/console-access';
 import { CONFIGURATION_DOC_PATH, withSettingsTable } from '../config/settings-doc';
 import { PROTO_PATH, WIRE_TYPES_PATH } from '../grpc/reservation-proto';
 import { wireTypesSource } from '../grpc/wire-types-source';
@@ -15,6 +16,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const GENERATED: readonly { file: string; from: string; text: () => string }[] = [
   { file: WIRE_TYPES_PATH, from: 'proto/reservation.proto', text: () => wireTypesSource(PROTO_PATH) },
   { file: CONSOLE_ENUMS_PATH, from: "the management API's body schemas", text: consoleEnumsSource },
+  { file: CONSOLE_ACCESS_PATH, from: "the endpoints' declared access", text: consoleAccessSource },
   { file: CONFIGURATION_DOC_PATH, from: 'src/config/settings.ts (its settings table)', text: () => withSettingsTable(readFileSync(CONFIGURATION_DOC_PATH, 'utf8')) },
 ];
 
@@ -22,7 +24,7 @@ const check = process.argv.includes('--check');
 const stale: string[] = [];
 for (const { file, from, text } of GENERATED) {
   const made = text();
-  const current = readFileSync(file, 'utf8');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const name = path.relative(ROOT, file);
   if (made === current) continue;
   if (check) stale.push(`${name} (from ${from})`);

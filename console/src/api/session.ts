@@ -3,6 +3,7 @@
  * never in a URL or a log). Components follow it through `useSession`.
  */
 import type { Role, SessionUserFieldsFragment } from './generated/graphql';
+import { ENDPOINT_ACCESS, type EndpointRoute } from './generated/access';
 
 export type { Role };
 export type SessionUser = SessionUserFieldsFragment;
@@ -58,3 +59,16 @@ export const session = {
 };
 
 export const isStaff = (role: Role | undefined) => role === 'admin' || role === 'moderator';
+
+/**
+ * Whether a user of this role may call an endpoint, as its declaration says (generated/access.ts, made
+ * from the API's endpoint declarations by `npm run codegen`): the console offers an action only to the
+ * roles the API lets through. A `self` endpoint is any signed-in user's, for what is theirs.
+ */
+export function mayCall(role: Role | undefined, route: EndpointRoute): boolean {
+  const access = ENDPOINT_ACCESS[route];
+  if (access === 'public') return true;
+  if (!role) return false;
+  if (access === 'any' || access === 'self') return true;
+  return access === 'staff' ? isStaff(role) : role === 'admin';
+}

@@ -1,6 +1,6 @@
 import { Link } from 'wouter-preact';
 import { useQuery, useSession } from '../api/hooks';
-import { isStaff } from '../api/session';
+import { mayCall } from '../api/session';
 import { graphql } from '../api/generated';
 import { NavLink } from './nav-link';
 
@@ -24,7 +24,7 @@ function ModuleTab({ href, label, on, section }: { href: string; label: string; 
 
 /** Links between a game's pages, under the game's name; Variables, Config history and Live events are for staff only (as the API). */
 export function GameTabs({ gameId }: { gameId: number }) {
-  const staff = isStaff(useSession()?.user.role);
+  const role = useSession()?.user.role;
   const game = useGameModules(gameId);
   const on = (key: string) => !game.data || game.enabled.has(key);
   return (
@@ -32,9 +32,9 @@ export function GameTabs({ gameId }: { gameId: number }) {
       <p class="muted"><Link href="/games">Games</Link> / {game.name ?? `game ${gameId}`}</p>
       <nav class="tabs" aria-label="Game pages">
         <NavLink href={`/games/${gameId}`}>Settings</NavLink>
-        {staff && <ModuleTab href={`/games/${gameId}/variables`} label="Variables" on={on('variables')} />}
-        {staff && <ModuleTab href={`/games/${gameId}/config`} label="Config history" on={on('variables')} />}
-        {staff && <ModuleTab href={`/games/${gameId}/events`} label="Live events" on={on('variables')} />}
+        {mayCall(role, 'GET /api/games/{id}/variables') && <ModuleTab href={`/games/${gameId}/variables`} label="Variables" on={on('variables')} />}
+        {mayCall(role, 'GET /api/games/{id}/config/versions') && <ModuleTab href={`/games/${gameId}/config`} label="Config history" on={on('variables')} />}
+        {mayCall(role, 'GET /api/games/{id}/config/overrides') && <ModuleTab href={`/games/${gameId}/events`} label="Live events" on={on('variables')} />}
         <ModuleTab href={`/games/${gameId}/notifications`} label="Notifications" on={on('notification')} />
         <ModuleTab href={`/games/${gameId}/leaderboards`} label="Leaderboards" on={on('leaderboard')} section />
       </nav>

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { useSession } from '../api/hooks';
-import { isStaff, session } from '../api/session';
+import { isStaff, mayCall, session } from '../api/session';
 import { NavLink } from './nav-link';
 import { graphql } from '../api/generated';
 import { useQuery } from '../api/hooks';
@@ -56,12 +56,12 @@ export function Layout({ children }: { children: ComponentChildren }) {
           </ul>
           <ul id="main-menu" class={menuOpen ? 'open' : undefined}>
             <li><NavLink href="/games" section>Games</NavLink></li>
-            {isStaff(role) && <li><NavLink href="/users" section>Users</NavLink></li>}
-            {isStaff(role) && <li><NavLink href="/invites">Invites</NavLink></li>}
+            {mayCall(role, 'GET /api/users') && <li><NavLink href="/users" section>Users</NavLink></li>}
+            {mayCall(role, 'GET /api/invites') && <li><NavLink href="/invites">Invites</NavLink></li>}
             {isStaff(role) && <li><NavLink href="/ops">Ops</NavLink></li>}
-            {role === 'admin' && <li><NavLink href="/audit">Audit</NavLink></li>}
+            {mayCall(role, 'GET /api/audit') && <li><NavLink href="/audit">Audit</NavLink></li>}
             {isStaff(role) && <li><NavLink href="/currencies">Currencies</NavLink></li>}
-            {role === 'admin' && <li><NavLink href="/api-keys">API keys</NavLink></li>}
+            {mayCall(role, 'GET /api/api-keys') && <li><NavLink href="/api-keys">API keys</NavLink></li>}
             <li>
               <details class="dropdown">
                 <summary>Tools</summary>

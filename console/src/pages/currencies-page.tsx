@@ -6,6 +6,7 @@ import { Notice, useNotice } from '../components/notice';
 import { Field, FormErrors, Problem } from '../components/problem';
 import { TableScroll } from '../components/table-scroll';
 import { learnCurrencies } from '../format/money';
+import { mayCall } from '../api/session';
 
 const CurrenciesList = graphql(`query CurrenciesList { currencies(limit: 1000) { code exponent enabled } }`);
 const CurrenciesCreate = graphql(`mutation CurrenciesCreate ($input: CurrencyCreateInput!) { createCurrency(input: $input) { code } }`);
@@ -16,7 +17,7 @@ const CurrenciesUpdate = graphql(`mutation CurrenciesUpdate ($code: String!, $in
  * refuses new bets and top-ups; its balances stay and its open rounds still settle.
  */
 export function CurrenciesPage() {
-  const admin = useSession()?.user.role === 'admin';
+  const admin = mayCall(useSession()?.user.role, 'POST /api/currencies');
   const list = useQuery(CurrenciesList);
   const [filter, setFilter] = useState('');
   const toggle = useAction((code: string, enabled: boolean) => request(CurrenciesUpdate, { code, input: { enabled } }));

@@ -10,6 +10,7 @@ import { ConfirmButton } from '../components/confirm-button';
 import { Notice, useNotice } from '../components/notice';
 import { FreezeBanner, FreezeControl } from '../components/freeze-banner';
 import { formatMoney } from '../format/money';
+import { mayCall } from '../api/session';
 
 const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`);
 const UserPageFreeze = graphql(`mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }`);
@@ -46,7 +47,7 @@ export function UserPage() {
   if (!user) return <Problem error={notFound(`User ${id}`)} />;
   const userGames = data.data.userGames ?? [];
   const games = data.data.games ?? [];
-  const admin = me?.role === 'admin';
+  const admin = mayCall(me?.role, 'PATCH /api/users/{id}');
   const connected = new Set(userGames.map((ug) => ug.game.id));
   const change = async (input: UserPatch) => {
     if (await update.run(input)) data.reload();

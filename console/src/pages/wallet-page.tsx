@@ -10,6 +10,7 @@ import { formatMoney } from '../format/money';
 import { FreezeBanner, FreezeControl } from '../components/freeze-banner';
 import { TopupForm } from './topup-form';
 import { WalletLimits } from './wallet-limits';
+import { mayCall } from '../api/session';
 
 const WalletPageWallet = graphql(`query WalletPageWallet ($id: SafeInt!) {
   userGame(user_game_id: $id) { id user_id username game_id game_name }
@@ -31,7 +32,8 @@ const PAGE = 20;
 export function WalletPage() {
   const userGameId = Number(useParams<{ userGameId: string }>().userGameId);
   const role = useSession()?.user.role;
-  const admin = role === 'admin';
+  const mayTopUp = mayCall(role, 'POST /api/user-games/{ug_id}/topup');
+  const mayFreeze = mayCall(role, 'POST /api/user-games/{ug_id}/freeze');
   // The ledger pages by the last id of each page read (after_id): moves synced meanwhile do not shift it.
   const [kind, setKind] = useState('');
   const [pages, setPages] = useState<number[]>([]);
@@ -71,7 +73,7 @@ export function WalletPage() {
         ))}
       </div>
       {wallet.data && balances.length === 0 && <p class="muted">No balance yet.</p>}
-      {admin && owner && (
+      {mayTopUp && owner && (
         <TopupForm
           owner={owner}
           currencies={balances.map((b) => b.currency)}
@@ -83,12 +85,12 @@ export function WalletPage() {
           }}
         />
       )}
-      {admin && freezes && (
+      {mayFreeze && freezes && (
         <section aria-label="Freeze">
           <FreezeControl what="this wallet" freeze={freezes.user_game} freezeAction={freeze} unfreezeAction={unfreeze} onDone={wallet.reload} />
         </section>
       )}
-      {wallet.data && <WalletLimits userGameId={userGameId} currencies={balances.map((b) => b.currency)} staff={role === 'admin' || role === 'moderator'} />}
+      {wallet.data && <WalletLimits userGameId={userGameId} currencies={balances.map((b) => b.currency)} staff={mayCall(role, 'PUT /api/user-games/{ug_id}/limits')} />}
       <h2>Ledger</h2>
       <p class="muted">From MySQL, newest first; it trails the engine by the sync lag.</p>
       <div class="row">
