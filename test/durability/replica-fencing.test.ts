@@ -91,7 +91,11 @@ test('a cut-off primary that resumes is fenced by the roles until Sentinel has m
   topology.signal(oldPrimary, 'SIGSTOP');
   await until('a replica promoted', async () => (await topology.primaryPort().catch(() => oldPrimary)) !== oldPrimary, 60_000, 100);
   const promoted = await topology.primaryPort();
-  await connect(promoted).set('after-the-cut', '1');
+  // Just promoted, it refuses writes (min-replicas-to-write) until Sentinel has pointed the other replica at it.
+  await until('the promoted primary takes writes', () => connect(promoted).set('after-the-cut', '1').then(() => true, (error: Error) => {
+    if (error.message.startsWith('NOREPLICAS')) return false;
+    throw error;
+  }), 30_000, 50);
   topology.signal(oldPrimary, 'SIGCONT');
   const resumedAt = Date.now();
   await until('the resumed node replicates the promoted one', async () => {
