@@ -1,5 +1,6 @@
 import type { ClientContext, Cluster, Redis, Result } from 'ioredis';
 import { composedScript } from './lua-sources';
+import type { ScriptCode } from './shared-codes';
 
 export { LUA_DIR } from './lua-sources';
 
@@ -37,8 +38,8 @@ export function withKeyCount(name: ScriptName, args: readonly string[]): readonl
   return keyCount === ANY_KEYS ? args : [String(keyCount), ...args];
 }
 
-/** A script's reply: a code followed by string fields. */
-export type ScriptReply = [code: string, ...fields: string[]];
+/** A script's reply: a code (shared-codes.ts) followed by string fields. */
+export type ScriptReply = [code: ScriptCode, ...fields: string[]];
 
 /**
  * The replies of an item script (reserve, confirm, cancel), one per item: the script returns them as
