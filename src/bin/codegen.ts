@@ -36,9 +36,12 @@ for (const { file, from, text } of GENERATED) {
 const graphql = path.join(ROOT, 'node_modules/@graphql-codegen/cli/cjs/bin.js');
 try {
   execFileSync(process.execPath, [graphql, '--config', 'codegen.ts', ...(check ? ['--check'] : [])], { cwd: ROOT, stdio: check ? 'pipe' : 'inherit' });
-} catch {
+} catch (error) {
   if (!check) process.exit(1);
-  stale.push('src/admin/graphql/generated/ or console/src/api/generated/ (from the SDL and the console\'s operations: graphql-codegen)');
+  // Stale output or an SDL/operation graphql-codegen cannot read: its own words say which.
+  const lines = `${(error as { stdout?: Buffer }).stdout ?? ''}${(error as { stderr?: Buffer }).stderr ?? ''}`.split('\n').map((line) => line.trim()).filter(Boolean);
+  const said = (lines.some((line) => /error|unknown|cannot/i.test(line)) ? lines.filter((line) => /error|unknown|cannot/i.test(line)) : lines).filter((line, i, all) => all.indexOf(line) === i).slice(-5).join('\n    ');
+  stale.push(`src/admin/graphql/generated/ or console/src/api/generated/ (from the SDL and the console's operations: graphql-codegen)\n    ${said}`);
 }
 if (stale.length > 0) {
   console.error(`stale generated files: run npm run codegen\n${stale.map((line) => `  ${line}`).join('\n')}`);
