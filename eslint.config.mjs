@@ -11,7 +11,7 @@ const NEW_ROUTER = {
 };
 
 export default tseslint.config(
-  { ignores: ['.scratch/**', 'dist/**', 'node_modules/**', '.data/**', 'uploads/**', 'bench/results/**', 'console/dist/**', 'explorer/dist/**', 'api-docs/dist/**', 'client/dist/**', 'src/admin/graphql/generated/**', 'console/src/api/generated/**'] },
+  { ignores: ['.scratch/**', '.stryker-tmp/**', 'reports/**', 'dist/**', 'node_modules/**', '.data/**', 'uploads/**', 'bench/results/**', 'console/dist/**', 'explorer/dist/**', 'api-docs/dist/**', 'client/dist/**', 'src/admin/graphql/generated/**', 'console/src/api/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,6 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ADMIN_ENDPOINTS } from '../admin/admin-endpoints';
+import { endpointSdlSource } from '../admin/graphql/endpoint-sdl';
+import { ENDPOINTS_SDL_PATH } from '../admin/graphql/schema-files';
 import { CONSOLE_ENUMS_PATH, consoleEnumsSource } from '../admin/openapi/body-enums';
 import { CONSOLE_ACCESS_PATH, consoleAccessSource } from '../admin/openapi/console-access';
 import { CONFIGURATION_DOC_PATH, withSettingsTable } from '../config/settings-doc';
@@ -14,6 +17,7 @@ const ROOT = path.resolve(__dirname, '../..');
 
 /** Each generated file: where it is, what it is made from, and its text as made from that now. */
 const GENERATED: readonly { file: string; from: string; text: () => string }[] = [
+  { file: ENDPOINTS_SDL_PATH, from: 'the endpoint declarations (ADMIN_ENDPOINTS)', text: () => endpointSdlSource(ADMIN_ENDPOINTS) },
   { file: WIRE_TYPES_PATH, from: 'proto/reservation.proto', text: () => wireTypesSource(PROTO_PATH) },
   { file: CONSOLE_ENUMS_PATH, from: "the management API's body schemas", text: consoleEnumsSource },
   { file: CONSOLE_ACCESS_PATH, from: "the endpoints' declared access", text: consoleAccessSource },

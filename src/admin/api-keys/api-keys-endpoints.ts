@@ -11,7 +11,7 @@ export const apiKeysEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/api-keys', tag: 'api keys', summary: 'Make a server API key (its secret is answered this once)', access: 'admin',
-    body: { component: 'ApiKeyCreateInput', schema: createApiKeySchema }, ok: made(createdApiKeyReply, false),
+    body: createApiKeySchema, ok: made(createdApiKeyReply, false),
     description: 'The gRPC service accepts `authorization: Bearer <secret>` besides GRPC_AUTH_TOKENS, within a second on every process; a key with game_ids gets PERMISSION_DENIED for a wallet or transaction of another game.',
     graphql: { type: 'Mutation', field: 'createApiKey' },
     handle: ({ actor, body }, { apiKeys }) => apiKeys.create(actor, body),

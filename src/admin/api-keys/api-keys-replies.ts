@@ -1,10 +1,9 @@
 import { idField, listOf, type ReplyOf, replySchema, textField, timestampField } from '../core/reply-schema';
-import * as yup from 'yup';
 
 const keyFields = {
   id: idField(),
   name: textField(),
-  game_ids: listOf(yup.number().integer().min(1).defined()).nullable().meta({ description: 'the games its calls may touch; null: every game' }),
+  game_ids: listOf(idField()).nullable().meta({ description: 'the games its calls may touch; null: every game' }),
   created_at: timestampField(),
   expires_at: timestampField().nullable(),
   last_used_at: timestampField().nullable().meta({ description: 'to the minute' }),

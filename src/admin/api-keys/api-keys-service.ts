@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { jsonIds } from '../../db/json-ids';
 import { mapListing, type Listing } from '../../db/page';
@@ -11,12 +12,12 @@ import { apiKeySecretHash, newApiKeySecret } from './api-key-secret';
 import type { CreatedApiKey, PublicApiKey } from './api-keys-replies';
 import type { ApiKeyRow } from './api-keys-repository';
 
-export const createApiKeySchema = yup.object({
+export const createApiKeySchema = bodySchema({ component: 'ApiKeyCreateInput' }, yup.object({
   name: text(1, 255).defined('is required'),
   game_ids: gameIdList().optional()
     .meta({ description: 'the games the key may touch; absent or empty: every game' }),
   expires_at: isoTimestamp().optional(),
-});
+}));
 export type CreateApiKeyInput = Partial<yup.InferType<typeof createApiKeySchema>>;
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());

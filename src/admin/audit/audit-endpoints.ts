@@ -24,7 +24,7 @@ export const auditEndpoints = [
   endpoint({
     method: 'get', path: '/api/audit/actions', tag: 'audit', summary: 'Every action the audit log holds, in order', access: 'admin', lookup: false,
     ok: { status: 200, body: { type: 'array', items: { type: 'string' } } },
-    graphql: { type: 'Query', field: 'auditActions' },
+    graphql: { type: 'Query', field: 'auditActions', returns: '[String!]' },
     handle: (_, { audit }) => audit.actions(),
   }),
 ];

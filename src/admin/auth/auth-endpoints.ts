@@ -7,14 +7,14 @@ import { loginReply, recoveryCodesReply, tokenReply, twoFactorSetupReply } from 
 export const authEndpoints = [
   endpoint({
     method: 'post', path: '/api/auth/login', tag: 'auth', summary: 'Sign in', access: 'public',
-    body: { component: 'LoginInput', schema: loginSchema }, ok: one(loginReply), errors: [401, 429],
+    body: loginSchema, ok: one(loginReply), errors: [401, 429],
     description: 'Ten failures for one email from one address within 15 minutes, or LOGIN_ADDRESS_LIMIT from one address: 429. A user with two-factor sign-in gets `{two_factor_required, challenge}` and no token: POST /api/auth/login/2fa follows.',
     graphql: { type: 'Mutation', field: 'login', reply: (reply) => ({ two_factor_required: false, ...(reply as object) }) },
     handle: ({ body, clientAddress }, { auth }) => auth.login(body, clientAddress),
   }),
   endpoint({
     method: 'post', path: '/api/auth/login/2fa', tag: 'auth', summary: 'Sign in, second step: a TOTP code or a recovery code', access: 'public',
-    body: { component: 'LoginTwoFactorInput', schema: loginTwoFactorSchema }, ok: one(tokenReply), errors: [401, 429],
+    body: loginTwoFactorSchema, ok: one(tokenReply), errors: [401, 429],
     description: 'The challenge lives 5 minutes and takes 5 wrong codes (then 401: sign in again); every code counts as a login attempt. A TOTP code is accepted once.',
     graphql: { type: 'Mutation', field: 'loginTwoFactor' },
     handle: ({ body, clientAddress }, { auth }) => auth.loginTwoFactor(body, clientAddress),
@@ -27,19 +27,19 @@ export const authEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/auth/2fa/confirm', tag: 'auth', summary: 'Turn two-factor sign-in on with a code from the app; answers ten recovery codes, once', access: 'any', enrolment: true,
-    body: { component: 'CodeInput', schema: codeSchema }, ok: one(recoveryCodesReply), errors: [409], lookup: false,
+    body: codeSchema, ok: one(recoveryCodesReply), errors: [409], lookup: false,
     graphql: { type: 'Mutation', field: 'confirmTwoFactor' },
     handle: ({ actor, caller, body }, { twoFactor }) => twoFactor.confirm(actor, caller.id, body),
   }),
   endpoint({
     method: 'delete', path: '/api/auth/2fa', tag: 'auth', summary: 'Turn two-factor sign-in off with a current code or a recovery code', access: 'any',
-    body: { component: 'CodeInput', schema: codeSchema }, ok: gone, errors: [409, 429], lookup: false,
+    body: codeSchema, ok: gone, errors: [409, 429], lookup: false,
     graphql: { type: 'Mutation', field: 'disableTwoFactor' },
     handle: ({ actor, caller, body }, { twoFactor }) => twoFactor.disable(actor, caller.id, body),
   }),
   endpoint({
     method: 'post', path: '/api/auth/register', tag: 'auth', summary: 'Register with an invite', access: 'public',
-    body: { component: 'RegisterInput', schema: registerSchema }, ok: made(tokenReply), errors: [409],
+    body: registerSchema, ok: made(tokenReply), errors: [409],
     description: 'The role comes from the invite. An unknown, expired or used-up invite is a 400 on `invite_code`.',
     graphql: { type: 'Mutation', field: 'register' },
     handle: ({ actor, body }, { auth }) => auth.register(actor, body),

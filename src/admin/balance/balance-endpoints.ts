@@ -15,7 +15,7 @@ const USER_GAME_ARGS = { ug_id: 'user_game_id' };
 export const balanceEndpoints = [
   endpoint({
     method: 'post', path: `${USER_GAME}/topup`, tag: 'balance', summary: 'Credit a user-game\'s wallet', access: 'admin',
-    body: { component: 'TopupInput', schema: topupSchema }, ok: made(topupReply, false), errors: [409],
+    body: topupSchema, ok: made(topupReply, false), errors: [409],
     headers: [{ name: 'Idempotency-Key', schema: { type: 'string' }, description: 'a repeat returns the first reply; the same key with another body is a 409' }],
     description: 'Through the same Lua script and outbox as the gRPC engine. A top-up past 2^53−1 is a 409.',
     graphql: { type: 'Mutation', field: 'topup', params: USER_GAME_ARGS, headers: { 'idempotency-key': 'idempotency_key' } },

@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 import * as yup from 'yup';
@@ -13,11 +14,11 @@ import type { Logger } from '../../logging/logger';
 import type { Balance, LedgerItem, TopupResult } from './balance-replies';
 import { recordTopupAudit, topupAuditTrail, type TopupTarget } from './topup-audit';
 
-export const topupSchema = yup.object({
-  amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required'),
+export const topupSchema = bodySchema({ component: 'TopupInput' }, yup.object({
+  amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required').meta({ graphql: 'Money' }),
   comment: text(0, 255).optional(),
   currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').optional().meta({ description: 'default DEFAULT_CURRENCY (EUR)' }),
-});
+}));
 
 export type TopupInput = Partial<yup.InferType<typeof topupSchema>>;
 

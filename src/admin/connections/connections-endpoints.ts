@@ -16,7 +16,7 @@ export const connectionsEndpoints = [
     query: { page: page() }, ok: paged(gameOfUserReply),
     handle: ({ caller, params }, { connections }) => connections.gamesOf(caller, params.id),
     graphql: {
-      type: 'Query', field: 'userGames', params: { id: 'user_id' }, total: 'userGamesTotal',
+      type: 'Query', field: 'userGames', params: { id: 'user_id' }, total: 'userGamesTotal', returns: '[UserGame!]',
       reply: (rows) => rows.map(({ user_game_id, ...game }) => ({ user_game_id, game })),
     },
   }),
@@ -29,7 +29,7 @@ export const connectionsEndpoints = [
   endpoint({
     method: 'post', path: '/api/users/{id}/games', tag: 'connections', summary: 'Connect a user to a game', access: 'staff',
     game: ({ body }) => gameIdIn(body),
-    body: { component: 'ConnectGameInput', schema: connectGameSchema }, ok: made(connectionReply, false), errors: [409],
+    body: connectGameSchema, ok: made(connectionReply, false), errors: [409],
     graphql: { type: 'Mutation', field: 'connectGame', params: { id: 'user_id' } },
     handle: ({ actor, params, body }, { connections }) => connections.connect(actor, params.id, body),
   }),
@@ -44,7 +44,7 @@ export const connectionsEndpoints = [
     query: { search: search('username or email'), page: page() }, ok: paged(userOfGameReply),
     handle: ({ params, query }, { connections }) => connections.usersOf(params.id, query.search),
     graphql: {
-      type: 'Query', field: 'gameUsers', params: { id: 'game_id' }, total: 'gameUsersTotal',
+      type: 'Query', field: 'gameUsers', params: { id: 'game_id' }, total: 'gameUsersTotal', returns: '[GameUser!]',
       reply: (rows) => rows.map(({ user_game_id, ...user }) => ({ user_game_id, user })),
     },
   }),

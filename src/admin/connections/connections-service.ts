@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
@@ -6,12 +7,12 @@ import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 import type { GamesPort } from '../games/games-service';
 import { assertSelfOrStaff, gameScopeOf, type Reader } from '../core/roles';
-import { integer, validateBody } from '../core/validation';
+import { positiveId, validateBody } from '../core/validation';
 import type { UsersPort } from '../users/users-service';
 import type { UserGameRow } from './connections-repository';
 import type { GameOfUser, PublicConnection, PublicUserGame, UserOfGame } from './connections-replies';
 
-export const connectGameSchema = yup.object({ game_id: integer().min(1, 'must be a positive integer').defined('is required') });
+export const connectGameSchema = bodySchema({ component: 'ConnectGameInput' }, yup.object({ game_id: positiveId().defined('is required') }));
 export type ConnectGameInput = Partial<yup.InferType<typeof connectGameSchema>>;
 
 

@@ -15,18 +15,18 @@ export type ReplyOf<S extends yup.ISchema<unknown>> = DeepReadonly<yup.InferType
 
 const described = <S extends yup.Schema>(schema: S, description: string | undefined): S => (description ? (schema.meta({ description }) as S) : schema);
 
-export const idField = (description?: string) => described(yup.number().integer().min(1).defined(), description);
+export const idField = (description?: string) => described(yup.number().integer().min(1).defined().meta({ graphql: 'SafeInt' }), description);
 export const countField = (min = 0, description?: string) => described(yup.number().integer().min(min).defined(), description);
 export const textField = (description?: string) => described(yup.string().defined(), description);
 export const numberField = () => yup.number().defined();
 export const flagField = () => yup.boolean().defined();
 export const timestampField = () => yup.string().defined().meta({ format: 'date-time', description: 'ISO 8601 UTC' });
 /** Amounts in minor units: integers up to 2^53−1 (SPEC §2.7). */
-export const moneyField = () => yup.number().integer().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).defined();
+export const moneyField = () => yup.number().integer().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).defined().meta({ graphql: 'Money' });
 export const enumField = <T extends string>(values: readonly T[]) => yup.string<T>().oneOf(values).defined();
 export const listOf = <T>(item: yup.ISchema<T>) => yup.array(item).defined();
-/** A nested object of a reply that is not a component of its own. */
-export const fieldsOf = <F extends yup.ObjectShape>(fields: F) => yup.object(fields).defined();
+/** A nested object of a reply that is not a component of its own; `graphql`, the object type GraphQL gives it as. */
+export const fieldsOf = <F extends yup.ObjectShape>(fields: F, graphql?: string) => yup.object(fields).defined().meta(graphql ? { graphql } : {});
 
 /** A named reply shape: a component of the OpenAPI document, referenced (`$ref`) where another reply holds it. */
 export const replySchema = <F extends yup.ObjectShape>(component: string, fields: F, description?: string) =>

@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import { enumComponent, flagField, idField, listOf, type ReplyOf, replySchema, textField, timestampField } from './reply-schema';
 import { ROLES } from './roles';
 
@@ -12,7 +11,7 @@ export const userReply = replySchema('User', {
   role: roleReply,
   is_active: flagField(),
   two_factor_enabled: flagField().meta({ description: 'whether sign-in asks for a second factor (SPEC §2.12)' }),
-  game_scope: listOf(yup.number().integer().min(1).defined()).nullable()
+  game_scope: listOf(idField()).nullable()
     .meta({ description: 'a moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game' }),
   created_at: timestampField(),
   updated_at: timestampField(),

@@ -102,12 +102,14 @@ export const enclosing = (context: yup.TestContext, level: number): Record<strin
 };
 
 export const integer = () => yup.number().strict().typeError('must be a number').integer('must be an integer');
+/** The id of a stored row (a user, a game, a wallet): GraphQL's SafeInt. */
+export const positiveId = () => integer().min(1, 'must be a positive integer').meta({ graphql: 'SafeInt' });
 /** A number that JSON may give as Infinity (`1e999` parses so): refused as a value no column or document can hold. */
 export const finiteNumber = () => yup.number().strict().typeError('must be a finite number').nonNullable('must be a finite number')
   .test('finite', 'must be a finite number', (value) => value === undefined || Number.isFinite(value));
 
 /** A list of game ids (an API key's games, a moderator's scope): integers only, never "1" taken for 1. */
-export const gameIdList = () => yup.array(integer().min(1, 'must be a game id').defined()).strict().typeError('must be an array of game ids')
+export const gameIdList = () => yup.array(integer().min(1, 'must be a game id').defined().meta({ graphql: 'SafeInt' })).strict().typeError('must be an array of game ids')
   .max(1000, 'must name at most 1000 games');
 
 export const flag = () => yup.boolean().strict().typeError('must be true or false');

@@ -11,13 +11,13 @@ export const currenciesEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/currencies', tag: 'currencies', summary: 'Add a currency (enabled)', access: 'admin',
-    body: { component: 'CurrencyCreateInput', schema: createCurrencySchema }, ok: made(currencyReply, false), errors: [409],
+    body: createCurrencySchema, ok: made(currencyReply, false), errors: [409],
     graphql: { type: 'Mutation', field: 'createCurrency' },
     handle: ({ actor, body }, { currencies }) => currencies.create(actor, body),
   }),
   endpoint({
     method: 'patch', path: '/api/currencies/{code}', tag: 'currencies', summary: 'Enable or disable a currency', access: 'admin',
-    body: { component: 'CurrencyUpdateInput', schema: updateCurrencySchema }, ok: one(currencyReply),
+    body: updateCurrencySchema, ok: one(currencyReply),
     description: 'A disabled currency refuses new Reserves and top-ups (INVALID_ARGUMENT / 400 naming `currency`); its balances stay and its open reservations still settle.',
     graphql: { type: 'Mutation', field: 'updateCurrency' },
     handle: ({ actor, params, body }, { currencies }) => currencies.update(actor, params.code, body),

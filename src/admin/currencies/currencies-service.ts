@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
@@ -9,11 +10,11 @@ import type { Store } from '../unit-of-work';
 import type { PublicCurrency } from './currencies-replies';
 import type { CurrencyRow } from './currencies-repository';
 
-export const createCurrencySchema = yup.object({
+export const createCurrencySchema = bodySchema({ component: 'CurrencyCreateInput' }, yup.object({
   code: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').defined('is required'),
   exponent: integer().min(0, 'must be 0 to 8').max(8, 'must be 0 to 8').defined('is required'),
-});
-export const updateCurrencySchema = yup.object({ enabled: flag().defined('is required') });
+}));
+export const updateCurrencySchema = bodySchema({ component: 'CurrencyUpdateInput' }, yup.object({ enabled: flag().defined('is required') }));
 export type CreateCurrencyInput = Partial<yup.InferType<typeof createCurrencySchema>>;
 export type UpdateCurrencyInput = Partial<yup.InferType<typeof updateCurrencySchema>>;
 

@@ -19,7 +19,7 @@ export const gamesEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/games', tag: 'games', summary: 'Create a game', access: 'staff', game: 'new',
-    body: { component: 'GameCreateInput', schema: createGameSchema }, ok: made(gameReply), errors: [409],
+    body: createGameSchema, ok: made(gameReply), errors: [409],
     description: '`name` and `slug` are required; the slug is unique.',
     graphql: { type: 'Mutation', field: 'createGame' },
     handle: ({ actor, body }, { games }) => games.create(actor, body),
@@ -27,7 +27,7 @@ export const gamesEndpoints = [
   }),
   endpoint({
     method: 'put', path: GAME, tag: 'games', summary: 'Change a game (the fields given)', access: 'staff',
-    body: { component: 'GameUpdateInput', schema: updateGameSchema }, ok: one(gameReply), errors: [409],
+    body: updateGameSchema, ok: one(gameReply), errors: [409],
     graphql: { type: 'Mutation', field: 'updateGame' },
     handle: ({ actor, params, body }, { games }) => games.update(actor, params.id, body),
   }),

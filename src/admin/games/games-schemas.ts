@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { flag, text } from '../core/validation';
 
@@ -26,23 +27,23 @@ const fields = {
   is_active: flag(),
 };
 
-export const createGameSchema = yup.object({
+export const createGameSchema = bodySchema({ component: 'GameCreateInput', graphql: 'GameInput' }, yup.object({
   name: fields.name.defined('is required'),
   slug: fields.slug.defined('is required'),
   description: fields.description.optional(),
   image_url: fields.image_url.optional(),
   is_active: fields.is_active.optional(),
-});
+}));
 
 export type CreateGameInput = Partial<yup.InferType<typeof createGameSchema>>;
 
 /** PUT changes the fields given and keeps the rest. */
-export const updateGameSchema = yup.object({
+export const updateGameSchema = bodySchema({ component: 'GameUpdateInput', graphql: 'GameInput' }, yup.object({
   name: fields.name.optional(),
   slug: fields.slug.optional(),
   description: fields.description.optional(),
   image_url: fields.image_url.optional(),
   is_active: fields.is_active.optional(),
-});
+}));
 
 export type UpdateGameInput = yup.InferType<typeof updateGameSchema>;

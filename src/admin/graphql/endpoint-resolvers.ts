@@ -4,7 +4,7 @@ import { pageAskedFor, parsePathParams, parseQuery, type AnyEndpoint } from '../
 import { runEndpoint } from '../http/game-scope';
 import type { Args } from './graphql-args';
 import type { GraphQLContext } from './graphql-context';
-import type { Resolver, ResolverMap } from './resolvers/resolver-types';
+import type { Resolver } from './resolvers/resolver-types';
 
 /**
  * The GraphQL fields that serve an endpoint's operation, made from its declaration: the caller checked
@@ -47,8 +47,16 @@ function endpointResolver(endpoint: AnyEndpoint, answer: 'reply' | 'total' = 're
   };
 }
 
-/** The Query and Mutation resolvers of the endpoints that name a GraphQL field. */
-export function endpointResolvers(endpoints: readonly AnyEndpoint[]): ResolverMap {
+/** Resolvers by type name, then field name. */
+export type FieldResolvers = Readonly<Record<string, Readonly<Record<string, Resolver>>>>;
+
+/**
+ * The Query and Mutation resolvers of the endpoints that name a GraphQL field. Their fields are
+ * generated from the same declarations (endpoint-sdl.ts), so each resolver's field, arguments and
+ * reply type are the declaration's by construction; the schema builder refuses a resolver whose
+ * field the SDL lacks, and a field without one.
+ */
+export function endpointResolvers(endpoints: readonly AnyEndpoint[]): FieldResolvers {
   const map: Record<'Query' | 'Mutation', Record<string, Resolver>> = { Query: {}, Mutation: {} };
   for (const endpoint of endpoints) {
     if (!endpoint.graphql) continue;
@@ -57,5 +65,5 @@ export function endpointResolvers(endpoints: readonly AnyEndpoint[]): ResolverMa
     fields[endpoint.graphql.field] = endpointResolver(endpoint);
     if (endpoint.graphql.total) fields[endpoint.graphql.total] = endpointResolver(endpoint, 'total');
   }
-  return map as ResolverMap;
+  return map;
 }

@@ -3,18 +3,24 @@ import { catalogResolvers } from './resolvers/catalog-resolvers';
 import { leaderboardsResolvers } from './resolvers/leaderboards-resolvers';
 import { notificationsResolvers } from './resolvers/notifications-resolvers';
 import { opsResolvers } from './resolvers/ops-resolvers';
-import type { ResolverMap } from './resolvers/resolver-types';
 import { variablesResolvers } from './resolvers/variables-resolvers';
 import { JSONScalar, Money, SafeInt } from './scalars';
 import { ADMIN_ENDPOINTS } from '../admin-endpoints';
-import { endpointResolvers } from './endpoint-resolvers';
+import { endpointResolvers, type FieldResolvers } from './endpoint-resolvers';
+import type { Resolver, ResolverMap } from './resolvers/resolver-types';
+import type { GraphQLContext } from './graphql-context';
 import { schemaSource } from './schema-files';
 
-/** The fields of the management endpoints (each declared once: admin-endpoints.ts), then GraphQL's own. */
-const RESOLVERS: readonly ResolverMap[] = [
+/**
+ * The fields of the management endpoints (each declared once: admin-endpoints.ts), then GraphQL's own
+ * (each typed against the SDL by the generated `Resolvers`: resolver-types.ts).
+ */
+const RESOLVERS: ReadonlyArray<FieldResolvers | ResolverMap> = [
   endpointResolvers(ADMIN_ENDPOINTS), catalogResolvers, variablesResolvers, notificationsResolvers, leaderboardsResolvers, opsResolvers,
 ];
 const SCALARS = [SafeInt, Money, JSONScalar];
+
+const isResolver = (value: unknown): value is Resolver => typeof value === 'function';
 
 /**
  * The executable schema: the SDL files (the documentation) with the resolvers of each feature and the
@@ -35,7 +41,8 @@ export function createGraphQLSchema(): GraphQLSchema {
         const field = type.getFields()[fieldName];
         if (!field) throw new Error(`a resolver for ${typeName}.${fieldName}, which the SDL does not declare`);
         if (field.resolve) throw new Error(`two resolvers for ${typeName}.${fieldName}`);
-        field.resolve = (parent, args, context) => resolve(parent, args, context);
+        if (!isResolver(resolve)) throw new Error(`the resolver of ${typeName}.${fieldName} is no function`);
+        field.resolve = (parent, args, context: GraphQLContext) => resolve(parent, args, context);
       }
     }
   }

@@ -35,6 +35,8 @@ export interface QueryParam {
   readonly name: string;
   readonly schema: Schema;
   readonly description?: string;
+  /** Its GraphQL argument's type where the JSON Schema's does not say it (an id: `SafeInt`). */
+  readonly graphql?: string;
 }
 
 /** One or more query parameters and how their values are read (the same rule for REST's text and GraphQL's arguments). */
@@ -45,13 +47,13 @@ export interface QueryRule<Value> {
 export type QueryRules = Readonly<Record<string, QueryRule<unknown>>>;
 type ParsedQuery<Rules extends QueryRules | undefined> = Rules extends QueryRules ? { readonly [Key in keyof Rules]: ReturnType<Rules[Key]['parse']> } : Record<string, never>;
 
-/** A JSON body: a yup schema the service validates with (its OpenAPI component is derived), or a component written by hand. */
-export type BodySpec = { readonly component: string; readonly schema?: AnyObjectSchema } | 'multipart';
+/** A JSON body: the yup schema the service validates it with, named (core/body-schema.ts); or a multipart upload. */
+export type BodySpec = AnyObjectSchema | 'multipart';
 /**
  * The body a handler hands its service: the fields its schema names, each optional and not yet checked
  * (the service validates it with that schema); `unknown` for a body without one.
  */
-export type BodyOf<Spec> = Spec extends { readonly schema: infer Schema extends AnyObjectSchema } ? Partial<InferType<Schema>> : unknown;
+export type BodyOf<Spec> = Spec extends AnyObjectSchema ? Partial<InferType<Spec>> : unknown;
 
 export interface Success {
   readonly status: 200 | 201 | 204;
@@ -104,6 +106,10 @@ export interface GraphqlField<Reply = unknown> {
   readonly once?: true;
   /** A paged list's total, as a field of its own (`gamesTotal`) with the list's arguments but the page. */
   readonly total?: string;
+  /** The GraphQL type it answers, where `reply` gives it a shape of its own (a type of the hand SDL, `[UserGame!]`). */
+  readonly returns?: string;
+  /** What it weighs in the query cost limit (`@cost`, query-limits.ts). */
+  readonly cost?: number;
 }
 
 export interface Endpoint<
@@ -234,7 +240,7 @@ export function textParam(name: string, schema: Schema = { type: 'string' }, des
 /** An optional id parameter: a positive integer (400 naming it otherwise). */
 export function idQuery(name: string, description?: string): QueryRule<number | undefined> {
   return {
-    params: [{ name, schema: { type: 'integer', minimum: 1 }, ...(description ? { description } : {}) }],
+    params: [{ name, schema: { type: 'integer', minimum: 1 }, graphql: 'SafeInt', ...(description ? { description } : {}) }],
     parse: (values) => (values[name] === undefined || values[name] === null ? undefined : idParam(values, name)),
   };
 }

@@ -19,7 +19,7 @@ export const invitesEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/invites', tag: 'invites', summary: 'Create an invite', access: 'staff', game: 'none',
-    body: { component: 'InviteInput', schema: createInviteSchema }, ok: made(inviteReply),
+    body: createInviteSchema, ok: made(inviteReply),
     description: 'A moderator may create invites of role user only.',
     graphql: { type: 'Mutation', field: 'createInvite' },
     handle: ({ actor, body }, { invites }) => invites.create(actor, body),

@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
 import { mapListing, type Listing } from '../../db/page';
@@ -10,11 +11,11 @@ import { integer, oneOf, validateBody } from '../core/validation';
 import { isUsable, type InviteRow } from './invites-repository';
 import { MAX_INVITE_USES, type PublicInvite } from './invites-replies';
 
-export const createInviteSchema = yup.object({
+export const createInviteSchema = bodySchema({ component: 'InviteInput' }, yup.object({
   role: oneOf(ROLES).defined('is required'),
   max_uses: integer().min(1, 'must be at least 1').max(MAX_INVITE_USES, `must be at most ${MAX_INVITE_USES}`).defined('is required'),
   expires_in_s: integer().min(1, 'must be at least 1').max(366 * 24 * 3600, 'must be at most one year').optional(),
-});
+}));
 
 export type CreateInviteInput = Partial<yup.InferType<typeof createInviteSchema>>;
 

@@ -18,14 +18,14 @@ export const languagesEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/languages', tag: 'languages', summary: 'Create a language', access: 'staff', game: 'none',
-    body: { component: 'LanguageCreateInput', schema: createLanguageSchema }, ok: made(languageReply), errors: [409],
+    body: createLanguageSchema, ok: made(languageReply), errors: [409],
     graphql: { type: 'Mutation', field: 'createLanguage' },
     handle: ({ actor, body }, { languages }) => languages.create(actor, body),
     location: { path: LANGUAGE, params: (language) => ({ id: language.id }) },
   }),
   endpoint({
     method: 'put', path: LANGUAGE, tag: 'languages', summary: 'Change a language', access: 'staff', game: 'none',
-    body: { component: 'LanguageUpdateInput', schema: updateLanguageSchema }, ok: one(languageReply), errors: [409],
+    body: updateLanguageSchema, ok: one(languageReply), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLanguage' },
     handle: ({ actor, params, body }, { languages }) => languages.update(actor, params.id, body),
   }),

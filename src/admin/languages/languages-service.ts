@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
@@ -10,8 +11,8 @@ import type { PublicLanguage } from './languages-replies';
 
 
 const code = () => text(2, 16).matches(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en or pt-BR');
-export const createLanguageSchema = yup.object({ code: code().defined('is required'), name: text(1, 255).defined('is required') });
-export const updateLanguageSchema = yup.object({ code: code().optional(), name: text(1, 255).optional() });
+export const createLanguageSchema = bodySchema({ component: 'LanguageCreateInput', graphql: 'LanguageInput' }, yup.object({ code: code().defined('is required'), name: text(1, 255).defined('is required') }));
+export const updateLanguageSchema = bodySchema({ component: 'LanguageUpdateInput', graphql: 'LanguageInput' }, yup.object({ code: code().optional(), name: text(1, 255).optional() }));
 export type CreateLanguageInput = Partial<yup.InferType<typeof createLanguageSchema>>;
 export type UpdateLanguageInput = yup.InferType<typeof updateLanguageSchema>;
 

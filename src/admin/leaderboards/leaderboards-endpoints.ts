@@ -38,14 +38,14 @@ export const leaderboardsEndpoints = [
   }),
   endpoint({
     method: 'post', path: LEADERBOARDS, tag: 'leaderboards', summary: 'Create a leaderboard', access: 'staff', module: 'leaderboard',
-    body: { component: 'LeaderboardCreateInput', schema: createLeaderboardSchema }, ok: made(leaderboardReply), errors: [409],
+    body: createLeaderboardSchema, ok: made(leaderboardReply), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboard', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { leaderboards }) => leaderboards.create(actor, params.id, body),
     location: { path: LEADERBOARD, params: (leaderboard) => ({ id: leaderboard.game_id, leaderboard_id: leaderboard.id }) },
   }),
   endpoint({
     method: 'put', path: LEADERBOARD, tag: 'leaderboards', summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard',
-    body: { component: 'LeaderboardUpdateInput', schema: updateLeaderboardSchema }, ok: one(leaderboardReply), errors: [409],
+    body: updateLeaderboardSchema, ok: one(leaderboardReply), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboard', params: LEADERBOARD_ARGS },
     handle: ({ actor, params, body }, { leaderboards }) => leaderboards.update(actor, params.id, params.leaderboard_id, body),
   }),
@@ -57,7 +57,7 @@ export const leaderboardsEndpoints = [
   endpoint({
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',
     summary: 'Save a user-game\'s score of the current period (by the leaderboard\'s operator)',
-    body: { component: 'ScoreInput', schema: scoreSchema }, ok: one(savedScoreReply), errors: [409],
+    body: scoreSchema, ok: one(savedScoreReply), errors: [409],
     description: 'The reply is the stored score after the save. An inactive leaderboard, or an incr past ±1e15, answers 409.',
     graphql: { type: 'Mutation', field: 'saveScore' },
     handle: ({ actor, params, body }, { leaderboards }) => leaderboards.saveScore(actor, params.leaderboard_id, body),
@@ -85,13 +85,13 @@ export const leaderboardsEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'Create a group', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',
-    body: { component: 'GroupCreateInput', schema: createGroupSchema }, ok: made(groupReply, false), errors: [409],
+    body: createGroupSchema, ok: made(groupReply, false), errors: [409],
     graphql: { type: 'Mutation', field: 'createLeaderboardGroup' },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.create(actor, params.leaderboard_id, body),
   }),
   endpoint({
     method: 'put', path: GROUP, tag: 'leaderboard groups', summary: 'Change a group', access: 'staff', game: inGroupsGame, module: 'leaderboard',
-    body: { component: 'GroupUpdateInput', schema: updateGroupSchema }, ok: one(groupReply), errors: [409],
+    body: updateGroupSchema, ok: one(groupReply), errors: [409],
     graphql: { type: 'Mutation', field: 'updateLeaderboardGroup', params: { group_id: 'id' } },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.update(actor, params.group_id, body),
   }),
@@ -108,7 +108,7 @@ export const leaderboardsEndpoints = [
   }),
   endpoint({
     method: 'post', path: `${GROUP}/members`, tag: 'leaderboard groups', summary: 'Add a member (connected to the leaderboard\'s game)', access: 'staff', game: inGroupsGame, module: 'leaderboard',
-    body: { component: 'MemberInput', schema: memberSchema }, ok: made(groupMembershipReply, false), errors: [409],
+    body: memberSchema, ok: made(groupMembershipReply, false), errors: [409],
     graphql: { type: 'Mutation', field: 'addGroupMember' },
     handle: ({ actor, params, body }, { leaderboardGroups }) => leaderboardGroups.addMember(actor, params.group_id, body),
   }),

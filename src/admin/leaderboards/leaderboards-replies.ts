@@ -10,7 +10,7 @@ export const scoreOperatorReply = enumComponent(
   'ScoreOperator',
   SCORE_OPERATORS,
   "set replaces the period's score; best keeps a strictly better one (by sort_order); incr adds to it",
-);
+).meta({ graphql: 'String' }); // GraphQL gives it as text, as the other enums of a reply
 
 export const leaderboardReply = replySchema('Leaderboard', {
   id: idField(),
@@ -22,8 +22,8 @@ export const leaderboardReply = replySchema('Leaderboard', {
   operator: scoreOperatorReply,
   is_active: flagField(),
   rewards: listOf(fieldsOf({
-    rank_from: countField(1), rank_to: countField(1), amount: countField(1), currency: textField(),
-  })).meta({ description: 'paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank\'s reward' }),
+    rank_from: countField(1), rank_to: countField(1), amount: countField(1).meta({ graphql: 'Money' }), currency: textField(),
+  }, 'LeaderboardReward')).meta({ description: 'paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank\'s reward' }),
   created_at: timestampField(),
   updated_at: timestampField(),
 });
@@ -35,7 +35,7 @@ export const payoutReply = replySchema('LeaderboardPayout', {
   user_game_id: idField(),
   user_id: idField(),
   rank: countField(1, 'the rank ties share: 1 + the players strictly ahead'),
-  amount: countField(1),
+  amount: countField(1).meta({ graphql: 'Money' }),
   currency: textField(),
   topup_id: idField('the engine\'s top-up; null until paid').nullable(),
   paid_at: timestampField().nullable(),
@@ -76,7 +76,7 @@ const rankingItem = fieldsOf({
   score: numberField(),
   /** Only when a past period was asked for (SPEC §2.6). */
   period_start: timestampField().optional(),
-});
+}, 'RankingItem');
 export type RankingItem = ReplyOf<typeof rankingItem>;
 
 export const rankingsReply = replySchema('Rankings', { leaderboard: leaderboardReply, items: listOf(rankingItem) });

@@ -1,5 +1,6 @@
+import { bodySchema, inputObject } from '../core/body-schema';
 import * as yup from 'yup';
-import { finiteNumber, flag, integer, oneOf, text } from '../core/validation';
+import { finiteNumber, flag, integer, oneOf, positiveId, text } from '../core/validation';
 import { PERIOD_TYPES } from './leaderboard-periods';
 import type { RewardRange } from './leaderboard-rewards';
 import { SCORE_OPERATORS } from './leaderboards-repository';
@@ -12,16 +13,16 @@ export const MAX_ABS_SCORE = 1e15;
 export const MAX_REWARD_RANGES = 100;
 export const MAX_REWARD_RANK = 10_000;
 
-const rewardRange = yup.object({
+const rewardRange = inputObject('LeaderboardRewardInput', yup.object({
   rank_from: integer().min(1, 'must be at least 1').max(MAX_REWARD_RANK, `must be at most ${MAX_REWARD_RANK}`).defined('is required'),
   rank_to: integer().min(1, 'must be at least 1').max(MAX_REWARD_RANK, `must be at most ${MAX_REWARD_RANK}`).defined('is required')
     .test('order', 'must be at least rank_from', function atLeastFrom(value) {
       const from = (this.parent as { rank_from?: unknown }).rank_from;
       return value === undefined || typeof from !== 'number' || value >= from;
     }),
-  amount: integer().min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 − 1').defined('is required'),
+  amount: integer().min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 − 1').defined('is required').meta({ graphql: 'Money' }),
   currency: yup.string().strict().typeError('must be a string').matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters').defined('is required'),
-}).strict().typeError('must be an object').nonNullable('must be an object');
+}).strict().typeError('must be an object').nonNullable('must be an object'));
 
 /** The reward ranges: none may overlap another (the later one is named). */
 const rewards = () => yup.array(rewardRange).strict().typeError('must be an array').max(MAX_REWARD_RANGES, `must have at most ${MAX_REWARD_RANGES} ranges`)
@@ -46,7 +47,7 @@ const leaderboardFields = {
   rewards: rewards(),
 };
 
-export const createLeaderboardSchema = yup.object({
+export const createLeaderboardSchema = bodySchema({ component: 'LeaderboardCreateInput', graphql: 'LeaderboardInput' }, yup.object({
   key: leaderboardFields.key.defined('is required'),
   name: leaderboardFields.name.defined('is required'),
   sort_order: leaderboardFields.sort_order.optional(),
@@ -54,10 +55,10 @@ export const createLeaderboardSchema = yup.object({
   operator: leaderboardFields.operator.optional(),
   is_active: leaderboardFields.is_active.optional(),
   rewards: leaderboardFields.rewards.optional(),
-});
+}));
 
 /** PUT changes the fields given. */
-export const updateLeaderboardSchema = yup.object({
+export const updateLeaderboardSchema = bodySchema({ component: 'LeaderboardUpdateInput', graphql: 'LeaderboardInput' }, yup.object({
   key: leaderboardFields.key.optional(),
   name: leaderboardFields.name.optional(),
   sort_order: leaderboardFields.sort_order.optional(),
@@ -65,29 +66,29 @@ export const updateLeaderboardSchema = yup.object({
   operator: leaderboardFields.operator.optional(),
   is_active: leaderboardFields.is_active.optional(),
   rewards: leaderboardFields.rewards.optional(),
-});
+}));
 
-export const createGroupSchema = yup.object({
+export const createGroupSchema = bodySchema({ component: 'GroupCreateInput', graphql: 'GroupInput' }, yup.object({
   key: text(1, 64).defined('is required'),
   name: text(1, 255).defined('is required'),
   is_default: flag().optional(),
-});
+}));
 
-export const updateGroupSchema = yup.object({
+export const updateGroupSchema = bodySchema({ component: 'GroupUpdateInput', graphql: 'GroupInput' }, yup.object({
   key: text(1, 64).optional(),
   name: text(1, 255).optional(),
   is_default: flag().optional(),
-});
+}));
 
-export const memberSchema = yup.object({ user_id: integer().min(1, 'must be a positive integer').defined('is required') });
+export const memberSchema = bodySchema({ component: 'MemberInput' }, yup.object({ user_id: positiveId().defined('is required') }));
 
-export const scoreSchema = yup.object({
-  user_game_id: integer().min(1, 'must be a positive integer').defined('is required'),
+export const scoreSchema = bodySchema({ component: 'ScoreInput' }, yup.object({
+  user_game_id: positiveId().defined('is required'),
   score: finiteNumber()
     .min(-MAX_ABS_SCORE, `must be at least -${MAX_ABS_SCORE}`)
     .max(MAX_ABS_SCORE, `must be at most ${MAX_ABS_SCORE}`)
     .defined('is required'),
-});
+}));
 
 export type CreateLeaderboardInput = Partial<yup.InferType<typeof createLeaderboardSchema>>;
 export type UpdateLeaderboardInput = yup.InferType<typeof updateLeaderboardSchema>;

@@ -15,7 +15,7 @@ export const modulesEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/games/{id}/modules', tag: 'modules', summary: 'Enable a module for a game', access: 'staff',
-    body: { component: 'ModuleConnectInput', schema: connectModuleSchema }, ok: made(moduleReply, false), errors: [409],
+    body: connectModuleSchema, ok: made(moduleReply, false), errors: [409],
     graphql: { type: 'Mutation', field: 'connectModule', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { modules }) => modules.connect(actor, params.id, body),
   }),

@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import type { Actor } from '../core/actor';
@@ -8,7 +9,7 @@ import { text, validateBody } from '../core/validation';
 import { toPublicModule } from './modules-repository';
 import type { PublicModule } from './modules-replies';
 
-export const connectModuleSchema = yup.object({ module_key: text(1, 64).defined('is required') });
+export const connectModuleSchema = bodySchema({ component: 'ModuleConnectInput', graphql: 'ModuleInput' }, yup.object({ module_key: text(1, 64).defined('is required') }));
 export type ConnectModuleInput = Partial<yup.InferType<typeof connectModuleSchema>>;
 
 /** A game as read in this request, with the modules connected to it. */

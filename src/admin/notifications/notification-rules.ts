@@ -1,3 +1,4 @@
+import { bodySchema, inputObject } from '../core/body-schema';
 import * as yup from 'yup';
 import { AppError, type FieldViolation } from '../../errors';
 import { characters, enclosing, repeatsAnEarlierItem, validateBody } from '../core/validation';
@@ -64,9 +65,9 @@ const customKey = characters(0, LIMITS.keyChars, `must match [A-Za-z_][A-Za-z0-9
     return !repeatsAnEarlierItem(enclosing(this, -1).variables, this.path, 'key', key);
   });
 
-const description = object({
+const description = inputObject('NotificationDescriptionInput', object({
   language_id: yup.number().strict().typeError('must be a positive integer').nonNullable('must be a positive integer').defined('is required')
-    .integer('must be a positive integer').min(1, 'must be a positive integer').max(Number.MAX_SAFE_INTEGER, 'must be a positive integer')
+    .integer('must be a positive integer').min(1, 'must be a positive integer').max(Number.MAX_SAFE_INTEGER, 'must be a positive integer').meta({ graphql: 'SafeInt' })
     .test('once', 'must appear at most once', function once(this: yup.TestContext, id) {
       return !repeatsAnEarlierItem(enclosing(this, -1).descriptions, this.path, 'language_id', id);
     }),
@@ -75,20 +76,20 @@ const description = object({
     const unknown = [...new Set([...(text ?? '').matchAll(MACRO)].map(([macro]) => macro))].filter((macro) => !allowed.has(macro));
     return unknown.length === 0 || this.createError({ message: `uses the macro ${unknown.join(', ')}, which is not one of ${[...allowed].join(', ')}` });
   }),
-});
+}));
 
 const NOT_A_KEY = 'must be one of the notification\'s variables';
 
 /** An entry's values: exactly one for every custom key of the notification, and nothing else. */
 const entryValues = list(0, LIMITS.variables)
-  .of(object({
+  .of(inputObject('NotificationEntryValueInput', object({
     key: yup.string().strict().typeError(NOT_A_KEY).nonNullable(NOT_A_KEY).defined(NOT_A_KEY).test('known', NOT_A_KEY, function known(this: yup.TestContext, key) {
       return typeof key === 'string' && customKeys(enclosing(this, -1).variables).includes(key);
     }).test('unique', 'must be unique', function unique(this: yup.TestContext, key) {
       return !repeatsAnEarlierItem(enclosing(this, 1).variables, this.path, 'key', key);
     }),
     value: characters(0, LIMITS.text),
-  }))
+  })))
   .test('complete', function complete(this: yup.TestContext, values) {
     const keys = customKeys(enclosing(this, -1).variables);
     if (values === undefined) return keys.length === 0 || this.createError({ message: 'is required' });
@@ -102,18 +103,18 @@ const entryValues = list(0, LIMITS.variables)
  * input, the OpenAPI document's NotificationInput), but for the languages' existence, which the store
  * answers (checkNotification).
  */
-export const notificationSchema = yup.object({
+export const notificationSchema = bodySchema({ component: 'NotificationInput' }, yup.object({
   name: characters(1, LIMITS.name),
-  variables: list(0, LIMITS.variables).of(object({ key: customKey })),
+  variables: list(0, LIMITS.variables).of(inputObject('NotificationVariableInput', object({ key: customKey }))),
   descriptions: list(1, LIMITS.descriptions).defined('is required').of(description),
-  entries: list(1, LIMITS.entries).defined('is required').of(object({
+  entries: list(1, LIMITS.entries).defined('is required').of(inputObject('NotificationEntryInput', object({
     time_second: yup.number().strict().typeError('must be an integer >= 0').nonNullable('must be an integer >= 0').defined('is required')
-      .integer('must be an integer >= 0').min(0, 'must be an integer >= 0').max(Number.MAX_SAFE_INTEGER, 'must be an integer >= 0'),
+      .integer('must be an integer >= 0').min(0, 'must be an integer >= 0').max(Number.MAX_SAFE_INTEGER, 'must be an integer >= 0').meta({ graphql: 'SafeInt' }),
     image: characters(0, LIMITS.image),
     login: characters(0, LIMITS.login),
     variables: entryValues,
-  })),
-});
+  }))),
+}));
 
 /**
  * The checked definition, or VALIDATION_FAILED listing every violation. `languageExists` answers for

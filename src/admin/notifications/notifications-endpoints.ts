@@ -18,19 +18,19 @@ export const notificationsEndpoints = [
   endpoint({
     method: 'get', path: NOTIFICATION, tag: 'notifications', summary: 'A notification, with the macros its descriptions may use', access: 'any', module: 'notification',
     ok: one(notificationWithMacrosReply),
-    graphql: { type: 'Query', field: 'notification', params: NOTIFICATION_ARGS },
+    graphql: { type: 'Query', field: 'notification', params: NOTIFICATION_ARGS, returns: 'Notification' },
     handle: ({ params }, { notifications }) => notifications.get(params.id, params.notification_id),
   }),
   endpoint({
     method: 'post', path: NOTIFICATIONS, tag: 'notifications', summary: 'Create a notification', access: 'staff', module: 'notification',
-    body: { component: 'NotificationInput', schema: notificationSchema }, ok: made(notificationReply),
+    body: notificationSchema, ok: made(notificationReply),
     graphql: { type: 'Mutation', field: 'createNotification', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { notifications }) => notifications.create(actor, params.id, body),
     location: { path: NOTIFICATION, params: (notification) => ({ id: notification.game_id, notification_id: notification.id }) },
   }),
   endpoint({
     method: 'put', path: NOTIFICATION, tag: 'notifications', summary: 'Replace a notification', access: 'staff', module: 'notification',
-    body: { component: 'NotificationInput', schema: notificationSchema }, ok: one(notificationReply),
+    body: notificationSchema, ok: one(notificationReply),
     graphql: { type: 'Mutation', field: 'replaceNotification', params: NOTIFICATION_ARGS },
     handle: ({ actor, params, body }, { notifications }) => notifications.replace(actor, params.id, params.notification_id, body),
   }),

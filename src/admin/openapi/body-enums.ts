@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ADMIN_ENDPOINTS } from '../admin-endpoints';
+import { componentName } from '../core/reply-schema';
 import { COMPONENT_SCHEMAS } from './components';
 
 /** Where the console reads the bodies' enums from (`npm run codegen` writes it). */
@@ -14,12 +15,13 @@ type Properties = Record<string, { enum?: unknown[] }>;
 export function bodyEnums(): Record<string, Record<string, string[]>> {
   const enums: Record<string, Record<string, string[]>> = {};
   for (const { body } of ADMIN_ENDPOINTS) {
-    if (!body || body === 'multipart' || !body.schema) continue;
-    const component = COMPONENT_SCHEMAS[body.component] as { oneOf?: Array<{ properties: Properties }>; properties?: Properties };
+    if (!body || body === 'multipart') continue;
+    const name = componentName(body);
+    const component = COMPONENT_SCHEMAS[name] as { oneOf?: Array<{ properties: Properties }>; properties?: Properties };
     for (const properties of (component.oneOf ?? [component]).map((variant) => variant.properties ?? {})) {
       for (const [field, property] of Object.entries(properties)) {
         for (const value of property.enum ?? []) {
-          const values = ((enums[body.component] ??= {})[field] ??= []);
+          const values = ((enums[name] ??= {})[field] ??= []);
           if (!values.includes(String(value))) values.push(String(value));
         }
       }

@@ -1,4 +1,5 @@
 import { ADMIN_ENDPOINTS } from '../admin-endpoints';
+import { componentName } from '../core/reply-schema';
 import { jsonSchemaOf, replyComponents } from './from-yup';
 import { ERROR_SPECS } from '../../errors/error-specs';
 import { OPERATIONS_PATHS } from './operations-paths';
@@ -10,7 +11,7 @@ const PROBLEM_CODES = [...new Set(Object.values(ERROR_SPECS).map((spec) => spec.
 function requestBodies(): Record<string, Schema> {
   const bodies: Record<string, Schema> = {};
   for (const { body } of ADMIN_ENDPOINTS) {
-    if (body && body !== 'multipart' && body.schema) bodies[body.component] = jsonSchemaOf(body.schema);
+    if (body && body !== 'multipart') bodies[componentName(body)] = jsonSchemaOf(body);
   }
   return bodies;
 }

@@ -2,7 +2,7 @@ import type { AnyObjectSchema, AnySchema } from 'yup';
 import { ref, type Schema } from './schema-kit';
 
 /** The parts of yup's `describe()` this reads (yup 1.x). */
-interface Described {
+export interface Described {
   readonly type: string;
   readonly optional?: boolean;
   readonly nullable?: boolean;
@@ -12,6 +12,10 @@ interface Described {
   readonly innerType?: Described;
   readonly meta?: {
     readonly description?: string; readonly format?: string; readonly component?: string; readonly jsonSchema?: Schema;
+    /** The GraphQL type a scalar is given as (SafeInt, Money), or the input type a request object is (bodySchema). */
+    readonly graphql?: string;
+    /** What the field weighs in GraphQL's query cost limit (`@cost`). */
+    readonly cost?: number;
     /** A field the variant it was resolved for may not carry (left out of the variant's schema). */
     readonly absent?: boolean;
     /** The components a hand-written one references (handWrittenComponent). */
@@ -74,8 +78,8 @@ function fromDescription(d: Described, mode: Mode, top = false): Schema {
  * may accept a body the service refuses with a 400 naming the rule, never the other way round.
  */
 export function jsonSchemaOf(schema: AnyObjectSchema | AnySchema): Schema {
-  const variants = describe(schema).meta?.variants;
-  if (!variants) return fromDescription(describe(schema), 'request', true);
+  const variants = describeSchema(schema).meta?.variants;
+  if (!variants) return fromDescription(describeSchema(schema), 'request', true);
   // One member per variant: the schema resolved for those field values, which it then holds as constants.
   return {
     oneOf: variants.map((value) => {
@@ -102,28 +106,29 @@ export function replyComponents(schemas: ReadonlyArray<AnySchema>): Record<strin
       if (known && JSON.stringify(known) !== JSON.stringify(made)) throw new Error(`reply component ${name} is given two different shapes`);
       if (known) return;
       components.set(name, made);
-      for (const held of d.meta?.holds ?? []) visit(describe(held));
+      for (const held of d.meta?.holds ?? []) visit(describeSchema(held));
     }
     for (const field of Object.values(d.fields ?? {})) visit(field);
     if (d.innerType) visit(d.innerType);
   };
   for (const schema of schemas) {
-    if (!describe(schema).meta?.component) throw new Error('a reply component needs its name (replySchema, enumComponent or handWrittenComponent)');
-    visit(describe(schema));
+    if (!describeSchema(schema).meta?.component) throw new Error('a reply component needs its name (replySchema, enumComponent or handWrittenComponent)');
+    visit(describeSchema(schema));
   }
   return Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-const describe = (schema: AnySchema) => schema.describe() as unknown as Described;
+/** yup's description of a schema, as this reads it. */
+export const describeSchema = (schema: AnySchema) => schema.describe() as unknown as Described;
 
 /**
  * An object schema described for one variant: each field resolved for those values first (yup's own
  * describe of a resolved condition keeps only the generic parts, an array's items lost).
  */
-function describeVariant(schema: AnyObjectSchema, value: Record<string, string>): Described {
+export function describeVariant(schema: AnyObjectSchema, value: Record<string, string>): Described {
   const fields = Object.entries(schema.fields as Record<string, AnySchema>).map(([name, field]) => {
     const resolved = field.resolve({ value: value[name], parent: value }) as AnySchema;
     return [name, resolved.describe() as unknown as Described] as const;
   });
-  return { ...describe(schema), fields: Object.fromEntries(fields) };
+  return { ...describeSchema(schema), fields: Object.fromEntries(fields) };
 }

@@ -1,4 +1,5 @@
 import { ADMIN_ENDPOINTS } from '../admin-endpoints';
+import { componentName } from '../core/reply-schema';
 import type { AnyEndpoint, Method, QueryRules } from '../http/endpoint';
 import type { OperationSpec } from './operation';
 
@@ -19,7 +20,7 @@ function pathEntry(endpoint: AnyEndpoint): PathEntry {
     spec: {
       summary, description, access, module, enrolment, headers, lookup, ok, errors, extraResponses,
       ...(query.length > 0 ? { query } : {}),
-      ...(body ? { body: body === 'multipart' ? 'multipart' : body.component } : {}),
+      ...(body ? { body: body === 'multipart' ? 'multipart' : componentName(body) } : {}),
     },
   };
 }

@@ -18,14 +18,14 @@ export const usersEndpoints = [
   }),
   endpoint({
     method: 'patch', path: '/api/users/{id}', tag: 'users', summary: 'Change a user\'s role or active flag', access: 'admin',
-    body: { component: 'UserPatch', schema: patchUserSchema }, ok: one(userReply), errors: [409],
+    body: patchUserSchema, ok: one(userReply), errors: [409],
     description: 'An admin cannot demote or deactivate themself; the last active admin stays (409).',
     graphql: { type: 'Mutation', field: 'updateUser' },
     handle: ({ actor, params, body }, { users }) => users.patch(actor, params.id, body),
   }),
   endpoint({
     method: 'put', path: '/api/users/{id}/game-scope', tag: 'users', summary: 'Limit a moderator to games (empty: every game)', access: 'admin',
-    body: { component: 'GameScopeInput', schema: gameScopeSchema }, ok: one(userReply), errors: [409],
+    body: gameScopeSchema, ok: one(userReply), errors: [409],
     description: 'The moderator then acts as staff on those games only: staff operations on another game are 403 (making a game too), and game lists show only those. Applies to their next request. 409 for a user who is not a moderator.',
     graphql: { type: 'Mutation', field: 'setUserGameScope' },
     handle: ({ actor, params, body }, { users }) => users.setGameScope(actor, params.id, body),

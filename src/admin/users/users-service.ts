@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
@@ -10,16 +11,16 @@ import { flag, gameIdList, namedFields, oneOf, validateBody } from '../core/vali
 import type { GamesPort } from '../games/games-service';
 import { toPublicUser, type PublicUser } from './users-repository';
 
-export const patchUserSchema = yup.object({
+export const patchUserSchema = bodySchema({ component: 'UserPatch' }, yup.object({
   role: oneOf(ROLES).optional(),
   is_active: flag().optional(),
-});
+}));
 export type PatchUserInput = yup.InferType<typeof patchUserSchema>;
 
-export const gameScopeSchema = yup.object({
+export const gameScopeSchema = bodySchema({ component: 'GameScopeInput' }, yup.object({
   game_ids: gameIdList().defined('is required')
     .meta({ description: 'the games the moderator acts on as staff; empty: every game' }),
-});
+}));
 export type GameScopeInput = Partial<yup.InferType<typeof gameScopeSchema>>;
 
 /** A changed user says `user` changed: every instance's next request of that user reads the change. */

@@ -15,10 +15,10 @@ export type PublicConfigVersion = ReplyOf<typeof configVersionReply>;
 
 export const configVersionDetailReply = replySchema('ConfigVersionDetail', {
   ...configVersionReply.fields,
-  document: configDocumentReply,
-  variables: listOf(variableReply),
+  document: configDocumentReply.meta({ cost: 10000 }),
+  variables: listOf(variableReply).meta({ cost: 1000 }),
 });
 export type ConfigVersionDetail = ReplyOf<typeof configVersionDetailReply>;
 
-export const rollbackReply = replySchema('RollbackResult', { version: countField(1, 'the new version the rollback made'), document: configDocumentReply });
+export const rollbackReply = replySchema('RollbackResult', { version: countField(1, 'the new version the rollback made'), document: configDocumentReply.meta({ cost: 10000 }) });
 export type RollbackResult = ReplyOf<typeof rollbackReply>;

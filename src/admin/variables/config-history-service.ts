@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import type { Page } from '../../db/page';
 import { AppError } from '../../errors';
@@ -20,7 +21,7 @@ const toPublic = (row: ConfigVersionRow): PublicConfigVersion => ({
   created_at: row.created_at.toISOString(),
 });
 
-export const rollbackSchema = yup.object({ version: integer().min(1, 'must be a positive integer').defined('is required') });
+export const rollbackSchema = bodySchema({ component: 'RollbackInput' }, yup.object({ version: integer().min(1, 'must be a positive integer').defined('is required') }));
 export type RollbackInput = Partial<yup.InferType<typeof rollbackSchema>>;
 
 const documentOf = (variables: readonly PublicVariable[]) => JSON.parse(buildConfigDocument(variables.map(definitionOf)).body) as Record<string, unknown>;

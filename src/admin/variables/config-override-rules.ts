@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { AppError, type FieldViolation } from '../../errors';
 import { characters, invalidBody, isoTimestamp, validateBody } from '../core/validation';
@@ -14,6 +15,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const overrideValue = yup.mixed<Record<string, unknown>>()
   .test('object', 'must be an object with the key of a variable and value fields of its type', (value) => value === undefined || isObject(value))
   .meta({
+    graphql: 'VariableInput',
     jsonSchema: {
       type: 'object', required: ['key'],
       description: 'the key of one of the game\'s variables and the value fields of its type: number_value, string_value, or items (a table\'s or vector\'s)',
@@ -25,7 +27,7 @@ const overrideValue = yup.mixed<Record<string, unknown>>()
   });
 
 /** POST and PUT bodies of an override (PUT replaces it whole). */
-export const configOverrideSchema = yup.object({
+export const configOverrideSchema = bodySchema({ component: 'ConfigOverrideInput' }, yup.object({
   name: characters(1, 64),
   starts_at: isoTimestamp().defined('is required'),
   ends_at: isoTimestamp().defined('is required').test('after', 'must be after starts_at', function after(value) {
@@ -34,7 +36,7 @@ export const configOverrideSchema = yup.object({
   }),
   variables: yup.array(overrideValue.defined('is required')).strict().typeError('must be an array').defined('is required')
     .min(1, 'must name at least one variable').max(MAX_OVERRIDE_VARIABLES, `must name at most ${MAX_OVERRIDE_VARIABLES} variables`),
-});
+}));
 export type ConfigOverrideInput = Partial<yup.InferType<typeof configOverrideSchema>>;
 
 /** An override as checked, and as stored. */

@@ -6,7 +6,6 @@ const OVERRIDES = '/api/games/{id}/config/overrides';
 const OVERRIDE = `${OVERRIDES}/{override_id}` as const;
 /** An override's path parameters as its GraphQL fields name them. */
 const OVERRIDE_ARGS = { id: 'game_id', override_id: 'id' };
-const BODY = { component: 'ConfigOverrideInput', schema: configOverrideSchema };
 
 /** Timed config overrides (SPEC §2.12): live events that change a game's config document by the clock. */
 export const configOverridesEndpoints = [
@@ -23,7 +22,7 @@ export const configOverridesEndpoints = [
   }),
   endpoint({
     method: 'post', path: OVERRIDES, tag: 'variables', summary: 'Make a timed config override', access: 'staff', module: 'variables',
-    body: BODY, ok: made(configOverrideReply), errors: [409],
+    body: configOverrideSchema, ok: made(configOverrideReply), errors: [409],
     description: 'While starts_at ≤ now < ends_at the config document serves these values over the base ones; where overrides overlap on a key, the later starts_at wins. Not a config version.',
     graphql: { type: 'Mutation', field: 'createConfigOverride', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { configOverrides }) => configOverrides.create(actor, params.id, body),
@@ -31,7 +30,7 @@ export const configOverridesEndpoints = [
   }),
   endpoint({
     method: 'put', path: OVERRIDE, tag: 'variables', summary: 'Replace a timed config override', access: 'staff', module: 'variables',
-    body: BODY, ok: one(configOverrideReply), errors: [409],
+    body: configOverrideSchema, ok: one(configOverrideReply), errors: [409],
     graphql: { type: 'Mutation', field: 'replaceConfigOverride', params: OVERRIDE_ARGS },
     handle: ({ actor, params, body }, { configOverrides }) => configOverrides.replace(actor, params.id, params.override_id, body),
   }),

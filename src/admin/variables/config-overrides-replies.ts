@@ -13,7 +13,7 @@ export const configOverrideReply = replySchema('ConfigOverride', {
     type: 'object', required: ['key', 'type'],
     properties: { key: { type: 'string' }, type: { type: 'string', enum: ['number', 'string', 'table', 'vector'] } },
     description: 'an overridden variable as its definition: key, type and the value fields of that type (as a Variable without id and times)',
-  })),
+  })).meta({ graphql: 'JSON' }),
   created_by: idField().nullable(),
   created_at: timestampField(),
   updated_at: timestampField(),

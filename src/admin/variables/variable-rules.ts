@@ -1,3 +1,4 @@
+import { bodySchema, inputObject } from '../core/body-schema';
 import * as yup from 'yup';
 import { characters, enclosing, finiteNumber, oneOf, repeatsAnEarlierItem, validateBody } from '../core/validation';
 
@@ -85,12 +86,12 @@ const itemValue = (valueType: unknown, field: 'number_value' | 'string_value') =
 const items = (type: VariableType, valueType: unknown) => {
   const kind = type === 'vector' ? 'vector' : 'table';
   const [id, other] = kind === 'table' ? ['key', 'index'] : ['index', 'key'];
-  const item = yup.object({
+  const item = inputObject('VariableItemInput', yup.object({
     [id]: itemId(kind),
     [other]: absent(`: ${kind} items use ${id}`),
     number_value: itemValue(valueType, 'number_value'),
     string_value: itemValue(valueType, 'string_value'),
-  }).strict().typeError('must be an object').nonNullable('must be an object');
+  }).strict().typeError('must be an object').nonNullable('must be an object'));
   return yup.array().strict().typeError('must be an array').nonNullable('must be an array').defined('is required')
     .max(MAX_ITEMS, `must have at most ${MAX_ITEMS} items`).of(item);
 };
@@ -100,7 +101,7 @@ const items = (type: VariableType, valueType: unknown) => {
  * input are checked by it (every violation listed with its path), and the OpenAPI document's
  * VariableInput is derived from it, one variant per type and item type (`variants`).
  */
-export const variableSchema = yup.object({
+export const variableSchema = bodySchema({ component: 'VariableInput' }, yup.object({
   key: characters(1, MAX_KEY_CHARS),
   type: oneOf(VARIABLE_TYPES).defined('is required'),
   number_value: forTypes(['number'], () => finiteNumber().defined('is required')),
@@ -112,7 +113,7 @@ export const variableSchema = yup.object({
     { type: 'number' }, { type: 'string' },
     ...(['table', 'vector'] as const).flatMap((type) => ITEM_VALUE_TYPES.map((table_value_type) => ({ type, table_value_type }))),
   ],
-});
+}));
 
 /** The checked definition, or a VALIDATION_FAILED listing every violation. */
 export function checkVariable(input: unknown): VariableDefinition {

@@ -36,14 +36,14 @@ export const variablesEndpoints = [
   }),
   endpoint({
     method: 'post', path: VARIABLES, tag: 'variables', summary: 'Create a variable', access: 'staff', module: 'variables',
-    body: { component: 'VariableInput', schema: variableSchema }, ok: made(variableReply), errors: [409],
+    body: variableSchema, ok: made(variableReply), errors: [409],
     graphql: { type: 'Mutation', field: 'createVariable', params: { id: 'game_id' } },
     handle: ({ actor, params, body }, { variables }) => variables.create(actor, params.id, body),
     location: { path: VARIABLE, params: (variable) => ({ id: variable.game_id, var_id: variable.id }) },
   }),
   endpoint({
     method: 'put', path: VARIABLE, tag: 'variables', summary: 'Replace a variable (its type may change)', access: 'staff', module: 'variables',
-    body: { component: 'VariableInput', schema: variableSchema }, ok: one(variableReply), errors: [409],
+    body: variableSchema, ok: one(variableReply), errors: [409],
     graphql: { type: 'Mutation', field: 'replaceVariable', params: VARIABLE_ARGS },
     handle: ({ actor, params, body }, { variables }) => variables.replace(actor, params.id, params.var_id, body),
   }),
@@ -58,7 +58,7 @@ export const variablesEndpoints = [
     headers: [{ name: 'If-None-Match', schema: { type: 'string' }, description: 'an ETag from an earlier reply: 304 while it is current' }],
     extraResponses: { 304: { description: 'The document has not changed since the ETag given.' } },
     handle: ({ params }, { variables }) => variables.configDocument(params.id),
-    graphql: { type: 'Query', field: 'config', params: { id: 'game_id' }, once: true, reply: configReply },
+    graphql: { type: 'Query', field: 'config', params: { id: 'game_id' }, once: true, reply: configReply, returns: 'ConfigDocument' },
     description: 'While timed overrides are live their values are merged in, under an ETag of their own, and `Config-Overrides` names them.',
     respond: (document, reply) => {
       reply.set('ETag', document.etag);
@@ -83,9 +83,9 @@ export const variablesEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/games/{id}/config/rollback', tag: 'variables', summary: 'Roll the variables back to a version', access: 'staff', module: 'variables',
-    body: { component: 'RollbackInput', schema: rollbackSchema }, ok: one(rollbackReply), errors: [409],
+    body: rollbackSchema, ok: one(rollbackReply), errors: [409],
     description: 'In one transaction, as a new version with change `rollback`; the config document follows at once under a new ETag.',
-    graphql: { type: 'Mutation', field: 'rollbackConfig', params: { id: 'game_id' } },
+    graphql: { type: 'Mutation', field: 'rollbackConfig', params: { id: 'game_id' }, cost: 50000 },
     handle: ({ actor, params, body }, { configHistory }) => configHistory.rollback(actor, params.id, body),
   }),
 ];

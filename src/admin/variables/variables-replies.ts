@@ -22,4 +22,4 @@ export const variableReply = handWrittenComponent<PublicVariable>('Variable', {
 export const configDocumentReply = handWrittenComponent<Record<string, unknown>>('ConfigDocument', {
   type: 'object',
   description: 'The game\'s variables as `{key: value}`: a table as an object, a vector as an array in index order with null in the gaps.',
-});
+}).meta({ graphql: 'JSON' }); // GraphQL's ConfigDocument is the document with its ETag and overrides (the `config` field)

@@ -17,7 +17,7 @@ export const walletControlsEndpoints = [
   }),
   endpoint({
     method: 'post', path: USER_FREEZE, tag: 'wallet controls', summary: 'Freeze every wallet of a user', access: 'admin',
-    body: { component: 'FreezeInput', schema: freezeSchema }, ok: one(freezeReply),
+    body: freezeSchema, ok: one(freezeReply),
     description: 'Every Reserve that starts after this reply is `rejected` with reason `frozen`; Confirm, Cancel and expiry of earlier reservations and top-ups keep working.',
     graphql: { type: 'Mutation', field: 'freezeUser', params: { id: 'user_id' } },
     handle: ({ actor, params, body }, { walletControls }) => walletControls.freezeUser(actor, params.id, body),
@@ -34,7 +34,7 @@ export const walletControlsEndpoints = [
   }),
   endpoint({
     method: 'post', path: `${USER_GAME}/freeze`, tag: 'wallet controls', summary: 'Freeze every currency of one user-game', access: 'admin',
-    body: { component: 'FreezeInput', schema: freezeSchema }, ok: one(walletFreezeReply),
+    body: freezeSchema, ok: one(walletFreezeReply),
     graphql: { type: 'Mutation', field: 'freezeUserGame', params: USER_GAME_ARGS },
     handle: ({ actor, params, body }, { walletControls }) => walletControls.freezeUserGame(actor, params.ug_id, body),
   }),
@@ -50,7 +50,7 @@ export const walletControlsEndpoints = [
   }),
   endpoint({
     method: 'put', path: `${USER_GAME}/limits`, tag: 'wallet controls', summary: 'Set one currency\'s max_bet and loss limit', access: 'staff', game: userGamesGame,
-    body: { component: 'LimitsInput', schema: limitsSchema }, ok: one(walletLimitsReply),
+    body: limitsSchema, ok: one(walletLimitsReply),
     description: 'A null (or absent) value removes that limit. A decrease applies at once; an increase, a removal or another loss_period only after LIMIT_RAISE_DELAY_S (it shows as `pending`), and a decrease cancels a pending increase.',
     graphql: { type: 'Mutation', field: 'setWalletLimits', params: USER_GAME_ARGS },
     handle: ({ actor, params, body }, { walletControls }) => walletControls.setLimits(actor, params.ug_id, body),

@@ -8,7 +8,7 @@ export const freezeReply = replySchema('Freeze', freezeFields);
 export type FreezeView = ReplyOf<typeof freezeReply>;
 
 /** What freezes a user-game's Reserves: its user's freeze or its own (`frozen`: either). */
-export const walletFreezeReply = replySchema('WalletFreeze', { frozen: flagField(), user: fieldsOf(freezeFields), user_game: fieldsOf(freezeFields) });
+export const walletFreezeReply = replySchema('WalletFreeze', { frozen: flagField(), user: fieldsOf(freezeFields, 'Freeze'), user_game: fieldsOf(freezeFields, 'Freeze') });
 export type WalletFreeze = ReplyOf<typeof walletFreezeReply>;
 
 const limitFields = {
@@ -21,7 +21,7 @@ const limitFields = {
 export const walletLimitsReply = replySchema('WalletLimits', {
   currency: textField(),
   ...limitFields,
-  pending: fieldsOf({ ...limitFields, effective_at: timestampField() }).nullable(),
+  pending: fieldsOf({ ...limitFields, effective_at: timestampField() }, 'PendingLimits').nullable(),
   net_loss: moneyField().nullable().meta({ description: 'confirmed amounts less their wins in the current loss_period (UTC); null without a loss limit' }),
 });
 export type WalletLimitsView = ReplyOf<typeof walletLimitsReply>;

@@ -1,3 +1,4 @@
+import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import { LOSS_PERIODS } from '../../wallet/loss-periods';
@@ -15,17 +16,17 @@ import type { UsersPort } from '../users/users-service';
 import type { FreezeView, WalletFreeze, WalletLimitsView } from './wallet-controls-replies';
 import type { FreezeRow, FrozenTable, LimitsRow } from './wallet-controls-repository';
 
-export const freezeSchema = yup.object({ reason: text(1, 255).defined('is required') });
+export const freezeSchema = bodySchema({ component: 'FreezeInput' }, yup.object({ reason: text(1, 255).defined('is required') }));
 export type FreezeInput = Partial<yup.InferType<typeof freezeSchema>>;
 
-const limit = (min: number) => integer().min(min, `must be ${min} to ${MAX_AMOUNT}, or null for none`).max(MAX_AMOUNT, `must be ${min} to ${MAX_AMOUNT}, or null for none`).nullable();
-export const limitsSchema = yup.object({
+const limit = (min: number) => integer().min(min, `must be ${min} to ${MAX_AMOUNT}, or null for none`).max(MAX_AMOUNT, `must be ${min} to ${MAX_AMOUNT}, or null for none`).nullable().meta({ graphql: 'Money' });
+export const limitsSchema = bodySchema({ component: 'LimitsInput' }, yup.object({
   currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').defined('is required'),
   max_bet: limit(1).optional(),
   loss_limit: limit(0).optional(),
   loss_period: oneOf(LOSS_PERIODS).nullable().optional()
     .when('loss_limit', { is: (value: unknown) => typeof value === 'number', then: (rule) => rule.defined('is required with a loss_limit').nonNullable('is required with a loss_limit') }),
-});
+}));
 export type LimitsInput = Partial<yup.InferType<typeof limitsSchema>>;
 
 const freezeView = (row: FreezeRow | undefined): FreezeView =>

@@ -5,26 +5,19 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type ApiKeyCreateInput = {
-  /** ISO 8601; absent: never. */
   expires_at?: string | null | undefined;
-  /** Absent or empty: every game. */
   game_ids?: Array<number> | null | undefined;
   name?: string | null | undefined;
 };
 
 export type CodeInput = {
-  /** A 6-digit TOTP code or a recovery code. */
   code?: string | null | undefined;
 };
 
 export type ConfigOverrideInput = {
-  /** ISO 8601, after starts_at. */
   ends_at?: string | null | undefined;
-  /** 1 to 64 characters. */
   name?: string | null | undefined;
-  /** ISO 8601. */
   starts_at?: string | null | undefined;
-  /** Each the key of one of the game's variables and value fields of its type (type and table_value_type may be left out). */
   variables?: Array<VariableInput> | null | undefined;
 };
 
@@ -50,7 +43,6 @@ export type GameInput = {
 };
 
 export type GameScopeInput = {
-  /** Empty: every game. */
   game_ids?: Array<number> | null | undefined;
 };
 
@@ -68,7 +60,7 @@ export type ImageInput = {
 export type InviteInput = {
   expires_in_s?: number | null | undefined;
   max_uses?: number | null | undefined;
-  /** user, moderator or admin */
+  /** One of: user, moderator, admin. */
   role?: string | null | undefined;
 };
 
@@ -76,18 +68,16 @@ export type LeaderboardInput = {
   is_active?: boolean | null | undefined;
   key?: string | null | undefined;
   name?: string | null | undefined;
-  /** set, best or incr (fixed once the leaderboard has scores) */
+  /** One of: set, best, incr. */
   operator?: string | null | undefined;
-  /** all_time, daily, weekly or monthly */
+  /** One of: all_time, daily, weekly, monthly. */
   period_type?: string | null | undefined;
-  /** Reward ranges, none overlapping; only for daily, weekly or monthly boards. */
   rewards?: Array<LeaderboardRewardInput> | null | undefined;
-  /** asc or desc */
+  /** One of: asc, desc. */
   sort_order?: string | null | undefined;
 };
 
 export type LeaderboardRewardInput = {
-  /** Minor units. */
   amount?: string | null | undefined;
   currency?: string | null | undefined;
   rank_from?: number | null | undefined;
@@ -96,11 +86,9 @@ export type LeaderboardRewardInput = {
 
 export type LimitsInput = {
   currency?: string | null | undefined;
-  /** null removes it */
   loss_limit?: string | null | undefined;
-  /** day, week or month (UTC calendar periods, weeks from Monday): required with a loss_limit, null without one */
+  /** One of: day, week, month, null. */
   loss_period?: string | null | undefined;
-  /** null removes it */
   max_bet?: string | null | undefined;
 };
 
@@ -111,7 +99,6 @@ export type LoginInput = {
 
 export type LoginTwoFactorInput = {
   challenge?: string | null | undefined;
-  /** A 6-digit TOTP code or a recovery code. */
   code?: string | null | undefined;
 };
 
@@ -171,13 +158,12 @@ export type ScoreInput = {
 export type TopupInput = {
   amount?: string | null | undefined;
   comment?: string | null | undefined;
-  /** ISO 4217 code; the engine's default currency when absent */
   currency?: string | null | undefined;
 };
 
 export type UserPatch = {
   is_active?: boolean | null | undefined;
-  /** user, moderator or admin */
+  /** One of: user, moderator, admin. */
   role?: string | null | undefined;
 };
 
@@ -186,9 +172,9 @@ export type VariableInput = {
   key?: string | null | undefined;
   number_value?: number | null | undefined;
   string_value?: string | null | undefined;
-  /** number or string: the type of a table's or vector's items */
+  /** One of: number, string. */
   table_value_type?: string | null | undefined;
-  /** number, string, table or vector */
+  /** One of: number, string, table, vector. */
   type?: string | null | undefined;
 };
 

@@ -25,42 +25,44 @@ export type Scalars = {
 };
 
 export type ApiKey = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   expires_at: Maybe<Scalars['String']['output']>;
-  /** The games its calls may touch; null: every game. */
+  /** the games its calls may touch; null: every game */
   game_ids: Maybe<Array<Scalars['SafeInt']['output']>>;
   id: Scalars['SafeInt']['output'];
-  /** To the minute. */
+  /** to the minute */
   last_used_at: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   revoked_at: Maybe<Scalars['String']['output']>;
 };
 
 export type ApiKeyCreateInput = {
-  /** ISO 8601; absent: never. */
   expires_at?: InputMaybe<Scalars['String']['input']>;
-  /** Absent or empty: every game. */
   game_ids?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type AuditEntry = {
+  /** <resource>.<verb>, e.g. game.update */
   action: Scalars['String']['output'];
   actor_role: Maybe<Scalars['String']['output']>;
   actor_user_id: Maybe<Scalars['SafeInt']['output']>;
-  /** The actor's username now (null for a command or a deleted user). */
+  /** the actor's username now (null for a command or a deleted user) */
   actor_username: Maybe<Scalars['String']['output']>;
-  /** Each changed field as [before, after]. */
   changes: Scalars['JSON']['output'];
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   game_id: Maybe<Scalars['SafeInt']['output']>;
-  /** The game's name now (null when none or deleted). */
+  /** the game's name now (null when none or deleted) */
   game_name: Maybe<Scalars['String']['output']>;
   id: Scalars['SafeInt']['output'];
   ip: Maybe<Scalars['String']['output']>;
   request_id: Maybe<Scalars['String']['output']>;
   target_id: Maybe<Scalars['String']['output']>;
-  /** The target's name now: a game's, notification's, language's, leaderboard's or group's name, a variable's key, a user's username, a user-game's player (null for other targets or when gone). */
+  /** the target's name now: a game's, notification's, language's, leaderboard's or group's name, a variable's key, a user's username, a user-game's player (null for other targets or when gone) */
   target_name: Maybe<Scalars['String']['output']>;
   target_type: Scalars['String']['output'];
 };
@@ -72,7 +74,6 @@ export type Balance = {
 };
 
 export type CodeInput = {
-  /** A 6-digit TOTP code or a recovery code. */
   code?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -86,51 +87,51 @@ export type ConfigDocument = {
 };
 
 export type ConfigOverride = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
+  /** ISO 8601 UTC */
   ends_at: Scalars['String']['output'];
   game_id: Scalars['SafeInt']['output'];
   id: Scalars['SafeInt']['output'];
-  /** Whether the config document serves it now. */
+  /** whether the config document serves it now (starts_at ≤ now < ends_at) */
   live: Scalars['Boolean']['output'];
   name: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   starts_at: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   updated_at: Scalars['String']['output'];
-  /** The overridden variables as definitions: key, type and the value fields of that type. */
   variables: Scalars['JSON']['output'];
 };
 
 export type ConfigOverrideInput = {
-  /** ISO 8601, after starts_at. */
   ends_at?: InputMaybe<Scalars['String']['input']>;
-  /** 1 to 64 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
-  /** ISO 8601. */
   starts_at?: InputMaybe<Scalars['String']['input']>;
-  /** Each the key of one of the game's variables and value fields of its type (type and table_value_type may be left out). */
   variables?: InputMaybe<Array<VariableInput>>;
 };
 
 export type ConfigVersion = {
-  /** create, update, delete or rollback */
   change: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
-  /** The author's username now (null for a command or a deleted user). */
+  /** the author's username now (null for a command or a deleted user) */
   created_by_username: Maybe<Scalars['String']['output']>;
-  /** The variable changed (null for a rollback). */
+  /** the variable changed (null for a rollback) */
   key: Maybe<Scalars['String']['output']>;
   version: Scalars['Int']['output'];
 };
 
 export type ConfigVersionDetail = {
   change: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
-  /** The author's username now (null for a command or a deleted user). */
+  /** the author's username now (null for a command or a deleted user) */
   created_by_username: Maybe<Scalars['String']['output']>;
-  /** Up to 1 MiB, as the config document. */
   document: Scalars['JSON']['output'];
+  /** the variable changed (null for a rollback) */
   key: Maybe<Scalars['String']['output']>;
   variables: Array<Variable>;
   version: Scalars['Int']['output'];
@@ -141,30 +142,36 @@ export type ConnectGameInput = {
 };
 
 export type Connection = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   game_id: Scalars['SafeInt']['output'];
-  /** The user_game_id. */
+  /** the user_game_id */
   id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
 };
 
 export type CreatedApiKey = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   expires_at: Maybe<Scalars['String']['output']>;
+  /** the games its calls may touch; null: every game */
   game_ids: Maybe<Array<Scalars['SafeInt']['output']>>;
   id: Scalars['SafeInt']['output'];
+  /** to the minute */
   last_used_at: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   revoked_at: Maybe<Scalars['String']['output']>;
-  /** Send it as `authorization: Bearer <secret>`; shown once, stored only as a hash. */
+  /** the key to send as `authorization: Bearer <secret>`; shown once, stored only as a hash */
   secret: Scalars['String']['output'];
 };
 
 export type Currency = {
-  /** ISO 4217 code */
+  /** ISO 4217 code: 3 upper-case letters */
   code: Scalars['String']['output'];
   enabled: Scalars['Boolean']['output'];
-  /** Minor units: decimal places (EUR 2, JPY 0, KWD 3) */
+  /** minor units: how many decimal places the currency shows (EUR 2, JPY 0, KWD 3) */
   exponent: Scalars['Int']['output'];
 };
 
@@ -179,6 +186,7 @@ export type CurrencyUpdateInput = {
 
 export type Freeze = {
   frozen: Scalars['Boolean']['output'];
+  /** ISO 8601 UTC */
   frozen_at: Maybe<Scalars['String']['output']>;
   reason: Maybe<Scalars['String']['output']>;
 };
@@ -190,9 +198,11 @@ export type FreezeInput = {
 export type Game = {
   /** Module variables. (any) */
   config: Maybe<ConfigDocument>;
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   description: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
+  /** empty, an absolute http(s) URL, or a path under /uploads/images/ */
   image_url: Scalars['String']['output'];
   is_active: Scalars['Boolean']['output'];
   /** Module leaderboard. (any) */
@@ -202,6 +212,7 @@ export type Game = {
   /** Module notification. (any) */
   notifications: Maybe<Array<Notification>>;
   slug: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   updated_at: Scalars['String']['output'];
   /** Module variables. (staff) */
   variables: Maybe<Array<Variable>>;
@@ -234,7 +245,6 @@ export type GameInput = {
 };
 
 export type GameScopeInput = {
-  /** Empty: every game. */
   game_ids?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
 };
 
@@ -251,12 +261,14 @@ export type GroupInput = {
 };
 
 export type GroupMember = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   user_id: Scalars['SafeInt']['output'];
   username: Scalars['String']['output'];
 };
 
 export type GroupMembership = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   group_id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
@@ -276,8 +288,10 @@ export type ImageInput = {
 
 export type Invite = {
   code: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
+  /** ISO 8601 UTC */
   expires_at: Maybe<Scalars['String']['output']>;
   id: Scalars['SafeInt']['output'];
   max_uses: Scalars['Int']['output'];
@@ -294,7 +308,7 @@ export type InviteCheck = {
 export type InviteInput = {
   expires_in_s?: InputMaybe<Scalars['Int']['input']>;
   max_uses?: InputMaybe<Scalars['Int']['input']>;
-  /** user, moderator or admin */
+  /** One of: user, moderator, admin. */
   role?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -310,6 +324,7 @@ export type LanguageInput = {
 };
 
 export type Leaderboard = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   /** The game it belongs to. */
   game: Maybe<Game>;
@@ -319,14 +334,15 @@ export type Leaderboard = {
   is_active: Scalars['Boolean']['output'];
   key: Scalars['String']['output'];
   name: Scalars['String']['output'];
-  /** set, best or incr: how a save combines with the period's stored score. */
+  /** set replaces the period's score; best keeps a strictly better one (by sort_order); incr adds to it */
   operator: Scalars['String']['output'];
   period_type: Scalars['String']['output'];
   /** A ranking of the whole leaderboard or of one of its groups: the top, or a window around a player; the current period or a past one. */
   rankings: Maybe<Array<RankingItem>>;
-  /** Paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank's reward. */
+  /** paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank's reward */
   rewards: Array<LeaderboardReward>;
   sort_order: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   updated_at: Scalars['String']['output'];
 };
 
@@ -345,12 +361,14 @@ export type LeaderboardRankingsArgs = {
 };
 
 export type LeaderboardGroup = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
   is_default: Scalars['Boolean']['output'];
   key: Scalars['String']['output'];
   leaderboard_id: Scalars['SafeInt']['output'];
   name: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   updated_at: Scalars['String']['output'];
 };
 
@@ -358,24 +376,25 @@ export type LeaderboardInput = {
   is_active?: InputMaybe<Scalars['Boolean']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
-  /** set, best or incr (fixed once the leaderboard has scores) */
+  /** One of: set, best, incr. */
   operator?: InputMaybe<Scalars['String']['input']>;
-  /** all_time, daily, weekly or monthly */
+  /** One of: all_time, daily, weekly, monthly. */
   period_type?: InputMaybe<Scalars['String']['input']>;
-  /** Reward ranges, none overlapping; only for daily, weekly or monthly boards. */
   rewards?: InputMaybe<Array<LeaderboardRewardInput>>;
-  /** asc or desc */
+  /** One of: asc, desc. */
   sort_order?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** A period reward paid, or planned and not paid yet (topup_id and paid_at null). */
 export type LeaderboardPayout = {
   amount: Scalars['Money']['output'];
   currency: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   paid_at: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC */
   period_start: Scalars['String']['output'];
-  /** The rank ties share. */
+  /** the rank ties share: 1 + the players strictly ahead */
   rank: Scalars['Int']['output'];
+  /** the engine's top-up; null until paid */
   topup_id: Maybe<Scalars['SafeInt']['output']>;
   user_game_id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
@@ -389,7 +408,6 @@ export type LeaderboardReward = {
 };
 
 export type LeaderboardRewardInput = {
-  /** Minor units. */
   amount?: InputMaybe<Scalars['Money']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
   rank_from?: InputMaybe<Scalars['Int']['input']>;
@@ -400,10 +418,10 @@ export type LedgerItem = {
   amount: Scalars['Money']['output'];
   available_balance: Scalars['Money']['output'];
   comment: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   currency: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
-  /** topup, reserve, confirm, cancel or expire. */
   kind: Scalars['String']['output'];
   reserved_balance: Scalars['Money']['output'];
   round_id: Maybe<Scalars['String']['output']>;
@@ -413,11 +431,9 @@ export type LedgerItem = {
 
 export type LimitsInput = {
   currency?: InputMaybe<Scalars['String']['input']>;
-  /** null removes it */
   loss_limit?: InputMaybe<Scalars['Money']['input']>;
-  /** day, week or month (UTC calendar periods, weeks from Monday): required with a loss_limit, null without one */
+  /** One of: day, week, month, null. */
   loss_period?: InputMaybe<Scalars['String']['input']>;
-  /** null removes it */
   max_bet?: InputMaybe<Scalars['Money']['input']>;
 };
 
@@ -439,7 +455,6 @@ export type LoginReply = {
 
 export type LoginTwoFactorInput = {
   challenge?: InputMaybe<Scalars['String']['input']>;
-  /** A 6-digit TOTP code or a recovery code. */
   code?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -458,110 +473,103 @@ export type ModuleInput = {
 };
 
 export type Mutation = {
-  /** The user must be connected to the leaderboard's game. Module leaderboard. (staff) */
+  /** Add a member (connected to the leaderboard's game). (staff) */
   addGroupMember: Maybe<GroupMembership>;
-  /** Turns two-factor sign-in on with a code from the app; answers ten single-use recovery codes, shown this once. (any) */
+  /** Turn two-factor sign-in on with a code from the app; answers ten recovery codes, once. (any) */
   confirmTwoFactor: Maybe<RecoveryCodes>;
-  /** Connects a user to a game: the connection's id is the user_game_id. (staff) */
+  /** Connect a user to a game. (staff) */
   connectGame: Maybe<Connection>;
-  /** (staff) */
+  /** Enable a module for a game. (staff) */
   connectModule: Maybe<Module>;
-  /** Makes a key; its secret is answered this once. (admin) */
+  /** Make a server API key (its secret is answered this once). (admin) */
   createApiKey: Maybe<CreatedApiKey>;
-  /** While starts_at ≤ now < ends_at the config document serves its values; overlapping overrides of a key: the later start wins. Module variables. (staff) */
+  /** Make a timed config override. (staff) */
   createConfigOverride: Maybe<ConfigOverride>;
-  /** Adds a currency, enabled. (admin) */
+  /** Add a currency (enabled). (admin) */
   createCurrency: Maybe<Currency>;
-  /** (staff) */
+  /** Create a game. (staff) */
   createGame: Maybe<Game>;
-  /** A moderator may invite users only. (staff) */
+  /** Create an invite. (staff) */
   createInvite: Maybe<Invite>;
-  /** (staff) */
+  /** Create a language. (staff) */
   createLanguage: Maybe<Language>;
-  /** Module leaderboard. (staff) */
+  /** Create a leaderboard. (staff) */
   createLeaderboard: Maybe<Leaderboard>;
-  /** Module leaderboard. (staff) */
+  /** Create a group. (staff) */
   createLeaderboardGroup: Maybe<LeaderboardGroup>;
-  /** Module notification. (staff) */
+  /** Create a notification. (staff) */
   createNotification: Maybe<Notification>;
-  /** Module variables. (staff) */
+  /** Create a variable. (staff) */
   createVariable: Maybe<Variable>;
-  /** Module variables. (staff) */
+  /** Delete a timed config override. (staff) */
   deleteConfigOverride: Maybe<Scalars['Boolean']['output']>;
-  /** Deletes the game with its module data; the money ledger is kept. (staff) */
+  /** Delete a game with its module data and connections (the ledger stays). (staff) */
   deleteGame: Maybe<Scalars['Boolean']['output']>;
-  /** (staff) */
+  /** Delete an invite. (staff) */
   deleteInvite: Maybe<Scalars['Boolean']['output']>;
-  /** A language a notification uses is a CONFLICT. (staff) */
+  /** Delete a language no notification uses. (staff) */
   deleteLanguage: Maybe<Scalars['Boolean']['output']>;
-  /** Module leaderboard. (staff) */
+  /** Delete a leaderboard. (staff) */
   deleteLeaderboard: Maybe<Scalars['Boolean']['output']>;
-  /** Module leaderboard. (staff) */
+  /** Delete a group. (staff) */
   deleteLeaderboardGroup: Maybe<Scalars['Boolean']['output']>;
-  /** Module notification. (staff) */
+  /** Delete a notification. (staff) */
   deleteNotification: Maybe<Scalars['Boolean']['output']>;
-  /** Module variables. (staff) */
+  /** Delete a variable. (staff) */
   deleteVariable: Maybe<Scalars['Boolean']['output']>;
-  /** Turns two-factor sign-in off with a current code or a recovery code. (any) */
+  /** Turn two-factor sign-in off with a current code or a recovery code. (any) */
   disableTwoFactor: Maybe<Scalars['Boolean']['output']>;
-  /** (staff) */
+  /** Disconnect a user from a game. (staff) */
   disconnectGame: Maybe<Scalars['Boolean']['output']>;
-  /** The module's data stays; its fields answer MODULE_DISABLED until it is connected again. (staff) */
+  /** Disable a module (its data stays). (staff) */
   disconnectModule: Maybe<Scalars['Boolean']['output']>;
-  /** Every Reserve of the user's wallets that starts after this reply is rejected (reason frozen); settlements and top-ups keep working. (admin) */
+  /** Freeze every wallet of a user. (admin) */
   freezeUser: Maybe<Freeze>;
-  /** Freezes every currency of one user-game. (admin) */
+  /** Freeze every currency of one user-game. (admin) */
   freezeUserGame: Maybe<WalletFreeze>;
-  /** A token for these credentials, or, for a user with two-factor sign-in, a challenge for loginTwoFactor; failed attempts are rate limited per email and per address. (public) */
+  /** Sign in. (public) */
   login: Maybe<LoginReply>;
-  /** The second step of a sign-in: the challenge and a TOTP code or a recovery code (5 wrong codes end the challenge). (public) */
+  /** Sign in, second step: a TOTP code or a recovery code. (public) */
   loginTwoFactor: Maybe<TokenReply>;
-  /** Registration by invite; the role comes from the invite. (public) */
+  /** Register with an invite. (public) */
   register: Maybe<TokenReply>;
-  /** Module leaderboard. (staff) */
+  /** Remove a member. (staff) */
   removeGroupMember: Maybe<Scalars['Boolean']['output']>;
-  /** Replaces the override whole. Module variables. (staff) */
+  /** Replace a timed config override. (staff) */
   replaceConfigOverride: Maybe<ConfigOverride>;
-  /** Replaces the whole notification. Module notification. (staff) */
+  /** Replace a notification. (staff) */
   replaceNotification: Maybe<Notification>;
-  /** Replaces the whole definition, type included. Module variables. (staff) */
+  /** Replace a variable (its type may change). (staff) */
   replaceVariable: Maybe<Variable>;
-  /** Every gRPC process refuses it within a second. (admin) */
+  /** Revoke a server API key. (admin) */
   revokeApiKey: Maybe<Scalars['Boolean']['output']>;
-  /** Makes the variables exactly what they were at that version, as a new version. Module variables. (staff) */
+  /** Roll the variables back to a version. (staff) */
   rollbackConfig: Maybe<RollbackResult>;
-  /** Saves the user-game's score of the current period, replacing any earlier one. Module leaderboard. (staff) */
+  /** Save a user-game's score of the current period (by the leaderboard's operator). (staff) */
   saveScore: Maybe<SavedScore>;
-  /** Limits a moderator to games (empty: every game); staff operations on other games are then refused. (admin) */
+  /** Limit a moderator to games (empty: every game). (admin) */
   setUserGameScope: Maybe<User>;
-  /**
-   * Sets one currency's limits; a null removes one. A decrease applies at once; an increase, a removal
-   * or another loss_period after LIMIT_RAISE_DELAY_S (pending until then). (staff)
-   */
+  /** Set one currency's max_bet and loss limit. (staff) */
   setWalletLimits: Maybe<WalletLimits>;
-  /** Starts two-factor enrolment: a new TOTP secret as an otpauth:// URI and a QR image. (any) */
+  /** Start two-factor enrolment: a new TOTP secret, as a URI and a QR image. (any) */
   setupTwoFactor: Maybe<TwoFactorSetup>;
-  /**
-   * Credits the user-game through the engine (Reserve can spend it at once). The same
-   * `idempotency_key` with the same input answers the first top-up again; with another input it is a
-   * CONFLICT. (admin)
-   */
+  /** Credit a user-game's wallet. (admin) */
   topup: Maybe<Topup>;
-  /** (admin) */
+  /** Unfreeze a user. (admin) */
   unfreezeUser: Maybe<Scalars['Boolean']['output']>;
-  /** (admin) */
+  /** Unfreeze a user-game. (admin) */
   unfreezeUserGame: Maybe<Scalars['Boolean']['output']>;
-  /** A disabled currency refuses new Reserves and top-ups; its balances stay and its open reservations still settle. (admin) */
+  /** Enable or disable a currency. (admin) */
   updateCurrency: Maybe<Currency>;
-  /** Changes the fields given. (staff) */
+  /** Change a game (the fields given). (staff) */
   updateGame: Maybe<Game>;
-  /** Changes the fields given. (staff) */
+  /** Change a language. (staff) */
   updateLanguage: Maybe<Language>;
-  /** Changes the fields given; a new sort order re-orders the stored scores. Module leaderboard. (staff) */
+  /** Change a leaderboard (the fields given). (staff) */
   updateLeaderboard: Maybe<Leaderboard>;
-  /** Changes the fields given. Module leaderboard. (staff) */
+  /** Change a group. (staff) */
   updateLeaderboardGroup: Maybe<LeaderboardGroup>;
-  /** Role and active flag; no admin demotes themself, the last admin stays. (admin) */
+  /** Change a user's role or active flag. (admin) */
   updateUser: Maybe<User>;
   /** A PNG, JPEG, GIF or WebP image, base64 in the JSON body (so at most about 750 KiB here; REST's multipart upload takes up to MAX_UPLOAD_BYTES). (staff) */
   uploadImage: Maybe<Image>;
@@ -849,6 +857,7 @@ export type MutationUploadImageArgs = {
 };
 
 export type Notification = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   descriptions: Array<NotificationDescription>;
   entries: Array<NotificationEntry>;
@@ -857,6 +866,7 @@ export type Notification = {
   /** The macros its descriptions may use: the built-ins, then one per custom variable. */
   macros: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   updated_at: Scalars['String']['output'];
   variables: Array<NotificationVariable>;
 };
@@ -931,6 +941,7 @@ export type OpsTimeline = {
 };
 
 export type PendingLimits = {
+  /** ISO 8601 UTC */
   effective_at: Scalars['String']['output'];
   loss_limit: Maybe<Scalars['Money']['output']>;
   loss_period: Maybe<Scalars['String']['output']>;
@@ -940,101 +951,101 @@ export type PendingLimits = {
 export type Query = {
   /** Server API keys, newest first (never their secrets). (admin) */
   apiKeys: Maybe<Array<ApiKey>>;
-  /** How many server API keys there are. (admin) */
+  /** The total of apiKeys (every page). (admin) */
   apiKeysTotal: Maybe<Scalars['Int']['output']>;
-  /** The audit log, newest first; since and until are ISO timestamps; after_id pages by id (offset stops at 10,000). (admin) */
+  /** The audit log, newest first. (admin) */
   audit: Maybe<Array<AuditEntry>>;
   /** Every action the audit log holds, in order. (admin) */
   auditActions: Maybe<Array<Scalars['String']['output']>>;
-  /** The user-game's balances per currency, read from the engine (live); with `at` (ISO), as of that instant from the ledger. (self) */
+  /** The wallet's balances per currency, from Redis (or at an instant, from the ledger). (self) */
   balances: Maybe<Array<Balance>>;
-  /** The game's variables as one JSON object, as GET /api/games/{id}/config serves it. Module variables. (any) */
+  /** The game's variables as one JSON object (the config document). (any) */
   config: Maybe<ConfigDocument>;
-  /** Module variables. (staff) */
+  /** A timed config override. (staff) */
   configOverride: Maybe<ConfigOverride>;
-  /** A game's timed config overrides, the latest start first. Module variables. (staff) */
+  /** A game's timed config overrides, the latest start first. (staff) */
   configOverrides: Maybe<Array<ConfigOverride>>;
-  /** How many timed config overrides the game has. Module variables. (staff) */
+  /** The total of configOverrides (every page). (staff) */
   configOverridesTotal: Maybe<Scalars['Int']['output']>;
-  /** One version: the document and the variables right after that change. Module variables. (staff) */
+  /** One version: its document and variables. (staff) */
   configVersion: Maybe<ConfigVersionDetail>;
-  /** The config's versions, newest first (the last 300 are kept). Module variables. (staff) */
+  /** The config's versions, newest first. (staff) */
   configVersions: Maybe<Array<ConfigVersion>>;
   /** Currencies, by code. (any) */
   currencies: Maybe<Array<Currency>>;
-  /** How many currencies there are (every page of currencies). (any) */
+  /** The total of currencies (every page). (any) */
   currenciesTotal: Maybe<Scalars['Int']['output']>;
-  /** (any) */
+  /** A game. (any) */
   game: Maybe<Game>;
   /** The users connected to a game. (staff) */
   gameUsers: Maybe<Array<GameUser>>;
-  /** How many users gameUsers holds with this search (every page). (staff) */
+  /** The total of gameUsers (every page). (staff) */
   gameUsersTotal: Maybe<Scalars['Int']['output']>;
-  /** Newest first; `search` is a substring of name or slug. (any) */
+  /** Games, newest first. (any) */
   games: Maybe<Array<Game>>;
-  /** How many games match the search (every page of games). (any) */
+  /** The total of games (every page). (any) */
   gamesTotal: Maybe<Scalars['Int']['output']>;
-  /** Module leaderboard. (any) */
+  /** A group's members. (any) */
   groupMembers: Maybe<Array<GroupMember>>;
-  /** Whether an invite code can still register someone. (public) */
+  /** Whether an invite can still register someone. (public) */
   inviteCheck: Maybe<InviteCheck>;
-  /** Newest first; a moderator sees invites of role user only; `usable`: only those that can still register someone. (staff) */
+  /** Invites, newest first. (staff) */
   invites: Maybe<Array<Invite>>;
-  /** How many invites the list holds (every page of invites). (staff) */
+  /** The total of invites (every page). (staff) */
   invitesTotal: Maybe<Scalars['Int']['output']>;
-  /** (any) */
+  /** A language. (any) */
   language: Maybe<Language>;
-  /** (any) */
+  /** Languages. (any) */
   languages: Maybe<Array<Language>>;
-  /** How many languages there are (every page of languages). (any) */
+  /** The total of languages (every page). (any) */
   languagesTotal: Maybe<Scalars['Int']['output']>;
-  /** Module leaderboard. (any) */
+  /** A leaderboard. (any) */
   leaderboard: Maybe<Leaderboard>;
-  /** Module leaderboard. (any) */
+  /** A leaderboard's groups. (any) */
   leaderboardGroups: Maybe<Array<LeaderboardGroup>>;
-  /** The period rewards paid, the latest period first (SPEC §2.12). Module leaderboard. (staff) */
+  /** The period rewards paid, the latest period first. (staff) */
   leaderboardPayouts: Maybe<Array<LeaderboardPayout>>;
-  /** How many payouts (of the period, if given). Module leaderboard. (staff) */
+  /** The total of leaderboardPayouts (every page). (staff) */
   leaderboardPayoutsTotal: Maybe<Scalars['Int']['output']>;
-  /** Module leaderboard. (any) */
+  /** A game's leaderboards. (any) */
   leaderboards: Maybe<Array<Leaderboard>>;
   /** The signed-in user. (any) */
   me: Maybe<User>;
   /** Every module a game may enable. (any) */
   modules: Maybe<Array<Module>>;
-  /** Module notification. (any) */
+  /** A notification, with the macros its descriptions may use. (any) */
   notification: Maybe<Notification>;
-  /** Module notification. (any) */
+  /** A game's notifications. (any) */
   notifications: Maybe<Array<Notification>>;
   /** The last minutes (1–15, default 5) of gRPC calls/s and p99 over every gRPC process, and the sync's lag and backlog as the workers sampled them: a point per 5 s. (staff) */
   opsTimeline: Maybe<OpsTimeline>;
-  /** The current period's ranking, of the whole leaderboard or of one group's members. Module leaderboard. (any) */
+  /** The current period's rankings. (any) */
   rankings: Maybe<Rankings>;
   /** The ledger sync at a glance: outbox backlog, the age of its oldest entry, queue jobs by state. (staff) */
   syncStatus: Maybe<SyncStatus>;
-  /** The user-game's money ledger from MySQL, newest first (it trails the engine by the sync lag). (self) */
+  /** The wallet's ledger from MySQL, newest first. (self) */
   transactions: Maybe<Array<LedgerItem>>;
-  /** (self) */
+  /** A user. (self) */
   user: Maybe<User>;
-  /** Whether a user is frozen, why and since when. (self) */
+  /** Whether a user is frozen. (self) */
   userFreeze: Maybe<Freeze>;
-  /** A user-game by name: whose wallet, in which game. (self) */
+  /** A user-game: whose wallet, in which game. (self) */
   userGame: Maybe<UserGameDetail>;
-  /** What freezes a user-game's Reserves: its user's freeze, its own. (self) */
+  /** What freezes a user-game: its user, itself. (self) */
   userGameFreeze: Maybe<WalletFreeze>;
-  /** The games a user is connected to, with the user_game_id of each. (self) */
+  /** The games a user is connected to. (self) */
   userGames: Maybe<Array<UserGame>>;
-  /** How many games the user is connected to (every page of userGames). (self) */
+  /** The total of userGames (every page). (self) */
   userGamesTotal: Maybe<Scalars['Int']['output']>;
-  /** Users, newest first: by id when `search` is an integer, else a substring of username or email. (staff) */
+  /** Users, newest first. (staff) */
   users: Maybe<Array<User>>;
-  /** How many users match the search (every page of users). (staff) */
+  /** The total of users (every page). (staff) */
   usersTotal: Maybe<Scalars['Int']['output']>;
-  /** Module variables. (staff) */
+  /** A variable. (staff) */
   variable: Maybe<Variable>;
-  /** Module variables. (staff) */
+  /** A game's variables. (staff) */
   variables: Maybe<Array<Variable>>;
-  /** A user-game's limits per currency, and the net loss so far of each's loss_period. (self) */
+  /** A user-game's limits per currency, and their net loss so far. (self) */
   walletLimits: Maybe<Array<WalletLimits>>;
 };
 
@@ -1313,7 +1324,7 @@ export type QueueCount = {
 };
 
 export type RankingItem = {
-  /** Only when a past period was asked for. */
+  /** ISO 8601 UTC */
   period_start: Maybe<Scalars['String']['output']>;
   rank: Scalars['Int']['output'];
   score: Scalars['Float']['output'];
@@ -1328,7 +1339,7 @@ export type Rankings = {
 };
 
 export type RecoveryCodes = {
-  /** Ten single-use codes, shown this once. */
+  /** ten single-use codes, shown this once */
   recovery_codes: Array<Scalars['String']['output']>;
 };
 
@@ -1350,14 +1361,16 @@ export type RollbackInput = {
 
 export type RollbackResult = {
   document: Scalars['JSON']['output'];
-  /** The new version the rollback made. */
+  /** the new version the rollback made */
   version: Scalars['Int']['output'];
 };
 
 export type SavedScore = {
   leaderboard_id: Scalars['SafeInt']['output'];
+  /** ISO 8601 UTC */
   period_start: Scalars['String']['output'];
   score: Scalars['Float']['output'];
+  /** ISO 8601 UTC */
   updated_at: Scalars['String']['output'];
   user_game_id: Scalars['SafeInt']['output'];
 };
@@ -1382,6 +1395,7 @@ export type SyncStatus = {
 
 export type TokenReply = {
   access_token: Scalars['String']['output'];
+  /** seconds */
   expires_in: Scalars['Int']['output'];
   token_type: Scalars['String']['output'];
   user: User;
@@ -1391,6 +1405,7 @@ export type Topup = {
   amount: Scalars['Money']['output'];
   available_balance: Scalars['Money']['output'];
   comment: Scalars['String']['output'];
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   currency: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
@@ -1401,28 +1416,30 @@ export type Topup = {
 export type TopupInput = {
   amount?: InputMaybe<Scalars['Money']['input']>;
   comment?: InputMaybe<Scalars['String']['input']>;
-  /** ISO 4217 code; the engine's default currency when absent */
   currency?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type TwoFactorSetup = {
+  /** otpauth://totp/…, what an authenticator app enrols from */
   otpauth_uri: Scalars['String']['output'];
-  /** The URI as a QR code: a PNG data URL. */
+  /** the URI as a QR code: a PNG data URL */
   qr_image: Scalars['String']['output'];
-  /** The TOTP secret in base32, for apps that take it typed. */
+  /** the TOTP secret in base32, for apps that take it typed */
   secret: Scalars['String']['output'];
 };
 
 export type User = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
-  /** A moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game. */
+  /** a moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game */
   game_scope: Maybe<Array<Scalars['SafeInt']['output']>>;
   id: Scalars['SafeInt']['output'];
   is_active: Scalars['Boolean']['output'];
   role: Role;
-  /** Whether sign-in asks for a second factor (SPEC §2.12). */
+  /** whether sign-in asks for a second factor (SPEC §2.12) */
   two_factor_enabled: Scalars['Boolean']['output'];
+  /** ISO 8601 UTC */
   updated_at: Scalars['String']['output'];
   username: Scalars['String']['output'];
 };
@@ -1433,11 +1450,13 @@ export type UserGame = {
   user_game_id: Scalars['SafeInt']['output'];
 };
 
+/** A user-game (the wallet that balances and scores belong to): whose, in which game, by name. */
 export type UserGameDetail = {
+  /** ISO 8601 UTC */
   created_at: Scalars['String']['output'];
   game_id: Scalars['SafeInt']['output'];
   game_name: Scalars['String']['output'];
-  /** The user_game_id. */
+  /** the user_game_id */
   id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
   username: Scalars['String']['output'];
@@ -1445,7 +1464,7 @@ export type UserGameDetail = {
 
 export type UserPatch = {
   is_active?: InputMaybe<Scalars['Boolean']['input']>;
-  /** user, moderator or admin */
+  /** One of: user, moderator, admin. */
   role?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1468,9 +1487,9 @@ export type VariableInput = {
   key?: InputMaybe<Scalars['String']['input']>;
   number_value?: InputMaybe<Scalars['Float']['input']>;
   string_value?: InputMaybe<Scalars['String']['input']>;
-  /** number or string: the type of a table's or vector's items */
+  /** One of: number, string. */
   table_value_type?: InputMaybe<Scalars['String']['input']>;
-  /** number, string, table or vector */
+  /** One of: number, string, table, vector. */
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1490,7 +1509,6 @@ export type VariableItemInput = {
 };
 
 export type WalletFreeze = {
-  /** Either freeze holds: Reserves are rejected with reason frozen. */
   frozen: Scalars['Boolean']['output'];
   user: Freeze;
   user_game: Freeze;
@@ -1499,10 +1517,9 @@ export type WalletFreeze = {
 export type WalletLimits = {
   currency: Scalars['String']['output'];
   loss_limit: Maybe<Scalars['Money']['output']>;
-  /** day, week or month (UTC calendar periods, weeks from Monday) */
   loss_period: Maybe<Scalars['String']['output']>;
   max_bet: Maybe<Scalars['Money']['output']>;
-  /** Confirmed amounts less their wins in the current loss_period; null without a loss limit. */
+  /** confirmed amounts less their wins in the current loss_period (UTC); null without a loss limit */
   net_loss: Maybe<Scalars['Money']['output']>;
   pending: Maybe<PendingLimits>;
 };
