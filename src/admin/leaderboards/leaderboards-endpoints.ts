@@ -1,13 +1,10 @@
 import { endpoint, gone, idQuery, limit, list, made, one, page, paged, textParam } from '../http/endpoint';
+import { gameItemsEndpoints } from '../http/game-items';
 import type { AdminServices } from '../admin-services';
 import { RANKINGS_LIMIT } from '../http/params';
 import { createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema } from './leaderboards-schemas';
 import { groupMemberReply, groupMembershipReply, groupReply, leaderboardReply, payoutReply, rankingsReply, savedScoreReply } from './leaderboards-replies';
 
-const LEADERBOARDS = '/api/games/{id}/leaderboards';
-const LEADERBOARD = `${LEADERBOARDS}/{leaderboard_id}` as const;
-/** A leaderboard's path parameters as its GraphQL fields name them. */
-const LEADERBOARD_ARGS = { id: 'game_id', leaderboard_id: 'id' };
 const GROUP = '/api/leaderboard-groups/{group_id}';
 /** The game a group's operation acts on (SPEC §2.12's scoped moderators). */
 const inGroupsGame = ({ params }: { params: { group_id: number } }, { gameOf }: AdminServices) => gameOf.group(params.group_id);
@@ -25,34 +22,12 @@ export const RANKINGS_QUERY = {
 
 /** Module leaderboard: leaderboards, scores, rankings, groups and their members. */
 export const leaderboardsEndpoints = [
-  endpoint({
-    method: 'get', path: LEADERBOARDS, tag: 'leaderboards', summary: 'A game\'s leaderboards', access: 'any', module: 'leaderboard',
-    query: { page: page() }, ok: list(leaderboardReply),
-    graphql: { type: 'Query', field: 'leaderboards', params: { id: 'game_id' } },
-    handle: ({ params, query }, { leaderboards }) => leaderboards.list(params.id, query.page),
-  }),
-  endpoint({
-    method: 'get', path: LEADERBOARD, tag: 'leaderboards', summary: 'A leaderboard', access: 'any', module: 'leaderboard', ok: one(leaderboardReply),
-    graphql: { type: 'Query', field: 'leaderboard', params: LEADERBOARD_ARGS },
-    handle: ({ params }, { leaderboards }) => leaderboards.get(params.id, params.leaderboard_id),
-  }),
-  endpoint({
-    method: 'post', path: LEADERBOARDS, tag: 'leaderboards', summary: 'Create a leaderboard', access: 'staff', module: 'leaderboard',
-    body: createLeaderboardSchema, ok: made(leaderboardReply), errors: [409],
-    graphql: { type: 'Mutation', field: 'createLeaderboard', params: { id: 'game_id' } },
-    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.create(actor, params.id, body),
-    location: { path: LEADERBOARD, params: (leaderboard) => ({ id: leaderboard.game_id, leaderboard_id: leaderboard.id }) },
-  }),
-  endpoint({
-    method: 'put', path: LEADERBOARD, tag: 'leaderboards', summary: 'Change a leaderboard (the fields given)', access: 'staff', module: 'leaderboard',
-    body: updateLeaderboardSchema, ok: one(leaderboardReply), errors: [409],
-    graphql: { type: 'Mutation', field: 'updateLeaderboard', params: LEADERBOARD_ARGS },
-    handle: ({ actor, params, body }, { leaderboards }) => leaderboards.update(actor, params.id, params.leaderboard_id, body),
-  }),
-  endpoint({
-    method: 'delete', path: LEADERBOARD, tag: 'leaderboards', summary: 'Delete a leaderboard', access: 'staff', module: 'leaderboard', ok: gone,
-    graphql: { type: 'Mutation', field: 'deleteLeaderboard', params: LEADERBOARD_ARGS },
-    handle: ({ actor, params }, { leaderboards }) => leaderboards.remove(actor, params.id, params.leaderboard_id),
+  ...gameItemsEndpoints({
+    items: 'leaderboards', item: 'leaderboard', param: 'leaderboard_id', tag: 'leaderboards', module: 'leaderboard', readAccess: 'any', reply: leaderboardReply, errors: [409],
+    summaries: { list: 'A game\'s leaderboards', one: 'A leaderboard', remove: 'Delete a leaderboard' },
+    create: { body: createLeaderboardSchema, summary: 'Create a leaderboard' },
+    change: { verb: 'update', body: updateLeaderboardSchema, summary: 'Change a leaderboard (the fields given)' },
+    service: ({ leaderboards }) => leaderboards,
   }),
   endpoint({
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',

@@ -1,14 +1,11 @@
-import { endpoint, gone, list, made, one, page, type GraphqlRequest } from '../http/endpoint';
+import { endpoint, list, one, page, type GraphqlRequest } from '../http/endpoint';
+import { gameItemsEndpoints } from '../http/game-items';
 import { configOverridesHeader, matchesEtag, type ConfigDocument } from './config-document';
 import { rollbackSchema } from './config-history-service';
 import { variableSchema } from './variable-rules';
 import { configVersionDetailReply, configVersionReply, rollbackReply } from './config-history-replies';
 import { configDocumentReply, variableReply } from './variables-replies';
 
-const VARIABLES = '/api/games/{id}/variables';
-const VARIABLE = `${VARIABLES}/{var_id}` as const;
-/** A variable's path parameters as its GraphQL fields name them. */
-const VARIABLE_ARGS = { id: 'game_id', var_id: 'id' };
 
 /**
  * The config document as GraphQL serves it: the same ETag and JSON as REST. The JSON is parsed only
@@ -23,34 +20,12 @@ export const configReply = (document: ConfigDocument, request: GraphqlRequest) =
 
 /** Module variables: a game's typed variables, its config document and the document's versions. */
 export const variablesEndpoints = [
-  endpoint({
-    method: 'get', path: VARIABLES, tag: 'variables', summary: 'A game\'s variables', access: 'staff', module: 'variables',
-    query: { page: page() }, ok: list(variableReply),
-    graphql: { type: 'Query', field: 'variables', params: { id: 'game_id' } },
-    handle: ({ params, query }, { variables }) => variables.list(params.id, query.page),
-  }),
-  endpoint({
-    method: 'get', path: VARIABLE, tag: 'variables', summary: 'A variable', access: 'staff', module: 'variables', ok: one(variableReply),
-    graphql: { type: 'Query', field: 'variable', params: VARIABLE_ARGS },
-    handle: ({ params }, { variables }) => variables.get(params.id, params.var_id),
-  }),
-  endpoint({
-    method: 'post', path: VARIABLES, tag: 'variables', summary: 'Create a variable', access: 'staff', module: 'variables',
-    body: variableSchema, ok: made(variableReply), errors: [409],
-    graphql: { type: 'Mutation', field: 'createVariable', params: { id: 'game_id' } },
-    handle: ({ actor, params, body }, { variables }) => variables.create(actor, params.id, body),
-    location: { path: VARIABLE, params: (variable) => ({ id: variable.game_id, var_id: variable.id }) },
-  }),
-  endpoint({
-    method: 'put', path: VARIABLE, tag: 'variables', summary: 'Replace a variable (its type may change)', access: 'staff', module: 'variables',
-    body: variableSchema, ok: one(variableReply), errors: [409],
-    graphql: { type: 'Mutation', field: 'replaceVariable', params: VARIABLE_ARGS },
-    handle: ({ actor, params, body }, { variables }) => variables.replace(actor, params.id, params.var_id, body),
-  }),
-  endpoint({
-    method: 'delete', path: VARIABLE, tag: 'variables', summary: 'Delete a variable', access: 'staff', module: 'variables', ok: gone,
-    graphql: { type: 'Mutation', field: 'deleteVariable', params: VARIABLE_ARGS },
-    handle: ({ actor, params }, { variables }) => variables.remove(actor, params.id, params.var_id),
+  ...gameItemsEndpoints({
+    items: 'variables', item: 'variable', param: 'var_id', tag: 'variables', module: 'variables', readAccess: 'staff', reply: variableReply, errors: [409],
+    summaries: { list: 'A game\'s variables', one: 'A variable', remove: 'Delete a variable' },
+    create: { body: variableSchema, summary: 'Create a variable' },
+    change: { verb: 'replace', body: variableSchema, summary: 'Replace a variable (its type may change)' },
+    service: ({ variables }) => variables,
   }),
   endpoint({
     method: 'get', path: '/api/games/{id}/config', tag: 'variables', summary: 'The game\'s variables as one JSON object (the config document)',
