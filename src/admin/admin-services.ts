@@ -92,7 +92,7 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     notifications: createNotificationsService({ store, games, modules }),
     leaderboards: createLeaderboardsService({ store, scope: leaderboardScope, caches, rankIndex, auditScoreSaves: config.audit?.scoreSaves ?? true, clock }),
     leaderboardGroups: createLeaderboardGroupsService({ store, scope: leaderboardScope }),
-    leaderboardPayouts: createLeaderboardPayoutsService({ store, scope: leaderboardScope }),
+    leaderboardPayouts: createLeaderboardPayoutsService({ store, scope: leaderboardScope, clock }),
     connections,
     ops: createOpsService({ redis, syncQueue }),
     currencies: createCurrenciesService(store, wallet),

@@ -110,6 +110,42 @@ test('when a period closes each ranked player gets their range\'s reward once; t
   t.deepEqual(past.body.items.map((i: { score: number }) => i.score), [90, 80, 80], 'the final standings stay readable');
 });
 
+test('a preview shows what the current period would pay if it closed now, as the worker then pays it; nothing for an all_time board; staff of the board\'s game only (issue 51)', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-09T10:00:00.000Z');
+  const { gameId, board: b } = await board(api);
+  const ranked = await players(api, gameId, b.id, [90, 80, 80, 70, 60, 50]);
+  const expected = [
+    { user_game_id: ranked[0]!.userGameId, user_id: ranked[0]!.userId, rank: 1, amount: 1000, currency: 'EUR' },
+    { user_game_id: ranked[1]!.userGameId, user_id: ranked[1]!.userId, rank: 2, amount: 500, currency: 'EUR' },
+    { user_game_id: ranked[2]!.userGameId, user_id: ranked[2]!.userId, rank: 2, amount: 500, currency: 'EUR' },
+    { user_game_id: ranked[3]!.userGameId, user_id: ranked[3]!.userId, rank: 4, amount: 100, currency: 'USD' },
+    { user_game_id: ranked[4]!.userGameId, user_id: ranked[4]!.userId, rank: 5, amount: 100, currency: 'USD' },
+  ];
+  const preview = await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, staff(api));
+  t.is(preview.status, 200);
+  t.deepEqual(preview.body, { period_start: '2026-12-09T00:00:00.000Z', closes_at: '2026-12-10T00:00:00.000Z', payouts: expected });
+  const viaGraphql = await gql(api, `query($id: SafeInt!) { leaderboardPayoutPreview(leaderboard_id: $id) { period_start closes_at payouts { user_game_id user_id rank amount currency } } }`, { ...staff(api), variables: { id: b.id } });
+  t.deepEqual(viaGraphql.body.data?.leaderboardPayoutPreview, { ...preview.body, payouts: expected.map((p) => ({ ...p, amount: String(p.amount) })) });
+
+  // The period closes: the worker pays exactly what the preview showed.
+  now = Date.parse('2026-12-10T00:01:05.000Z');
+  await payouts(api).run();
+  const paid = (await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body as Array<Record<string, unknown>>;
+  t.deepEqual(paid.map(({ user_game_id, user_id, rank, amount, currency }) => ({ user_game_id, user_id, rank, amount, currency })), expected);
+  t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, staff(api))).body, { period_start: '2026-12-10T00:00:00.000Z', closes_at: '2026-12-11T00:00:00.000Z', payouts: [] }, 'the new period has no scores yet');
+
+  const allTime = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...admin(api), body: { key: `all${n}`, name: 'All time' } });
+  t.deepEqual((await api.request('GET', `/api/leaderboards/${allTime.body.id}/payouts/preview`, staff(api))).body, { period_start: null, closes_at: null, payouts: [] });
+
+  t.is((await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, { token: api.users.user.token })).status, 403, 'a player may not read it');
+  const elsewhere = await board(api);
+  const scoped = await api.createUser('moderator', `rw_scoped_${process.pid}`);
+  t.is((await api.request('PUT', `/api/users/${scoped.id}/game-scope`, { ...admin(api), body: { game_ids: [elsewhere.gameId] } })).status, 200);
+  t.is((await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, { token: scoped.token })).status, 403, 'a moderator of other games may not read it');
+  t.is((await api.request('GET', `/api/leaderboards/999999999/payouts/preview`, staff(api))).status, 404);
+});
+
 test('periods that closed before the rewards were set are not paid; a period without scores is closed with nothing to pay', async (t) => {
   const { api } = t.context;
   now = Date.parse('2026-12-05T10:00:00.000Z');

@@ -198,6 +198,7 @@ const rows: Row[] = [
     return { method: 'POST', path: `/api/leaderboards/${board.id}/scores`, body: { user_game_id: userGameId, score: 5 } };
   }, 200],
   ['GET /api/leaderboards/:id/payouts', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await leaderboard(api)).id}/payouts` }), 200],
+  ['GET /api/leaderboards/:id/payouts/preview', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await leaderboard(api)).id}/payouts/preview` }), 200],
   ['GET /api/leaderboards/:id/rankings', async (api) => ({ method: 'GET', path: `/api/leaderboards/${(await leaderboard(api)).id}/rankings` }), 200],
   ['GET /api/currencies', async () => ({ method: 'GET', path: '/api/currencies' }), 200],
   ['POST /api/currencies', async () => ({ method: 'POST', path: '/api/currencies', body: { code: currencyCode(), exponent: 2 } }), 201],

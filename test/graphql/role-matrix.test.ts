@@ -165,6 +165,7 @@ const rows: Row[] = [
   ['rankings', async (api) => `{ rankings(leaderboard_id: ${(await leaderboard(api)).id}) { items { rank } } }`],
   ['leaderboardPayouts', async (api) => `{ leaderboardPayouts(leaderboard_id: ${(await leaderboard(api)).id}) { rank } }`],
   ['leaderboardPayoutsTotal', async (api) => `{ leaderboardPayoutsTotal(leaderboard_id: ${(await leaderboard(api)).id}) }`],
+  ['leaderboardPayoutPreview', async (api) => `{ leaderboardPayoutPreview(leaderboard_id: ${(await leaderboard(api)).id}) { period_start } }`],
   ['leaderboardGroups', async (api) => `{ leaderboardGroups(leaderboard_id: ${(await leaderboard(api)).id}) { id } }`],
   ['groupMembers', async (api) => `{ groupMembers(group_id: ${(await group(api)).id}) { user_id } }`],
   ['balances', async (api) => `{ balances(user_game_id: ${(await userGame(api)).id}) { currency } }`],

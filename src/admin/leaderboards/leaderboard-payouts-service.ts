@@ -1,9 +1,11 @@
 import { mapListing, type Listing } from '../../db/page';
 import type { Store } from '../unit-of-work';
 import type { PayoutRow } from './leaderboard-payouts-repository';
+import { nextPeriodStart, periodStart } from './leaderboard-periods';
 import { requestedPeriod } from './leaderboard-rankings';
+import { lastPaidRank, payoutsOf, rewardsOf } from './leaderboard-rewards';
 import type { LeaderboardScope } from './leaderboard-scope';
-import type { PublicPayout } from './leaderboards-replies';
+import type { PayoutPreview, PublicPayout } from './leaderboards-replies';
 
 const toPublicPayout = (row: PayoutRow): PublicPayout => ({
   period_start: row.period_start.toISOString(),
@@ -17,7 +19,7 @@ const toPublicPayout = (row: PayoutRow): PublicPayout => ({
 });
 
 /** What the worker paid for a board's closed periods (SPEC §2.12), for staff. */
-export function createLeaderboardPayoutsService({ store: { read }, scope }: { store: Store<'leaderboardPayouts'>; scope: LeaderboardScope }) {
+export function createLeaderboardPayoutsService({ store: { read }, scope, clock }: { store: Store<'leaderboardPayouts'>; scope: LeaderboardScope; clock: () => number }) {
   return {
     /** A board's payouts, the latest period first and by rank; with `periodStart` (a period start of its type, 400 otherwise) that period's. */
     async list(leaderboardId: number, periodStart: string | undefined): Promise<Listing<PublicPayout>> {
@@ -25,6 +27,20 @@ export function createLeaderboardPayoutsService({ store: { read }, scope }: { st
       const period = periodStart === undefined ? undefined : requestedPeriod(board.period_type, periodStart);
       if (period instanceof Error) throw period;
       return mapListing(read.leaderboardPayouts.listPayouts(leaderboardId, period), (rows) => rows.map(toPublicPayout));
+    },
+
+    /**
+     * What the current period would pay if it closed now: its standings so far, ranked and paid by
+     * the board's reward ranges as the worker will pay them (period-payouts.ts). Nothing for a board
+     * without rewards or an all_time one (its period never closes).
+     */
+    async preview(leaderboardId: number): Promise<PayoutPreview> {
+      const board = await scope.leaderboard(leaderboardId);
+      const rewards = rewardsOf(board);
+      if (board.period_type === 'all_time' || rewards.length === 0) return { period_start: null, closes_at: null, payouts: [] };
+      const start = periodStart(board.period_type, clock());
+      const standings = await read.leaderboardPayouts.finalStandings(leaderboardId, start, lastPaidRank(rewards));
+      return { period_start: start.toISOString(), closes_at: nextPeriodStart(board.period_type, start).toISOString(), payouts: payoutsOf(standings, rewards) };
     },
   };
 }

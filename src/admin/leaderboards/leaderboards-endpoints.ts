@@ -3,7 +3,7 @@ import { gameItemsEndpoints } from '../http/game-items';
 import type { AdminServices } from '../admin-services';
 import { RANKINGS_LIMIT } from '../http/params';
 import { createGroupSchema, createLeaderboardSchema, memberSchema, scoreSchema, updateGroupSchema, updateLeaderboardSchema } from './leaderboards-schemas';
-import { groupMemberReply, groupMembershipReply, groupReply, leaderboardReply, payoutReply, rankingsReply, savedScoreReply } from './leaderboards-replies';
+import { groupMemberReply, groupMembershipReply, groupReply, leaderboardReply, payoutPreviewReply, payoutReply, rankingsReply, savedScoreReply } from './leaderboards-replies';
 
 const GROUP = '/api/leaderboard-groups/{group_id}';
 /** The game a group's operation acts on (SPEC §2.12's scoped moderators). */
@@ -51,6 +51,13 @@ export const leaderboardsEndpoints = [
     description: 'When a daily, weekly or monthly period closes, each worker round pays its ranked players the reward of their rank\'s range once (SPEC §2.12); a row without topup_id is planned and not paid yet.',
     graphql: { type: 'Query', field: 'leaderboardPayouts', total: 'leaderboardPayoutsTotal' },
     handle: ({ params, query }, { leaderboardPayouts }) => leaderboardPayouts.list(params.leaderboard_id, query.periodStart),
+  }),
+  endpoint({
+    method: 'get', path: '/api/leaderboards/{leaderboard_id}/payouts/preview', tag: 'leaderboards', summary: 'What the current period would pay if it closed now', access: 'staff', module: 'leaderboard',
+    game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), ok: one(payoutPreviewReply),
+    description: 'The standings so far, ranked and paid by the reward ranges as the worker pays them when the period closes (ties share the better rank); later saves still change it. A board without rewards, or an all_time one, pays nothing (period_start null).',
+    graphql: { type: 'Query', field: 'leaderboardPayoutPreview' },
+    handle: ({ params }, { leaderboardPayouts }) => leaderboardPayouts.preview(params.leaderboard_id),
   }),
   endpoint({
     method: 'get', path: '/api/leaderboards/{leaderboard_id}/groups', tag: 'leaderboard groups', summary: 'A leaderboard\'s groups', access: 'any', module: 'leaderboard',

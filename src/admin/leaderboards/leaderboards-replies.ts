@@ -42,6 +42,20 @@ export const payoutReply = replySchema('LeaderboardPayout', {
 });
 export type PublicPayout = ReplyOf<typeof payoutReply>;
 
+/** What the current period would pay if it closed now (period_start null: its board pays nothing). */
+export const payoutPreviewReply = replySchema('LeaderboardPayoutPreview', {
+  period_start: timestampField().nullable(),
+  closes_at: timestampField().nullable(),
+  payouts: listOf(fieldsOf({
+    user_game_id: idField(),
+    user_id: idField(),
+    rank: countField(1, 'the rank ties share: 1 + the players strictly ahead'),
+    amount: countField(1).meta({ graphql: 'Money' }),
+    currency: textField(),
+  }, 'LeaderboardPayoutPlanned')),
+});
+export type PayoutPreview = ReplyOf<typeof payoutPreviewReply>;
+
 export const groupReply = replySchema('LeaderboardGroup', {
   id: idField(),
   leaderboard_id: idField(),

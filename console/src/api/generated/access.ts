@@ -61,6 +61,7 @@ export const ENDPOINT_ACCESS = {
   "POST /api/leaderboards/{leaderboard_id}/scores": "staff",
   "GET /api/leaderboards/{leaderboard_id}/rankings": "any",
   "GET /api/leaderboards/{leaderboard_id}/payouts": "staff",
+  "GET /api/leaderboards/{leaderboard_id}/payouts/preview": "staff",
   "GET /api/leaderboards/{leaderboard_id}/groups": "any",
   "POST /api/leaderboards/{leaderboard_id}/groups": "staff",
   "PUT /api/leaderboard-groups/{group_id}": "staff",

@@ -400,6 +400,23 @@ export type LeaderboardPayout = {
   user_id: Scalars['SafeInt']['output'];
 };
 
+export type LeaderboardPayoutPlanned = {
+  amount: Scalars['Money']['output'];
+  currency: Scalars['String']['output'];
+  /** the rank ties share: 1 + the players strictly ahead */
+  rank: Scalars['Int']['output'];
+  user_game_id: Scalars['SafeInt']['output'];
+  user_id: Scalars['SafeInt']['output'];
+};
+
+export type LeaderboardPayoutPreview = {
+  /** ISO 8601 UTC */
+  closes_at: Maybe<Scalars['String']['output']>;
+  payouts: Array<LeaderboardPayoutPlanned>;
+  /** ISO 8601 UTC */
+  period_start: Maybe<Scalars['String']['output']>;
+};
+
 export type LeaderboardReward = {
   amount: Scalars['Money']['output'];
   currency: Scalars['String']['output'];
@@ -1003,6 +1020,8 @@ export type Query = {
   leaderboard: Maybe<Leaderboard>;
   /** A leaderboard's groups. (any) */
   leaderboardGroups: Maybe<Array<LeaderboardGroup>>;
+  /** What the current period would pay if it closed now. (staff) */
+  leaderboardPayoutPreview: Maybe<LeaderboardPayoutPreview>;
   /** The period rewards paid, the latest period first. (staff) */
   leaderboardPayouts: Maybe<Array<LeaderboardPayout>>;
   /** The total of leaderboardPayouts (every page). (staff) */
@@ -1194,6 +1213,11 @@ export type QueryLeaderboardGroupsArgs = {
   leaderboard_id: Scalars['SafeInt']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryLeaderboardPayoutPreviewArgs = {
+  leaderboard_id: Scalars['SafeInt']['input'];
 };
 
 
@@ -1637,6 +1661,8 @@ export type ResolversTypes = {
   LeaderboardGroup: ResolverTypeWrapper<LeaderboardGroup>;
   LeaderboardInput: LeaderboardInput;
   LeaderboardPayout: ResolverTypeWrapper<LeaderboardPayout>;
+  LeaderboardPayoutPlanned: ResolverTypeWrapper<LeaderboardPayoutPlanned>;
+  LeaderboardPayoutPreview: ResolverTypeWrapper<LeaderboardPayoutPreview>;
   LeaderboardReward: ResolverTypeWrapper<LeaderboardReward>;
   LeaderboardRewardInput: LeaderboardRewardInput;
   LedgerItem: ResolverTypeWrapper<LedgerItem>;
@@ -1734,6 +1760,8 @@ export type ResolversParentTypes = {
   LeaderboardGroup: LeaderboardGroup;
   LeaderboardInput: LeaderboardInput;
   LeaderboardPayout: LeaderboardPayout;
+  LeaderboardPayoutPlanned: LeaderboardPayoutPlanned;
+  LeaderboardPayoutPreview: LeaderboardPayoutPreview;
   LeaderboardReward: LeaderboardReward;
   LeaderboardRewardInput: LeaderboardRewardInput;
   LedgerItem: LedgerItem;
@@ -2001,6 +2029,20 @@ export type LeaderboardPayoutResolvers<ContextType = GraphQLContext, ParentType 
   user_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
 };
 
+export type LeaderboardPayoutPlannedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeaderboardPayoutPlanned'] = ResolversParentTypes['LeaderboardPayoutPlanned']> = {
+  amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  user_game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  user_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+};
+
+export type LeaderboardPayoutPreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeaderboardPayoutPreview'] = ResolversParentTypes['LeaderboardPayoutPreview']> = {
+  closes_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payouts?: Resolver<Array<ResolversTypes['LeaderboardPayoutPlanned']>, ParentType, ContextType>;
+  period_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type LeaderboardRewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeaderboardReward'] = ResolversParentTypes['LeaderboardReward']> = {
   amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2175,6 +2217,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   languagesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType, RequireFields<QueryLeaderboardArgs, 'game_id' | 'id'>>;
   leaderboardGroups?: Resolver<Maybe<Array<ResolversTypes['LeaderboardGroup']>>, ParentType, ContextType, RequireFields<QueryLeaderboardGroupsArgs, 'leaderboard_id' | 'limit' | 'offset'>>;
+  leaderboardPayoutPreview?: Resolver<Maybe<ResolversTypes['LeaderboardPayoutPreview']>, ParentType, ContextType, RequireFields<QueryLeaderboardPayoutPreviewArgs, 'leaderboard_id'>>;
   leaderboardPayouts?: Resolver<Maybe<Array<ResolversTypes['LeaderboardPayout']>>, ParentType, ContextType, RequireFields<QueryLeaderboardPayoutsArgs, 'leaderboard_id' | 'limit' | 'offset'>>;
   leaderboardPayoutsTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryLeaderboardPayoutsTotalArgs, 'leaderboard_id'>>;
   leaderboards?: Resolver<Maybe<Array<ResolversTypes['Leaderboard']>>, ParentType, ContextType, RequireFields<QueryLeaderboardsArgs, 'game_id' | 'limit' | 'offset'>>;
@@ -2357,6 +2400,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Leaderboard?: LeaderboardResolvers<ContextType>;
   LeaderboardGroup?: LeaderboardGroupResolvers<ContextType>;
   LeaderboardPayout?: LeaderboardPayoutResolvers<ContextType>;
+  LeaderboardPayoutPlanned?: LeaderboardPayoutPlannedResolvers<ContextType>;
+  LeaderboardPayoutPreview?: LeaderboardPayoutPreviewResolvers<ContextType>;
   LeaderboardReward?: LeaderboardRewardResolvers<ContextType>;
   LedgerItem?: LedgerItemResolvers<ContextType>;
   LoginReply?: LoginReplyResolvers<ContextType>;
