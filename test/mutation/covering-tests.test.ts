@@ -1,6 +1,6 @@
 import path from 'node:path';
 import test from 'ava';
-import { coveringTests } from './covering-tests';
+import { coveringTests, scriptCallerTests } from './covering-tests';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -10,4 +10,13 @@ test('the ava files that cover a source file: its own test first, then those tha
   t.is(tests.length, 4);
   t.false(tests.some((file) => file.startsWith('test/e2e/')));
   t.deepEqual(coveringTests(ROOT, 'src/no/such/file.ts', 4), []);
+});
+
+test("an engine script's callers' tests: those that name it most, not the scripts' own; none for a helper", (t) => {
+  const limits = scriptCallerTests(ROOT, 'lua/limits.lua', 2);
+  t.is(limits.length, 2);
+  t.true(limits.includes('test/admin/wallet-controls.test.ts'), limits.join(' '));
+  t.true(scriptCallerTests(ROOT, 'lua/topup.lua', 3).includes('test/admin/balance.test.ts'));
+  t.false(scriptCallerTests(ROOT, 'lua/topup.lua', 10).some((file) => file.startsWith('test/lua/') || file.startsWith('test/e2e/')));
+  t.deepEqual(scriptCallerTests(ROOT, 'lua/lib/controls.lua', 2), []);
 });

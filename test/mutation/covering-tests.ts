@@ -57,3 +57,22 @@ export function coveringTests(root: string, target: string, limit: number): stri
     .slice(0, limit)
     .map(({ test }) => path.relative(root, test));
 }
+
+/**
+ * The ava files that exercise an engine script beyond the scripts' own (test/lua): the tests of what
+ * calls it, found by its name in their text (a word: `limits` for lua/limits.lua names the wallet
+ * controls' tests; `topup`, the balance's), ranked by how often they name it. A helper of lua/lib/
+ * has no caller of its own: none.
+ */
+export function scriptCallerTests(root: string, script: string, limit: number): string[] {
+  if (script.includes('/lib/')) return [];
+  const name = path.basename(script, '.lua');
+  const word = new RegExp(`\\b${name.replace(/[^\w]/g, '')}\\b`, 'g');
+  return walk(path.join(root, 'test'), (f) => f.endsWith('.test.ts'))
+    .filter((f) => !f.includes(`${path.sep}e2e${path.sep}`) && !f.includes(`${path.sep}mutation${path.sep}`) && !f.includes(`${path.sep}lua${path.sep}`))
+    .map((test) => ({ test, mentions: (readFileSync(test, 'utf8').match(word) ?? []).length }))
+    .filter(({ mentions }) => mentions > 0)
+    .sort((a, b) => b.mentions - a.mentions || a.test.localeCompare(b.test))
+    .slice(0, limit)
+    .map(({ test }) => path.relative(root, test));
+}

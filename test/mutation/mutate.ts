@@ -1,18 +1,21 @@
-// `npm run mutate -- [--since <rev>] [--files a.ts,lua/b.lua] [--tests 4] [--concurrency 2] [--timeout-s 120]`
+// `npm run mutate -- [--since <rev>] [--files a.ts,lua/b.lua] [--tests 4] [--lua-callers 2] [--concurrency 2] [--timeout-s 120]`
 // Mutation testing of what changed since a revision (default: the last commit's parent): each changed
 // TypeScript file of src/ through StrykerJS (its command runner calling the ava files that reach the
 // file in the fewest imports), each changed script of lua/ through lua-mutants.ts (comparisons and
-// checks), run on the same ava files the engine's scripts are tested with. Prints the share of mutants
+// checks), run on the ava files the engine's scripts are tested with and those of the script's callers. Prints the share of mutants
 // the tests kill per folder and every survivor; writes reports/mutation/ (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { coveringTests } from './covering-tests';
+import { coveringTests, scriptCallerTests } from './covering-tests';
 import { luaMutants, type LuaMutant } from './lua-mutants';
 
 const ROOT = path.resolve(__dirname, '../..');
 const REPORTS = path.join(ROOT, 'reports/mutation');
 const WORK = path.join(ROOT, '.stryker-tmp');
+/** The Lua mutants' sandboxes: apart from StrykerJS's folder, which it empties when it ends. */
+const LUA_WORK = path.join(tmpdir(), `mutate-lua-${process.pid}`);
 /** The ava files the engine's scripts are tested with: every script's replies and the engine's rules through them. */
 const LUA_TESTS = ['test/lua/scripts.test.ts', 'test/wallet/engine.test.ts', 'test/redis/shared-layouts.test.ts'];
 /** What a sandbox needs to run those tests (node_modules is linked, not copied). */
@@ -24,6 +27,8 @@ function option(name: string): string | undefined {
 }
 const since = option('since') ?? 'HEAD~1';
 const testsPerFile = Number(option('tests') ?? 4);
+/** Beside the scripts' own tests, the files of a script's callers run per Lua mutant. */
+const luaCallerTests = Number(option('lua-callers') ?? 2);
 const concurrency = Number(option('concurrency') ?? 2);
 const timeoutS = Number(option('timeout-s') ?? 120);
 
@@ -67,7 +72,7 @@ function mutateTypeScript(file: string, tests: readonly string[]): Outcome[] {
 
 /** A copy of what the tests need, node_modules linked. */
 function sandbox(name: string): string {
-  const dir = path.join(WORK, name);
+  const dir = path.join(LUA_WORK, name);
   rmSync(dir, { recursive: true, force: true });
   for (const part of SANDBOX_PARTS) cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
@@ -86,7 +91,7 @@ function runTests(dir: string, tests: readonly string[]): Promise<boolean> {
 }
 
 /** Every mutant of a script, `concurrency` at a time, each in a sandbox of its own. */
-async function mutateLua(file: string): Promise<Outcome[]> {
+async function mutateLua(file: string, tests: readonly string[]): Promise<Outcome[]> {
   const original = readFileSync(path.join(ROOT, file), 'utf8');
   const mutants = luaMutants(file, original);
   const queue = [...mutants];
@@ -94,10 +99,10 @@ async function mutateLua(file: string): Promise<Outcome[]> {
   const worker = async (n: number) => {
     const dir = sandbox(`lua-${n}`);
     try {
-      if (!(await runTests(dir, LUA_TESTS))) throw new Error(`the Lua tests fail without a mutant (${LUA_TESTS.join(' ')})`);
+      if (!(await runTests(dir, tests))) throw new Error(`the Lua tests fail without a mutant (${tests.join(' ')})`);
       for (let mutant = queue.shift(); mutant; mutant = queue.shift()) {
         writeFileSync(path.join(dir, file), mutant.source);
-        const survived = await runTests(dir, LUA_TESTS);
+        const survived = await runTests(dir, tests);
         outcomes.push(outcome(mutant, !survived));
         process.stdout.write(survived ? 'S' : '.');
       }
@@ -120,8 +125,9 @@ async function main(): Promise<void> {
   const outcomes: Outcome[] = [];
   for (const file of files) {
     if (file.endsWith('.lua')) {
-      console.log(`${file}: lua mutants on ${LUA_TESTS.join(' ')}`);
-      outcomes.push(...(await mutateLua(file)));
+      const tests = [...LUA_TESTS, ...scriptCallerTests(ROOT, file, luaCallerTests)];
+      console.log(`${file}: lua mutants on ${tests.join(' ')}`);
+      outcomes.push(...(await mutateLua(file, tests)));
       continue;
     }
     const tests = coveringTests(ROOT, file, testsPerFile);
