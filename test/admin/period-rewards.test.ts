@@ -127,6 +127,9 @@ test('a preview shows what the current period would pay if it closed now, as the
   t.deepEqual(preview.body, { period_start: '2026-12-09T00:00:00.000Z', closes_at: '2026-12-10T00:00:00.000Z', payouts: expected });
   const viaGraphql = await gql(api, `query($id: SafeInt!) { leaderboardPayoutPreview(leaderboard_id: $id) { period_start closes_at payouts { user_game_id user_id rank amount currency } } }`, { ...staff(api), variables: { id: b.id } });
   t.deepEqual(viaGraphql.body.data?.leaderboardPayoutPreview, { ...preview.body, payouts: expected.map((p) => ({ ...p, amount: String(p.amount) })) });
+  const aliased = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `p${i}: leaderboardPayoutPreview(leaderboard_id: ${b.id}) { period_start }`).join(' ')} }`;
+  t.is((await gql(api, aliased(9), staff(api))).body.errors, undefined, 'each ask reads up to 10,000 ranks: nine in one document run');
+  t.regex((await gql(api, aliased(10), staff(api))).body.errors[0].message, /may return \d+ objects; the limit is 100000/, 'ten are refused');
 
   // The period closes: the worker pays exactly what the preview showed.
   now = Date.parse('2026-12-10T00:01:05.000Z');
