@@ -50,7 +50,7 @@ function returnType(endpoint: AnyEndpoint, types: SdlTypes): string {
 
 function fieldSdl(endpoint: AnyEndpoint, types: SdlTypes): string[] {
   const graphql = endpoint.graphql!;
-  const note = ACCESS_NOTES[endpoint.access];
+  const note = `${endpoint.module ? `Module ${endpoint.module}. ` : ''}${ACCESS_NOTES[endpoint.access]}`;
   const params = queryParams(endpoint);
   const headers = Object.values(graphql.headers ?? {}).map((name) => argument(name, 'String'));
   const body = endpoint.body && endpoint.body !== 'multipart' ? [argument('input', `${types.input(endpoint.body as AnyObjectSchema)}!`)] : [];

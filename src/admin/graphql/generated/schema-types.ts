@@ -490,7 +490,7 @@ export type ModuleInput = {
 };
 
 export type Mutation = {
-  /** Add a member (connected to the leaderboard's game). (staff) */
+  /** Add a member (connected to the leaderboard's game). Module leaderboard. (staff) */
   addGroupMember: Maybe<GroupMembership>;
   /** Turn two-factor sign-in on with a code from the app; answers ten recovery codes, once. (any) */
   confirmTwoFactor: Maybe<RecoveryCodes>;
@@ -500,7 +500,7 @@ export type Mutation = {
   connectModule: Maybe<Module>;
   /** Make a server API key (its secret is answered this once). (admin) */
   createApiKey: Maybe<CreatedApiKey>;
-  /** Make a timed config override. (staff) */
+  /** Make a timed config override. Module variables. (staff) */
   createConfigOverride: Maybe<ConfigOverride>;
   /** Add a currency (enabled). (admin) */
   createCurrency: Maybe<Currency>;
@@ -510,15 +510,15 @@ export type Mutation = {
   createInvite: Maybe<Invite>;
   /** Create a language. (staff) */
   createLanguage: Maybe<Language>;
-  /** Create a leaderboard. (staff) */
+  /** Create a leaderboard. Module leaderboard. (staff) */
   createLeaderboard: Maybe<Leaderboard>;
-  /** Create a group. (staff) */
+  /** Create a group. Module leaderboard. (staff) */
   createLeaderboardGroup: Maybe<LeaderboardGroup>;
-  /** Create a notification. (staff) */
+  /** Create a notification. Module notification. (staff) */
   createNotification: Maybe<Notification>;
-  /** Create a variable. (staff) */
+  /** Create a variable. Module variables. (staff) */
   createVariable: Maybe<Variable>;
-  /** Delete a timed config override. (staff) */
+  /** Delete a timed config override. Module variables. (staff) */
   deleteConfigOverride: Maybe<Scalars['Boolean']['output']>;
   /** Delete a game with its module data and connections (the ledger stays). (staff) */
   deleteGame: Maybe<Scalars['Boolean']['output']>;
@@ -526,13 +526,13 @@ export type Mutation = {
   deleteInvite: Maybe<Scalars['Boolean']['output']>;
   /** Delete a language no notification uses. (staff) */
   deleteLanguage: Maybe<Scalars['Boolean']['output']>;
-  /** Delete a leaderboard. (staff) */
+  /** Delete a leaderboard. Module leaderboard. (staff) */
   deleteLeaderboard: Maybe<Scalars['Boolean']['output']>;
-  /** Delete a group. (staff) */
+  /** Delete a group. Module leaderboard. (staff) */
   deleteLeaderboardGroup: Maybe<Scalars['Boolean']['output']>;
-  /** Delete a notification. (staff) */
+  /** Delete a notification. Module notification. (staff) */
   deleteNotification: Maybe<Scalars['Boolean']['output']>;
-  /** Delete a variable. (staff) */
+  /** Delete a variable. Module variables. (staff) */
   deleteVariable: Maybe<Scalars['Boolean']['output']>;
   /** Turn two-factor sign-in off with a current code or a recovery code. (any) */
   disableTwoFactor: Maybe<Scalars['Boolean']['output']>;
@@ -550,19 +550,19 @@ export type Mutation = {
   loginTwoFactor: Maybe<TokenReply>;
   /** Register with an invite. (public) */
   register: Maybe<TokenReply>;
-  /** Remove a member. (staff) */
+  /** Remove a member. Module leaderboard. (staff) */
   removeGroupMember: Maybe<Scalars['Boolean']['output']>;
-  /** Replace a timed config override. (staff) */
+  /** Replace a timed config override. Module variables. (staff) */
   replaceConfigOverride: Maybe<ConfigOverride>;
-  /** Replace a notification. (staff) */
+  /** Replace a notification. Module notification. (staff) */
   replaceNotification: Maybe<Notification>;
-  /** Replace a variable (its type may change). (staff) */
+  /** Replace a variable (its type may change). Module variables. (staff) */
   replaceVariable: Maybe<Variable>;
   /** Revoke a server API key. (admin) */
   revokeApiKey: Maybe<Scalars['Boolean']['output']>;
-  /** Roll the variables back to a version. (staff) */
+  /** Roll the variables back to a version. Module variables. (staff) */
   rollbackConfig: Maybe<RollbackResult>;
-  /** Save a user-game's score of the current period (by the leaderboard's operator). (staff) */
+  /** Save a user-game's score of the current period (by the leaderboard's operator). Module leaderboard. (staff) */
   saveScore: Maybe<SavedScore>;
   /** Limit a moderator to games (empty: every game). (admin) */
   setUserGameScope: Maybe<User>;
@@ -582,9 +582,9 @@ export type Mutation = {
   updateGame: Maybe<Game>;
   /** Change a language. (staff) */
   updateLanguage: Maybe<Language>;
-  /** Change a leaderboard (the fields given). (staff) */
+  /** Change a leaderboard (the fields given). Module leaderboard. (staff) */
   updateLeaderboard: Maybe<Leaderboard>;
-  /** Change a group. (staff) */
+  /** Change a group. Module leaderboard. (staff) */
   updateLeaderboardGroup: Maybe<LeaderboardGroup>;
   /** Change a user's role or active flag. (admin) */
   updateUser: Maybe<User>;
@@ -976,17 +976,17 @@ export type Query = {
   auditActions: Maybe<Array<Scalars['String']['output']>>;
   /** The wallet's balances per currency, from Redis (or at an instant, from the ledger). (self) */
   balances: Maybe<Array<Balance>>;
-  /** The game's variables as one JSON object (the config document). (any) */
+  /** The game's variables as one JSON object (the config document). Module variables. (any) */
   config: Maybe<ConfigDocument>;
-  /** A timed config override. (staff) */
+  /** A timed config override. Module variables. (staff) */
   configOverride: Maybe<ConfigOverride>;
-  /** A game's timed config overrides, the latest start first. (staff) */
+  /** A game's timed config overrides, the latest start first. Module variables. (staff) */
   configOverrides: Maybe<Array<ConfigOverride>>;
-  /** The total of configOverrides (every page). (staff) */
+  /** The total of configOverrides (every page). Module variables. (staff) */
   configOverridesTotal: Maybe<Scalars['Int']['output']>;
-  /** One version: its document and variables. (staff) */
+  /** One version: its document and variables. Module variables. (staff) */
   configVersion: Maybe<ConfigVersionDetail>;
-  /** The config's versions, newest first. (staff) */
+  /** The config's versions, newest first. Module variables. (staff) */
   configVersions: Maybe<Array<ConfigVersion>>;
   /** Currencies, by code. (any) */
   currencies: Maybe<Array<Currency>>;
@@ -1002,7 +1002,7 @@ export type Query = {
   games: Maybe<Array<Game>>;
   /** The total of games (every page). (any) */
   gamesTotal: Maybe<Scalars['Int']['output']>;
-  /** A group's members. (any) */
+  /** A group's members. Module leaderboard. (any) */
   groupMembers: Maybe<Array<GroupMember>>;
   /** Whether an invite can still register someone. (public) */
   inviteCheck: Maybe<InviteCheck>;
@@ -1016,29 +1016,29 @@ export type Query = {
   languages: Maybe<Array<Language>>;
   /** The total of languages (every page). (any) */
   languagesTotal: Maybe<Scalars['Int']['output']>;
-  /** A leaderboard. (any) */
+  /** A leaderboard. Module leaderboard. (any) */
   leaderboard: Maybe<Leaderboard>;
-  /** A leaderboard's groups. (any) */
+  /** A leaderboard's groups. Module leaderboard. (any) */
   leaderboardGroups: Maybe<Array<LeaderboardGroup>>;
-  /** What the current period would pay if it closed now. (staff) */
+  /** What the current period would pay if it closed now. Module leaderboard. (staff) */
   leaderboardPayoutPreview: Maybe<LeaderboardPayoutPreview>;
-  /** The period rewards paid, the latest period first. (staff) */
+  /** The period rewards paid, the latest period first. Module leaderboard. (staff) */
   leaderboardPayouts: Maybe<Array<LeaderboardPayout>>;
-  /** The total of leaderboardPayouts (every page). (staff) */
+  /** The total of leaderboardPayouts (every page). Module leaderboard. (staff) */
   leaderboardPayoutsTotal: Maybe<Scalars['Int']['output']>;
-  /** A game's leaderboards. (any) */
+  /** A game's leaderboards. Module leaderboard. (any) */
   leaderboards: Maybe<Array<Leaderboard>>;
   /** The signed-in user. (any) */
   me: Maybe<User>;
   /** Every module a game may enable. (any) */
   modules: Maybe<Array<Module>>;
-  /** A notification, with the macros its descriptions may use. (any) */
+  /** A notification, with the macros its descriptions may use. Module notification. (any) */
   notification: Maybe<Notification>;
-  /** A game's notifications. (any) */
+  /** A game's notifications. Module notification. (any) */
   notifications: Maybe<Array<Notification>>;
   /** The last minutes (1–15, default 5) of gRPC calls/s and p99 over every gRPC process, and the sync's lag and backlog as the workers sampled them: a point per 5 s. (staff) */
   opsTimeline: Maybe<OpsTimeline>;
-  /** The current period's rankings. (any) */
+  /** The current period's rankings. Module leaderboard. (any) */
   rankings: Maybe<Rankings>;
   /** The ledger sync at a glance: outbox backlog, the age of its oldest entry, queue jobs by state. (staff) */
   syncStatus: Maybe<SyncStatus>;
@@ -1060,9 +1060,9 @@ export type Query = {
   users: Maybe<Array<User>>;
   /** The total of users (every page). (staff) */
   usersTotal: Maybe<Scalars['Int']['output']>;
-  /** A variable. (staff) */
+  /** A variable. Module variables. (staff) */
   variable: Maybe<Variable>;
-  /** A game's variables. (staff) */
+  /** A game's variables. Module variables. (staff) */
   variables: Maybe<Array<Variable>>;
   /** A user-game's limits per currency, and their net loss so far. (self) */
   walletLimits: Maybe<Array<WalletLimits>>;
