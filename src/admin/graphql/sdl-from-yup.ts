@@ -26,8 +26,8 @@ interface InputField {
 
 /** The definitions met so far: reply objects and enums by their text, input objects by their fields (merged). */
 export class SdlTypes {
-  readonly replies = new Map<string, string>();
-  readonly inputs = new Map<string, Map<string, InputField>>();
+  private readonly replies = new Map<string, string>();
+  private readonly inputs = new Map<string, Map<string, InputField>>();
 
   /** A reply schema's GraphQL type name, its object type (and those it holds) defined. */
   reply(schema: AnySchema): string {
