@@ -124,8 +124,8 @@ test('a preview shows what the current period would pay if it closed now, as the
   ];
   const preview = await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, staff(api));
   t.is(preview.status, 200);
-  t.deepEqual(preview.body, { period_start: '2026-12-09T00:00:00.000Z', closes_at: '2026-12-10T00:00:00.000Z', payouts: expected });
-  const viaGraphql = await gql(api, `query($id: SafeInt!) { leaderboardPayoutPreview(leaderboard_id: $id) { period_start closes_at payouts { user_game_id user_id rank amount currency } } }`, { ...staff(api), variables: { id: b.id } });
+  t.deepEqual(preview.body, { period_start: '2026-12-09T00:00:00.000Z', closes_at: '2026-12-10T00:00:00.000Z', payouts: expected, payouts_total: 5 });
+  const viaGraphql = await gql(api, `query($id: SafeInt!) { leaderboardPayoutPreview(leaderboard_id: $id) { period_start closes_at payouts { user_game_id user_id rank amount currency } payouts_total } }`, { ...staff(api), variables: { id: b.id } });
   t.deepEqual(viaGraphql.body.data?.leaderboardPayoutPreview, { ...preview.body, payouts: expected.map((p) => ({ ...p, amount: String(p.amount) })) });
   const aliased = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `p${i}: leaderboardPayoutPreview(leaderboard_id: ${b.id}) { period_start }`).join(' ')} }`;
   t.is((await gql(api, aliased(9), staff(api))).body.errors, undefined, 'each ask reads up to 10,000 ranks: nine in one document run');
@@ -136,10 +136,10 @@ test('a preview shows what the current period would pay if it closed now, as the
   await payouts(api).run();
   const paid = (await api.request('GET', `/api/leaderboards/${b.id}/payouts`, staff(api))).body as Array<Record<string, unknown>>;
   t.deepEqual(paid.map(({ user_game_id, user_id, rank, amount, currency }) => ({ user_game_id, user_id, rank, amount, currency })), expected);
-  t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, staff(api))).body, { period_start: '2026-12-10T00:00:00.000Z', closes_at: '2026-12-11T00:00:00.000Z', payouts: [] }, 'the new period has no scores yet');
+  t.deepEqual((await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, staff(api))).body, { period_start: '2026-12-10T00:00:00.000Z', closes_at: '2026-12-11T00:00:00.000Z', payouts: [], payouts_total: 0 }, 'the new period has no scores yet');
 
   const allTime = await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...admin(api), body: { key: `all${n}`, name: 'All time' } });
-  t.deepEqual((await api.request('GET', `/api/leaderboards/${allTime.body.id}/payouts/preview`, staff(api))).body, { period_start: null, closes_at: null, payouts: [] });
+  t.deepEqual((await api.request('GET', `/api/leaderboards/${allTime.body.id}/payouts/preview`, staff(api))).body, { period_start: null, closes_at: null, payouts: [], payouts_total: 0 });
 
   t.is((await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, { token: api.users.user.token })).status, 403, 'a player may not read it');
   const elsewhere = await board(api);
@@ -147,6 +147,30 @@ test('a preview shows what the current period would pay if it closed now, as the
   t.is((await api.request('PUT', `/api/users/${scoped.id}/game-scope`, { ...admin(api), body: { game_ids: [elsewhere.gameId] } })).status, 200);
   t.is((await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, { token: scoped.token })).status, 403, 'a moderator of other games may not read it');
   t.is((await api.request('GET', `/api/leaderboards/999999999/payouts/preview`, staff(api))).status, 404);
+});
+
+test('a preview of a tie at the last paid rank: every tied player is paid, as the worker pays them; the read is bounded and counts the rest (issue 49 review)', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-15T10:00:00.000Z');
+  const { gameId, board: b } = await board(api, { rewards: [{ rank_from: 1, rank_to: 2, amount: 7, currency: 'EUR' }] });
+  const ranked = await players(api, gameId, b.id, [10, 0, 0, 0, 0, 0]);
+  const preview = (await api.request('GET', `/api/leaderboards/${b.id}/payouts/preview`, staff(api))).body;
+  t.is(preview.payouts_total, 6);
+  t.deepEqual(preview.payouts.map((p: { rank: number }) => p.rank), [1, 2, 2, 2, 2, 2], 'the five at 0 share rank 2');
+
+  // At most maxRows are read; the tied players beyond are counted, not listed.
+  const repos = api.workerStore().read;
+  const start = new Date('2026-12-15T00:00:00.000Z');
+  const within = await repos.leaderboardPayouts.standingsWithin(b.id, start, 2, 3);
+  t.deepEqual(within.rows.map((row) => row.user_game_id), ranked.slice(0, 3).map((p) => p.userGameId));
+  t.is(within.unread, 3);
+  const exact = await repos.leaderboardPayouts.standingsWithin(b.id, start, 2, 2);
+  t.is(exact.rows.length, 2);
+  t.is(exact.unread, 4);
+  t.deepEqual((await repos.leaderboardPayouts.standingsWithin(b.id, start, 2, 100)).unread, 0);
+  await t.throwsAsync(repos.leaderboardPayouts.standingsWithin(b.id, start, 5, 3), { message: /do not fit/ }, 'a read that could not hold the paid ranks is refused');
+  // The period is never closed here: the board goes, so the later tests' payout rounds do not pay it.
+  t.is((await api.request('DELETE', `/api/games/${gameId}/leaderboards/${b.id}`, staff(api))).status, 204);
 });
 
 test('periods that closed before the rewards were set are not paid; a period without scores is closed with nothing to pay', async (t) => {

@@ -51,14 +51,32 @@ const ORDER = ['s.rank_score', 's.updated_at', 's.user_game_id'];
  * the last of them (ties share a rank, so they share its reward).
  */
 export async function finalStandings(db: Knex, leaderboardId: number, periodStart: Date, lastRank: number): Promise<Standing[]> {
-  const base = () => db(`${SCORES} as s`).join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id')
-    .where({ 's.leaderboard_id': leaderboardId, 's.period_start': periodStart })
-    .select('s.user_game_id', 'ug.user_id', 's.score', 's.rank_score').orderBy(ORDER);
+  const base = () => standingsQuery(db, leaderboardId, periodStart).select('s.user_game_id', 'ug.user_id', 's.score', 's.rank_score').orderBy(ORDER);
   const top = (await base().limit(lastRank)) as Array<Standing & { rank_score: number }>;
   if (top.length < lastRank) return top.map(toStanding);
   const tied = (await base().where('s.rank_score', top.at(-1)!.rank_score)) as Array<Standing & { rank_score: number }>;
   const seen = new Set(top.map((row) => row.user_game_id));
   return [...top, ...tied.filter((row) => !seen.has(row.user_game_id))].map(toStanding);
+}
+
+const standingsQuery = (db: Knex, leaderboardId: number, periodStart: Date) =>
+  db(`${SCORES} as s`).join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id').where({ 's.leaderboard_id': leaderboardId, 's.period_start': periodStart });
+
+/**
+ * A period's standings as finalStandings reads them, but at most `maxRows` (a tie at the last paid
+ * place may hold every player), and how many more are tied with the last row read (`unread`).
+ */
+export async function standingsWithin(db: Knex, leaderboardId: number, periodStart: Date, lastRank: number, maxRows: number): Promise<{ rows: Standing[]; unread: number }> {
+  if (lastRank > maxRows) throw new Error(`standings to rank ${lastRank} do not fit in ${maxRows} rows`);
+  const base = () => standingsQuery(db, leaderboardId, periodStart).select('s.user_game_id', 'ug.user_id', 's.score', 's.rank_score').orderBy(ORDER);
+  const top = (await base().limit(lastRank)) as Array<Standing & { rank_score: number }>;
+  if (top.length < lastRank) return { rows: top.map(toStanding), unread: 0 };
+  const last = top.at(-1)!.rank_score;
+  const readOfTie = top.filter((row) => row.rank_score === last).length;
+  const room = maxRows - top.length;
+  const more = room === 0 ? [] : (await base().where('s.rank_score', last).offset(readOfTie).limit(room)) as Array<Standing & { rank_score: number }>;
+  const counted = (await standingsQuery(db, leaderboardId, periodStart).where('s.rank_score', last).count({ tied: '*' })) as Array<{ tied: number | string }>;
+  return { rows: [...top, ...more].map(toStanding), unread: Number(counted[0]?.tied ?? 0) - readOfTie - more.length };
 }
 
 const toStanding = (row: Standing): Standing => ({ user_game_id: row.user_game_id, user_id: row.user_id, score: Number(row.score) });

@@ -56,7 +56,7 @@ export const leaderboardsEndpoints = [
     method: 'get', path: '/api/leaderboards/{leaderboard_id}/payouts/preview', tag: 'leaderboards', summary: 'What the current period would pay if it closed now', access: 'staff', module: 'leaderboard',
     game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), ok: one(payoutPreviewReply),
     description: 'The standings so far, ranked and paid by the reward ranges as the worker pays them when the period closes (ties share the better rank); later saves still change it. A board without rewards, or an all_time one, pays nothing (period_start null).',
-    graphql: { type: 'Query', field: 'leaderboardPayoutPreview', cost: 10000 }, // up to 10,000 ranks paid (MAX_REWARD_RANK) read per ask
+    graphql: { type: 'Query', field: 'leaderboardPayoutPreview', cost: 10000, once: true }, // up to 10,000 rows read per ask (MAX_PREVIEW_PAYOUTS)
     handle: ({ params }, { leaderboardPayouts }) => leaderboardPayouts.preview(params.leaderboard_id),
   }),
   endpoint({

@@ -52,7 +52,8 @@ export const payoutPreviewReply = replySchema('LeaderboardPayoutPreview', {
     rank: countField(1, 'the rank ties share: 1 + the players strictly ahead'),
     amount: countField(1).meta({ graphql: 'Money' }),
     currency: textField(),
-  }, 'LeaderboardPayoutPlanned')),
+  }, 'LeaderboardPayoutPlanned')).meta({ description: 'the first 10,000 by rank' }),
+  payouts_total: countField(0, 'how many would be paid: more than payouts holds when many players tie at the last paid rank'),
 });
 export type PayoutPreview = ReplyOf<typeof payoutPreviewReply>;
 

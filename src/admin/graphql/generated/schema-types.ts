@@ -412,7 +412,10 @@ export type LeaderboardPayoutPlanned = {
 export type LeaderboardPayoutPreview = {
   /** ISO 8601 UTC */
   closes_at: Maybe<Scalars['String']['output']>;
+  /** the first 10,000 by rank */
   payouts: Array<LeaderboardPayoutPlanned>;
+  /** how many would be paid: more than payouts holds when many players tie at the last paid rank */
+  payouts_total: Scalars['Int']['output'];
   /** ISO 8601 UTC */
   period_start: Maybe<Scalars['String']['output']>;
 };
@@ -2040,6 +2043,7 @@ export type LeaderboardPayoutPlannedResolvers<ContextType = GraphQLContext, Pare
 export type LeaderboardPayoutPreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeaderboardPayoutPreview'] = ResolversParentTypes['LeaderboardPayoutPreview']> = {
   closes_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   payouts?: Resolver<Array<ResolversTypes['LeaderboardPayoutPlanned']>, ParentType, ContextType>;
+  payouts_total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   period_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
