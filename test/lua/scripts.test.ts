@@ -7,6 +7,7 @@ import { REDIS_LAYOUT_KEY, upgradeRedisLayout } from '../../src/redis/layout-upg
 import { formatTransactionRecord, parseTransactionRecord, parseWalletRecord } from '../../src/redis/stored-records';
 import { createLogger } from '../../src/logging/logger';
 import { scriptCalls, type Moment } from '../../src/wallet/script-calls';
+import { parseOutboxEntry } from '../../src/sync/outbox-event';
 import { unknownTransactionId } from '../helpers/engine';
 import { createTestRedis, type TestRedis } from '../helpers/redis';
 import { snapshotKeys } from '../helpers/redis-snapshot';
@@ -96,6 +97,17 @@ test('topup OK credits, names the wallet, and appends one packed outbox entry', 
   const entries = await t.context.store.redis.xrange(keys.outbox(w), '-', '+');
   t.is(entries.length, 1);
   t.deepEqual(entries[0]![1], ['e', ['t', id, 'user', 'game', 'EUR', '250', '250', '0', NOW, 'hello\nworld'].join('\n')]);
+});
+
+test('topup names in its outbox entry the idempotency key and the audit trail it was given, each only when given', async (t) => {
+  const variants = [['', ''], ['', 'trail-a'], ['key-b', ''], ['key-c', 'trail-c']] as const;
+  for (const [idempotencyKey, auditTrail] of variants) {
+    await t.context.store.redis.topup(...scriptCalls.topup(w, { userId: 'user', gameId: 'game', currency: 'EUR', amount: '5', comment: 'c', idempotencyKey, auditTrail }, moment()));
+  }
+  const events = (await t.context.store.redis.xrange(keys.outbox(w), '-', '+')).map((entry) => parseOutboxEntry(w.partition, entry));
+  t.deepEqual(events.map((event) => [event.kind, event.requestId, event.auditTrail]), [
+    ['topup', null, null], ['topup', null, 'trail-a'], ['topup', 'key-b', null], ['topup', 'key-c', 'trail-c'],
+  ]);
 });
 
 test('topup without an idempotency key writes no idempotency record', async (t) => {
