@@ -42,14 +42,13 @@ export interface GameItems<Item extends { readonly id: number; readonly game_id:
   readonly create: { readonly body: Create; readonly summary: string; readonly description?: string };
   readonly change: { readonly verb: Verb; readonly body: Change; readonly summary: string };
   readonly summaries: { readonly list: string; readonly one: string; readonly remove: string };
-  /** Statuses of create and change beyond the usual (409). */
+  /** Statuses create and change may answer beyond those the rest implies (409: a key taken). */
   readonly errors?: readonly number[];
   readonly service: (services: AdminServices) => GameItemsService<Item, Verb, Create, Change>;
 }
 
 const capitalized = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
 
-/** The five endpoints of a game's items. */
 /** A path parameter as parsePathParams checked it (every one of these templates is a positive integer). */
 function idIn(params: object, name: string): number {
   const value: unknown = Reflect.get(params, name);
@@ -57,6 +56,7 @@ function idIn(params: object, name: string): number {
   return value;
 }
 
+/** The five endpoints of a game's items. */
 export function gameItemsEndpoints<
   Item extends { readonly id: number; readonly game_id: number }, Verb extends string, Create extends AnyObjectSchema, Change extends AnyObjectSchema,
 >(spec: GameItems<Item, Verb, Create, Change>): AnyEndpoint[] {
