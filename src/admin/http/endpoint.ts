@@ -10,8 +10,8 @@ import { flagQuery, idParam, intQuery, pageQuery, stringQuery } from './params';
 /**
  * One management endpoint, declared once: its method and path, who may call it, what it takes and
  * answers, and what it does. The Koa route (endpoint-routes.ts), the OpenAPI operation
- * (openapi/paths.ts) and, where it has one, the GraphQL field's access and argument parsing
- * (graphql/endpoint-resolvers.ts) are all made from this declaration.
+ * (openapi/paths.ts) and, where it has one, the GraphQL field (its SDL: graphql/endpoint-sdl.ts; its
+ * access and argument parsing: graphql/endpoint-resolvers.ts) are all made from this declaration.
  */
 
 /** A JSON Schema (the OpenAPI document's dialect), as a parameter or reply is documented. */
