@@ -12,6 +12,11 @@ test('the ava files that cover a source file: its own test first, then those tha
   t.deepEqual(coveringTests(ROOT, 'src/no/such/file.ts', 4), []);
 });
 
+test("a feature's namesake tests come first, though they reach it over HTTP and import none of it", (t) => {
+  t.deepEqual(coveringTests(ROOT, 'src/admin/api-keys/api-keys-service.ts', 1), ['test/grpc/api-keys.test.ts']);
+  t.deepEqual(coveringTests(ROOT, 'src/admin/wallet-controls/wallet-controls-service.ts', 1), ['test/admin/wallet-controls.test.ts']);
+});
+
 test("an engine script's callers' tests: those that name it most, not the scripts' own; none for a helper", (t) => {
   const limits = scriptCallerTests(ROOT, 'lua/limits.lua', 2);
   t.is(limits.length, 2);

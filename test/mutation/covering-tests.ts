@@ -2,9 +2,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Which ava files cover a source file: those whose imports reach it in the fewest steps (a test that
- * imports the file itself first, then one that imports what imports it). Browser tests are left out:
- * they are slow, and what they reach the others reach closer.
+ * Which ava files cover a source file: first its namesakes (a test named after the file or its
+ * feature's folder: `api-keys.test.ts` for src/admin/api-keys/api-keys-service.ts, which calls the
+ * service over HTTP and imports none of it), then those whose imports reach it in the fewest steps (a
+ * test that imports the file itself, then one that imports what imports it). Browser tests are left
+ * out: they are slow, and what they reach the others reach closer.
  */
 const IMPORT = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
 
@@ -50,8 +52,10 @@ export function coveringTests(root: string, target: string, limit: number): stri
     }
     return Infinity;
   };
+  const stem = path.basename(wanted, '.ts');
+  const namesakes = new Set([stem, stem.replace(/-(service|repository|endpoints|replies|reads)$/, ''), path.basename(path.dirname(wanted))]);
   return tests
-    .map((test) => ({ test, steps: distance(test) }))
+    .map((test) => ({ test, steps: namesakes.has(path.basename(test, '.test.ts')) ? 0 : distance(test) }))
     .filter(({ steps }) => steps !== Infinity)
     .sort((a, b) => a.steps - b.steps || a.test.localeCompare(b.test))
     .slice(0, limit)
