@@ -16,7 +16,7 @@ export const createApiKeySchema = bodySchema({ component: 'ApiKeyCreateInput' },
   name: text(1, 255).defined('is required'),
   game_ids: gameIdList().optional()
     .meta({ description: 'the games the key may touch; absent or empty: every game' }),
-  expires_at: isoTimestamp().optional(),
+  expires_at: isoTimestamp().optional().meta({ description: 'ISO 8601; absent: never' }),
 }));
 export type CreateApiKeyInput = Partial<yup.InferType<typeof createApiKeySchema>>;
 

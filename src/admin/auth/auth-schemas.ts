@@ -24,7 +24,7 @@ export const registerSchema = bodySchema({ component: 'RegisterInput' }, yup.obj
 export type RegisterInput = Partial<yup.InferType<typeof registerSchema>>;
 
 /** A second factor: a 6-digit TOTP code, or one of the recovery codes. */
-const secondFactor = () => text(1, 64).defined('is required');
+const secondFactor = () => text(1, 64).defined('is required').meta({ description: 'a 6-digit TOTP code or a recovery code' });
 
 export const codeSchema = bodySchema({ component: 'CodeInput' }, yup.object({ code: secondFactor() }));
 export type CodeInput = Partial<yup.InferType<typeof codeSchema>>;

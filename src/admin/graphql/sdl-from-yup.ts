@@ -18,11 +18,17 @@ const SCALARS: Record<string, string> = { string: 'String', boolean: 'Boolean', 
 
 type Side = 'reply' | 'input';
 
-/** An input object's field: its type, and the values it takes where the schema lists them (its description names each). */
+/** An input object's field: its type, its schema's description, and the values it takes where the schema lists them (its description names each). */
 interface InputField {
   readonly type: string;
+  description?: string;
   readonly values: Set<string>;
 }
+
+/** An input field's description: its schema's, then the values it takes. */
+const inputFieldNote = ({ description, values }: InputField): string | undefined =>
+  [description && `${description[0]!.toUpperCase()}${description.slice(1)}${/[.!?]$/.test(description) ? '' : '.'}`, values.size > 0 && `One of: ${[...values].join(', ')}.`]
+    .filter(Boolean).join(' ') || undefined;
 
 /** The definitions met so far: reply objects and enums by their text, input objects by their fields (merged). */
 export class SdlTypes {
@@ -51,7 +57,7 @@ export class SdlTypes {
   definitions(): TypeDefinition[] {
     const inputs = [...this.inputs].map(([name, fields]) => ({
       name,
-      sdl: `input ${name} {\n${[...fields].map(([field, { type, values }]) => `${descriptionLine(values.size > 0 ? `One of: ${[...values].join(', ')}.` : undefined, '  ')}  ${field}: ${type}`).join('\n')}\n}`,
+      sdl: `input ${name} {\n${[...fields].map(([field, input]) => `${descriptionLine(inputFieldNote(input), '  ')}  ${field}: ${input.type}`).join('\n')}\n}`,
     }));
     const replies = [...this.replies].map(([name, sdl]) => ({ name, sdl }));
     return [...replies, ...inputs].sort((a, b) => a.name.localeCompare(b.name));
@@ -88,7 +94,7 @@ export class SdlTypes {
       .filter(([, field]) => !field.meta?.absent)
       .map(([field, described]) => {
         const cost = described.meta?.cost ? ` @cost(weight: ${described.meta.cost})` : '';
-        return `${descriptionLine(described.meta?.description, '  ')}  ${field}: ${this.field(described, 'reply', `${name}.${field}`)}${cost}`;
+        return `${descriptionLine(replyFieldNote(described), '  ')}  ${field}: ${this.field(described, 'reply', `${name}.${field}`)}${cost}`;
       });
     this.defineReply(name, `${descriptionLine(d.meta?.description, '')}type ${name} {\n${lines.join('\n')}\n}`);
     return name;
@@ -104,6 +110,7 @@ export class SdlTypes {
       const type = this.field(described, 'input', `${name}.${field}`);
       const known = fields.get(field) ?? { type, values: new Set<string>() };
       if (known.type !== type) throw new Error(`${name}.${field} is given two types: ${known.type} and ${type}`);
+      known.description ??= described.meta?.description;
       const values = (described.oneOf ?? []).filter((value) => value !== undefined && value !== null);
       for (const value of values.length > 0 && described.nullable ? [...values, null] : values) known.values.add(String(value));
       fields.set(field, known);
@@ -117,6 +124,14 @@ export class SdlTypes {
     if (known !== undefined && known !== sdl) throw new Error(`GraphQL type ${name} is given two different shapes:\n${known}\n${sdl}`);
     this.replies.set(name, sdl);
   }
+}
+
+/** A reply field's description: its schema's (or its hand-written JSON Schema's, its items'), then the values a text enum takes. */
+function replyFieldNote(d: Described): string | undefined {
+  const own = d.meta?.description ?? (d.meta?.jsonSchema?.description as string | undefined) ?? (d.innerType?.meta?.jsonSchema?.description as string | undefined);
+  const values = d.meta?.component ? [] : (d.oneOf ?? []).filter((value): value is string => typeof value === 'string');
+  const parts = [own && `${own[0]!.toUpperCase()}${own.slice(1)}${/[.!?]$/.test(own) ? '' : '.'}`, values.length > 0 && `One of: ${values.join(', ')}.`];
+  return parts.filter(Boolean).join(' ') || undefined;
 }
 
 function itemsOf(d: Described, where: string): Described {

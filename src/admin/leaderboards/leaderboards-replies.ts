@@ -39,7 +39,7 @@ export const payoutReply = replySchema('LeaderboardPayout', {
   currency: textField(),
   topup_id: idField('the engine\'s top-up; null until paid').nullable(),
   paid_at: timestampField().nullable(),
-});
+}, 'A period reward paid, or planned and not paid yet (topup_id and paid_at null).');
 export type PublicPayout = ReplyOf<typeof payoutReply>;
 
 /** What the current period would pay if it closed now (period_start null: its board pays nothing). */

@@ -20,7 +20,7 @@ const rewardRange = inputObject('LeaderboardRewardInput', yup.object({
       const from = (this.parent as { rank_from?: unknown }).rank_from;
       return value === undefined || typeof from !== 'number' || value >= from;
     }),
-  amount: integer().min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 − 1').defined('is required').meta({ graphql: 'Money' }),
+  amount: integer().min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 − 1').defined('is required').meta({ graphql: 'Money', description: 'minor units' }),
   currency: yup.string().strict().typeError('must be a string').matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters').defined('is required'),
 }).strict().typeError('must be an object').nonNullable('must be an object'));
 

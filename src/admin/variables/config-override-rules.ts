@@ -29,13 +29,14 @@ const overrideValue = yup.mixed<Record<string, unknown>>()
 /** POST and PUT bodies of an override (PUT replaces it whole). */
 export const configOverrideSchema = bodySchema({ component: 'ConfigOverrideInput' }, yup.object({
   name: characters(1, 64),
-  starts_at: isoTimestamp().defined('is required'),
-  ends_at: isoTimestamp().defined('is required').test('after', 'must be after starts_at', function after(value) {
+  starts_at: isoTimestamp().defined('is required').meta({ description: 'ISO 8601' }),
+  ends_at: isoTimestamp().defined('is required').meta({ description: 'ISO 8601, after starts_at' }).test('after', 'must be after starts_at', function after(value) {
     const starts = Date.parse(String(this.parent.starts_at));
     return value === undefined || Number.isNaN(starts) || Date.parse(value) > starts;
   }),
   variables: yup.array(overrideValue.defined('is required')).strict().typeError('must be an array').defined('is required')
-    .min(1, 'must name at least one variable').max(MAX_OVERRIDE_VARIABLES, `must name at most ${MAX_OVERRIDE_VARIABLES} variables`),
+    .min(1, 'must name at least one variable').max(MAX_OVERRIDE_VARIABLES, `must name at most ${MAX_OVERRIDE_VARIABLES} variables`)
+    .meta({ description: 'each the key of one of the game\'s variables and value fields of its type (type and table_value_type may be left out)' }),
 }));
 export type ConfigOverrideInput = Partial<yup.InferType<typeof configOverrideSchema>>;
 

@@ -8,7 +8,7 @@ export const freezeReply = replySchema('Freeze', freezeFields);
 export type FreezeView = ReplyOf<typeof freezeReply>;
 
 /** What freezes a user-game's Reserves: its user's freeze or its own (`frozen`: either). */
-export const walletFreezeReply = replySchema('WalletFreeze', { frozen: flagField(), user: fieldsOf(freezeFields, 'Freeze'), user_game: fieldsOf(freezeFields, 'Freeze') });
+export const walletFreezeReply = replySchema('WalletFreeze', { frozen: flagField().meta({ description: 'either freeze holds: Reserves are rejected with reason frozen' }), user: fieldsOf(freezeFields, 'Freeze'), user_game: fieldsOf(freezeFields, 'Freeze') });
 export type WalletFreeze = ReplyOf<typeof walletFreezeReply>;
 
 const limitFields = {

@@ -19,7 +19,7 @@ import type { FreezeRow, FrozenTable, LimitsRow } from './wallet-controls-reposi
 export const freezeSchema = bodySchema({ component: 'FreezeInput' }, yup.object({ reason: text(1, 255).defined('is required') }));
 export type FreezeInput = Partial<yup.InferType<typeof freezeSchema>>;
 
-const limit = (min: number) => integer().min(min, `must be ${min} to ${MAX_AMOUNT}, or null for none`).max(MAX_AMOUNT, `must be ${min} to ${MAX_AMOUNT}, or null for none`).nullable().meta({ graphql: 'Money' });
+const limit = (min: number) => integer().min(min, `must be ${min} to ${MAX_AMOUNT}, or null for none`).max(MAX_AMOUNT, `must be ${min} to ${MAX_AMOUNT}, or null for none`).nullable().meta({ graphql: 'Money', description: 'minor units; null removes it' });
 export const limitsSchema = bodySchema({ component: 'LimitsInput' }, yup.object({
   currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').defined('is required'),
   max_bet: limit(1).optional(),

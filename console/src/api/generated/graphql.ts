@@ -5,19 +5,25 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type ApiKeyCreateInput = {
+  /** ISO 8601; absent: never. */
   expires_at?: string | null | undefined;
+  /** The games the key may touch; absent or empty: every game. */
   game_ids?: Array<number> | null | undefined;
   name?: string | null | undefined;
 };
 
 export type CodeInput = {
+  /** A 6-digit TOTP code or a recovery code. */
   code?: string | null | undefined;
 };
 
 export type ConfigOverrideInput = {
+  /** ISO 8601, after starts_at. */
   ends_at?: string | null | undefined;
   name?: string | null | undefined;
+  /** ISO 8601. */
   starts_at?: string | null | undefined;
+  /** Each the key of one of the game's variables and value fields of its type (type and table_value_type may be left out). */
   variables?: Array<VariableInput> | null | undefined;
 };
 
@@ -43,6 +49,7 @@ export type GameInput = {
 };
 
 export type GameScopeInput = {
+  /** The games the moderator acts on as staff; empty: every game. */
   game_ids?: Array<number> | null | undefined;
 };
 
@@ -72,12 +79,14 @@ export type LeaderboardInput = {
   operator?: string | null | undefined;
   /** One of: all_time, daily, weekly, monthly. */
   period_type?: string | null | undefined;
+  /** Paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank's reward. */
   rewards?: Array<LeaderboardRewardInput> | null | undefined;
   /** One of: asc, desc. */
   sort_order?: string | null | undefined;
 };
 
 export type LeaderboardRewardInput = {
+  /** Minor units. */
   amount?: string | null | undefined;
   currency?: string | null | undefined;
   rank_from?: number | null | undefined;
@@ -86,9 +95,11 @@ export type LeaderboardRewardInput = {
 
 export type LimitsInput = {
   currency?: string | null | undefined;
+  /** Minor units; null removes it. */
   loss_limit?: string | null | undefined;
   /** One of: day, week, month, null. */
   loss_period?: string | null | undefined;
+  /** Minor units; null removes it. */
   max_bet?: string | null | undefined;
 };
 
@@ -99,6 +110,7 @@ export type LoginInput = {
 
 export type LoginTwoFactorInput = {
   challenge?: string | null | undefined;
+  /** A 6-digit TOTP code or a recovery code. */
   code?: string | null | undefined;
 };
 
@@ -158,6 +170,7 @@ export type ScoreInput = {
 export type TopupInput = {
   amount?: string | null | undefined;
   comment?: string | null | undefined;
+  /** Default DEFAULT_CURRENCY (EUR). */
   currency?: string | null | undefined;
 };
 

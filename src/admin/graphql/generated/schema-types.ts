@@ -25,44 +25,47 @@ export type Scalars = {
 };
 
 export type ApiKey = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   expires_at: Maybe<Scalars['String']['output']>;
-  /** the games its calls may touch; null: every game */
+  /** The games its calls may touch; null: every game. */
   game_ids: Maybe<Array<Scalars['SafeInt']['output']>>;
   id: Scalars['SafeInt']['output'];
-  /** to the minute */
+  /** To the minute. */
   last_used_at: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   revoked_at: Maybe<Scalars['String']['output']>;
 };
 
 export type ApiKeyCreateInput = {
+  /** ISO 8601; absent: never. */
   expires_at?: InputMaybe<Scalars['String']['input']>;
+  /** The games the key may touch; absent or empty: every game. */
   game_ids?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type AuditEntry = {
-  /** <resource>.<verb>, e.g. game.update */
+  /** <resource>.<verb>, e.g. game.update. */
   action: Scalars['String']['output'];
   actor_role: Maybe<Scalars['String']['output']>;
   actor_user_id: Maybe<Scalars['SafeInt']['output']>;
-  /** the actor's username now (null for a command or a deleted user) */
+  /** The actor's username now (null for a command or a deleted user). */
   actor_username: Maybe<Scalars['String']['output']>;
+  /** Each changed field as [before, after]; secrets show as "[redacted]". */
   changes: Scalars['JSON']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   game_id: Maybe<Scalars['SafeInt']['output']>;
-  /** the game's name now (null when none or deleted) */
+  /** The game's name now (null when none or deleted). */
   game_name: Maybe<Scalars['String']['output']>;
   id: Scalars['SafeInt']['output'];
   ip: Maybe<Scalars['String']['output']>;
   request_id: Maybe<Scalars['String']['output']>;
   target_id: Maybe<Scalars['String']['output']>;
-  /** the target's name now: a game's, notification's, language's, leaderboard's or group's name, a variable's key, a user's username, a user-game's player (null for other targets or when gone) */
+  /** The target's name now: a game's, notification's, language's, leaderboard's or group's name, a variable's key, a user's username, a user-game's player (null for other targets or when gone). */
   target_name: Maybe<Scalars['String']['output']>;
   target_type: Scalars['String']['output'];
 };
@@ -74,6 +77,7 @@ export type Balance = {
 };
 
 export type CodeInput = {
+  /** A 6-digit TOTP code or a recovery code. */
   code?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -87,52 +91,60 @@ export type ConfigDocument = {
 };
 
 export type ConfigOverride = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   ends_at: Scalars['String']['output'];
   game_id: Scalars['SafeInt']['output'];
   id: Scalars['SafeInt']['output'];
-  /** whether the config document serves it now (starts_at ≤ now < ends_at) */
+  /** Whether the config document serves it now (starts_at ≤ now < ends_at). */
   live: Scalars['Boolean']['output'];
   name: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   starts_at: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   updated_at: Scalars['String']['output'];
+  /** An overridden variable as its definition: key, type and the value fields of that type (as a Variable without id and times). */
   variables: Scalars['JSON']['output'];
 };
 
 export type ConfigOverrideInput = {
+  /** ISO 8601, after starts_at. */
   ends_at?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601. */
   starts_at?: InputMaybe<Scalars['String']['input']>;
+  /** Each the key of one of the game's variables and value fields of its type (type and table_value_type may be left out). */
   variables?: InputMaybe<Array<VariableInput>>;
 };
 
 export type ConfigVersion = {
+  /** One of: create, update, delete, rollback. */
   change: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
-  /** the author's username now (null for a command or a deleted user) */
+  /** The author's username now (null for a command or a deleted user). */
   created_by_username: Maybe<Scalars['String']['output']>;
-  /** the variable changed (null for a rollback) */
+  /** The variable changed (null for a rollback). */
   key: Maybe<Scalars['String']['output']>;
   version: Scalars['Int']['output'];
 };
 
 export type ConfigVersionDetail = {
+  /** One of: create, update, delete, rollback. */
   change: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
-  /** the author's username now (null for a command or a deleted user) */
+  /** The author's username now (null for a command or a deleted user). */
   created_by_username: Maybe<Scalars['String']['output']>;
+  /** The game's variables as `{key: value}`: a table as an object, a vector as an array in index order with null in the gaps. */
   document: Scalars['JSON']['output'];
-  /** the variable changed (null for a rollback) */
+  /** The variable changed (null for a rollback). */
   key: Maybe<Scalars['String']['output']>;
+  /** Only the fields of its type; vector items sorted by index. */
   variables: Array<Variable>;
   version: Scalars['Int']['output'];
 };
@@ -142,36 +154,36 @@ export type ConnectGameInput = {
 };
 
 export type Connection = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   game_id: Scalars['SafeInt']['output'];
-  /** the user_game_id */
+  /** The user_game_id. */
   id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
 };
 
 export type CreatedApiKey = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   expires_at: Maybe<Scalars['String']['output']>;
-  /** the games its calls may touch; null: every game */
+  /** The games its calls may touch; null: every game. */
   game_ids: Maybe<Array<Scalars['SafeInt']['output']>>;
   id: Scalars['SafeInt']['output'];
-  /** to the minute */
+  /** To the minute. */
   last_used_at: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   revoked_at: Maybe<Scalars['String']['output']>;
-  /** the key to send as `authorization: Bearer <secret>`; shown once, stored only as a hash */
+  /** The key to send as `authorization: Bearer <secret>`; shown once, stored only as a hash. */
   secret: Scalars['String']['output'];
 };
 
 export type Currency = {
-  /** ISO 4217 code: 3 upper-case letters */
+  /** ISO 4217 code: 3 upper-case letters. */
   code: Scalars['String']['output'];
   enabled: Scalars['Boolean']['output'];
-  /** minor units: how many decimal places the currency shows (EUR 2, JPY 0, KWD 3) */
+  /** Minor units: how many decimal places the currency shows (EUR 2, JPY 0, KWD 3). */
   exponent: Scalars['Int']['output'];
 };
 
@@ -186,7 +198,7 @@ export type CurrencyUpdateInput = {
 
 export type Freeze = {
   frozen: Scalars['Boolean']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   frozen_at: Maybe<Scalars['String']['output']>;
   reason: Maybe<Scalars['String']['output']>;
 };
@@ -198,11 +210,11 @@ export type FreezeInput = {
 export type Game = {
   /** Module variables. (any) */
   config: Maybe<ConfigDocument>;
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   description: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
-  /** empty, an absolute http(s) URL, or a path under /uploads/images/ */
+  /** Empty, an absolute http(s) URL, or a path under /uploads/images/. */
   image_url: Scalars['String']['output'];
   is_active: Scalars['Boolean']['output'];
   /** Module leaderboard. (any) */
@@ -212,7 +224,7 @@ export type Game = {
   /** Module notification. (any) */
   notifications: Maybe<Array<Notification>>;
   slug: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   updated_at: Scalars['String']['output'];
   /** Module variables. (staff) */
   variables: Maybe<Array<Variable>>;
@@ -245,6 +257,7 @@ export type GameInput = {
 };
 
 export type GameScopeInput = {
+  /** The games the moderator acts on as staff; empty: every game. */
   game_ids?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
 };
 
@@ -261,14 +274,14 @@ export type GroupInput = {
 };
 
 export type GroupMember = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   user_id: Scalars['SafeInt']['output'];
   username: Scalars['String']['output'];
 };
 
 export type GroupMembership = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   group_id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
@@ -288,10 +301,10 @@ export type ImageInput = {
 
 export type Invite = {
   code: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   created_by: Maybe<Scalars['SafeInt']['output']>;
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   expires_at: Maybe<Scalars['String']['output']>;
   id: Scalars['SafeInt']['output'];
   max_uses: Scalars['Int']['output'];
@@ -324,7 +337,7 @@ export type LanguageInput = {
 };
 
 export type Leaderboard = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   /** The game it belongs to. */
   game: Maybe<Game>;
@@ -334,15 +347,17 @@ export type Leaderboard = {
   is_active: Scalars['Boolean']['output'];
   key: Scalars['String']['output'];
   name: Scalars['String']['output'];
-  /** set replaces the period's score; best keeps a strictly better one (by sort_order); incr adds to it */
+  /** Set replaces the period's score; best keeps a strictly better one (by sort_order); incr adds to it. */
   operator: Scalars['String']['output'];
+  /** One of: all_time, daily, weekly, monthly. */
   period_type: Scalars['String']['output'];
   /** A ranking of the whole leaderboard or of one of its groups: the top, or a window around a player; the current period or a past one. */
   rankings: Maybe<Array<RankingItem>>;
-  /** paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank's reward */
+  /** Paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank's reward. */
   rewards: Array<LeaderboardReward>;
+  /** One of: asc, desc. */
   sort_order: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   updated_at: Scalars['String']['output'];
 };
 
@@ -361,14 +376,14 @@ export type LeaderboardRankingsArgs = {
 };
 
 export type LeaderboardGroup = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
   is_default: Scalars['Boolean']['output'];
   key: Scalars['String']['output'];
   leaderboard_id: Scalars['SafeInt']['output'];
   name: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   updated_at: Scalars['String']['output'];
 };
 
@@ -380,21 +395,23 @@ export type LeaderboardInput = {
   operator?: InputMaybe<Scalars['String']['input']>;
   /** One of: all_time, daily, weekly, monthly. */
   period_type?: InputMaybe<Scalars['String']['input']>;
+  /** Paid when a daily, weekly or monthly period closes (SPEC §2.12); ties share the better rank's reward. */
   rewards?: InputMaybe<Array<LeaderboardRewardInput>>;
   /** One of: asc, desc. */
   sort_order?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A period reward paid, or planned and not paid yet (topup_id and paid_at null). */
 export type LeaderboardPayout = {
   amount: Scalars['Money']['output'];
   currency: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   paid_at: Maybe<Scalars['String']['output']>;
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   period_start: Scalars['String']['output'];
-  /** the rank ties share: 1 + the players strictly ahead */
+  /** The rank ties share: 1 + the players strictly ahead. */
   rank: Scalars['Int']['output'];
-  /** the engine's top-up; null until paid */
+  /** The engine's top-up; null until paid. */
   topup_id: Maybe<Scalars['SafeInt']['output']>;
   user_game_id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
@@ -403,20 +420,20 @@ export type LeaderboardPayout = {
 export type LeaderboardPayoutPlanned = {
   amount: Scalars['Money']['output'];
   currency: Scalars['String']['output'];
-  /** the rank ties share: 1 + the players strictly ahead */
+  /** The rank ties share: 1 + the players strictly ahead. */
   rank: Scalars['Int']['output'];
   user_game_id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
 };
 
 export type LeaderboardPayoutPreview = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   closes_at: Maybe<Scalars['String']['output']>;
-  /** the first 10,000 by rank */
+  /** The first 10,000 by rank. */
   payouts: Array<LeaderboardPayoutPlanned>;
-  /** how many would be paid: more than payouts holds when many players tie at the last paid rank */
+  /** How many would be paid: more than payouts holds when many players tie at the last paid rank. */
   payouts_total: Scalars['Int']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   period_start: Maybe<Scalars['String']['output']>;
 };
 
@@ -428,6 +445,7 @@ export type LeaderboardReward = {
 };
 
 export type LeaderboardRewardInput = {
+  /** Minor units. */
   amount?: InputMaybe<Scalars['Money']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
   rank_from?: InputMaybe<Scalars['Int']['input']>;
@@ -438,10 +456,11 @@ export type LedgerItem = {
   amount: Scalars['Money']['output'];
   available_balance: Scalars['Money']['output'];
   comment: Maybe<Scalars['String']['output']>;
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   currency: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
+  /** One of: topup, reserve, confirm, cancel, expire. */
   kind: Scalars['String']['output'];
   reserved_balance: Scalars['Money']['output'];
   round_id: Maybe<Scalars['String']['output']>;
@@ -451,9 +470,11 @@ export type LedgerItem = {
 
 export type LimitsInput = {
   currency?: InputMaybe<Scalars['String']['input']>;
+  /** Minor units; null removes it. */
   loss_limit?: InputMaybe<Scalars['Money']['input']>;
   /** One of: day, week, month, null. */
   loss_period?: InputMaybe<Scalars['String']['input']>;
+  /** Minor units; null removes it. */
   max_bet?: InputMaybe<Scalars['Money']['input']>;
 };
 
@@ -475,6 +496,7 @@ export type LoginReply = {
 
 export type LoginTwoFactorInput = {
   challenge?: InputMaybe<Scalars['String']['input']>;
+  /** A 6-digit TOTP code or a recovery code. */
   code?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -877,7 +899,7 @@ export type MutationUploadImageArgs = {
 };
 
 export type Notification = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   descriptions: Array<NotificationDescription>;
   entries: Array<NotificationEntry>;
@@ -886,7 +908,7 @@ export type Notification = {
   /** The macros its descriptions may use: the built-ins, then one per custom variable. */
   macros: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   updated_at: Scalars['String']['output'];
   variables: Array<NotificationVariable>;
 };
@@ -961,9 +983,10 @@ export type OpsTimeline = {
 };
 
 export type PendingLimits = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   effective_at: Scalars['String']['output'];
   loss_limit: Maybe<Scalars['Money']['output']>;
+  /** One of: day, week, month. */
   loss_period: Maybe<Scalars['String']['output']>;
   max_bet: Maybe<Scalars['Money']['output']>;
 };
@@ -1351,7 +1374,7 @@ export type QueueCount = {
 };
 
 export type RankingItem = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   period_start: Maybe<Scalars['String']['output']>;
   rank: Scalars['Int']['output'];
   score: Scalars['Float']['output'];
@@ -1366,7 +1389,7 @@ export type Rankings = {
 };
 
 export type RecoveryCodes = {
-  /** ten single-use codes, shown this once */
+  /** Ten single-use codes, shown this once. */
   recovery_codes: Array<Scalars['String']['output']>;
 };
 
@@ -1387,17 +1410,18 @@ export type RollbackInput = {
 };
 
 export type RollbackResult = {
+  /** The game's variables as `{key: value}`: a table as an object, a vector as an array in index order with null in the gaps. */
   document: Scalars['JSON']['output'];
-  /** the new version the rollback made */
+  /** The new version the rollback made. */
   version: Scalars['Int']['output'];
 };
 
 export type SavedScore = {
   leaderboard_id: Scalars['SafeInt']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   period_start: Scalars['String']['output'];
   score: Scalars['Float']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   updated_at: Scalars['String']['output'];
   user_game_id: Scalars['SafeInt']['output'];
 };
@@ -1422,8 +1446,9 @@ export type SyncStatus = {
 
 export type TokenReply = {
   access_token: Scalars['String']['output'];
-  /** seconds */
+  /** Seconds. */
   expires_in: Scalars['Int']['output'];
+  /** One of: Bearer. */
   token_type: Scalars['String']['output'];
   user: User;
 };
@@ -1432,7 +1457,7 @@ export type Topup = {
   amount: Scalars['Money']['output'];
   available_balance: Scalars['Money']['output'];
   comment: Scalars['String']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   currency: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
@@ -1443,30 +1468,31 @@ export type Topup = {
 export type TopupInput = {
   amount?: InputMaybe<Scalars['Money']['input']>;
   comment?: InputMaybe<Scalars['String']['input']>;
+  /** Default DEFAULT_CURRENCY (EUR). */
   currency?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type TwoFactorSetup = {
-  /** otpauth://totp/…, what an authenticator app enrols from */
+  /** Otpauth://totp/…, what an authenticator app enrols from. */
   otpauth_uri: Scalars['String']['output'];
-  /** the URI as a QR code: a PNG data URL */
+  /** The URI as a QR code: a PNG data URL. */
   qr_image: Scalars['String']['output'];
-  /** the TOTP secret in base32, for apps that take it typed */
+  /** The TOTP secret in base32, for apps that take it typed. */
   secret: Scalars['String']['output'];
 };
 
 export type User = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
-  /** a moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game */
+  /** A moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game. */
   game_scope: Maybe<Array<Scalars['SafeInt']['output']>>;
   id: Scalars['SafeInt']['output'];
   is_active: Scalars['Boolean']['output'];
   role: Role;
-  /** whether sign-in asks for a second factor (SPEC §2.12) */
+  /** Whether sign-in asks for a second factor (SPEC §2.12). */
   two_factor_enabled: Scalars['Boolean']['output'];
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   updated_at: Scalars['String']['output'];
   username: Scalars['String']['output'];
 };
@@ -1479,11 +1505,11 @@ export type UserGame = {
 
 /** A user-game (the wallet that balances and scores belong to): whose, in which game, by name. */
 export type UserGameDetail = {
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   game_id: Scalars['SafeInt']['output'];
   game_name: Scalars['String']['output'];
-  /** the user_game_id */
+  /** The user_game_id. */
   id: Scalars['SafeInt']['output'];
   user_id: Scalars['SafeInt']['output'];
   username: Scalars['String']['output'];
@@ -1536,6 +1562,7 @@ export type VariableItemInput = {
 };
 
 export type WalletFreeze = {
+  /** Either freeze holds: Reserves are rejected with reason frozen. */
   frozen: Scalars['Boolean']['output'];
   user: Freeze;
   user_game: Freeze;
@@ -1544,9 +1571,10 @@ export type WalletFreeze = {
 export type WalletLimits = {
   currency: Scalars['String']['output'];
   loss_limit: Maybe<Scalars['Money']['output']>;
+  /** One of: day, week, month. */
   loss_period: Maybe<Scalars['String']['output']>;
   max_bet: Maybe<Scalars['Money']['output']>;
-  /** confirmed amounts less their wins in the current loss_period (UTC); null without a loss limit */
+  /** Confirmed amounts less their wins in the current loss_period (UTC); null without a loss limit. */
   net_loss: Maybe<Scalars['Money']['output']>;
   pending: Maybe<PendingLimits>;
 };
