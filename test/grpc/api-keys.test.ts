@@ -268,3 +268,36 @@ test('a scoped ConfirmBatch of many transactions gone from Redis looks each dist
   t.is(archiveReads, 301, 'each distinct transaction looked up once by the scope check, then the engine\'s one read of them all');
   t.true(most <= 32, `at most 32 lookups at once (${most})`);
 });
+
+test('a key\'s body rules at their fields; game ids deduplicated and sorted (empty: every game); an expiry at this very instant refused, a millisecond later taken (injected clock); audited with its fields; a second revoke changes nothing; an unknown key is 404', async (t) => {
+  const now = Date.parse('2026-12-01T12:00:00.000Z');
+  const api = await createTestApi({}, { clock: () => now });
+  t.teardown(() => api.close());
+  const make = (body: Record<string, unknown>) => api.request('POST', '/api/api-keys', { ...admin(api), body });
+  const [a, b] = [await game(api, 'KeysA'), await game(api, 'KeysB')];
+
+  t.deepEqual((await make({})).body.errors, [{ path: 'name', message: 'is required' }]);
+  const unknownGame = await make({ name: 'k', game_ids: [a, 999_999_999] });
+  t.is(unknownGame.status, 400);
+  t.deepEqual(unknownGame.body.errors, [{ path: 'game_ids', message: 'game 999999999 does not exist' }]);
+  const atNow = await make({ name: 'k', expires_at: new Date(now).toISOString() });
+  t.deepEqual([atNow.status, atNow.body.errors], [400, [{ path: 'expires_at', message: 'must be in the future' }]]);
+
+  const scoped = await make({ name: 'scoped', game_ids: [b, a, b], expires_at: new Date(now + 1).toISOString() });
+  t.is(scoped.status, 201);
+  t.deepEqual([scoped.body.game_ids, scoped.body.expires_at], [[a, b].sort((x, y) => x - y), '2026-12-01T12:00:00.001Z']);
+  t.is((await make({ name: 'every game', game_ids: [] })).body.game_ids, null, 'an empty list is every game');
+
+  t.is((await api.request('DELETE', `/api/api-keys/${scoped.body.id}`, admin(api))).status, 204);
+  const revokedAt = (await api.request('GET', '/api/api-keys', admin(api))).body.find((key: { id: number }) => key.id === scoped.body.id).revoked_at;
+  t.is((await api.request('DELETE', `/api/api-keys/${scoped.body.id}`, admin(api))).status, 204, 'revoking again is no error');
+  t.is((await api.request('GET', '/api/api-keys', admin(api))).body.find((key: { id: number }) => key.id === scoped.body.id).revoked_at, revokedAt, 'and changes nothing');
+  const notFound = await api.request('DELETE', '/api/api-keys/999999999', admin(api));
+  t.deepEqual([notFound.status, notFound.body.detail], [404, 'API key 999999999 not found']);
+
+  const audit = (await api.request(`GET`, `/api/audit?target_type=api_key&target_id=${scoped.body.id}`, admin(api))).body as Array<{ action: string; changes: unknown }>;
+  t.deepEqual(audit.map(({ action, changes }) => ({ action, changes })), [
+    { action: 'api_key.revoke', changes: { revoked: [false, true] } },
+    { action: 'api_key.create', changes: { name: [null, 'scoped'], game_ids: [null, [a, b].sort((x, y) => x - y)], expires_at: [null, '2026-12-01T12:00:00.001Z'] } },
+  ], 'one revoke audited');
+});
