@@ -27,7 +27,11 @@ interface InputField {
 
 /** An input field's description: its schema's, then the values it takes. */
 const inputFieldNote = ({ description, values }: InputField): string | undefined =>
-  [description && `${description[0]!.toUpperCase()}${description.slice(1)}${/[.!?]$/.test(description) ? '' : '.'}`, values.size > 0 && `One of: ${[...values].join(', ')}.`]
+  note(description, [...values]);
+
+/** A description: the schema's text as a sentence, then the values a field takes. */
+const note = (text: string | undefined, values: readonly string[]): string | undefined =>
+  [text && `${text[0]!.toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`, values.length > 0 && `One of: ${values.join(', ')}.`]
     .filter(Boolean).join(' ') || undefined;
 
 /** The definitions met so far: reply objects and enums by their text, input objects by their fields (merged). */
@@ -130,8 +134,7 @@ export class SdlTypes {
 function replyFieldNote(d: Described): string | undefined {
   const own = d.meta?.description ?? (d.meta?.jsonSchema?.description as string | undefined) ?? (d.innerType?.meta?.jsonSchema?.description as string | undefined);
   const values = d.meta?.component ? [] : (d.oneOf ?? []).filter((value): value is string => typeof value === 'string');
-  const parts = [own && `${own[0]!.toUpperCase()}${own.slice(1)}${/[.!?]$/.test(own) ? '' : '.'}`, values.length > 0 && `One of: ${values.join(', ')}.`];
-  return parts.filter(Boolean).join(' ') || undefined;
+  return note(own, values);
 }
 
 function itemsOf(d: Described, where: string): Described {

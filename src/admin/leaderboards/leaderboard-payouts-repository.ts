@@ -51,7 +51,7 @@ const ORDER = ['s.rank_score', 's.updated_at', 's.user_game_id'];
  * the last of them (ties share a rank, so they share its reward).
  */
 export async function finalStandings(db: Knex, leaderboardId: number, periodStart: Date, lastRank: number): Promise<Standing[]> {
-  const base = () => standingsQuery(db, leaderboardId, periodStart).select('s.user_game_id', 'ug.user_id', 's.score', 's.rank_score').orderBy(ORDER);
+  const base = () => rankedStandings(db, leaderboardId, periodStart);
   const top = (await base().limit(lastRank)) as Array<Standing & { rank_score: number }>;
   if (top.length < lastRank) return top.map(toStanding);
   const tied = (await base().where('s.rank_score', top.at(-1)!.rank_score)) as Array<Standing & { rank_score: number }>;
@@ -62,13 +62,17 @@ export async function finalStandings(db: Knex, leaderboardId: number, periodStar
 const standingsQuery = (db: Knex, leaderboardId: number, periodStart: Date) =>
   db(`${SCORES} as s`).join(`${USER_GAMES} as ug`, 'ug.id', 's.user_game_id').where({ 's.leaderboard_id': leaderboardId, 's.period_start': periodStart });
 
+/** A period's scores, best first (the ranking's order), with what a payout needs. */
+const rankedStandings = (db: Knex, leaderboardId: number, periodStart: Date) =>
+  standingsQuery(db, leaderboardId, periodStart).select('s.user_game_id', 'ug.user_id', 's.score', 's.rank_score').orderBy(ORDER);
+
 /**
  * A period's standings as finalStandings reads them, but at most `maxRows` (a tie at the last paid
  * place may hold every player), and how many more are tied with the last row read (`unread`).
  */
 export async function standingsWithin(db: Knex, leaderboardId: number, periodStart: Date, lastRank: number, maxRows: number): Promise<{ rows: Standing[]; unread: number }> {
   if (lastRank > maxRows) throw new Error(`standings to rank ${lastRank} do not fit in ${maxRows} rows`);
-  const base = () => standingsQuery(db, leaderboardId, periodStart).select('s.user_game_id', 'ug.user_id', 's.score', 's.rank_score').orderBy(ORDER);
+  const base = () => rankedStandings(db, leaderboardId, periodStart);
   const top = (await base().limit(lastRank)) as Array<Standing & { rank_score: number }>;
   if (top.length < lastRank) return { rows: top.map(toStanding), unread: 0 };
   const last = top.at(-1)!.rank_score;
