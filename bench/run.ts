@@ -6,6 +6,7 @@
  *   npm run bench -- [--duration 10] [--concurrency 64] [--wallets 10000] [--hot 10]
  *                    [--confirm-share 0.7] [--scenario all|echo,engine,batch,metrics,durability,replicated,stores,peer,scripts,sync,limits,watch,apikeys]
  *                    [--batch-sizes 1,10,100,1000] [--connections 4] [--client raw|http2] [--out bench/results] [--smoke]
+ *                    [--baseline <git revision>]   (default: the revision before issue 50; '' skips it)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { fundEngineWallets } from './lib/engine-wallets';
 import { limitEngineWallets } from './lib/engine-limits';
 import { measureLedgerWatch, type LedgerWatchStats } from './lib/ledger-watch-load';
 import { runBatchFlows } from './lib/batch-flows';
+import { checkOutBaseline } from './lib/baseline';
 import { runClientFlows } from './lib/client-flows';
 import { runFlows, type GrpcCaller, type LoadStats } from './lib/flows';
 import { H2GrpcClient } from './lib/h2-grpc-client';
@@ -35,6 +37,11 @@ import { measureScriptCosts, type ScriptCosts } from './lib/script-cost';
 import { freePort } from '../src/local-services/process-tools';
 import { createPeerSchema, fundPeerWallets } from './servers/mysql-peer-wallet';
 import { createStrongPeerSchema, fundStrongPeerWallets } from './servers/strong-peer-wallet';
+
+/** The engine the 'baseline' scenario compares with: the last revision before issue 50 (round 4). */
+const BASELINE_REVISION = '556ab3f';
+/** Calls in flight at which this revision and the baseline are compared (latency at each, throughput at the last). */
+const BASELINE_IN_FLIGHT = [1, 16, 256];
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +56,7 @@ const { values } = parseArgs({
     client: { type: 'string', default: 'raw' },
     out: { type: 'string', default: 'bench/results' },
     smoke: { type: 'boolean', default: false },
+    baseline: { type: 'string', default: BASELINE_REVISION },
   },
 });
 
@@ -61,7 +69,7 @@ const opts = {
   confirmShare: Number(values['confirm-share']),
   connections: Number(values.connections),
   scriptCalls: smoke ? 2000 : 5000, // fewer reservations leave the memory figure to allocator noise
-  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'batch', 'metrics', 'durability', 'replicated', 'stores', 'peer', 'scripts', 'sync', 'limits', 'watch', 'apikeys'] : values.scenario!.split(',')),
+  scenarios: new Set(values.scenario === 'all' ? ['echo', 'engine', 'baseline', 'batch', 'metrics', 'durability', 'replicated', 'stores', 'peer', 'scripts', 'sync', 'limits', 'watch', 'apikeys'] : values.scenario!.split(',')),
   batchSizes: values['batch-sizes']!.split(',').map(Number),
 };
 const GAME = 'bench';
@@ -113,10 +121,11 @@ async function main() {
     };
     const load = (name: string, description: string, address: string, wallets: readonly string[]): Promise<LoadStats> =>
       loadWith(name, description, address, (client) => runFlows(client, flowOptions(name, wallets)));
-    const engineServer = async (redis: Managed, env: Record<string, string> = {}, processes = 1) => {
+    /** `root`: another checkout (the baseline) whose engine runs instead of this one. */
+    const engineServer = async (redis: Managed, env: Record<string, string> = {}, processes = 1, root?: string) => {
       const port = await freePort();
       const args = ['serve', '--roles', 'grpc', ...(processes > 1 ? ['--processes', String(processes)] : [])];
-      return startNode('src/cli.ts', args, { REDIS_URL: redis.url, MYSQL_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...env }, port);
+      return startNode('src/cli.ts', args, { REDIS_URL: redis.url, MYSQL_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...env }, port, [], root);
     };
 
     const engineRun = async (redis: Managed, name: string, env: Record<string, string> = {}) => {
@@ -158,6 +167,32 @@ async function main() {
       const two = await engineServer(always, {}, 2);
       await load('engine spread, 2 processes', `engine in 2 processes (--processes 2), AOF always, ${users.length} wallets`, two.url, users);
       await two.stop();
+    }
+    if (opts.scenarios.has('baseline')) {
+      // This revision's engine against an earlier one's (--baseline), alternating, at 1, 16 and 256
+      // calls in flight; and this one with coalescing off at 256.
+      const checkout = values.baseline ? checkOutBaseline(values.baseline, log) : null;
+      if (checkout) {
+        cleanups.push(async () => checkout.remove());
+        const inFlightRun = async (name: string, description: string, inFlight: number, env: Record<string, string> = {}, root?: string) => {
+          const engine = await engineServer(always, env, 1, root);
+          try {
+            return await loadWith(name, description, engine.url, (client) => runFlows(client, { ...flowOptions(name, users), concurrency: inFlight }));
+          } finally {
+            await engine.stop();
+          }
+        };
+        const rows: BaselineRow[] = [];
+        for (const inFlight of smoke ? [1, 16] : BASELINE_IN_FLIGHT) {
+          for (let pair = 1; pair <= (smoke ? 1 : 3); pair += 1) {
+            const current = await inFlightRun(`engine, ${inFlight} in flight (pair ${pair})`, `this revision, AOF always, ${users.length} wallets`, inFlight);
+            const base = await inFlightRun(`baseline ${checkout.commit}, ${inFlight} in flight (pair ${pair})`, `revision ${checkout.commit}, AOF always, ${users.length} wallets`, inFlight, {}, checkout.root);
+            const alone = inFlight === 256 ? await inFlightRun(`engine GRPC_COALESCE=false, ${inFlight} in flight (pair ${pair})`, 'this revision, each unary call alone', inFlight, { GRPC_COALESCE: 'false' }) : undefined;
+            rows.push({ inFlight, current, baseline: base, ...(alone ? { uncoalesced: alone } : {}) });
+          }
+        }
+        extra.baseline = { commit: checkout.commit, rows };
+      }
     }
     if (opts.scenarios.has('batch')) {
       const engine = await engineServer(always);
@@ -482,6 +517,30 @@ async function measureSync(
   return { pairs: measured };
 }
 
+/** One pair of the 'baseline' scenario: this revision, the baseline, and (at 256) this one with coalescing off. */
+interface BaselineRow {
+  readonly inFlight: number;
+  readonly current: LoadStats;
+  readonly baseline: LoadStats;
+  readonly uncoalesced?: LoadStats;
+}
+
+/** Per calls in flight: the medians over the pairs of this revision's figure over the baseline's. */
+function baselineRatios(rows: readonly BaselineRow[]) {
+  return [...new Set(rows.map((row) => row.inFlight))].map((inFlight) => {
+    const pairs = rows.filter((row) => row.inFlight === inFlight);
+    const over = (pick: (stats: LoadStats) => number) => median(pairs.map((row) => pick(row.current) / pick(row.baseline)))!;
+    const uncoalesced = pairs.filter((row) => row.uncoalesced);
+    return {
+      inFlight,
+      calls: over((stats) => stats.callsPerSecond),
+      p50: over((stats) => stats.latencyMs.p50),
+      p99: over((stats) => stats.latencyMs.p99),
+      coalescedOverAlone: uncoalesced.length > 0 ? median(uncoalesced.map((row) => row.current.callsPerSecond / row.uncoalesced!.callsPerSecond)) : null,
+    };
+  });
+}
+
 function median(values: number[] | undefined): number | null {
   if (!values?.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -496,10 +555,17 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const ratio = (a?: number, b?: number) => (a && b ? a / b : null);
   const h2 = extra.h2load as { reqPerSecond: number } | null | undefined;
   const ops = (name: string) => results.find((r) => r.name === name)?.opsPerSecond;
+  const baseline = extra.baseline as { commit: string; rows: BaselineRow[] } | undefined;
+  const againstBaseline = baseline ? baselineRatios(baseline.rows) : [];
+  const atInFlight = (inFlight: number) => againstBaseline.find((row) => row.inFlight === inFlight);
   const ratios = {
-    'engine/echo (goal ≥ 0.80)': ratio(rate('engine spread'), rate('echo')),
+    'engine/echo (goal ≥ 0.70)': ratio(rate('engine spread'), rate('echo')),
+    [`unary calls/s at 256 in flight, this revision / ${baseline?.commit ?? 'baseline'}, median of 3 alternating pairs (goal ≥ 1.8)`]: atInFlight(256)?.calls ?? null,
+    ...Object.fromEntries(BASELINE_IN_FLIGHT.map((inFlight) => [`p99 at ${inFlight} in flight, this revision / ${baseline?.commit ?? 'baseline'} (goal ≤ 1.0)`, atInFlight(inFlight)?.p99 ?? null])),
+    [`p50 at 1 in flight, this revision / ${baseline?.commit ?? 'baseline'} (a lone call waits for nothing)`]: atInFlight(1)?.p50 ?? null,
+    'unary calls/s at 256 in flight, coalesced / GRPC_COALESCE=false': atInFlight(256)?.coalescedOverAlone ?? null,
     'engine in 2 processes / 1 process, 10,000 wallets': ratio(rate('engine spread, 2 processes'), rate('engine spread')),
-    'batch/engine ops: batch 100 ops/s over unary engine calls/s (goal ≥ 5)': ratio(ops('batch 100'), rate('engine spread')),
+    'batch/engine ops: batch 100 ops/s over unary engine calls/s (goal ≥ 8)': ratio(ops('batch 100'), rate('engine spread')),
     'client auto-batching / engine: callers\' calls/s over unary engine calls/s (goal ≥ 3)': ratio(ops(`batch client (${opts.concurrency} callers)`), rate('engine spread')),
     'engine metrics on / off, median of 3 alternating pairs (goal ≥ 0.95)': median(extra.metricsPairs as number[] | undefined),
     'engine/peer, 10,000 wallets (goal ≥ 3)': ratio(rate('engine spread'), rate('peer spread')),
@@ -521,6 +587,12 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   console.log(`\n${table(['ratio', 'value'], Object.entries(ratios).map(([k, v]) => [k, v === null ? 'n/a' : v.toFixed(2)]))}`);
   if (h2) console.log(`\nh2load on the echo server: ${Math.round(h2.reqPerSecond).toLocaleString('en-US')} req/s`);
   else if (opts.scenarios.has('echo')) console.log('\nh2load not installed (apt-get install nghttp2-client): generator comparison skipped');
+  if (baseline) {
+    console.log(`\nthis revision against ${baseline.commit} (--baseline), medians of the alternating pairs' ratios`);
+    console.log(table(['in flight', 'calls/s ratio', 'p50 ratio', 'p99 ratio', 'coalesced / alone'], againstBaseline.map((row) => [
+      String(row.inFlight), fmt(row.calls, 2), fmt(row.p50, 2), fmt(row.p99, 2), row.coalescedOverAlone === null ? '' : fmt(row.coalescedOverAlone, 2),
+    ])));
+  }
   const scripts = extra.scripts as ScriptCosts | undefined;
   if (scripts) {
     console.log(`\n${table(['script', 'calls', 'usec/call', 'usec/op'], scripts.scripts.map((s) => [s.script, String(s.calls), s.usecPerCall.toFixed(2), s.usecPerOp.toFixed(2)]))}`);

@@ -43,7 +43,8 @@ export async function startRedis(port: number, durability: 'always' | 'off', rep
 
 /**
  * A Node process of this project (a server or the worker), its logs dropped unless it fails.
- * `nodeArgs` go before the script (e.g. `--cpu-prof`).
+ * `nodeArgs` go before the script (e.g. `--cpu-prof`); `root` is another checkout of the project
+ * (an earlier revision, bench/lib/baseline.ts) whose script runs instead.
  */
 export async function startNode(
   script: string,
@@ -51,9 +52,10 @@ export async function startNode(
   env: Record<string, string>,
   port?: number,
   nodeArgs: readonly string[] = [],
+  root = ROOT,
 ): Promise<Managed & { child: ChildProcess }> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

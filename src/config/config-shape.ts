@@ -67,6 +67,8 @@ export function configFromSettings(raw: RawEnv, cwd: string, metricsPortGiven: b
       allowUnauthenticated: raw.GRPC_ALLOW_UNAUTHENTICATED === 'true',
       tls: raw.GRPC_TLS_CERT ? { certPath: raw.GRPC_TLS_CERT, keyPath: raw.GRPC_TLS_KEY } : null,
       maxMessageBytes: raw.GRPC_MAX_MESSAGE_BYTES,
+      /** Unary calls coalesced into batches (unary-coalescer.ts); null: each goes alone. */
+      coalesce: raw.GRPC_COALESCE === 'true' ? { windowMs: raw.GRPC_COALESCE_WINDOW_MS, maxItems: raw.GRPC_COALESCE_MAX_ITEMS } : null,
     },
     http: {
       host: raw.HTTP_HOST,

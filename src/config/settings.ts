@@ -104,6 +104,17 @@ export const SETTINGS = {
     'largest accepted gRPC request (2 MiB: any valid batch of 1000 items fits)',
   ),
 
+  // Issue 50: unary Reserve/Confirm/Cancel calls that arrive together go to the store as one batch.
+  GRPC_COALESCE: setting(
+    flag('true'),
+    '`true`: unary Reserve, Confirm and Cancel calls of one kind that arrive together go to the store as one batch (each answered as alone); a call that finds none in flight goes out at once',
+  ),
+  GRPC_COALESCE_WINDOW_MS: setting(
+    integer(0, 0, 10),
+    'how long a coalesced call waits for company: 0, the rest of its event-loop turn; n, at most n ms (never past its own deadline)',
+  ),
+  GRPC_COALESCE_MAX_ITEMS: setting(integer(100, 1, 1000), 'the most unary calls one coalesced batch takes'),
+
   HTTP_HOST: setting(text('0.0.0.0'), 'HTTP listen address'),
   HTTP_PORT: setting(integer(3000, 0, 65535), 'HTTP listen port'),
   PUBLIC_BASE_URL: setting(

@@ -50,6 +50,8 @@ export const ERROR_SPECS = {
   UNAVAILABLE: spec(503, 'Service Unavailable', 'internal', GrpcStatus.UNAVAILABLE),
   // Redis refused a write for memory (OOM): nothing moved; the caller may retry once memory is freed.
   RESOURCE_EXHAUSTED: spec(503, 'Service Unavailable', 'internal', GrpcStatus.RESOURCE_EXHAUSTED),
+  // gRPC only: a coalesced call's deadline passed while it waited for its batch (nothing applied).
+  DEADLINE_EXCEEDED: spec(504, 'Gateway Timeout', 'internal', GrpcStatus.DEADLINE_EXCEEDED),
   NOT_IMPLEMENTED: spec(501, 'Not Implemented', 'not_implemented', GrpcStatus.UNIMPLEMENTED),
   INTERNAL: { ...spec(500, 'Internal Server Error', 'internal', GrpcStatus.INTERNAL), exposeMessage: false },
 } as const satisfies Record<string, ErrorSpec>;

@@ -60,9 +60,9 @@ export function scopedOperations(wallet: ReservationOperations, games: NonNullab
   const reserveGames = (items: readonly ReserveInput[]) => items.map((input) => input.gameId);
   const settledGames = (items: readonly Array<ConfirmInput | CancelInput>[number][]) => gamesOfTransactions(items.map((input) => input.transactionId));
   return {
-    reserve: async (input) => (await checked(input.gameId), wallet.reserve(input)),
-    confirm: async (input) => (await checked(gameOfTransaction(input.transactionId)), wallet.confirm(input)),
-    cancel: async (input) => (await checked(gameOfTransaction(input.transactionId)), wallet.cancel(input)),
+    reserve: async (input, options) => (await checked(input.gameId), wallet.reserve(input, options)),
+    confirm: async (input, options) => (await checked(gameOfTransaction(input.transactionId)), wallet.confirm(input, options)),
+    cancel: async (input, options) => (await checked(gameOfTransaction(input.transactionId)), wallet.cancel(input, options)),
     async getTransaction(transactionId) {
       const view = await wallet.getTransaction(transactionId);
       const denied = refusal(view.gameId);

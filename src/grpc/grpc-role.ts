@@ -15,6 +15,7 @@ import { createOpsTimelineStore } from '../metrics/ops-timeline-store';
 import { redisReady } from '../redis/redis-ready';
 import type { RedisLike } from '../redis/script-registry';
 import { reservationHandlers } from './reservation-handlers';
+import { coalescedOperations } from './unary-coalescer';
 import type { WalletService } from '../wallet/wallet-service';
 import { createApiKeyRegistry } from './api-key-registry';
 import { callerAuthInterceptors, callerIdOf, callerScope } from './caller-auth';
@@ -62,7 +63,7 @@ export async function startGrpcRole({ config, wallet, redis, logger, metrics, le
   const { definition, encode } = ledgerBytesPassThrough(service);
   const ledgerStream = tail && watchLedgerHandler({ db: ledgerDb, tail, logger, encode, callerOf: callerIdOf, ...(scopeOf ? { scopeOf } : {}) });
   server.addService(definition, {
-    ...reservationHandlers(wallet, {
+    ...reservationHandlers(config.coalesce ? coalescedOperations(wallet, config.coalesce) : wallet, {
       logger, observe: bothObservers(metrics && grpcMetrics(metrics), timeline.observer),
       ...(scopeOf ? { scopeOf } : {}),
     }),

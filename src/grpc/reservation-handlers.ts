@@ -47,9 +47,9 @@ export function reservationHandlers(wallet: ReservationOperations, options: Rese
   const batch = <Item>(method: string, run: (engine: ReservationOperations, items: Item[]) => Promise<BalanceOutcome[]>) =>
     unaryHandler<{ items: Item[] }, { results: BatchResult[] }>(method, async (request, metadata) => ({ results: batchResults(method, await run(engineFor(metadata), request.items), options.logger) }), options);
   return {
-    Reserve: unaryHandler<ReserveRequest, BalanceResponse>('Reserve', async (request, metadata) => toWire(await engineFor(metadata).reserve(reserveInput(request))), options),
-    Confirm: unaryHandler<ConfirmRequest, BalanceResponse>('Confirm', async (request, metadata) => toWire(await engineFor(metadata).confirm(confirmInput(request))), options),
-    Cancel: unaryHandler<CancelRequest, BalanceResponse>('Cancel', async (request, metadata) => toWire(await engineFor(metadata).cancel(cancelInput(request))), options),
+    Reserve: unaryHandler<ReserveRequest, BalanceResponse>('Reserve', async (request, metadata, deadlineMs) => toWire(await engineFor(metadata).reserve(reserveInput(request), { deadlineMs })), options),
+    Confirm: unaryHandler<ConfirmRequest, BalanceResponse>('Confirm', async (request, metadata, deadlineMs) => toWire(await engineFor(metadata).confirm(confirmInput(request), { deadlineMs })), options),
+    Cancel: unaryHandler<CancelRequest, BalanceResponse>('Cancel', async (request, metadata, deadlineMs) => toWire(await engineFor(metadata).cancel(cancelInput(request), { deadlineMs })), options),
     ReserveBatch: batch<ReserveRequest>('ReserveBatch', (engine, items) => engine.reserveBatch(items.map(reserveInput))),
     ConfirmBatch: batch<ConfirmRequest>('ConfirmBatch', (engine, items) => engine.confirmBatch(items.map(confirmInput))),
     CancelBatch: batch<CancelRequest>('CancelBatch', (engine, items) => engine.cancelBatch(items.map(cancelInput))),

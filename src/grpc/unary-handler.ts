@@ -16,8 +16,8 @@ export interface UnaryOptions {
   readonly observe?: GrpcCallObserver;
 }
 
-/** A call's work, from its message and its metadata (who calls: caller-auth.ts). */
-type Handler<Req, Res> = (request: Req, metadata: Metadata) => Promise<Res>;
+/** A call's work, from its message, its metadata (who calls: caller-auth.ts) and its deadline (epoch ms; Infinity when it has none). */
+type Handler<Req, Res> = (request: Req, metadata: Metadata, deadlineMs: number) => Promise<Res>;
 
 /**
  * Adapts a service function to a grpc-js unary handler: deadline, and AppError → status. Caller tokens
@@ -33,25 +33,27 @@ export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res
           given(error, reply);
         }
       : given;
-    if (deadlinePassed(call)) {
+    const deadlineMs = deadlineOf(call);
+    if (deadlineMs < Date.now()) {
       callback({ code: GrpcStatus.DEADLINE_EXCEEDED, details: 'deadline passed before the call started' } as ServiceError);
       return;
     }
-    handler(call.request, call.metadata).then(
+    handler(call.request, call.metadata, deadlineMs).then(
       (reply) => callback(null, reply),
       (thrown: unknown) => {
         const error = toAppError(translateMysqlError(thrown)); // MySQL serves settled transactions
-        if (error.spec.httpStatus >= 500) options.logger.error({ err: thrown, method }, 'grpc call failed');
+        if (error.spec.httpStatus >= 500 && error.code !== 'DEADLINE_EXCEEDED') options.logger.error({ err: thrown, method }, 'grpc call failed');
         callback(statusError(error));
       },
     );
   };
 }
 
-function deadlinePassed(call: ServerUnaryCall<unknown, unknown>): boolean {
+/** The call's deadline in epoch ms; Infinity when the caller set none. */
+function deadlineOf(call: ServerUnaryCall<unknown, unknown>): number {
   const deadline = call.getDeadline();
   const ms = deadline instanceof Date ? deadline.getTime() : deadline;
-  return Number.isFinite(ms) && ms > 0 && ms < Date.now();
+  return Number.isFinite(ms) && ms > 0 ? ms : Infinity;
 }
 
 function statusError(error: AppError): Partial<ServiceError> {
