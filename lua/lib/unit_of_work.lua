@@ -118,9 +118,17 @@ local function commit(work)
     if #mset > 0 then redis.call('MSET', unpack(mset)) end
   end
   if work.events then
+    -- One stream entry per outbox the call touched, its moves in order as repeated `e` fields (the
+    -- sync expands it into ledger rows with a sub-sequence): one XADD and one entry id per call, not
+    -- per item.
     for _, key in ipairs(work.events) do
       local events = work.events[key]
-      for i = 1, #events do redis.call('XADD', key, '*', 'e', events[i]) end
+      local fields = { key, '*' }
+      for i = 1, #events do
+        fields[2 * i + 1] = 'e'
+        fields[2 * i + 2] = events[i]
+      end
+      redis.call('XADD', unpack(fields))
     end
   end
   if work.opened then

@@ -28,11 +28,11 @@ export interface LedgerFilters {
 }
 
 /** A move's place in its wallet's outbox order. */
-export type LedgerPosition = Readonly<Pick<LedgerEntryRow, 'stream_ms' | 'stream_seq'>>;
+export type LedgerPosition = Readonly<Pick<LedgerEntryRow, 'stream_ms' | 'stream_seq' | 'stream_sub'>>;
 
 /** Where the user-game's move `id` stands, or undefined when it is no move of this user-game. */
 export function findLedgerPosition(db: Knex, userId: string, gameId: string, id: number): Promise<LedgerPosition | undefined> {
-  return db(LEDGER_TABLE).where({ id, user_id: userId, game_id: gameId }).first('stream_ms', 'stream_seq');
+  return db(LEDGER_TABLE).where({ id, user_id: userId, game_id: gameId }).first('stream_ms', 'stream_seq', 'stream_sub');
 }
 
 /**
@@ -60,11 +60,14 @@ export function listUserGameLedger(
   if (until) query.where('created_at', '<', until);
   if (after) {
     query.where((older) =>
-      older.where('stream_ms', '<', after.stream_ms).orWhere((same) => same.where('stream_ms', after.stream_ms).andWhere('stream_seq', '<', after.stream_seq)),
+      older
+        .where('stream_ms', '<', after.stream_ms)
+        .orWhere((same) => same.where('stream_ms', after.stream_ms).andWhere('stream_seq', '<', after.stream_seq))
+        .orWhere((entry) => entry.where({ stream_ms: after.stream_ms, stream_seq: after.stream_seq }).andWhere('stream_sub', '<', after.stream_sub)),
     );
   }
   return query
-    .orderBy([{ column: 'stream_ms', order: 'desc' }, { column: 'stream_seq', order: 'desc' }])
+    .orderBy([{ column: 'stream_ms', order: 'desc' }, { column: 'stream_seq', order: 'desc' }, { column: 'stream_sub', order: 'desc' }])
     .limit(page.limit)
     .offset(page.offset);
 }
@@ -81,7 +84,7 @@ export function lastMoveAt(db: Knex, userId: string, gameId: string, currency: s
   return db<LedgerEntryRow>(db.raw('?? FORCE INDEX (??)', [LEDGER_TABLE, WALLET_CURRENCY_TIME]))
     .where({ user_id: userId, game_id: gameId, currency })
     .andWhere('created_at', '<=', at)
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'stream_ms', order: 'desc' }, { column: 'stream_seq', order: 'desc' }])
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'stream_ms', order: 'desc' }, { column: 'stream_seq', order: 'desc' }, { column: 'stream_sub', order: 'desc' }])
     .limit(1);
 }
 

@@ -19,9 +19,10 @@ export interface LedgerEntryRow {
   /** Its WatchLedger sequence (SPEC §1.11), in commit order. */
   seq: number;
   event_id: string;
-  /** Its outbox entry's id, `<stream_ms>-<stream_seq>`: the wallet's order of moves. */
+  /** Its outbox entry's id, `<stream_ms>-<stream_seq>`, then its place among the entry's moves: the wallet's order of moves. */
   stream_ms: number;
   stream_seq: number;
+  stream_sub: number;
   kind: OutboxKind;
   user_id: string;
   game_id: string;

@@ -5,14 +5,14 @@ import { LEDGER_SEQUENCE_TABLE, LEDGER_TABLE, TRANSACTIONS_TABLE } from '../reco
 import type { OutboxEvent } from './outbox-event';
 
 const LEDGER_COLUMNS = [
-  'seq', 'event_id', 'stream_ms', 'stream_seq', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance',
+  'seq', 'event_id', 'stream_ms', 'stream_seq', 'stream_sub', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance',
   'reserved_balance', 'transaction_id', 'round_id', 'request_id', 'request_round_id', 'topup_id', 'comment', 'created_at',
 ] as const;
 
 function ledgerValues(event: OutboxEvent, seq: number): unknown[] {
   const dash = event.streamId.indexOf('-');
   return [
-    seq, event.eventId, event.streamId.slice(0, dash), event.streamId.slice(dash + 1), event.kind, event.userId, event.gameId,
+    seq, event.eventId, event.streamId.slice(0, dash), event.streamId.slice(dash + 1), event.streamSub, event.kind, event.userId, event.gameId,
     event.currency, event.amount, event.winAmount, event.availableBalance, event.reservedBalance, event.transactionId,
     event.roundId, event.requestId, event.requestRoundId, event.topupId, event.comment, new Date(event.atMs),
   ];

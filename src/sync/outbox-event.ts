@@ -5,9 +5,11 @@ export { OUTBOX_KINDS, type OutboxKind } from '../redis/shared-layouts';
 
 /** One outbox stream entry (see the headers of lua/*.lua), as the sync moves it into MySQL. */
 export interface OutboxEvent {
-  /** `<pp>-<stream id>`: unique across partitions. */
+  /** `<pp>-<stream id>` for an entry's first move, `<pp>-<stream id>/<sub>` for the next: unique across partitions. */
   readonly eventId: string;
   readonly streamId: string;
+  /** The move's place among its entry's moves (0 for the first): the ledger orders by stream id, then this. */
+  readonly streamSub: number;
   readonly kind: OutboxKind;
   readonly userId: string;
   readonly gameId: string;
@@ -29,7 +31,7 @@ export interface OutboxEvent {
   readonly atMs: number;
 }
 
-type Fields = Omit<OutboxEvent, 'eventId' | 'streamId' | 'atMs'> & { readonly at: string };
+type Fields = Omit<OutboxEvent, 'eventId' | 'streamId' | 'streamSub' | 'atMs'> & { readonly at: string };
 /** The values an entry carries, by name (the wire's short names are decoded into these, here only). */
 type ValueName = Exclude<keyof Fields, 'kind'>;
 type Values = Partial<Record<ValueName, string>>;
@@ -81,12 +83,20 @@ function namedFields(flat: string[]): Fields | null {
   return fieldsOf(stored.k as OutboxKind, values);
 }
 
-/** Turns a raw stream entry ([id, [field, value, ...]]) into an event; a malformed one is a bug. */
-export function parseOutboxEntry(partition: number, [streamId, flat]: [string, string[]]): OutboxEvent {
-  const fields = flat.length === 2 && flat[0] === 'e' ? packedFields(flat[1]!.split('\n')) : namedFields(flat);
-  if (!fields || !fields.userId || !fields.gameId || !fields.currency || !fields.amount || !fields.availableBalance || !fields.reservedBalance || !fields.at) {
-    throw new AppError('INTERNAL', `malformed outbox entry ${streamId} in partition ${partition}`);
-  }
-  const { at, ...event } = fields;
-  return { eventId: `${partition.toString(16).padStart(2, '0')}-${streamId}`, streamId, ...event, atMs: Number(at) };
+/**
+ * The moves of a raw stream entry ([id, [field, value, ...]]), in order: one per `e` field (a call
+ * writes one entry per outbox it touched, its items' moves as repeated `e` fields), or the one move
+ * of an entry in the named layout. A malformed entry is a bug.
+ */
+export function outboxEventsOf(partition: number, [streamId, flat]: [string, string[]]): OutboxEvent[] {
+  const packed = flat.length >= 2 && flat.every((value, i) => i % 2 === 1 || value === 'e');
+  const all = packed ? flat.filter((_, i) => i % 2 === 1).map((entry) => packedFields(entry.split('\n'))) : [namedFields(flat)];
+  const at = `${partition.toString(16).padStart(2, '0')}-${streamId}`;
+  return all.map((fields, sub) => {
+    if (!fields || !fields.userId || !fields.gameId || !fields.currency || !fields.amount || !fields.availableBalance || !fields.reservedBalance || !fields.at) {
+      throw new AppError('INTERNAL', `malformed outbox entry ${streamId} in partition ${partition}`);
+    }
+    const { at: atMs, ...event } = fields;
+    return { eventId: sub === 0 ? at : `${at}/${sub}`, streamId, streamSub: sub, ...event, atMs: Number(atMs) };
+  });
 }

@@ -183,7 +183,7 @@ async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, ide
   const stream = db(LEDGER_TABLE)
     .select('event_id', 'stream_ms', 'stream_seq', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance', 'reserved_balance',
       'request_id', 'topup_id', 'comment', 'created_at')
-    .orderBy([{ column: 'user_id' }, { column: 'game_id' }, { column: 'stream_ms' }, { column: 'stream_seq' }])
+    .orderBy([{ column: 'user_id' }, { column: 'game_id' }, { column: 'stream_ms' }, { column: 'stream_seq' }, { column: 'stream_sub' }])
     .stream();
   for await (const row of stream as AsyncIterable<LedgerStreamRow>) {
     rows += 1;

@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger';
 import type { AppliedObserver } from './sync-metrics';
 import type { WalletStore } from '../wallet/wallet-store';
 import { applyOutboxBatch, type BatchCompanion } from './ledger-repository';
-import { parseOutboxEntry } from './outbox-event';
+import { outboxEventsOf } from './outbox-event';
 import { sweepExpiredReservations } from './expiry-sweeper';
 import { BATCH_JOB, SWEEP_JOB, type BatchJobData, type OutboxRange } from './sync-queue';
 import type { OutboxStore, RawEntry } from './outbox-store';
@@ -26,8 +26,15 @@ export interface SyncProcessorDeps {
 }
 
 /**
+ * The most ledger rows one MySQL transaction writes. A job counts outbox entries (SYNC_BATCH_SIZE),
+ * and an entry holds all the moves one call made in its partition (up to a batch's 1,000), so a job's
+ * moves are applied in transactions of at most this many rows, in order.
+ */
+const MAX_ROWS_PER_TRANSACTION = 2000;
+
+/**
  * The BullMQ processor. A batch (its ranges of one or more partitions) is applied to MySQL in one
- * transaction, and only then acknowledged and removed from each partition's outbox (with the settled
+ * transaction (or, past MAX_ROWS_PER_TRANSACTION moves, several in order), and only then acknowledged and removed from each partition's outbox (with the settled
  * transactions' records set to expire after max(SETTLED_RETENTION_S, IDEMPOTENCY_TTL_S): the record
  * is also the Reserve's idempotency record); a crash in between leaves the entries to be applied
  * again, which changes nothing.
@@ -43,10 +50,13 @@ export function createSyncProcessor(deps: SyncProcessorDeps) {
     if (job.name !== BATCH_JOB) throw new Error(`unknown job ${job.name}`);
     const ranges = rangesOf(job.data);
     const read = await Promise.all(ranges.map((range) => entriesOf(deps.outbox, range)));
-    const parsed = read.map((entries, i) => entries.map((entry) => parseOutboxEntry(ranges[i]!.partition, entry)));
+    const parsed = read.map((entries, i) => entries.flatMap((entry) => outboxEventsOf(ranges[i]!.partition, entry)));
     const events = parsed.flat();
     if (events.length === 0) return { applied: 0 }; // acknowledged already: this is a retry after a crash
-    const applied = await applyOutboxBatch(deps.db, events, deps.alongside);
+    let applied = 0;
+    for (let start = 0; start < events.length; start += MAX_ROWS_PER_TRANSACTION) {
+      applied += await applyOutboxBatch(deps.db, events.slice(start, start + MAX_ROWS_PER_TRANSACTION), deps.alongside);
+    }
     await Promise.all(ranges.map(async (range, i) => {
       const entries = read[i]!;
       if (entries.length === 0) return;

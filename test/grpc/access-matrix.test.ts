@@ -98,7 +98,7 @@ test(`WatchLedger: ${CALLERS.map((caller) => `${caller} ${EXPECTED[caller]}`).jo
   // The game's move in the ledger, as the sync writes it (no worker runs here).
   const streamId = `${Date.now()}-0`;
   await applyOutboxBatch(api.database.db, [{
-    eventId: `62-${streamId}`, streamId, kind: 'topup', userId: target.userId, gameId: target.gameId, currency: 'EUR', amount: '1', winAmount: '0',
+    eventId: `62-${streamId}`, streamId, streamSub: 0, kind: 'topup', userId: target.userId, gameId: target.gameId, currency: 'EUR', amount: '1', winAmount: '0',
     availableBalance: '1', reservedBalance: '0', transactionId: null, roundId: null, requestId: null, requestRoundId: null, topupId: '1', comment: null, auditTrail: null, atMs: Date.now(),
   }]);
   const { client } = reservationClient(role.address!);

@@ -132,7 +132,7 @@ function topupEvent(userId: string, availableBalance = 1): OutboxEvent {
   written += 1;
   const streamId = `${Date.now()}-${written}`;
   return {
-    eventId: `63-${streamId}`, streamId, kind: 'topup', userId, gameId: 'g', currency: 'EUR', amount: '1', winAmount: '0', availableBalance: String(availableBalance),
+    eventId: `63-${streamId}`, streamId, streamSub: 0, kind: 'topup', userId, gameId: 'g', currency: 'EUR', amount: '1', winAmount: '0', availableBalance: String(availableBalance),
     reservedBalance: '0', transactionId: null, roundId: null, requestId: null, requestRoundId: null, topupId: String(written), comment: null, auditTrail: null, atMs: Date.now(),
   };
 }

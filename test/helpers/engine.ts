@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DurableAck } from '../../src/redis/durable-ack';
 import type { RedisLike } from '../../src/redis/script-registry';
-import { parseOutboxEntry, type OutboxEvent } from '../../src/sync/outbox-event';
+import { outboxEventsOf, type OutboxEvent } from '../../src/sync/outbox-event';
 import { keys, reserveTarget, walletAddress, walletOfTransaction, type WalletAddress } from '../../src/redis/wallet-keys';
 import { createWalletService, type WalletService, type WalletServiceDeps } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
@@ -25,7 +25,7 @@ export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServi
     const entries = (await redis.xrange(keys.outbox(address), '-', '+')) as Array<[string, string[]]>;
     // A partition's stream is shared by many wallets: keep this wallet's entries only.
     return entries
-      .map((entry) => parseOutboxEntry(address.partition, entry))
+      .flatMap((entry) => outboxEventsOf(address.partition, entry))
       .filter((event) => event.userId === target.userId && event.gameId === target.gameId && event.currency === target.currency);
   };
   return {

@@ -7,7 +7,7 @@ import { REDIS_LAYOUT_KEY, upgradeRedisLayout } from '../../src/redis/layout-upg
 import { formatTransactionRecord, parseTransactionRecord, parseWalletRecord } from '../../src/redis/stored-records';
 import { createLogger } from '../../src/logging/logger';
 import { scriptCalls, type Moment } from '../../src/wallet/script-calls';
-import { parseOutboxEntry } from '../../src/sync/outbox-event';
+import { outboxEventsOf } from '../../src/sync/outbox-event';
 import { unknownTransactionId } from '../helpers/engine';
 import { createTestRedis, type TestRedis } from '../helpers/redis';
 import { snapshotKeys } from '../helpers/redis-snapshot';
@@ -104,7 +104,7 @@ test('topup names in its outbox entry the idempotency key and the audit trail it
   for (const [idempotencyKey, auditTrail] of variants) {
     await t.context.store.redis.topup(...scriptCalls.topup(w, { userId: 'user', gameId: 'game', currency: 'EUR', amount: '5', comment: 'c', idempotencyKey, auditTrail }, moment()));
   }
-  const events = (await t.context.store.redis.xrange(keys.outbox(w), '-', '+')).map((entry) => parseOutboxEntry(w.partition, entry));
+  const events = (await t.context.store.redis.xrange(keys.outbox(w), '-', '+')).flatMap((entry) => outboxEventsOf(w.partition, entry));
   t.deepEqual(events.map((event) => [event.kind, event.requestId, event.auditTrail]), [
     ['topup', null, null], ['topup', null, 'trail-a'], ['topup', 'key-b', null], ['topup', 'key-c', 'trail-c'],
   ]);

@@ -9,7 +9,7 @@ import {
   formatIdempotencyRecord, formatWalletRecord, parseTopupReply, parseTransactionRecord, parseWalletRecord, topupFingerprint, topupReplyFields,
 } from '../../src/redis/stored-records';
 import { reserveTarget, walletAddress } from '../../src/redis/wallet-keys';
-import { parseOutboxEntry } from '../../src/sync/outbox-event';
+import { outboxEventsOf } from '../../src/sync/outbox-event';
 import { createTestRedis } from '../helpers/redis';
 
 // The layouts Lua and TypeScript share are defined once (shared-layouts.ts); these tests run the Lua
@@ -43,7 +43,7 @@ test('every outbox entry the Lua makes reads back, value by value, as the TypeSc
     const values = layout.values.map((name) => (name === 'at' ? '1700000000000' : name === 'transactionId' ? '0a.AAAAAAAAAAAAAAAAAAAAAA.EUR-BBBBBBBBBBBBBBBB-CCCCCCCCCCC' : `${name}-value`));
     const args = layout.commentFollows ? [...values, 'a comment\nover two lines'] : values;
     const entry = await runLua(`-- include: layouts\nreturn ${layout.lua}(unpack(ARGV))`, args);
-    const event = parseOutboxEntry(0, ['1-0', ['e', entry as string]]);
+    const event = outboxEventsOf(0, ['1-0', ['e', entry as string]])[0]!;
     t.is((entry as string).split('\n')[0], code);
     t.is(event.kind, layout.kind, code);
     layout.values.forEach((name, i) => {

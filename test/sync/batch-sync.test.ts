@@ -1,5 +1,7 @@
 import test from 'ava';
 import { AppError } from '../../src/errors';
+import { listUserGameLedger } from '../../src/records/ledger-reads';
+import { keys, walletAddress } from '../../src/redis/wallet-keys';
 import { reconcile } from '../../src/sync/reconcile';
 import type { BalanceReply } from '../../src/wallet/wallet-types';
 import { createSyncHarness } from '../helpers/sync';
@@ -26,7 +28,7 @@ test('batch-made moves reach MySQL exactly as unary ones: the same ledger rows a
   await sync.drain();
 
   const columns = ['kind', 'amount', 'win_amount', 'available_balance', 'reserved_balance', 'round_id', 'request_id', 'comment'];
-  const ledger = (userId: string) => sync.database.db('ledger_entries').where({ user_id: userId }).orderBy(['stream_ms', 'stream_seq']).select(columns);
+  const ledger = (userId: string) => sync.database.db('ledger_entries').where({ user_id: userId }).orderBy(['stream_ms', 'stream_seq', 'stream_sub']).select(columns);
   const unaryRows = await ledger('unary');
   t.is(unaryRows.length, 7, 'top-up, four reserves, a confirm, a cancel');
   t.deepEqual(await ledger('batch'), unaryRows);
@@ -63,4 +65,36 @@ test('batch items of transactions that left Redis are answered from MySQL, each 
   t.like(answers[1], { status: 'already_confirmed', replayed: false });
   t.true(answers[2] instanceof AppError && answers[2].code === 'FAILED_PRECONDITION' && /canceled/.test(answers[2].message));
   t.like(answers[3], { status: 'confirmed', availableBalance: '960', reservedBalance: '0' }, 'a hot item beside them');
+});
+
+test('a call writes one outbox entry per partition it touched; the sync expands it into ledger rows in item order, and jobs past 2,000 moves apply in order', async (t) => {
+  const sync = await createSyncHarness();
+  t.teardown(sync.cleanup);
+  const { wallet } = sync.engine;
+  const target = { userId: 'many', gameId: 'g', currency: 'EUR' };
+  await sync.engine.fund(target, 1_000_000);
+  const outbox = keys.outbox(walletAddress(target.userId, target.gameId, 'EUR'));
+  const before = await sync.redis.xlen(outbox);
+  // Three calls of 1,000 items on one wallet: three entries, 3,000 moves for the worker's first job.
+  for (const call of [0, 1, 2]) {
+    const replies = await wallet.reserveBatch(Array.from({ length: 1000 }, (_, i) => ({ ...target, requestId: `r${call}-${i}`, roundId: 'round', amount: '1' })));
+    t.true(replies.every((reply) => !(reply instanceof AppError) && reply.status === 'reserved'));
+  }
+  t.is((await sync.redis.xlen(outbox)) - before, 3, 'one entry per call');
+  await sync.startWorker();
+  await sync.drain();
+
+  const rows = await sync.database.db('ledger_entries').where({ user_id: 'many', kind: 'reserve' }).orderBy('seq').select('event_id', 'stream_ms', 'stream_seq', 'stream_sub', 'request_id', 'available_balance');
+  t.is(rows.length, 3000);
+  t.deepEqual(rows.map((row) => row.request_id), [0, 1, 2].flatMap((call) => Array.from({ length: 1000 }, (_, i) => `r${call}-${i}`)), 'sequence order is item order');
+  t.deepEqual(rows.map((row) => row.stream_sub), [0, 1, 2].flatMap(() => Array.from({ length: 1000 }, (_, i) => i)));
+  t.true(rows.every((row, i) => i === 0 || row.available_balance === rows[i - 1]!.available_balance - 1), 'each row the balance after its own move');
+  t.true(rows.every((row) => row.event_id === `${row.event_id.slice(0, 2)}-${row.stream_ms}-${row.stream_seq}${row.stream_sub === 0 ? '' : `/${row.stream_sub}`}`));
+
+  // The history pages newest first through an entry's moves, a page boundary inside one entry.
+  const newest = await listUserGameLedger(sync.database.db, 'many', 'g', { kind: 'reserve' }, { limit: 700, offset: 0 });
+  const last = newest[newest.length - 1]!;
+  const next = await listUserGameLedger(sync.database.db, 'many', 'g', { kind: 'reserve', after: last }, { limit: 700, offset: 0 });
+  t.deepEqual([...newest, ...next].map((row) => row.request_id), rows.slice(-1400).reverse().map((row) => row.request_id));
+  t.deepEqual((await reconcile(sync.redis, sync.config.redis.keyPrefix, sync.database.db)).mismatches, []);
 });

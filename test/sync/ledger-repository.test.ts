@@ -16,7 +16,7 @@ function event(kind: OutboxEvent['kind'], fields: Partial<OutboxEvent> = {}): Ou
   sequence += 1;
   const streamId = `1767225600000-${sequence}`;
   return {
-    eventId: `07-${streamId}`, streamId, kind, userId: '42', gameId: '7', currency: 'EUR', amount: '100', winAmount: '0',
+    eventId: `07-${streamId}`, streamId, streamSub: 0, kind, userId: '42', gameId: '7', currency: 'EUR', amount: '100', winAmount: '0',
     availableBalance: '900', reservedBalance: '100', transactionId: kind === 'topup' ? null : 'tx-1', roundId: 'round-1',
     requestId: `req-${sequence}`, requestRoundId: kind === 'confirm' ? '' : null, topupId: kind === 'topup' ? '71' : null, comment: null, auditTrail: null, atMs: 1767225600000 + sequence,
     ...fields,
