@@ -174,10 +174,15 @@ async function main() {
       const checkout = values.baseline ? checkOutBaseline(values.baseline, log) : null;
       if (checkout) {
         cleanups.push(async () => checkout.remove());
+        const storeCalls = storeCallCounter(always.url);
+        cleanups.push(async () => storeCalls.close());
+        /** The run's figures, and its gRPC calls per script call on the store (how many calls coalescing put in one). */
         const inFlightRun = async (name: string, description: string, inFlight: number, env: Record<string, string> = {}, root?: string) => {
           const engine = await engineServer(always, env, 1, root);
           try {
-            return await loadWith(name, description, engine.url, (client) => runFlows(client, { ...flowOptions(name, users), concurrency: inFlight }));
+            const before = await storeCalls.count();
+            const stats = await loadWith(name, description, engine.url, (client) => runFlows(client, { ...flowOptions(name, users), concurrency: inFlight }));
+            return { ...stats, callsPerStoreCall: stats.calls / Math.max(1, (await storeCalls.count()) - before) };
           } finally {
             await engine.stop();
           }
@@ -191,7 +196,29 @@ async function main() {
             rows.push({ inFlight, current, baseline: base, ...(alone ? { uncoalesced: alone } : {}) });
           }
         }
-        extra.baseline = { commit: checkout.commit, rows };
+        // The sync: each revision's engine leaves a backlog (256 in flight, no worker), then its own worker drains it.
+        const outbox = outboxCounter(always.url);
+        cleanups.push(async () => outbox.close());
+        const ledgerSequence = async () => Number((await db.knex('ledger_sequence').where({ id: 1 }).first('last'))?.last ?? 0);
+        const worker = (root?: string) => startNode('src/cli.ts', ['serve', '--roles', 'worker'], { REDIS_URL: always.url, MYSQL_URL: db.url, QUEUE_PREFIX: `{bench${tag}}` }, undefined, [], root);
+        const drainWith = async (root?: string) => {
+          const running = await worker(root);
+          try {
+            return await drainRate(outbox.length, ledgerSequence);
+          } finally {
+            await running.stop();
+          }
+        };
+        log(`baseline: draining the ${await outbox.length()} outbox entries the runs above left`);
+        await drainWith();
+        const drains: Array<{ current: number; baseline: number }> = [];
+        for (let pair = 1; pair <= (smoke ? 1 : 3); pair += 1) {
+          await inFlightRun(`engine, backlog for the sync (pair ${pair})`, 'this revision, no worker running', 256);
+          const current = (await drainWith()).drainRowsPerSecond;
+          await inFlightRun(`baseline ${checkout.commit}, backlog for the sync (pair ${pair})`, `revision ${checkout.commit}, no worker running`, 256, {}, checkout.root);
+          drains.push({ current, baseline: (await drainWith(checkout.root)).drainRowsPerSecond });
+        }
+        extra.baseline = { commit: checkout.commit, rows, drains };
       }
     }
     if (opts.scenarios.has('batch')) {
@@ -324,7 +351,8 @@ async function main() {
     }
     const startWorker = () => startNode('src/cli.ts', ['serve', '--roles', 'worker'], { REDIS_URL: always.url, MYSQL_URL: db.url, QUEUE_PREFIX: `{bench${tag}}` });
     if (opts.scenarios.has('sync')) {
-      extra.sync = await measureSync(always, startWorker, engineServer, load, users, smoke ? 1 : 3);
+      const ledgerSequence = async () => Number((await db.knex('ledger_sequence').where({ id: 1 }).first('last'))?.last ?? 0);
+      extra.sync = await measureSync(always, startWorker, engineServer, load, users, smoke ? 1 : 3, ledgerSequence);
     }
     if (opts.scenarios.has('limits')) {
       // SPEC §1.11: the same load on wallets that all have a max_bet and a loss limit (every Reserve
@@ -437,6 +465,30 @@ function outboxCounter(redisUrl: string) {
   };
 }
 
+/**
+ * How fast a worker just started drains the outbox. The rate is ledger rows (the sequences the sync took, read from MySQL's counter: an outbox entry
+ * holds all the moves of one call) per second, timed from the worker's first acknowledgement (its
+ * process start-up left out) to an empty outbox, polled every 20 ms; a backlog gone before the first
+ * poll saw it shrink is timed from the worker's start.
+ */
+async function drainRate(outboxLength: () => Promise<number>, ledgerSequence: () => Promise<number>): Promise<{ backlog: number; drainRowsPerSecond: number }> {
+  const backlog = await outboxLength();
+  const started = { at: performance.now(), rows: await ledgerSequence() };
+  let first: { at: number; rows: number } | null = null;
+  for (;;) {
+    const left = await outboxLength();
+    const now = performance.now();
+    if (left < backlog && !first && left > 0) first = { at: now, rows: await ledgerSequence() };
+    if (left === 0) {
+      const rows = await ledgerSequence();
+      const timed = first && now > first.at && rows > first.rows ? first : started;
+      return { backlog, drainRowsPerSecond: (rows - timed.rows) / ((now - timed.at) / 1000) };
+    }
+    if (now - started.at > 600_000) throw new Error(`the outbox still held ${left} entries after 600 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 interface SyncPair {
   readonly alone: number;
   readonly withWorker: number;
@@ -459,30 +511,11 @@ async function measureSync(
   load: (name: string, description: string, address: string, wallets: readonly string[]) => Promise<LoadStats>,
   users: readonly string[],
   pairs: number,
+  ledgerSequence: () => Promise<number>,
 ): Promise<{ pairs: SyncPair[] }> {
   const outbox = outboxCounter(redis.url);
   const outboxLength = () => outbox.length();
-  /**
-   * The rate is timed from the worker's first acknowledgement (its process start-up left out) to an
-   * empty outbox, polled every 20 ms; a backlog gone before the first poll saw it shrink is timed from
-   * the worker's start.
-   */
-  const drain = async () => {
-    const backlog = await outboxLength();
-    const started = performance.now();
-    let first: { at: number; left: number } | null = null;
-    for (;;) {
-      const left = await outboxLength();
-      const now = performance.now();
-      if (left < backlog && !first) first = { at: now, left };
-      if (left === 0) {
-        const timed = first && first.left > 0 && now > first.at ? first : { at: started, left: backlog };
-        return { backlog, drainRowsPerSecond: timed.left / ((now - timed.at) / 1000) };
-      }
-      if (now - started > 600_000) throw new Error(`the outbox still held ${left} entries after 600 s`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const drain = () => drainRate(outboxLength, ledgerSequence);
   const measured: SyncPair[] = [];
   try {
     log(`sync: draining the ${await outboxLength()} outbox entries earlier scenarios left`);
@@ -517,12 +550,25 @@ async function measureSync(
   return { pairs: measured };
 }
 
+/** The engine's script calls (FCALL) a Redis has served, from INFO commandstats. */
+function storeCallCounter(redisUrl: string) {
+  const redis = createRedisClient({ url: redisUrl, role: 'cli' });
+  return {
+    async count(): Promise<number> {
+      return Number(/cmdstat_fcall:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0);
+    },
+    close: () => redis.disconnect(),
+  };
+}
+
+type BaselineStats = LoadStats & { readonly callsPerStoreCall: number };
+
 /** One pair of the 'baseline' scenario: this revision, the baseline, and (at 256) this one with coalescing off. */
 interface BaselineRow {
   readonly inFlight: number;
-  readonly current: LoadStats;
-  readonly baseline: LoadStats;
-  readonly uncoalesced?: LoadStats;
+  readonly current: BaselineStats;
+  readonly baseline: BaselineStats;
+  readonly uncoalesced?: BaselineStats;
 }
 
 /** Per calls in flight: the medians over the pairs of this revision's figure over the baseline's. */
@@ -537,6 +583,7 @@ function baselineRatios(rows: readonly BaselineRow[]) {
       p50: over((stats) => stats.latencyMs.p50),
       p99: over((stats) => stats.latencyMs.p99),
       coalescedOverAlone: uncoalesced.length > 0 ? median(uncoalesced.map((row) => row.current.callsPerSecond / row.uncoalesced!.callsPerSecond)) : null,
+      callsPerStoreCall: median(pairs.map((row) => row.current.callsPerStoreCall))!,
     };
   });
 }
@@ -555,7 +602,7 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const ratio = (a?: number, b?: number) => (a && b ? a / b : null);
   const h2 = extra.h2load as { reqPerSecond: number } | null | undefined;
   const ops = (name: string) => results.find((r) => r.name === name)?.opsPerSecond;
-  const baseline = extra.baseline as { commit: string; rows: BaselineRow[] } | undefined;
+  const baseline = extra.baseline as { commit: string; rows: BaselineRow[]; drains: Array<{ current: number; baseline: number }> } | undefined;
   const againstBaseline = baseline ? baselineRatios(baseline.rows) : [];
   const atInFlight = (inFlight: number) => againstBaseline.find((row) => row.inFlight === inFlight);
   const ratios = {
@@ -564,6 +611,7 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
     ...Object.fromEntries(BASELINE_IN_FLIGHT.map((inFlight) => [`p99 at ${inFlight} in flight, this revision / ${baseline?.commit ?? 'baseline'} (goal ≤ 1.0)`, atInFlight(inFlight)?.p99 ?? null])),
     [`p50 at 1 in flight, this revision / ${baseline?.commit ?? 'baseline'} (a lone call waits for nothing)`]: atInFlight(1)?.p50 ?? null,
     'unary calls/s at 256 in flight, coalesced / GRPC_COALESCE=false': atInFlight(256)?.coalescedOverAlone ?? null,
+    [`a new worker's drain, ledger rows/s, this revision / ${baseline?.commit ?? 'baseline'}, each after its engine at 256 in flight, median of 3 pairs (goal ≥ 1.3)`]: median(baseline?.drains.map((d) => d.current / d.baseline)),
     'engine in 2 processes / 1 process, 10,000 wallets': ratio(rate('engine spread, 2 processes'), rate('engine spread')),
     'batch/engine ops: batch 100 ops/s over unary engine calls/s (goal ≥ 8)': ratio(ops('batch 100'), rate('engine spread')),
     'client auto-batching / engine: callers\' calls/s over unary engine calls/s (goal ≥ 3)': ratio(ops(`batch client (${opts.concurrency} callers)`), rate('engine spread')),
@@ -589,8 +637,9 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   else if (opts.scenarios.has('echo')) console.log('\nh2load not installed (apt-get install nghttp2-client): generator comparison skipped');
   if (baseline) {
     console.log(`\nthis revision against ${baseline.commit} (--baseline), medians of the alternating pairs' ratios`);
-    console.log(table(['in flight', 'calls/s ratio', 'p50 ratio', 'p99 ratio', 'coalesced / alone'], againstBaseline.map((row) => [
-      String(row.inFlight), fmt(row.calls, 2), fmt(row.p50, 2), fmt(row.p99, 2), row.coalescedOverAlone === null ? '' : fmt(row.coalescedOverAlone, 2),
+    console.log(`drain rows/s, this revision / ${baseline.commit}: ${baseline.drains.map((d) => `${fmt(d.current)} / ${fmt(d.baseline)}`).join(', ')}`);
+    console.log(table(['in flight', 'calls/s ratio', 'p50 ratio', 'p99 ratio', 'coalesced / alone', 'calls per store call'], againstBaseline.map((row) => [
+      String(row.inFlight), fmt(row.calls, 2), fmt(row.p50, 2), fmt(row.p99, 2), row.coalescedOverAlone === null ? '' : fmt(row.coalescedOverAlone, 2), fmt(row.callsPerStoreCall, 2),
     ])));
   }
   const scripts = extra.scripts as ScriptCosts | undefined;
@@ -607,7 +656,7 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   }
   if (syncPairs) {
     console.log('\nsync: the engine alone, then one worker drains what it left, then the engine beside the worker');
-    console.log(table(['pair', 'alone calls/s', 'with worker calls/s', 'ratio', 'backlog', 'drain rows/s', 'outbox at load stop', 'empty after ms'],
+    console.log(table(['pair', 'alone calls/s', 'with worker calls/s', 'ratio', 'backlog entries', 'drain rows/s', 'outbox at load stop', 'empty after ms'],
       syncPairs.map((p, i) => [String(i + 1), fmt(p.alone), fmt(p.withWorker), fmt(p.withWorker / p.alone, 2), fmt(p.backlog), fmt(p.drainRowsPerSecond), fmt(p.outboxAtLoadStop), fmt(p.emptyAfterLoadStopMs)])));
   }
   const watch = extra.watch as { full: LedgerWatchStats; light: LedgerWatchStats } | undefined;

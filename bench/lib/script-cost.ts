@@ -58,6 +58,11 @@ export interface ScriptCosts {
 
 const IN_FLIGHT = 64;
 export const BATCH_SIZE = 100;
+/**
+ * The calls of one coalesced batch (unary calls of several wallets that arrived together): the
+ * engine's bench measured 2 to 6 calls per store call at 256 in flight on 2 cores (docs/performance.md).
+ */
+export const COALESCED_SIZE = 4;
 /** Commands of the measuring connection itself, not of the scripts. */
 const OWN_COMMANDS = new Set(['evalsha', 'fcall', 'function', 'config', 'info', 'script', 'memory', 'scan', 'del', 'unlink']);
 /** The floor as a function: one GET. */
@@ -165,6 +170,16 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
       call('confirm', scriptCalls.confirm(items(b).map((i) => confirmItem(i, batchReserved[i], `bc-${b}`)), at)), BATCH_SIZE);
     await phase(`cancel, batches of ${BATCH_SIZE}`, halfBatches, (b) =>
       call('cancel', scriptCalls.cancel(items(b < 0 ? b : halfBatches + b).map((i) => cancelItem(i, batchReserved[i], `bx-${b}`)), at)), BATCH_SIZE);
+    // Unary calls as the server coalesces them: a few wallets' reserves in one call, then their confirms.
+    const groups = Math.floor(calls / COALESCED_SIZE);
+    const coalesced = (g: number) => Array.from({ length: COALESCED_SIZE }, (_, k) => (g < 0 ? -1 : g * COALESCED_SIZE + k));
+    const coalescedReserved: string[] = [];
+    await phase(`reserve, coalesced by ${COALESCED_SIZE}`, groups, async (g) => {
+      const ids = transactionIds(await call('reserve', scriptCalls.reserve(coalesced(g).map((i, k) => reserveItem(i, `cr-${g}-${k}`)), at)));
+      if (g >= 0) ids.forEach((id, k) => (coalescedReserved[g * COALESCED_SIZE + k] = id));
+    }, COALESCED_SIZE);
+    await phase(`confirm, coalesced by ${COALESCED_SIZE}`, groups, (g) =>
+      call('confirm', scriptCalls.confirm(coalesced(g).map((i) => confirmItem(i, coalescedReserved[i], `cc-${g}`)), at)), COALESCED_SIZE);
     const samples = (await scanKeys(admin, `${prefix}i*:c:*`)).slice(0, 200);
     const sizes = await Promise.all(samples.map((key) => admin.memory('USAGE', key) as Promise<number>));
     return { scripts: phases, bytesPerOpenReservation, bytesPerIdempotencyRecord: sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length) };
