@@ -11,6 +11,16 @@ export function checkBatchSize(count: number): void {
   }
 }
 
+/** How a batch takes its groups' failures. */
+export interface BatchOptions {
+  /**
+   * A group's call that fails outright (Redis unreachable for its partition, a replica that did not
+   * acknowledge) answers that group's items with its error instead of failing the whole batch: for
+   * unary calls coalesced on the server, each of which must be answered as it would be alone.
+   */
+  readonly failuresPerGroup?: boolean;
+}
+
 /** Runs one script call for a group of items, in order, answering each. */
 export type GroupRun<Input> = (group: ReadonlyArray<WalletItem<Input>>) => Promise<BalanceOutcome[]>;
 
@@ -27,6 +37,7 @@ export async function runInGroups<Input>(
   items: ReadonlyArray<WalletItem<Input> | AppError>,
   groupOf: (wallet: WalletItem<Input>['wallet']) => number,
   run: GroupRun<Input>,
+  options: BatchOptions = {},
 ): Promise<BalanceOutcome[]> {
   const outcomes: BalanceOutcome[] = new Array(items.length);
   const groups = new Map<number, number[]>();
@@ -42,22 +53,25 @@ export async function runInGroups<Input>(
   });
   await Promise.all(
     [...groups.values()].map(async (indices) => {
-      const replies = await runGroup(indices.map((index) => items[index] as WalletItem<Input>), run);
+      const replies = await runGroup(indices.map((index) => items[index] as WalletItem<Input>), run, options);
       indices.forEach((index, k) => (outcomes[index] = replies[k]!));
     }),
   );
   return outcomes;
 }
 
-async function runGroup<Input>(group: ReadonlyArray<WalletItem<Input>>, run: GroupRun<Input>): Promise<BalanceOutcome[]> {
+async function runGroup<Input>(group: ReadonlyArray<WalletItem<Input>>, run: GroupRun<Input>, options: BatchOptions): Promise<BalanceOutcome[]> {
   try {
     return await run(group);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'RESOURCE_EXHAUSTED' || (error.code === 'INTERNAL' && group.length === 1)) return group.map(() => error);
-    if (error.code !== 'INTERNAL') throw error;
+    if (error.code !== 'INTERNAL') {
+      if (options.failuresPerGroup) return group.map(() => error);
+      throw error;
+    }
     const alone: BalanceOutcome[] = [];
-    for (const item of group) alone.push(...(await runGroup([item], run)));
+    for (const item of group) alone.push(...(await runGroup([item], run, options)));
     return alone;
   }
 }

@@ -1,7 +1,7 @@
 import { translateMysqlError } from '../db/mysql-errors';
 import { AppError, toAppError } from '../errors';
 import { walletAddress, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
-import { checkBatchSize, runInGroups } from './batch-runner';
+import { checkBatchSize, runInGroups, type BatchOptions } from './batch-runner';
 import type { WalletItem } from './script-calls';
 import {
   checkCancel,
@@ -112,13 +112,13 @@ export function createWalletService(deps: WalletServiceDeps) {
     );
   }
 
-  async function reserveAll(raws: readonly ReserveInput[]): Promise<BalanceOutcome[]> {
+  async function reserveAll(raws: readonly ReserveInput[], options?: BatchOptions): Promise<BalanceOutcome[]> {
     const items = checked(raws, (raw) => {
       const input = checkReserve(raw);
       return { wallet: walletAddress(input.userId, input.gameId, input.currency), input, currencyClosed: !currencyOpen(input.currency) };
     });
     const at = moment();
-    return runInGroups(items, store.callGroup, (group) => store.reserve(group, at));
+    return runInGroups(items, store.callGroup, (group) => store.reserve(group, at), options);
   }
 
   /** Confirms or cancels: each checked, the wallet taken from its transaction_id, Redis first, then the archive. */
@@ -127,18 +127,19 @@ export function createWalletService(deps: WalletServiceDeps) {
     check: (raw: Input) => Input,
     run: (group: ReadonlyArray<WalletItem<Input>>, at: Moment) => Promise<BalanceOutcome[]>,
     onArchive: (store: WalletStore, wallet: WalletAddress, tx: ArchivedTransaction, input: Input, at: Moment) => Promise<BalanceReply>,
+    options?: BatchOptions,
   ): Promise<BalanceOutcome[]> {
     const items = checked(raws, (raw) => {
       const input = check(raw);
       return { wallet: walletOf(input.transactionId), input };
     });
     const at = moment();
-    const outcomes = await runInGroups(items, store.callGroup, (group) => run(group, at));
+    const outcomes = await runInGroups(items, store.callGroup, (group) => run(group, at), options);
     return fromArchive(items, outcomes, at, (wallet, tx, input, when) => onArchive(store, wallet, tx, input, when));
   }
 
-  const confirmAll = (raws: readonly ConfirmInput[]) => settleAll(raws, checkConfirm, store.confirm, confirmArchived);
-  const cancelAll = (raws: readonly CancelInput[]) => settleAll(raws, checkCancel, store.cancel, cancelArchived);
+  const confirmAll = (raws: readonly ConfirmInput[], options?: BatchOptions) => settleAll(raws, checkConfirm, store.confirm, confirmArchived, options);
+  const cancelAll = (raws: readonly CancelInput[], options?: BatchOptions) => settleAll(raws, checkCancel, store.cancel, cancelArchived, options);
 
   return {
     ...createWalletControls(store, { clock, limitRaiseDelayS }),
@@ -162,21 +163,21 @@ export function createWalletService(deps: WalletServiceDeps) {
      * SPEC §1.9: each item answered as its unary call would be (reply or error, in its place), items
      * of one wallet applied in list order, one script call per partition on Redis Cluster (one in all
      * on a single Redis). A batch of 0 or more than 1000 items, or Redis unreachable, rejects the
-     * whole call.
+     * whole call (with `failuresPerGroup`, the items of the partition it failed on: BatchOptions).
      */
-    async reserveBatch(raws: readonly ReserveInput[]): Promise<BalanceOutcome[]> {
+    async reserveBatch(raws: readonly ReserveInput[], options?: BatchOptions): Promise<BalanceOutcome[]> {
       checkBatchSize(raws.length);
-      return reserveAll(raws);
+      return reserveAll(raws, options);
     },
 
-    async confirmBatch(raws: readonly ConfirmInput[]): Promise<BalanceOutcome[]> {
+    async confirmBatch(raws: readonly ConfirmInput[], options?: BatchOptions): Promise<BalanceOutcome[]> {
       checkBatchSize(raws.length);
-      return confirmAll(raws);
+      return confirmAll(raws, options);
     },
 
-    async cancelBatch(raws: readonly CancelInput[]): Promise<BalanceOutcome[]> {
+    async cancelBatch(raws: readonly CancelInput[], options?: BatchOptions): Promise<BalanceOutcome[]> {
       checkBatchSize(raws.length);
-      return cancelAll(raws);
+      return cancelAll(raws, options);
     },
 
     /** From Redis while hot, from the archive after (the same fields either way). */

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import clusterKeySlot from 'cluster-key-slot';
 import type { Cluster } from 'ioredis';
 import type { RedisDurability } from '../../src/config';
 import { AppError } from '../../src/errors';
@@ -9,6 +10,7 @@ import { redisReady } from '../../src/redis/redis-ready';
 import type { ScriptReply } from '../../src/redis/script-registry';
 import { keys, walletAddress } from '../../src/redis/wallet-keys';
 import { scriptCalls } from '../../src/wallet/script-calls';
+import { coalescedOperations } from '../../src/grpc/unary-coalescer';
 import { createEngine, type Engine } from '../helpers/engine';
 import { startRedisCluster, type TestCluster } from '../helpers/redis-cluster';
 import { registerBatchTests } from './batch-suite';
@@ -42,6 +44,31 @@ registerEngineTests(test);
 registerControlsTests(test);
 registerBatchTests(test);
 registerClusterLoadTests(test);
+
+test.serial('coalesced unary calls: a master that does not answer fails the calls of its partitions only, as each alone would have', async (t) => {
+  // Serial: the other tests of this file run after it, not while one master is paused.
+  const { engine } = t.context;
+  const paused = createRedisClient({ url: `redis://127.0.0.1:${cluster.ports[0]}`, role: 'cli' });
+  t.teardown(async () => {
+    await paused.call('CLIENT', 'UNPAUSE').catch(() => undefined);
+    paused.disconnect();
+  });
+  const slots = await paused.cluster('SLOTS');
+  const onPaused = (w: { userId: string; gameId: string; currency: string }) => {
+    const slot = clusterKeySlot(keys.wallet(walletAddress(w.userId, w.gameId, w.currency))); // its partition's hash tag decides
+    return slots.some(([start, end, master]) => master?.[1] === cluster.ports[0] && slot >= start && slot <= end);
+  };
+  const targets = Array.from({ length: 24 }, () => engine.newWallet());
+  for (const target of targets) await engine.fund(target, 100);
+  t.true(targets.some(onPaused) && !targets.every(onPaused), 'wallets on the paused master and on others');
+  const coalesced = coalescedOperations(engine.wallet, { windowMs: 0, maxItems: 100 });
+  await paused.call('CLIENT', 'PAUSE', '4000', 'WRITE'); // its calls time out (the role's client gives up after 1 s)
+  const answers = await Promise.allSettled(targets.map((target) => coalesced.reserve({ ...target, requestId: 'r', roundId: 'x', amount: '10' })));
+  answers.forEach((answer, i) => {
+    if (onPaused(targets[i]!)) t.true(answer.status === 'rejected' && answer.reason instanceof AppError && answer.reason.code === 'UNAVAILABLE', `wallet ${i} (paused master)`);
+    else t.like(answer, { status: 'fulfilled', value: { status: 'reserved', availableBalance: '90' } }, `wallet ${i}`);
+  });
+});
 
 test('a cluster redirection (MOVED) that reaches the engine is UNAVAILABLE and nothing moves', async (t) => {
   // A client of one node, not of the cluster: it does not follow redirections, so a wallet whose slot
