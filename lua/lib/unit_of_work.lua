@@ -118,17 +118,19 @@ local function commit(work)
     if #mset > 0 then redis.call('MSET', unpack(mset)) end
   end
   if work.events then
-    -- One stream entry per outbox the call touched, its moves in order as repeated `e` fields (the
-    -- sync expands it into ledger rows with a sub-sequence): one XADD and one entry id per call, not
-    -- per item.
+    -- One stream entry per outbox the call touched (per MOVES_PER_ENTRY of its moves there), its moves
+    -- in order as repeated `e` fields: the sync expands it into ledger rows with a sub-sequence. One
+    -- XADD per call, not per item; the bound keeps an entry, and what the sync reads at once, small.
     for _, key in ipairs(work.events) do
       local events = work.events[key]
-      local fields = { key, '*' }
-      for i = 1, #events do
-        fields[2 * i + 1] = 'e'
-        fields[2 * i + 2] = events[i]
+      for first = 1, #events, MOVES_PER_ENTRY do
+        local fields = { key, '*' }
+        for i = first, math.min(#events, first + MOVES_PER_ENTRY - 1) do
+          fields[#fields + 1] = 'e'
+          fields[#fields + 1] = events[i]
+        end
+        redis.call('XADD', unpack(fields))
       end
-      redis.call('XADD', unpack(fields))
     end
   end
   if work.opened then

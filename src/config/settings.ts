@@ -166,7 +166,7 @@ export const SETTINGS = {
     "the first admin's password; with `ADMIN_EMAIL` or not at all",
   ),
 
-  SYNC_BATCH_SIZE: setting(integer(500, 1, 10000), 'outbox entries per BullMQ job (one MySQL transaction)'),
+  SYNC_BATCH_SIZE: setting(integer(500, 1, 10000), 'moves (ledger rows) per BullMQ job, read from the outbox as whole entries (one call\'s moves in a partition, at most 32 each); MySQL takes them in transactions of at most 2,000 rows'),
   SYNC_CONCURRENCY: setting(integer(4, 1, 64), 'batches a worker applies at once'),
   SYNC_CLAIM_IDLE_MS: setting(
     integer(30000, 100, 3600000),

@@ -1,6 +1,6 @@
 import { REJECTION_REASONS, REPLY_RECORD_STATUS, SCRIPT_CODES, STATUSES } from './shared-codes';
 import {
-  CURRENCY_AT, FINGERPRINTS, IDEMPOTENCY_SEPARATOR, NONCE_OFFSET, OUTBOX_LAYOUTS, REDIS_LAYOUT, RESERVATION_FIELD_COUNT, TOPUP_REPLY,
+  CURRENCY_AT, FINGERPRINTS, IDEMPOTENCY_SEPARATOR, MOVES_PER_ENTRY, NONCE_OFFSET, OUTBOX_LAYOUTS, REDIS_LAYOUT, RESERVATION_FIELD_COUNT, TOPUP_REPLY,
   TRANSACTION_ID_PARTS, TRANSACTION_RECORD, WALLET_HEAD_FORMAT,
 } from './shared-layouts';
 
@@ -83,6 +83,7 @@ function outboxEntries(): string[] {
 export const LUA_LAYOUTS = [
   '-- layouts: made from src/redis/shared-layouts.ts by src/redis/lua-layouts.ts as the scripts load.',
   `local WALLET_LAYOUT = ${REDIS_LAYOUT}`,
+  `local MOVES_PER_ENTRY = ${MOVES_PER_ENTRY}`,
   `-- Where a transaction_id's currency and nonce start (1-based, as string.sub counts).`,
   `local CURRENCY_AT, CURRENCY_END, NONCE_AT = ${CURRENCY_AT + 1}, ${CURRENCY_AT + TRANSACTION_ID_PARTS.currency}, ${NONCE_OFFSET + 1}`,
   ...recordFields(),

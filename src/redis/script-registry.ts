@@ -64,7 +64,7 @@ declare module 'ioredis' {
     limits: ScriptCommand<Context, string[]>;
     retain: ScriptCommand<Context, number>;
     upgrade_record: ScriptCommand<Context, number>;
-    read_new: ScriptCommand<Context, [] | [first: string, last: string, count: number]>;
+    read_new: ScriptCommand<Context, [] | [first: string, last: string, count: number, moves: number]>;
     rank_index_set: ScriptCommand<Context, number>;
     rank_index_fill: ScriptCommand<Context, number>;
     rank_index_rank: ScriptCommand<Context, number>;

@@ -114,8 +114,14 @@ export interface OutboxLayout {
 }
 
 /**
- * An outbox entry: one stream field `e`, a one-letter code, then the values in a fixed order per code,
- * all joined by "\n". A top-up with an Idempotency-Key carries it (as requestId: the ledger keeps it
+ * The most moves one outbox stream entry carries: a call's moves in a partition go as one entry per
+ * this many (lua/lib/unit_of_work.lua), so an entry, and what the sync reads in one go, stay small.
+ */
+export const MOVES_PER_ENTRY = 32;
+
+/**
+ * An outbox entry holds one or more moves (up to MOVES_PER_ENTRY), each a stream field `e`: a
+ * one-letter code, then the values in a fixed order per code, all joined by "\n". A top-up with an Idempotency-Key carries it (as requestId: the ledger keeps it
  * for `restore`), one with an audit trail carries the trail.
  */
 export const OUTBOX_LAYOUTS: Readonly<Record<string, OutboxLayout>> = {

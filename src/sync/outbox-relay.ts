@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger';
 import { PARTITION_COUNT } from '../redis/wallet-keys';
 import { batchJobId, liveCoverage, type PartitionCoverage } from './batch-coverage';
 import type { OutboxStore } from './outbox-store';
-import { BATCH_JOB, BATCH_JOB_OPTIONS, LIVE_JOB_STATES, packRanges, recoveredBatch, type BatchJobData, type OutboxRange } from './sync-queue';
+import { BATCH_JOB, BATCH_JOB_OPTIONS, LIVE_JOB_STATES, movesOf, packRanges, recoveredBatch, type BatchJobData, type OutboxRange } from './sync-queue';
 
 export interface RelayOptions {
   readonly batchSize: number;
@@ -101,10 +101,11 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
   }
 
   /**
-   * Reads every partition's new entries and enqueues them packed into batches. Only while the queue
-   * holds fewer than maxQueuedBatches batches, and never more than the places left: each partition
-   * reads its share of them (at least one entry, so with fewer entries than partitions left, only the
-   * first few partitions read). The first partition rotates so none waits behind the others.
+   * Reads every partition's new entries and enqueues them packed into batches (sizes in moves: an
+   * entry holds one call's moves in its partition). Only while the queue holds fewer than
+   * maxQueuedBatches batches, and never more than the places left: each partition reads its share of
+   * them (at least one entry, so with fewer moves than partitions left, only the first few partitions
+   * read). The first partition rotates so none waits behind the others. Returns the moves read.
    */
   async function relayNew(firstPartition: number): Promise<number> {
     const budget = (options.maxQueuedBatches - (await queuedBatches())) * options.batchSize;
@@ -115,7 +116,7 @@ export function createOutboxRelay(outbox: OutboxStore, queue: Queue<BatchJobData
     const read = await Promise.all(reading.map((partition) => outbox.readNewRange(partition, Math.max(perPartition, 1))));
     const fresh: OutboxRange[] = read.flatMap((range, i) => (range ? [{ partition: reading[i]!, ...range }] : []));
     await Promise.all(packRanges(fresh, options.batchSize).map(enqueue));
-    return fresh.reduce((sum, range) => sum + range.count, 0);
+    return fresh.reduce((sum, range) => sum + movesOf(range), 0);
   }
 
   async function liveBatches(): Promise<BatchJobData[]> {

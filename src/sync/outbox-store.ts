@@ -45,12 +45,13 @@ export function createOutboxStore(redis: RedisLike, consumer: string, options: {
     },
 
     /**
-     * Reads new entries through the consumer group (they become pending for this consumer) and returns
-     * only where they lie: they are the whole stream from first to last (lua/read_new.lua).
+     * Reads new entries holding about `moves` moves through the consumer group (they become pending for
+     * this consumer) and returns only where they lie: they are the whole stream from first to last
+     * (lua/read_new.lua), `count` entries holding `moves` moves.
      */
-    async readNewRange(partition: number, count: number): Promise<{ first: string; last: string; count: number } | null> {
-      const reply = await replicatedRead(partition, (client) => client.read_new(outboxKey(partition), OUTBOX_GROUP, consumer, String(count)));
-      return reply.length === 0 ? null : { first: reply[0], last: reply[1], count: Number(reply[2]) };
+    async readNewRange(partition: number, moves: number): Promise<{ first: string; last: string; count: number; moves: number } | null> {
+      const reply = await replicatedRead(partition, (client) => client.read_new(outboxKey(partition), OUTBOX_GROUP, consumer, String(moves)));
+      return reply.length === 0 ? null : { first: reply[0], last: reply[1], count: Number(reply[2]), moves: Number(reply[3]) };
     },
 
     /** The entries still in the stream from `first` to `last` (at most `count`): those of a batch not yet acknowledged. */

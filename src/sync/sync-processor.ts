@@ -26,9 +26,9 @@ export interface SyncProcessorDeps {
 }
 
 /**
- * The most ledger rows one MySQL transaction writes. A job counts outbox entries (SYNC_BATCH_SIZE),
- * and an entry holds all the moves one call made in its partition (up to a batch's 1,000), so a job's
- * moves are applied in transactions of at most this many rows, in order.
+ * The most ledger rows one MySQL transaction writes: a job holds about SYNC_BATCH_SIZE moves (up to
+ * 10,000; a job of recovered entries counts entries, each up to MOVES_PER_ENTRY moves), applied in
+ * transactions of at most this many rows, in order.
  */
 const MAX_ROWS_PER_TRANSACTION = 2000;
 

@@ -6,7 +6,8 @@ export const SWEEP_JOB = 'expiry-sweep';
 
 /**
  * Where some of a partition's outbox entries lie: the stream ids from `first` to `last` (`count`
- * entries). A fresh read's entries are every entry of its range (a consumer group delivers new
+ * entries, holding `moves` moves: a fresh read knows it; recovered entries, and ranges queued before
+ * entries held several moves, count one per entry). A fresh read's entries are every entry of its range (a consumer group delivers new
  * entries in id order, one read after another); recovered entries may leave gaps, so their range
  * lists its `ids`.
  */
@@ -15,6 +16,7 @@ export interface OutboxRange {
   readonly first: string;
   readonly last: string;
   readonly count: number;
+  readonly moves?: number;
   readonly ids?: readonly string[];
 }
 
@@ -32,18 +34,21 @@ export function recoveredBatch(partition: number, ids: readonly string[]): Batch
   return { ranges: [{ partition, first: ids[0]!, last: ids[ids.length - 1]!, count: ids.length, ids }] };
 }
 
-/** Fresh ranges packed into batches: each batch takes ranges until it holds `batchSize` entries or more. */
+/** A range's moves (the ledger rows it makes). */
+export const movesOf = (range: OutboxRange): number => range.moves ?? range.count;
+
+/** Fresh ranges packed into batches: each batch takes ranges until it holds `batchSize` moves or more. */
 export function packRanges(ranges: readonly OutboxRange[], batchSize: number): BatchJobData[] {
   const batches: OutboxRange[][] = [];
   let current: OutboxRange[] = [];
-  let entries = 0;
+  let moves = 0;
   for (const range of ranges) {
     current.push(range);
-    entries += range.count;
-    if (entries >= batchSize) {
+    moves += movesOf(range);
+    if (moves >= batchSize) {
       batches.push(current);
       current = [];
-      entries = 0;
+      moves = 0;
     }
   }
   if (current.length > 0) batches.push(current);

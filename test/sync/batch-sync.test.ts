@@ -1,12 +1,17 @@
 import test from 'ava';
 import { AppError } from '../../src/errors';
 import { listUserGameLedger } from '../../src/records/ledger-reads';
+import { registerScripts } from '../../src/redis/script-registry';
+import { MOVES_PER_ENTRY } from '../../src/redis/shared-layouts';
 import { keys, walletAddress } from '../../src/redis/wallet-keys';
 import { reconcile } from '../../src/sync/reconcile';
 import type { BalanceReply } from '../../src/wallet/wallet-types';
 import { createSyncHarness } from '../helpers/sync';
 
 // SPEC §1.9: every batch item goes through the outbox, the ledger and reconcile exactly as a unary call.
+
+/** The engine's scripts as the registry adds them to a client (src/redis/script-registry.ts). */
+type ScriptClient = { read_new(key: string, group: string, consumer: string, moves: string): Promise<unknown> };
 
 const unaryWallet = { userId: 'unary', gameId: 'g', currency: 'EUR' };
 const batchWallet = { userId: 'batch', gameId: 'g', currency: 'EUR' };
@@ -67,7 +72,7 @@ test('batch items of transactions that left Redis are answered from MySQL, each 
   t.like(answers[3], { status: 'confirmed', availableBalance: '960', reservedBalance: '0' }, 'a hot item beside them');
 });
 
-test('a call writes one outbox entry per partition it touched; the sync expands it into ledger rows in item order, and jobs past 2,000 moves apply in order', async (t) => {
+test('a call writes one outbox entry per partition it touched (per 32 moves); reads are bounded by moves; the sync expands entries into ledger rows in item order, and jobs past 2,000 moves apply in order', async (t) => {
   const sync = await createSyncHarness();
   t.teardown(sync.cleanup);
   const { wallet } = sync.engine;
@@ -75,19 +80,29 @@ test('a call writes one outbox entry per partition it touched; the sync expands 
   await sync.engine.fund(target, 1_000_000);
   const outbox = keys.outbox(walletAddress(target.userId, target.gameId, 'EUR'));
   const before = await sync.redis.xlen(outbox);
-  // Three calls of 1,000 items on one wallet: three entries, 3,000 moves for the worker's first job.
+  // Three calls of 1,000 items on one wallet: 32 entries each (31 of 32 moves, one of 8), 3,000 moves for the worker.
   for (const call of [0, 1, 2]) {
     const replies = await wallet.reserveBatch(Array.from({ length: 1000 }, (_, i) => ({ ...target, requestId: `r${call}-${i}`, roundId: 'round', amount: '1' })));
     t.true(replies.every((reply) => !(reply instanceof AppError) && reply.status === 'reserved'));
   }
-  t.is((await sync.redis.xlen(outbox)) - before, 3, 'one entry per call');
+  const perCall = Math.ceil(1000 / MOVES_PER_ENTRY);
+  t.is((await sync.redis.xlen(outbox)) - before, 3 * perCall, 'one entry per call per 32 moves');
+  const lastEntry = (await sync.redis.xrevrange(outbox, '+', '-', 'COUNT', 1))[0]!;
+  t.is(lastEntry[1].length / 2, 1000 - (perCall - 1) * MOVES_PER_ENTRY);
+
+  // A read asks for moves: a relay that wants 300 gets whole entries up to about that many (here through
+  // a group of its own, so the worker below still gets every entry).
+  registerScripts(sync.redis);
+  await sync.redis.xgroup('CREATE', sync.config.redis.keyPrefix + outbox, 'moves-reader', '0'); // XGROUP takes no keyPrefix
+  const [, , entries, moves] = (await (sync.redis as unknown as ScriptClient).read_new(outbox, 'moves-reader', 'reader', '300')) as [string, string, number, number];
+  t.true(moves >= 300 && moves < 300 + MOVES_PER_ENTRY, `${moves} moves in ${entries} entries`);
   await sync.startWorker();
   await sync.drain();
 
   const rows = await sync.database.db('ledger_entries').where({ user_id: 'many', kind: 'reserve' }).orderBy('seq').select('event_id', 'stream_ms', 'stream_seq', 'stream_sub', 'request_id', 'available_balance');
   t.is(rows.length, 3000);
   t.deepEqual(rows.map((row) => row.request_id), [0, 1, 2].flatMap((call) => Array.from({ length: 1000 }, (_, i) => `r${call}-${i}`)), 'sequence order is item order');
-  t.deepEqual(rows.map((row) => row.stream_sub), [0, 1, 2].flatMap(() => Array.from({ length: 1000 }, (_, i) => i)));
+  t.deepEqual(rows.map((row) => row.stream_sub), [0, 1, 2].flatMap(() => Array.from({ length: 1000 }, (_, i) => i % MOVES_PER_ENTRY)));
   t.true(rows.every((row, i) => i === 0 || row.available_balance === rows[i - 1]!.available_balance - 1), 'each row the balance after its own move');
   t.true(rows.every((row) => row.event_id === `${row.event_id.slice(0, 2)}-${row.stream_ms}-${row.stream_seq}${row.stream_sub === 0 ? '' : `/${row.stream_sub}`}`));
 
