@@ -12,6 +12,7 @@ import { CONSOLE_ACCESS_PATH, consoleAccessSource } from '../admin/openapi/conso
 import { CONFIGURATION_DOC_PATH, withSettingsTable } from '../config/settings-doc';
 import { PROTO_PATH, WIRE_TYPES_PATH } from '../grpc/reservation-proto';
 import { wireTypesSource } from '../grpc/wire-types-source';
+import { WIRE_CODEC_PATH, wireCodecSource } from '../grpc/wire-codec-source';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -19,6 +20,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const GENERATED: readonly { file: string; from: string; text: () => string }[] = [
   { file: ENDPOINTS_SDL_PATH, from: 'the endpoint declarations (ADMIN_ENDPOINTS)', text: () => endpointSdlSource(ADMIN_ENDPOINTS) },
   { file: WIRE_TYPES_PATH, from: 'proto/reservation.proto', text: () => wireTypesSource(PROTO_PATH) },
+  { file: WIRE_CODEC_PATH, from: 'proto/reservation.proto', text: () => wireCodecSource(PROTO_PATH) },
   { file: CONSOLE_ENUMS_PATH, from: "the management API's body schemas", text: consoleEnumsSource },
   { file: CONSOLE_ACCESS_PATH, from: "the endpoints' declared access", text: consoleAccessSource },
   { file: CONFIGURATION_DOC_PATH, from: 'src/config/settings.ts (its settings table)', text: () => withSettingsTable(readFileSync(CONFIGURATION_DOC_PATH, 'utf8')) },

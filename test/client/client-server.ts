@@ -16,11 +16,12 @@ export interface CallCounts {
 }
 
 /**
- * The real gRPC role on a test Redis, its wallet service wrapped to count what reaches it (the calls a
- * client made, after its batching and retries).
+ * The real gRPC role on a test Redis (coalescing off unless `env` turns it on), its wallet service
+ * wrapped to count what reaches it (the calls a client made, after its batching and retries).
  */
 export async function startCountingServer(t: ExecutionContext, redis: Redis, env: Record<string, string> = {}) {
-  const config = loadConfig({ GRPC_HOST: '127.0.0.1', GRPC_PORT: '0', ...env });
+  // The server's own coalescing off: the counts are of the calls the client made, each as it came.
+  const config = loadConfig({ GRPC_HOST: '127.0.0.1', GRPC_PORT: '0', GRPC_COALESCE: 'false', ...env });
   const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 600 });
   const counts: CallCounts = { calls: {}, batchItems: [] };
   const counted = new Proxy(wallet, {

@@ -1,0 +1,180 @@
+/**
+ * The protobuf wire format, the few parts the ReservationService's messages use: varints, 64-bit
+ * integers as exact decimal strings, UTF-8 strings, length-delimited messages. The generated codec
+ * (generated/wire-codec.ts, from proto/reservation.proto by wire-codec-source.ts) reads and writes its
+ * messages with these, as plain objects of the shapes in client/src/wire-types.ts.
+ */
+
+
+/** A cursor over one encoded message (and the messages inside it). */
+export class WireReader {
+  pos = 0;
+  constructor(readonly buf: Buffer) {}
+
+  private byte(): number {
+    if (this.pos >= this.buf.length) throw new RangeError('protobuf: message ends inside a value');
+    return this.buf[this.pos++]!;
+  }
+
+  /** A varint's low 32 bits, unsigned (tags, lengths; the rest of a longer varint is skipped). */
+  uint32(): number {
+    let value = 0;
+    for (let shift = 0; shift < 28; shift += 7) {
+      const b = this.byte();
+      value |= (b & 0x7f) << shift;
+      if (b < 0x80) return value >>> 0;
+    }
+    let b = this.byte();
+    value |= (b & 0x0f) << 28;
+    for (let extra = 0; b >= 0x80; extra += 1) {
+      if (extra === 5) throw new RangeError('protobuf: varint longer than 10 bytes');
+      b = this.byte();
+    }
+    return value >>> 0;
+  }
+
+  /** An int32 (sign-extended to 64 bits on the wire when negative). */
+  int32(): number {
+    return this.uint32() | 0;
+  }
+
+  /** A 64-bit varint as its exact decimal string: two's complement when `signed`. */
+  int64(signed: boolean): string {
+    const start = this.pos;
+    let value = 0;
+    let scale = 1;
+    for (let i = 0; i < 7; i += 1) {
+      const b = this.byte();
+      value += (b & 0x7f) * scale;
+      if (b < 0x80) return String(value); // at most 49 bits: exact as a number
+      scale *= 128;
+    }
+    this.pos = start;
+    let big = 0n;
+    for (let shift = 0n; ; shift += 7n) {
+      if (shift > 63n) throw new RangeError('protobuf: varint longer than 10 bytes');
+      const b = this.byte();
+      big |= BigInt(b & 0x7f) << shift;
+      if (b < 0x80) break;
+    }
+    return String(signed ? BigInt.asIntN(64, big) : BigInt.asUintN(64, big));
+  }
+
+  bool(): boolean {
+    return this.uint32() !== 0;
+  }
+
+  /** The end of a length-delimited value that starts here (its length read). */
+  end(): number {
+    const length = this.uint32();
+    const end = this.pos + length;
+    if (end > this.buf.length) throw new RangeError('protobuf: length past the end of the message');
+    return end;
+  }
+
+  string(): string {
+    const end = this.end();
+    const text = this.buf.toString('utf8', this.pos, end);
+    this.pos = end;
+    return text;
+  }
+
+  /** Steps over a value of a field this codec does not read. */
+  skip(wireType: number): void {
+    switch (wireType) {
+      case 0:
+        this.uint32();
+        return;
+      case 1:
+        this.to(this.pos + 8);
+        return;
+      case 2:
+        this.to(this.end());
+        return;
+      case 5:
+        this.to(this.pos + 4);
+        return;
+      default:
+        throw new RangeError(`protobuf: wire type ${wireType} is not read here`);
+    }
+  }
+
+  private to(position: number): void {
+    if (position > this.buf.length) throw new RangeError('protobuf: message ends inside a value');
+    this.pos = position;
+  }
+}
+
+/** An int64 field's value as given (a decimal string, or a number), as a number when exact, else a bigint. */
+export function int64Value(value: string | number): number | bigint {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (Number.isSafeInteger(number) && number >= 0) return number;
+  if (typeof value === 'number' && !Number.isInteger(value)) throw new RangeError(`protobuf: ${value} is no integer`);
+  return BigInt.asUintN(64, BigInt(value));
+}
+
+export function varintSize(value: number | bigint): number {
+  if (typeof value === 'bigint') {
+    let size = 1;
+    for (let rest = value >> 7n; rest > 0n; rest >>= 7n) size += 1;
+    return size;
+  }
+  let size = 1;
+  for (let rest = value; rest >= 128; rest = Math.floor(rest / 128)) size += 1;
+  return size;
+}
+
+/** The bytes a string takes, with its length before it. */
+export function stringSize(value: string): number {
+  const bytes = Buffer.byteLength(value, 'utf8');
+  return varintSize(bytes) + bytes;
+}
+
+/** Writes one message into a buffer of the size its size function gave. */
+export class WireWriter {
+  readonly buf: Buffer;
+  pos = 0;
+  constructor(size: number) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+
+  varint(value: number | bigint): void {
+    if (typeof value === 'bigint') {
+      let rest = value;
+      while (rest >= 128n) {
+        this.buf[this.pos++] = Number(rest & 0x7fn) | 0x80;
+        rest >>= 7n;
+      }
+      this.buf[this.pos++] = Number(rest);
+      return;
+    }
+    let rest = value;
+    while (rest >= 128) {
+      this.buf[this.pos++] = (rest % 128) | 0x80;
+      rest = Math.floor(rest / 128);
+    }
+    this.buf[this.pos++] = rest;
+  }
+
+  /** An int32: a negative one is sign-extended to ten bytes, as protobuf writes it. */
+  int32(value: number): void {
+    this.varint(value < 0 ? BigInt.asUintN(64, BigInt(value)) : value);
+  }
+
+  string(value: string): void {
+    const bytes = Buffer.byteLength(value, 'utf8');
+    this.varint(bytes);
+    this.pos += this.buf.write(value, this.pos, bytes, 'utf8');
+  }
+}
+
+/** An int32's size on the wire (ten bytes when negative). */
+export function int32Size(value: number): number {
+  return value < 0 ? 10 : varintSize(value);
+}
+
+/** Whether an int64 field holds its default (0), which proto3 leaves off the wire. */
+export function isZero(value: string | number | null | undefined): boolean {
+  return value === undefined || value === null || value === 0 || value === '0' || value === '';
+}
+
