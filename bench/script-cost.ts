@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import Redis from 'ioredis';
 import { loadConfig } from '../src/config';
 import { table } from './lib/report';
-import { BATCH_SIZE, COALESCED_SIZE, currentFunctions, currentScripts, measureScriptCosts, medianPhase, scriptsAt, type ScriptCosts, type ScriptPhase, type ScriptSet } from './lib/script-cost';
+import { BATCH_SIZE, COALESCED_SIZES, currentFunctions, currentScripts, measureScriptCosts, medianPhase, scriptsAt, type ScriptCosts, type ScriptPhase, type ScriptSet } from './lib/script-cost';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '5000' }, baseline: { type: 'string' }, rounds: { type: 'string', default: '3' } } });
 
@@ -59,9 +59,11 @@ async function main(): Promise<void> {
   console.log(table(['script', ...columns('µs/call'), ...columns('µs/op'), 'commands µs/call', '× (floor+commands)', 'commands'], rows));
   // Issue 50's goals: Redis time per operation over the floor script's, for unary calls, calls coalesced by the server and batches of 100.
   const overFloor = (script: string) => (medianPhase(engine, script).usecPerOp / floor).toFixed(1);
-  const coalesced = `coalesced by ${COALESCED_SIZE}`;
-  const batched = `batches of ${BATCH_SIZE}`;
-  console.log(`store time per op / floor script (reserve, confirm): unary ${overFloor('reserve')}, ${overFloor('confirm')}; ${coalesced} ${overFloor(`reserve, ${coalesced}`)}, ${overFloor(`confirm, ${coalesced}`)} (goal ≤ 6); ${batched} ${overFloor(`reserve, ${batched}`)}, ${overFloor(`confirm, ${batched}`)} (goal ≤ 4.5)`);
+  const perOp = (label: string) => ['reserve', 'confirm', 'cancel'].map((kind) => overFloor(`${kind}, ${label}`)).join(', ');
+  console.log('store time per operation / floor script (reserve, confirm, cancel):');
+  console.log(`  unary ${['reserve', 'confirm', 'cancel'].map(overFloor).join(', ')}`);
+  for (const size of COALESCED_SIZES) console.log(`  coalesced by ${size}: ${perOp(`coalesced by ${size}`)} (goal ≤ 6)`);
+  console.log(`  batches of ${BATCH_SIZE}: ${perOp(`batches of ${BATCH_SIZE}`)} (goal ≤ 4.5)`);
   const last = engine.at(-1)!;
   console.log(`memory per open reservation (its record, which is also the Reserve's idempotency record, and its outbox entry; expiry off): ${last.bytesPerOpenReservation.toFixed(0)} bytes`);
   console.log(`memory per Confirm/Cancel idempotency record of its own (already_*; MEMORY USAGE): ${last.bytesPerIdempotencyRecord.toFixed(0)} bytes`);

@@ -59,10 +59,10 @@ export interface ScriptCosts {
 const IN_FLIGHT = 64;
 export const BATCH_SIZE = 100;
 /**
- * The calls of one coalesced batch (unary calls of several wallets that arrived together): the
- * engine's bench measured 2 to 6 calls per store call at 256 in flight on 2 cores (docs/performance.md).
+ * Calls per coalesced batch (unary calls of several wallets that arrived together): `npm run bench`
+ * measured about 2 calls per store call at 16 in flight and about 20 at 256, on 2 cores.
  */
-export const COALESCED_SIZE = 4;
+export const COALESCED_SIZES = [4, 16] as const;
 /** Commands of the measuring connection itself, not of the scripts. */
 const OWN_COMMANDS = new Set(['evalsha', 'fcall', 'function', 'config', 'info', 'script', 'memory', 'scan', 'del', 'unlink']);
 /** The floor as a function: one GET. */
@@ -157,29 +157,23 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
     await phase('confirm', half, (i) => call('confirm', scriptCalls.confirm([confirmItem(i, reserved[i], `c-${i}`)], at)));
     await phase('cancel', half, (i) => call('cancel', scriptCalls.cancel([cancelItem(half + i, i < 0 ? undefined : reserved[half + i], `x-${i}`)], at)));
     await phase('confirm (already_confirmed)', half, (i) => call('confirm', scriptCalls.confirm([confirmItem(i, reserved[i], `c2-${i}`)], at)));
-    // The same operations in batches of 100 (one call each on this single Redis), over the same wallets.
-    const batches = Math.floor(calls / BATCH_SIZE);
-    const items = (b: number) => Array.from({ length: BATCH_SIZE }, (_, k) => (b < 0 ? -1 : b * BATCH_SIZE + k));
-    const batchReserved: string[] = [];
-    await phase(`reserve, batches of ${BATCH_SIZE}`, batches, async (b) => {
-      const ids = transactionIds(await call('reserve', scriptCalls.reserve(items(b).map((i, k) => reserveItem(i, `br-${b}-${k}`)), at)));
-      if (b >= 0) ids.forEach((id, k) => (batchReserved[b * BATCH_SIZE + k] = id));
-    }, BATCH_SIZE);
-    const halfBatches = Math.floor(batches / 2);
-    await phase(`confirm, batches of ${BATCH_SIZE}`, halfBatches, (b) =>
-      call('confirm', scriptCalls.confirm(items(b).map((i) => confirmItem(i, batchReserved[i], `bc-${b}`)), at)), BATCH_SIZE);
-    await phase(`cancel, batches of ${BATCH_SIZE}`, halfBatches, (b) =>
-      call('cancel', scriptCalls.cancel(items(b < 0 ? b : halfBatches + b).map((i) => cancelItem(i, batchReserved[i], `bx-${b}`)), at)), BATCH_SIZE);
-    // Unary calls as the server coalesces them: a few wallets' reserves in one call, then their confirms.
-    const groups = Math.floor(calls / COALESCED_SIZE);
-    const coalesced = (g: number) => Array.from({ length: COALESCED_SIZE }, (_, k) => (g < 0 ? -1 : g * COALESCED_SIZE + k));
-    const coalescedReserved: string[] = [];
-    await phase(`reserve, coalesced by ${COALESCED_SIZE}`, groups, async (g) => {
-      const ids = transactionIds(await call('reserve', scriptCalls.reserve(coalesced(g).map((i, k) => reserveItem(i, `cr-${g}-${k}`)), at)));
-      if (g >= 0) ids.forEach((id, k) => (coalescedReserved[g * COALESCED_SIZE + k] = id));
-    }, COALESCED_SIZE);
-    await phase(`confirm, coalesced by ${COALESCED_SIZE}`, groups, (g) =>
-      call('confirm', scriptCalls.confirm(coalesced(g).map((i) => confirmItem(i, coalescedReserved[i], `cc-${g}`)), at)), COALESCED_SIZE);
+    /** The reserves of every wallet in calls of `size` items, then confirms of the first half and cancels of the second: per-operation figures. */
+    const inCallsOf = async (label: string, size: number, tag: string) => {
+      const groups = Math.floor(calls / size);
+      const items = (g: number) => Array.from({ length: size }, (_, k) => (g < 0 ? -1 : g * size + k));
+      const ids: string[] = [];
+      await phase(`reserve, ${label}`, groups, async (g) => {
+        const replies = transactionIds(await call('reserve', scriptCalls.reserve(items(g).map((i, k) => reserveItem(i, `${tag}r-${g}-${k}`)), at)));
+        if (g >= 0) replies.forEach((id, k) => (ids[g * size + k] = id));
+      }, size);
+      const half = Math.floor(groups / 2);
+      await phase(`confirm, ${label}`, half, (g) => call('confirm', scriptCalls.confirm(items(g).map((i) => confirmItem(i, ids[i], `${tag}c-${g}`)), at)), size);
+      await phase(`cancel, ${label}`, half, (g) => call('cancel', scriptCalls.cancel(items(g < 0 ? g : half + g).map((i) => cancelItem(i, ids[i], `${tag}x-${g}`)), at)), size);
+    };
+    // The same operations in batches of 100 (one call each on this single Redis), over the same wallets;
+    // then as the server coalesces unary calls: a few wallets' operations in one call.
+    await inCallsOf(`batches of ${BATCH_SIZE}`, BATCH_SIZE, 'b');
+    for (const size of COALESCED_SIZES) await inCallsOf(`coalesced by ${size}`, size, `k${size}`);
     const samples = (await scanKeys(admin, `${prefix}i*:c:*`)).slice(0, 200);
     const sizes = await Promise.all(samples.map((key) => admin.memory('USAGE', key) as Promise<number>));
     return { scripts: phases, bytesPerOpenReservation, bytesPerIdempotencyRecord: sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length) };
