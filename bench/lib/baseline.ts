@@ -5,6 +5,18 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/** The engine the bench's 'baseline' scenario compares with by default: the last revision before issue 50 (round 4). */
+export const BASELINE_REVISION = '556ab3f';
+
+/** The revision's abbreviated commit, or null where git does not have it (a shallow clone). */
+export function knownRevision(revision: string): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', `${revision}^{commit}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
 export interface BaselineCheckout {
   /** The checkout's folder: run its scripts with startNode(…, root). */
   readonly root: string;
@@ -20,10 +32,8 @@ export interface BaselineCheckout {
  */
 export function checkOutBaseline(revision: string, log: (message: string) => void): BaselineCheckout | null {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-  let commit: string;
-  try {
-    commit = git('rev-parse', '--short', `${revision}^{commit}`);
-  } catch {
+  const commit = knownRevision(revision);
+  if (!commit) {
     log(`baseline: git knows no revision ${revision} here (a shallow clone?); the baseline comparison is skipped`);
     return null;
   }
