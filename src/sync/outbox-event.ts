@@ -91,12 +91,12 @@ function namedFields(flat: string[]): Fields | null {
 export function outboxEventsOf(partition: number, [streamId, flat]: [string, string[]]): OutboxEvent[] {
   const packed = flat.length >= 2 && flat.every((value, i) => i % 2 === 1 || value === 'e');
   const all = packed ? flat.filter((_, i) => i % 2 === 1).map((entry) => packedFields(entry.split('\n'))) : [namedFields(flat)];
-  const at = `${partition.toString(16).padStart(2, '0')}-${streamId}`;
+  const firstId = `${partition.toString(16).padStart(2, '0')}-${streamId}`;
   return all.map((fields, sub) => {
     if (!fields || !fields.userId || !fields.gameId || !fields.currency || !fields.amount || !fields.availableBalance || !fields.reservedBalance || !fields.at) {
       throw new AppError('INTERNAL', `malformed outbox entry ${streamId} in partition ${partition}`);
     }
-    const { at: atMs, ...event } = fields;
-    return { eventId: sub === 0 ? at : `${at}/${sub}`, streamId, streamSub: sub, ...event, atMs: Number(atMs) };
+    const { at, ...event } = fields;
+    return { eventId: sub === 0 ? firstId : `${firstId}/${sub}`, streamId, streamSub: sub, ...event, atMs: Number(at) };
   });
 }
