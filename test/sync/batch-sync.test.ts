@@ -99,9 +99,9 @@ test('a call writes one outbox entry per partition it touched (per 32 moves); re
   await sync.startWorker();
   await sync.drain();
 
-  const rows = await sync.database.db('ledger_entries').where({ user_id: 'many', kind: 'reserve' }).orderBy('seq').select('event_id', 'stream_ms', 'stream_seq', 'stream_sub', 'request_id', 'available_balance');
+  const rows = await sync.database.db('ledger_entries').where({ user_id: 'many', kind: 'reserve' }).orderBy(['stream_ms', 'stream_seq', 'stream_sub']).select('event_id', 'stream_ms', 'stream_seq', 'stream_sub', 'request_id', 'available_balance');
   t.is(rows.length, 3000);
-  t.deepEqual(rows.map((row) => row.request_id), [0, 1, 2].flatMap((call) => Array.from({ length: 1000 }, (_, i) => `r${call}-${i}`)), 'sequence order is item order');
+  t.deepEqual(rows.map((row) => row.request_id), [0, 1, 2].flatMap((call) => Array.from({ length: 1000 }, (_, i) => `r${call}-${i}`)), 'stream order is item order (seq is commit order: two jobs of one partition may commit either way, docs/decisions.md)');
   t.deepEqual(rows.map((row) => row.stream_sub), [0, 1, 2].flatMap(() => Array.from({ length: 1000 }, (_, i) => i % MOVES_PER_ENTRY)));
   t.true(rows.every((row, i) => i === 0 || row.available_balance === rows[i - 1]!.available_balance - 1), 'each row the balance after its own move');
   t.true(rows.every((row) => row.event_id === `${row.event_id.slice(0, 2)}-${row.stream_ms}-${row.stream_seq}${row.stream_sub === 0 ? '' : `/${row.stream_sub}`}`));
