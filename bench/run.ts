@@ -33,7 +33,7 @@ import { RawH2GrpcClient } from './lib/raw-h2-client';
 import { ensureH2load, h2loadRate } from './lib/h2load';
 import { startNode, startRedis, type Managed } from './lib/processes';
 import { fmt, scenarioTable, table, writeChart, type ScenarioResult } from './lib/report';
-import { measureScriptCosts, type ScriptCosts } from './lib/script-cost';
+import { BATCH_SIZE, measureScriptCosts, perOperationOverFloor, type ScriptCosts } from './lib/script-cost';
 import { freePort } from '../src/local-services/process-tools';
 import { createPeerSchema, fundPeerWallets } from './servers/mysql-peer-wallet';
 import { createStrongPeerSchema, fundStrongPeerWallets } from './servers/strong-peer-wallet';
@@ -604,6 +604,8 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
   const baseline = extra.baseline as { commit: string; rows: BaselineRow[]; drains: Array<{ current: number; baseline: number }> } | undefined;
   const againstBaseline = baseline ? baselineRatios(baseline.rows) : [];
   const atInFlight = (inFlight: number) => againstBaseline.find((row) => row.inFlight === inFlight);
+  const scriptRuns = extra.scripts ? [extra.scripts as ScriptCosts] : [];
+  const worstOverFloor = (label: string) => (scriptRuns.length ? Math.max(...perOperationOverFloor(scriptRuns, label)) : null);
   const ratios = {
     'engine/echo (goal ≥ 0.70)': ratio(rate('engine spread'), rate('echo')),
     [`unary calls/s at 256 in flight, this revision / ${baseline?.commit ?? 'baseline'}, median of 3 alternating pairs (goal ≥ 1.8)`]: atInFlight(256)?.calls ?? null,
@@ -627,6 +629,8 @@ function report(results: ScenarioResult[], extra: Record<string, unknown>) {
     'engine + worker / engine alone, median of 3 alternating pairs (goal ≥ 0.60)': median(syncPairs?.map((p) => p.withWorker / p.alone)),
     'one worker\'s drain, ledger rows/s, median of 3 (goal ≥ 40,000)': median(syncPairs?.map((p) => p.drainRowsPerSecond)),
     'generator/h2load on echo (goal ≥ 0.75)': ratio(rate('echo'), h2?.reqPerSecond),
+    'store time per coalesced unary op (by 16) / floor script, the worst of reserve, confirm, cancel (goal ≤ 6)': worstOverFloor('coalesced by 16'),
+    [`store time per batched op (batches of ${BATCH_SIZE}) / floor script, the worst of reserve, confirm, cancel (goal ≤ 4.5)`]: worstOverFloor(`batches of ${BATCH_SIZE}`),
   };
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   console.log(`\nLoad: ${opts.durationMs / 1000} s per scenario, ${opts.concurrency} concurrent flows over ${opts.connections} HTTP/2 connections (${values.client} client), ${Math.round(opts.confirmShare * 100)}% confirm / ${Math.round((1 - opts.confirmShare) * 100)}% cancel; ${machine}\n`);

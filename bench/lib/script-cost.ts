@@ -57,6 +57,9 @@ export interface ScriptCosts {
 }
 
 const IN_FLIGHT = 64;
+/** The phase of the floor script: one GET, the least a script call costs. */
+export const FLOOR_PHASE = 'floor (1 GET)';
+
 export const BATCH_SIZE = 100;
 /**
  * Calls per coalesced batch (unary calls of several wallets that arrived together): `npm run bench`
@@ -139,10 +142,10 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
     // The floor: a one-command script (one key, one redis.call) in the same run, on the same machine.
     if (scripts.viaFunctions) {
       await admin.function('LOAD', 'REPLACE', FLOOR_LIBRARY);
-      await phase('floor (1 GET)', calls, () => redis.fcall('bench_floor_get', 1, 'floor'));
+      await phase(FLOOR_PHASE, calls, () => redis.fcall('bench_floor_get', 1, 'floor'));
     } else {
       const floorSha = (await admin.script('LOAD', "return redis.call('GET', KEYS[1])")) as string;
-      await phase('floor (1 GET)', calls, () => redis.evalsha(floorSha, 1, 'floor'));
+      await phase(FLOOR_PHASE, calls, () => redis.evalsha(floorSha, 1, 'floor'));
     }
     await phase('topup', calls, (i) => call('topup', scriptCalls.topup(wallet(i), { userId: `user-${i}`, gameId: 'bench', currency: 'EUR', amount: '1000', comment: 'bench' }, at)));
     const reserved: string[] = [];
@@ -188,4 +191,15 @@ export async function measureScriptCosts(redisUrl: string, calls: number, script
 export function medianPhase(runs: readonly ScriptCosts[], script: string): ScriptPhase {
   const rows = runs.map((run) => run.scripts.find((row) => row.script === script)!).sort((a, b) => a.usecPerCall - b.usecPerCall);
   return rows[Math.floor(rows.length / 2)]!;
+}
+
+const ITEM_KINDS = ['reserve', 'confirm', 'cancel'] as const;
+
+/**
+ * Issue 50's measure: the store's time per operation over the floor script's, for reserve, confirm and
+ * cancel, sent unary (`label` ''), coalesced by the server ('coalesced by 16') or batched ('batches of 100').
+ */
+export function perOperationOverFloor(runs: readonly ScriptCosts[], label: string): number[] {
+  const floor = medianPhase(runs, FLOOR_PHASE).usecPerCall;
+  return ITEM_KINDS.map((kind) => medianPhase(runs, label ? `${kind}, ${label}` : kind).usecPerOp / floor);
 }
