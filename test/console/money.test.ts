@@ -32,6 +32,10 @@ test('typed amounts become minor units; anything else says why', (t) => {
   t.deepEqual(toMinorUnits('0.00', 'EUR'), { problem: 'must be more than zero' });
   t.deepEqual(toMinorUnits('-3', 'EUR'), { problem: 'must be an amount such as 12.50' });
   t.deepEqual(toMinorUnits('1e3', 'EUR'), { problem: 'must be an amount such as 12.50' });
+  // A decimal comma is named as such, not counted as digits after a point.
+  t.deepEqual(toMinorUnits('1.234,50', 'EUR'), { problem: 'uses a comma for decimals: write 1234.50' });
+  t.deepEqual(toMinorUnits('12,5', 'EUR'), { problem: 'uses a comma for decimals: write 12.5' });
+  t.deepEqual(toMinorUnits('1,234', 'EUR'), { minor: '123400' }, 'three digits after a comma: thousands');
   t.deepEqual(toMinorUnits('90071992547409.92', 'EUR'), { problem: 'is too large' });
   t.deepEqual(toMinorUnits('90071992547409.91', 'EUR'), { minor: String(Number.MAX_SAFE_INTEGER) });
 });

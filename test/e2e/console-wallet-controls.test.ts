@@ -67,6 +67,10 @@ test.serial('currencies: listed with their decimal places; an admin adds one and
 
   await page.getByLabel('Find a code').fill('CHF');
   await page.getByRole('button', { name: 'Disable CHF' }).click();
+  const confirm = page.getByRole('dialog');
+  t.regex(await confirm.innerText(), /Every new bet and top-up in CHF is refused/);
+  t.like((await reserve(t, ug, 10, 'CHF')).reply, { status: 'reserved' }, 'nothing changed before the confirmation');
+  await confirm.getByRole('button', { name: 'Disable CHF' }).click();
   await page.getByText('CHF disabled.').waitFor();
   await screenshot(page, 'currencies');
   const refused = await reserve(t, ug, 10, 'CHF');
@@ -99,6 +103,26 @@ test.serial('a wallet frozen from its page shows the banner to staff and player,
   t.like((await reserve(t, ug, 10)).reply, { status: 'reserved' });
 });
 
+test.serial('a wallet of a frozen player offers the player\'s Unfreeze, not a second freeze form', async (t) => {
+  const { api } = t.context;
+  const ug = await wallet(api);
+  const token = api.users.admin.token;
+  const username = ((await api.request('GET', `/api/users/${ug.user_id}`, { token })).body as { username: string }).username;
+  await api.request('POST', `/api/users/${ug.user_id}/freeze`, { token, body: { reason: 'age check' } });
+  t.teardown(async () => {
+    await api.request('DELETE', `/api/users/${ug.user_id}/freeze`, { token });
+  });
+  const { page } = await tab(t, api.users.admin.email);
+  await page.goto(`/console/wallets/${ug.id}`);
+  await page.getByRole('button', { name: `Unfreeze ${username}` }).waitFor();
+  t.is(await page.getByLabel('Reason to freeze').count(), 0, 'no freeze form while the player is frozen');
+  await page.getByRole('button', { name: `Unfreeze ${username}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze' }).click();
+  await page.getByTestId('freeze-banner').waitFor({ state: 'detached' });
+  await page.getByLabel('Reason to freeze').waitFor(); // the wallet's own control again
+  t.like((await reserve(t, ug, 10)).reply, { status: 'reserved' });
+});
+
 test.serial('a frozen player sees it on their home page', async (t) => {
   const { api } = t.context;
   await api.request('POST', `/api/users/${api.users.user.id}/freeze`, { token: api.users.admin.token, body: { reason: 'self-exclusion until June' } });
@@ -110,31 +134,81 @@ test.serial('a frozen player sees it on their home page', async (t) => {
   t.regex(await page.getByTestId('freeze-banner').innerText(), /Your account is frozen: self-exclusion until June/);
 });
 
-test.serial('a moderator sets limits in major units; a raise waits; the engine refuses a bet over max_bet', async (t) => {
+test.serial('a moderator sets limits in major units, told before saving what applies at once and what waits; editing keeps the other limits; a waiting change can be cancelled', async (t) => {
   const { api } = t.context;
   const ug = await wallet(api);
   const { page } = await tab(t, api.users.moderator.email);
   await page.goto(`/console/wallets/${ug.id}`);
   const form = page.getByRole('form', { name: 'Set limits' });
+  const plan = form.getByTestId('limits-plan');
+  const rows = page.getByTestId('limits').locator('tbody tr');
   await form.getByLabel('Max bet (EUR)').fill('5.005');
   await form.getByRole('button', { name: 'Save limits' }).click();
   await form.getByText('EUR has 2 decimal places at most').waitFor();
   await form.getByLabel('Max bet (EUR)').fill('5');
-  await form.getByLabel('Loss limit (EUR)').fill('20');
+  await form.getByLabel('Loss limit (EUR)').fill('200');
   await form.getByLabel('Per').selectOption('week');
+  t.deepEqual(await plan.locator('li').allInnerTexts(), ['Max bet: none → €5.00 (a first limit: at once)', 'Loss limit: none → €200.00 a week (a first limit: at once)']);
   await form.getByRole('button', { name: 'Save limits' }).click();
   await page.getByText('Saved: the limits hold now.').waitFor();
-  const rows = page.getByTestId('limits').locator('tbody tr');
   await rows.first().waitFor();
-  t.regex(await rows.first().innerText(), /EUR\t€5\.00\t€20\.00 a week\t€0\.00/);
+  t.regex(await rows.first().innerText(), /EUR\t€5\.00\t€200\.00 a week\t€0\.00/);
   t.like((await reserve(t, ug, 501)).reply, { status: 'rejected', reason: 'max_bet' });
 
+  // The form holds what holds now: raising one limit leaves the other as it is.
+  t.is(await form.getByLabel('Loss limit (EUR)').inputValue(), '200.00');
   await form.getByLabel('Max bet (EUR)').fill('50');
+  t.deepEqual(await plan.locator('li').allInnerTexts(), ['Max bet: €5.00 → €50.00 (a higher limit: after the waiting time)']);
   await form.getByRole('button', { name: 'Save limits' }).click();
   await page.getByText(/Saved\. A loosening waits until/).waitFor();
-  await page.getByText(/max bet €50\.00, loss limit €20\.00 a week from/).waitFor();
+  await page.getByText(/max bet €50\.00, loss limit €200\.00 a week from/).waitFor();
   t.like((await reserve(t, ug, 501)).reply, { status: 'rejected', reason: 'max_bet' }, 'the raise waits');
   await screenshot(page, 'wallet-limits');
+
+  // The issue's case: tightening the loss limit keeps the max bet, and says it cancels the waiting raise.
+  await form.getByLabel('Loss limit (EUR)').fill('150');
+  t.deepEqual(await plan.locator('li').allInnerTexts(), [
+    'Loss limit: €200.00 → €150.00 (a lower limit: at once)',
+    'The waiting change (max bet €50.00, loss limit €200.00 a week) is cancelled.',
+  ]);
+  await form.getByRole('button', { name: 'Save limits' }).click();
+  await page.getByText('Saved: the limits hold now.').waitFor();
+  const cells = async () => (await rows.first().locator('td').allInnerTexts()).slice(0, 5);
+  await until('the table shows the new limits', async () => JSON.stringify(await cells()) === JSON.stringify(['EUR', '€5.00', '€150.00 a week', '€0.00', '']), 5000);
+  t.like(await api.engine.wallet.limits(String(ug.user_id), String(ug.game_id), 'EUR'), { maxBet: 500, lossLimit: 15000 });
+
+  // A waiting change, cancelled from its row (confirmed): the limits that hold stay.
+  await form.getByLabel('Max bet (EUR)').fill('60');
+  await form.getByRole('button', { name: 'Save limits' }).click();
+  await page.getByText(/max bet €60\.00, loss limit €150\.00 a week from/).waitFor();
+  await page.getByRole('button', { name: 'Cancel the waiting EUR change' }).click();
+  t.regex(await page.getByRole('dialog').innerText(), /max bet €60\.00, loss limit €150\.00 a week will not apply/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel the change' }).click();
+  await until('the waiting change is gone', async () => JSON.stringify(await cells()) === JSON.stringify(['EUR', '€5.00', '€150.00 a week', '€0.00', '']), 5000);
+});
+
+test.serial('limits of a wallet with several currencies: every currency with limits or a balance is offered, none chosen for the admin; Edit starts from a row', async (t) => {
+  const { api } = t.context;
+  const ug = await wallet(api, 'EUR');
+  // USD limits on a wallet without USD money: still offered, and editable.
+  t.is((await api.request('PUT', `/api/user-games/${ug.id}/limits`, { token: api.users.admin.token, body: { currency: 'USD', max_bet: 1000, loss_limit: null, loss_period: null } })).status, 200);
+  const { page } = await tab(t, api.users.admin.email);
+  await page.goto(`/console/wallets/${ug.id}`);
+  const form = page.getByRole('form', { name: 'Set limits' });
+  const currency = form.getByLabel('Currency');
+  await currency.waitFor();
+  t.deepEqual(await currency.locator('option:not([disabled])').allInnerTexts(), ['EUR', 'USD']);
+  t.is(await currency.inputValue(), '', 'no currency is chosen for the admin');
+  await form.getByText('Choose a currency to see and change its limits.').waitFor();
+  t.is(await form.getByRole('button', { name: 'Save limits' }).count(), 0, 'nothing to save before a currency is chosen');
+
+  await page.getByRole('button', { name: 'Edit USD limits' }).click();
+  t.is(await currency.inputValue(), 'USD');
+  t.is(await form.getByLabel('Max bet (USD)').inputValue(), '10.00');
+  await form.getByLabel('Max bet (USD)').fill('');
+  t.deepEqual(await form.getByTestId('limits-plan').locator('li').allInnerTexts(), ['Max bet: $10.00 → none (a removal: after the waiting time)']);
+  await currency.selectOption('EUR');
+  t.is(await form.getByLabel('Max bet (EUR)').inputValue(), '', 'another currency starts from its own limits');
 });
 
 test.serial('API keys: an admin makes one limited to a game (the secret shown once), a game server calls with it, and Revoke (confirmed) shuts it out', async (t) => {
@@ -150,6 +224,14 @@ test.serial('API keys: an admin makes one limited to a game (the secret shown on
   await page.getByRole('link', { name: 'API keys' }).click();
   const form = page.getByRole('form', { name: 'New API key' });
   await form.getByLabel('Name').fill('slots servers');
+  // Text left in the picker is not a scope: the form refuses rather than make a key for every game.
+  await form.getByLabel('Limit to a game').fill(`Keyed Slots (${game.slug})`);
+  await form.getByRole('button', { name: 'Make key' }).click();
+  await form.getByText('Press "Add game" to limit the key to this game, or clear the field.').waitFor();
+  await form.getByLabel('Limit to a game').fill('');
+  await form.getByRole('button', { name: 'Make key' }).click();
+  await form.getByText('Add the games this key may act on, or tick "Every game".').waitFor();
+  t.false(((await api.request('GET', '/api/api-keys', { token })).body as Array<{ name: string }>).some((key) => key.name === 'slots servers'), 'no key was made');
   await form.getByLabel('Limit to a game').fill(`Keyed Slots (${game.slug})`);
   await form.getByRole('button', { name: 'Add game' }).click();
   await page.getByTestId('key-scope').getByText(`Keyed Slots (${game.slug}) ×`).waitFor();
@@ -170,4 +252,32 @@ test.serial('API keys: an admin makes one limited to a game (the secret shown on
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await page.getByTestId('api-keys').getByText(/revoked/).waitFor();
   await until('the revoked key is refused', async () => (await call(game.id)).error?.code === 16, 1000);
+});
+
+test.serial('API keys: a key for every game only when ticked, with its consequence; a name an active key has is refused; an expired key is listed expired, with nothing to revoke', async (t) => {
+  const { api } = t.context;
+  const token = api.users.admin.token;
+  const { page } = await tab(t, api.users.admin.email);
+  await page.goto('/console/api-keys');
+  const form = page.getByRole('form', { name: 'New API key' });
+  const name = unique('ops');
+  await form.getByLabel('Name').fill(name);
+  const every = form.getByLabel(/Every game: this key may reserve, settle and read wallets of every game/);
+  await every.check();
+  await form.getByRole('button', { name: 'Make key' }).click();
+  await page.getByTestId('new-secret').waitFor();
+  const made = ((await api.request('GET', '/api/api-keys', { token })).body as Array<{ id: number; name: string; game_ids: number[] | null }>).find((key) => key.name === name)!;
+  t.true(!made.game_ids || made.game_ids.length === 0, 'unscoped, as ticked');
+
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel(/Every game/).check();
+  await form.getByRole('button', { name: 'Make key' }).click();
+  await form.getByText('An active key has this name already: give this one a name of its own.').waitFor();
+  t.is(((await api.request('GET', '/api/api-keys', { token })).body as Array<{ name: string }>).filter((key) => key.name === name).length, 1);
+
+  await api.database.db('api_keys').where({ id: made.id }).update({ expires_at: new Date(Date.now() - 60_000) });
+  await page.reload();
+  const row = page.getByTestId('api-keys').locator('tbody tr', { hasText: name });
+  await until('the key is listed expired', async () => /\texpired /.test(await row.innerText()), 5000);
+  t.is(await row.getByRole('button', { name: `Revoke ${name}` }).count(), 0);
 });

@@ -46,20 +46,38 @@ test('an admin signs in on the queue dashboard and sees the sync queue with its 
   t.deepEqual(refused, [], 'no script error and no CSP refusal');
 });
 
-test("signed in to the console, the Tools menu opens the dashboard with that sign-in: no second one", async (t) => {
+test("signed in to the console, the Tools menu and the Ops page open the dashboard beside the console, with that sign-in and a link back", async (t) => {
   t.timeout(120_000);
   const app = await dashboardApp();
   t.teardown(() => app.close());
   const browser = await launchChromium();
   t.teardown(() => browser.close());
-  const page = await (await browser.newContext({ baseURL: app.base, viewport: { width: 1280, height: 900 } })).newPage();
+  const context = await browser.newContext({ baseURL: app.base, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await signIn(page, app.api.users.admin.email);
-  await page.getByText('Tools').click();
-  await page.getByRole('link', { name: 'Queue dashboard' }).click();
-  await page.waitForURL('**/admin/queues');
-  await page.getByText(SYNC_QUEUE).first().waitFor();
-  t.is(await page.getByRole('button', { name: 'Sign in' }).count(), 0, 'no second sign-in');
+  const opened = async (click: () => Promise<void>) => {
+    const consoleUrl = page.url();
+    const [dashboard] = await Promise.all([context.waitForEvent('page'), click()]);
+    dashboard.setDefaultTimeout(15_000);
+    await dashboard.waitForURL('**/admin/queues');
+    await dashboard.getByText(SYNC_QUEUE).first().waitFor();
+    t.is(await dashboard.getByRole('button', { name: 'Sign in' }).count(), 0, 'no second sign-in');
+    t.is(page.url(), consoleUrl, 'the console stays in its tab');
+    return dashboard;
+  };
+  const fromTools = await opened(async () => {
+    await page.getByText('Tools').click();
+    await page.getByRole('link', { name: 'Queue dashboard' }).click();
+  });
+  await fromTools.locator('button[aria-haspopup="menu"]').last().click(); // bull-board's menu of links
+  await fromTools.getByText('Back to the console').click();
+  await fromTools.waitForURL('**/console/ops');
+  await fromTools.close();
+
+  await page.getByRole('link', { name: 'Ops' }).click();
+  const fromOps = await opened(() => page.getByRole('link', { name: 'Open the queue dashboard' }).click());
+  await fromOps.close();
 });
 
 test('an admin with two-factor sign-in signs in on the queue dashboard: password, then a code (review item 16)', async (t) => {

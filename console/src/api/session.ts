@@ -3,7 +3,7 @@
  * never in a URL or a log). Components follow it through `useSession`.
  */
 import type { Role, SessionUserFieldsFragment } from './generated/graphql';
-import { ENDPOINT_ACCESS, type EndpointRoute } from './generated/access';
+import { ENDPOINT_ACCESS, ENDPOINT_GAME, type EndpointRoute } from './generated/access';
 
 export type { Role };
 export type SessionUser = SessionUserFieldsFragment;
@@ -71,4 +71,24 @@ export function mayCall(role: Role | undefined, route: EndpointRoute): boolean {
   if (!role) return false;
   if (access === 'any' || access === 'self') return true;
   return access === 'staff' ? isStaff(role) : role === 'admin';
+}
+
+/**
+ * Whether this user may call an endpoint on this game: `mayCall`, and for a moderator an admin limited
+ * to games (SPEC §2.12), the game is one of theirs (an endpoint on no game is open to them, one that
+ * makes a game is not), as the server's scope check decides (src/admin/http/game-scope.ts). Pages of a
+ * game offer only what this allows.
+ */
+export function mayActOn(user: Pick<SessionUser, 'role' | 'game_scope'> | undefined, route: EndpointRoute, gameId: number | undefined): boolean {
+  if (!mayCall(user?.role, route)) return false;
+  if (user?.role !== 'moderator' || !user.game_scope || ENDPOINT_ACCESS[route] !== 'staff') return true;
+  const target = ENDPOINT_GAME[route as keyof typeof ENDPOINT_GAME] as string | undefined;
+  if (target === 'none') return true;
+  return target === 'game' && gameId !== undefined && user.game_scope.includes(gameId);
+}
+
+/** Whether a moderator limited to games acts on this one (admins and unlimited staff: true; players: false). */
+export function actsOnGame(user: Pick<SessionUser, 'role' | 'game_scope'> | undefined, gameId: number): boolean {
+  if (!isStaff(user?.role)) return false;
+  return user?.role === 'admin' || !user?.game_scope || user.game_scope.includes(gameId);
 }

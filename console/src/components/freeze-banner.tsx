@@ -48,8 +48,8 @@ export function FreezeControl({ what, freeze, freezeAction, unfreezeAction, onDo
           onDone();
         }
       }}>
-        <Field label="Reason to freeze" path="reason" error={freezeAction.error}>
-          <input name="reason" maxLength={255} value={reason} placeholder="chargeback review" onInput={(e) => setReason(e.currentTarget.value)} />
+        <Field label="Reason to freeze" path="reason" error={freezeAction.error} hint="Staff and the player read it, e.g. chargeback review.">
+          <input name="reason" maxLength={255} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
         </Field>
         <button type="submit" class="danger" disabled={freezeAction.busy}>Freeze</button>
       </form>

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter-preact';
 import { useSession } from '../api/hooks';
 import { isStaff, mayCall, session } from '../api/session';
 import { NavLink } from './nav-link';
+import { QueueDashboardLink } from './queue-dashboard-link';
 import { graphql } from '../api/generated';
 import { useQuery } from '../api/hooks';
 import { learnCurrencies } from '../format/money';
@@ -14,19 +15,6 @@ const LayoutCurrencies = graphql(`query LayoutCurrencies { currencies(limit: 100
 function useCurrencyTable(): void {
   const table = useQuery(LayoutCurrencies);
   if (table.data?.currencies) learnCurrencies(table.data.currencies);
-}
-
-/**
- * The queue dashboard with the console's sign-in: the console's token starts the dashboard's session
- * (its HttpOnly cookie), then the dashboard opens, with no second sign-in. Should that fail, the link
- * goes on to the dashboard's own sign-in page.
- */
-async function openDashboard(event: MouseEvent): Promise<void> {
-  const token = session.token();
-  if (!token || event.ctrlKey || event.metaKey || event.shiftKey) return;
-  event.preventDefault();
-  await fetch('/admin/queues/session', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
-  location.assign('/admin/queues');
 }
 
 /**
@@ -68,7 +56,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
                 <ul dir="rtl">
                   <li><a href="/docs">API docs</a></li>
                   <li><a href="/graphql">GraphQL explorer</a></li>
-                  {role === 'admin' && <li><a href="/admin/queues" onClick={openDashboard}>Queue dashboard</a></li>}
+                  {role === 'admin' && <li><QueueDashboardLink>Queue dashboard</QueueDashboardLink></li>}
                 </ul>
               </details>
             </li>

@@ -3,7 +3,7 @@ import { useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import { useAction, useSession } from '../api/hooks';
-import { mayCall } from '../api/session';
+import { mayActOn } from '../api/session';
 import { GameTabs, useGameModules } from './game-tabs';
 import { Problem } from './problem';
 
@@ -18,7 +18,7 @@ const MODULE_NAMES: Record<ModuleKey, string> = { variables: 'Variables', notifi
  */
 function ModuleGate({ module, children }: { module: ModuleKey; children: ComponentChildren }) {
   const gameId = Number(useParams<{ id: string }>().id);
-  const staff = mayCall(useSession()?.user.role, 'POST /api/games/{id}/modules');
+  const staff = mayActOn(useSession()?.user, 'POST /api/games/{id}/modules', gameId);
   const modules = useGameModules(gameId);
   const enable = useAction(() => request(ModuleGateConnect, { id: gameId, key: module }));
   if (modules.error && !modules.data) return <Problem error={modules.error} />;

@@ -47,13 +47,22 @@ export function Problem({ error }: { error: ApiError | null }) {
  * A form field with its label and the API's message for its path (SPEC's `errors[].path`): the input
  * is marked invalid and described by the message, which goes once the field is edited.
  */
-export function Field({ label, path, error, children }: { label: string; path: string; error: ApiError | null; children: ComponentChildren }) {
+export function Field({ label, path, error, hint, children }: {
+  label: string;
+  path: string;
+  error: ApiError | null;
+  /** What to type, shown under the field (an example stays out of the field, where it would look like a value). */
+  hint?: string;
+  children: ComponentChildren;
+}) {
   const shown = useContext(ShownPaths);
   shown?.add(path);
   const messageId = useId();
   const [editedAfter, setEditedAfter] = useState<ApiError | null>(null);
   const message = error && editedAfter !== error ? error.field(path) : undefined;
-  const control = message && isValidElement(children) ? cloneElement(children, { 'aria-invalid': 'true', 'aria-describedby': messageId }) : children;
+  const hintId = useId();
+  const describedBy = message ? messageId : hint ? hintId : undefined;
+  const control = describedBy && isValidElement(children) ? cloneElement(children, { ...(message ? { 'aria-invalid': 'true' } : {}), 'aria-describedby': describedBy }) : children;
   // The message is outside the label: the control's name stays its label, the message describes it.
   return (
     <div class={message ? 'field invalid' : 'field'} onInput={() => setEditedAfter(error)} onChange={() => setEditedAfter(error)}>
@@ -61,11 +70,11 @@ export function Field({ label, path, error, children }: { label: string; path: s
         {label}
         {control}
       </label>
-      {message && (
+      {message ? (
         <small class="field-error" id={messageId} data-path={path}>
           {message}
         </small>
-      )}
+      ) : hint && <small class="muted" id={hintId}>{hint}</small>}
     </div>
   );
 }

@@ -36,6 +36,11 @@ function majorDecimal(minor: string, digits: number): string {
   return negative ? `-${whole}` : whole;
 }
 
+/** An amount in minor units as one types it in major units, without separators or symbol: "123456" EUR → "1234.56". */
+export function majorUnits(minor: string | number, currency: string): string {
+  return majorDecimal(String(minor), minorDigits(currency));
+}
+
 /** An amount in minor units, shown in major units with separators and the currency: "€1,234.56". */
 export function formatMoney(minor: string | number, currency: string): string {
   const decimal = majorDecimal(String(minor), minorDigits(currency));
@@ -57,6 +62,10 @@ const MAX_MINOR = 2n ** 53n - 1n;
  */
 export function toMinorUnits(typed: string, currency: string, minimum: 0 | 1 = 1): { minor: string } | { problem: string } {
   const digits = minorDigits(currency);
+  // "1.234,50" or "12,5": a comma before the last one or two digits (or more than three) is a decimal
+  // comma, not a thousands separator: say how to write it rather than count its digits as decimals.
+  const decimalComma = /^[\d\s.']*\d,(\d{1,2}|\d{4,})$/.exec(typed.trim());
+  if (decimalComma) return { problem: `uses a comma for decimals: write ${typed.trim().replace(/[\s.']/g, '').replace(',', '.')}` };
   const text = typed.trim().replace(/[\s,_']/g, '');
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
   if (!match) return { problem: 'must be an amount such as 12.50' };

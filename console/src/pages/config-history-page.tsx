@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
-import { useAction, useQuery } from '../api/hooks';
+import { useAction, useQuery, useSession } from '../api/hooks';
+import { actsOnGame } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
@@ -20,6 +21,7 @@ const PAGE = 50;
  */
 export function ConfigHistoryPage() {
   const gameId = Number(useParams<{ id: string }>().id);
+  const user = useSession()?.user;
   const [offset, setOffset] = useState(0);
   const [compare, setCompare] = useState<{ from: number; to: number } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -34,6 +36,8 @@ export function ConfigHistoryPage() {
   const rollback = useAction((version: number) =>
     request(ConfigHistoryPageRollbackConfig, { g: gameId, input: { version } }));
 
+  // Out of a scoped moderator's games: the tabs say so, and this page offers nothing it would refuse.
+  if (!actsOnGame(user, gameId)) return <><GameTabs gameId={gameId} /><h1>Config history</h1></>;
   return (
     <>
       <GameTabs gameId={gameId} />

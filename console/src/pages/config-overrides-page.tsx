@@ -3,7 +3,8 @@ import { useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import type { VariableInput } from '../api/generated/graphql';
-import { useAction, useQuery } from '../api/hooks';
+import { useAction, useQuery, useSession } from '../api/hooks';
+import { actsOnGame } from '../api/session';
 import { ConfirmButton } from '../components/confirm-button';
 import { GameTabs } from '../components/game-tabs';
 import { Field, FormErrors, Problem } from '../components/problem';
@@ -73,12 +74,15 @@ export function ConfigOverridesPage() {
   const overrides = (list.data?.configOverrides ?? []) as Override[];
   const variables = list.data?.variables ?? [];
   const now = Date.now();
+  const user = useSession()?.user;
+  // Out of a scoped moderator's games: the tabs say so, and this page offers nothing it would refuse.
+  if (!actsOnGame(user, gameId)) return <><GameTabs gameId={gameId} /><h1>Live events</h1></>;
   return (
     <>
       <GameTabs gameId={gameId} />
       <h1>Live events</h1>
       <p class="muted">While an event's window is open, game clients get its values in the config document instead of the variables' own. Events are not config versions: a rollback leaves them alone.</p>
-      <p data-testid="live-now">{list.data?.config?.overrides.length ? <>Live now: <strong>{list.data.config.overrides.join(', ')}</strong></> : 'No event is live now.'}</p>
+      {list.data?.config && <p data-testid="live-now">{list.data.config.overrides.length ? <>Live now: <strong>{list.data.config.overrides.join(', ')}</strong></> : 'No event is live now.'}</p>}
       <Problem error={list.error ?? remove.error} />
       {overrides.length > 0 && <Timeline overrides={overrides} now={now} />}
       <TableScroll label="Events">
@@ -160,7 +164,7 @@ function OverrideForm({ gameId, variables, editing, onDone, onCancel }: {
           if (await save.run(input)) onDone();
         }}>
           <div class="row">
-            <Field label="Name" path="name" error={save.error}><input name="name" maxLength={64} placeholder="Double XP weekend" value={name} onInput={(e) => setName(e.currentTarget.value)} /></Field>
+            <Field label="Name" path="name" error={save.error} hint="e.g. Double XP weekend"><input name="name" maxLength={64} value={name} onInput={(e) => setName(e.currentTarget.value)} /></Field>
             <Field label="Starts" path="starts_at" error={save.error}><input name="starts_at" type="datetime-local" value={starts} onInput={(e) => setStarts(e.currentTarget.value)} /></Field>
             <Field label="Ends" path="ends_at" error={save.error}><input name="ends_at" type="datetime-local" value={ends} onInput={(e) => setEnds(e.currentTarget.value)} /></Field>
           </div>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import { useAction, useQuery, useSession } from '../api/hooks';
+import { ConfirmButton } from '../components/confirm-button';
 import { Notice, useNotice } from '../components/notice';
 import { Field, FormErrors, Problem } from '../components/problem';
 import { TableScroll } from '../components/table-scroll';
@@ -34,7 +35,7 @@ export function CurrenciesPage() {
       <Notice notice={notice} />
       <label>
         Find a code
-        <input type="search" value={filter} placeholder="EUR" onInput={(e) => setFilter(e.currentTarget.value)} />
+        <input type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
       </label>
       <Problem error={list.error ?? toggle.error} />
       <TableScroll label="Currencies">
@@ -46,13 +47,20 @@ export function CurrenciesPage() {
                 <td>{c.code}</td><td>{c.exponent}</td><td>{c.enabled ? 'enabled' : 'disabled'}</td>
                 {admin && (
                   <td>
-                    <button type="button" class={c.enabled ? 'danger outline' : 'outline'} disabled={toggle.busy} aria-label={`${c.enabled ? 'Disable' : 'Enable'} ${c.code}`}
-                      onClick={async () => {
-                        if (await toggle.run(c.code, !c.enabled)) {
-                          notice.show(`${c.code} ${c.enabled ? 'disabled' : 'enabled'}.`);
-                          reload();
-                        }
-                      }}>{c.enabled ? 'Disable' : 'Enable'}</button>
+                    {c.enabled ? (
+                      <ConfirmButton label="Disable" accessibleName={`Disable ${c.code}`} question={`Disable ${c.code}?`}
+                        consequence={`Every new bet and top-up in ${c.code} is refused from now on, on every engine process. Balances in ${c.code} stay, open rounds still settle, and enabling it again lifts the refusal.`}
+                        confirmLabel={`Disable ${c.code}`} action={{ ...toggle, run: () => toggle.run(c.code, false) }}
+                        onDone={() => { notice.show(`${c.code} disabled.`); reload(); }} />
+                    ) : (
+                      <button type="button" class="outline" disabled={toggle.busy} aria-label={`Enable ${c.code}`}
+                        onClick={async () => {
+                          if (await toggle.run(c.code, true)) {
+                            notice.show(`${c.code} enabled.`);
+                            reload();
+                          }
+                        }}>Enable</button>
+                    )}
                   </td>
                 )}
               </tr>
@@ -79,8 +87,8 @@ function NewCurrency({ onDone }: { onDone: (code: string) => void }) {
           onDone(input.code);
         }
       }}>
-        <Field label="Code" path="code" error={create.error}>
-          <input name="code" maxLength={3} placeholder="XGC" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+        <Field label="Code" path="code" error={create.error} hint="3 capital letters, e.g. XGC.">
+          <input name="code" maxLength={3} value={code} onInput={(e) => setCode(e.currentTarget.value)} />
         </Field>
         <Field label="Decimal places" path="exponent" error={create.error}>
           <input name="exponent" type="number" min={0} max={8} value={exponent} onInput={(e) => setExponent(e.currentTarget.value)} />

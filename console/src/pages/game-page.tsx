@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import { notFound, useAction, useQuery, useSession } from '../api/hooks';
-import { mayCall } from '../api/session';
+import { mayActOn } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
@@ -19,7 +19,7 @@ const GamePageDeleteGame = graphql(`mutation GamePageDeleteGame ($id: SafeInt!) 
 export function GamePage() {
   const id = Number(useParams<{ id: string }>().id);
   const [, navigate] = useLocation();
-  const staff = mayCall(useSession()?.user.role, 'PUT /api/games/{id}');
+  const staff = mayActOn(useSession()?.user, 'PUT /api/games/{id}', id);
   const game = useQuery(GamePageGame, { id });
   const save = useAction((input: GameFields) => request(GamePageUpdateGame, { id, input }));
   const toggle = useAction((key: string, on: boolean): Promise<unknown> =>

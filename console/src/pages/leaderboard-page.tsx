@@ -4,7 +4,7 @@ import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import type { GamePlayerFragment, GroupInput, LeaderboardGroupRowFragment } from '../api/generated/graphql';
 import { notFound, useAction, useQuery, useSession } from '../api/hooks';
-import { mayCall } from '../api/session';
+import { mayActOn } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Notice, useNotice } from '../components/notice';
 import { TableScroll } from '../components/table-scroll';
@@ -37,7 +37,7 @@ export function LeaderboardPage() {
   const gameId = Number(params.id);
   const id = Number(params.leaderboardId);
   const [, navigate] = useLocation();
-  const staff = mayCall(useSession()?.user.role, 'PUT /api/games/{id}/leaderboards/{leaderboard_id}');
+  const staff = mayActOn(useSession()?.user, 'PUT /api/games/{id}/leaderboards/{leaderboard_id}', gameId);
   const [limit, setLimit] = useState(10);
   const [groupId, setGroupId] = useState<number | null>(null);
   const [around, setAround] = useState<number | null>(null);

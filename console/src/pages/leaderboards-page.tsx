@@ -4,7 +4,7 @@ import { request, type ApiError } from '../api/client';
 import { graphql } from '../api/generated';
 import type { LeaderboardSettingsFragment } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
-import { mayCall } from '../api/session';
+import { mayActOn } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { TableScroll } from '../components/table-scroll';
 import { Field, FormErrors, Problem } from '../components/problem';
@@ -67,7 +67,7 @@ export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
 
 export function LeaderboardsPage() {
   const gameId = Number(useParams<{ id: string }>().id);
-  const staff = mayCall(useSession()?.user.role, 'POST /api/games/{id}/leaderboards');
+  const staff = mayActOn(useSession()?.user, 'POST /api/games/{id}/leaderboards', gameId);
   const list = useQuery(LeaderboardsPageLeaderboards, { id: gameId });
   const create = useAction((input: LeaderboardFields) => request(LeaderboardsPageCreateLeaderboard, { g: gameId, input }));
   const notice = useNotice();

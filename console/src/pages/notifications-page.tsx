@@ -3,7 +3,7 @@ import { useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
 import { useAction, useQuery, useSession } from '../api/hooks';
-import { mayCall } from '../api/session';
+import { mayActOn } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Notice, useNotice } from '../components/notice';
 import { Problem } from '../components/problem';
@@ -18,7 +18,7 @@ const NotificationsPageDeleteNotification = graphql(`mutation NotificationsPageD
 /** A game's notifications: read by anyone, written by staff. */
 export function NotificationsPage() {
   const gameId = Number(useParams<{ id: string }>().id);
-  const staff = mayCall(useSession()?.user.role, 'POST /api/games/{id}/notifications');
+  const staff = mayActOn(useSession()?.user, 'POST /api/games/{id}/notifications', gameId);
   const [editing, setEditing] = useState<Notification | null>(null);
   const data = useQuery(NotificationsPageNotifications, { id: gameId });
   const save = useAction((n: Notification): Promise<unknown> => {

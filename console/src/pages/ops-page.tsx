@@ -3,6 +3,7 @@ import { graphql } from '../api/generated';
 import type { OpsPageOpsTimelineQuery } from '../api/generated/graphql';
 import { useQuery, useSession } from '../api/hooks';
 import { Problem } from '../components/problem';
+import { QueueDashboardLink } from '../components/queue-dashboard-link';
 import { TimeChart } from '../components/time-chart';
 
 const OpsPageSyncStatus = graphql(`query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }`);
@@ -63,7 +64,7 @@ export function OpsPage() {
         </div>
       )}
       {sync && <p class="muted">Checked {new Date(sync.checked_at).toLocaleTimeString()}.</p>}
-      {admin && <p><a href="/admin/queues" target="_blank" rel="noopener">Open the queue dashboard</a> (admins; it asks you to sign in).</p>}
+      {admin && <p><QueueDashboardLink>Open the queue dashboard</QueueDashboardLink> (in a tab of its own, with this sign-in).</p>}
     </>
   );
 }

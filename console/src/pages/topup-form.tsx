@@ -52,12 +52,12 @@ export function TopupForm({ owner, currencies, action, onDone }: {
           <div class={typo ? 'field invalid' : 'field'}>
             <label>
               Amount ({currency})
-              <input name="amount" inputMode="decimal" autoComplete="off" placeholder={exampleAmount(currency)} value={amount}
+              <input name="amount" inputMode="decimal" autoComplete="off" value={amount}
                 aria-invalid={typo ? 'true' : undefined} aria-describedby={`${titleId}-amount`}
                 onInput={(e) => { setAmount(e.currentTarget.value); setTypo(null); }} />
             </label>
             <small id={`${titleId}-amount`} class={typo ? 'field-error' : 'muted'}>
-              {typo ?? (preview ? `Credits ${preview}` : `In major units: ${exampleAmount(currency)}`)}
+              {typo ?? (preview ? `Credits ${preview}` : `In major units, e.g. ${exampleAmount(currency)}`)}
             </small>
           </div>
           <Field label="Currency" path="currency" error={action.error}>

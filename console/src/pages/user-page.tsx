@@ -7,12 +7,13 @@ import { notFound, useAction, useQuery, useSession } from '../api/hooks';
 import { TableScroll } from '../components/table-scroll';
 import { Field, Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
+import { GamePicker, readPicked, type Picked } from '../components/search-picker';
 import { Notice, useNotice } from '../components/notice';
 import { FreezeBanner, FreezeControl } from '../components/freeze-banner';
 import { formatMoney } from '../format/money';
 import { mayCall } from '../api/session';
 
-const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }`);
+const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }`);
 const UserPageFreeze = graphql(`mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }`);
 const UserPageUnfreeze = graphql(`mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }`);
 const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }`);
@@ -38,6 +39,9 @@ export function UserPage() {
   const update = useAction((input: UserPatch) => request(UserPageUpdateUser, { id, input }));
   const connect = useAction((gameId: number) => request(UserPageConnectGame, { id, input: { game_id: gameId } }));
   const connectNotice = useNotice();
+  const [connectProblem, setConnectProblem] = useState<string | undefined>(undefined);
+  /** Bumped to empty the game picker once its game is connected. */
+  const [connectRound, setConnectRound] = useState(0);
   const disconnect = useAction((gameId: number) => request(UserPageDisconnectGame, { id, game: gameId }));
   const freeze = useAction((reason: string) => request(UserPageFreeze, { id, reason }));
   const unfreeze = useAction(() => request(UserPageUnfreeze, { id }));
@@ -46,9 +50,7 @@ export function UserPage() {
   const { user } = data.data;
   if (!user) return <Problem error={notFound(`User ${id}`)} />;
   const userGames = data.data.userGames ?? [];
-  const games = data.data.games ?? [];
   const admin = mayCall(me?.role, 'PATCH /api/users/{id}');
-  const connected = new Set(userGames.map((ug) => ug.game.id));
   const change = async (input: UserPatch) => {
     if (await update.run(input)) data.reload();
   };
@@ -86,7 +88,7 @@ export function UserPage() {
         <Problem error={update.error} />
       </section>
       {user.role === 'moderator' && (admin || user.game_scope) && (
-        <GameScopeControl userId={user.id} username={user.username} scope={user.game_scope ?? null} games={games} editable={admin} onDone={data.reload} />
+        <GameScopeControl userId={user.id} username={user.username} scope={user.game_scope ?? null} scopeGames={user.game_scope_games ?? []} editable={admin} onDone={data.reload} />
       )}
       <section>
         <h2>Games and wallets</h2>
@@ -100,16 +102,19 @@ export function UserPage() {
           </tbody>
         </table></TableScroll>
         <Problem error={disconnect.error} />
-        <form class="row" onSubmit={async (event) => {
+        <form class="row" aria-label="Connect to a game" onSubmit={async (event) => {
           event.preventDefault();
-          const gameId = Number(new FormData(event.currentTarget as HTMLFormElement).get('game_id'));
-          if (!(await connect.run(gameId))) return;
-          connectNotice.show(`Connected to ${games.find((g) => g.id === gameId)?.name ?? `game ${gameId}`}.`);
+          connectNotice.clear();
+          const picked = readPicked(event.currentTarget as HTMLFormElement, 'game_id');
+          setConnectProblem(picked === 'none' ? 'Type part of a game\'s name or slug and pick it from the list.' : undefined);
+          if (typeof picked === 'string') return;
+          if (!(await connect.run(picked.id))) return;
+          connectNotice.show(`Connected to ${picked.label}.`);
+          setConnectRound(connectRound + 1);
           data.reload();
         }}>
-          <Field label="Connect to a game" path="game_id" error={connect.error}>
-            <select name="game_id">{games.filter((g) => !connected.has(g.id)).map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}</select>
-          </Field>
+          <GamePicker key={connectRound} label="Connect to a game" name="game_id" problem={connectProblem}
+            onEdit={() => { setConnectProblem(undefined); connect.clear(); }} />
           <button type="submit" aria-busy={connect.busy}>Connect</button>
         </form>
         <Problem error={connect.error} />
@@ -151,46 +156,59 @@ function WalletRow({ username, userGameId, game, disconnect, onDisconnected }: {
  * A moderator's games (SPEC §2.12): every game, or only those picked, where they act as staff. Admins
  * pick games and save; the moderator's next request follows it.
  */
-function GameScopeControl({ userId, username, scope, games, editable, onDone }: {
+function GameScopeControl({ userId, username, scope, scopeGames, editable, onDone }: {
   userId: number;
   username: string;
   scope: readonly number[] | null;
-  games: ReadonlyArray<{ id: number; name: string }>;
+  /** The scope's games with their names. */
+  scopeGames: ReadonlyArray<{ id: number; name: string; slug: string }>;
   editable: boolean;
   onDone: () => void;
 }) {
-  const [picked, setPicked] = useState<number[]>([...(scope ?? [])]);
+  const initial = (scope ?? []).map((id) => {
+    const game = scopeGames.find((g) => g.id === id);
+    return { id, label: game ? `${game.name} (${game.slug})` : `game ${id}` };
+  });
+  const [picked, setPicked] = useState<Picked[]>(initial);
   const [saved, setSaved] = useState(false);
+  const [pickerProblem, setPickerProblem] = useState<string | undefined>(undefined);
+  const [pickerRound, setPickerRound] = useState(0);
   const save = useAction((gameIds: number[]) => request(UserPageSetGameScope, { id: userId, input: { game_ids: gameIds } }));
-  const nameOf = (id: number) => games.find((g) => g.id === id)?.name ?? `game ${id}`;
-  const changed = picked.join() !== (scope ?? []).join();
+  const ids = picked.map((game) => game.id).sort((a, b) => a - b);
+  const changed = ids.join() !== [...(scope ?? [])].sort((a, b) => a - b).join();
   return (
     <section aria-labelledby="game-scope">
       <h2 id="game-scope">Games {username} acts on</h2>
       <p data-testid="game-scope">
         {picked.length === 0 ? 'Every game.' : 'Only: '}
-        {picked.map((id) => (editable
-          ? <button key={id} type="button" class="secondary outline" aria-label={`Remove ${nameOf(id)}`} onClick={() => { setSaved(false); setPicked(picked.filter((other) => other !== id)); }}>{nameOf(id)} ×</button>
-          : <span key={id} class="chip">{nameOf(id)} </span>))}
+        {picked.map((game) => (editable
+          ? <button key={game.id} type="button" class="secondary outline" aria-label={`Remove ${game.label}`} onClick={() => { setSaved(false); setPicked(picked.filter((other) => other.id !== game.id)); }}>{game.label} ×</button>
+          : <span key={game.id} class="chip">{game.label} </span>))}
       </p>
       {editable && (
         <form class="row" aria-label={`Games ${username} acts on`} onSubmit={async (event) => {
           event.preventDefault();
-          if (await save.run(picked)) {
+          if (readPicked(event.currentTarget as HTMLFormElement, 'scope_game') !== 'none') {
+            setPickerProblem('Press "Add game" to add this game, or clear the field.');
+            return;
+          }
+          if (await save.run(ids)) {
             setSaved(true);
             onDone();
           }
         }}>
-          <Field label="Add a game" path="game_ids" error={save.error}>
-            <select name="scope_game" value="" onChange={(e) => {
-              const id = Number(e.currentTarget.value);
-              if (id > 0 && !picked.includes(id)) setPicked([...picked, id].sort((a, b) => a - b));
-              setSaved(false);
-            }}>
-              <option value="">Pick a game…</option>
-              {games.filter((g) => !picked.includes(g.id)).map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
-            </select>
-          </Field>
+          <GamePicker key={pickerRound} label="Add a game" name="scope_game" problem={pickerProblem} onEdit={() => setPickerProblem(undefined)} />
+          <button type="button" class="outline" onClick={(event) => {
+            const game = readPicked((event.currentTarget as HTMLButtonElement).form!, 'scope_game');
+            if (typeof game === 'string') {
+              setPickerProblem('Pick a game from the list first.');
+              return;
+            }
+            if (!picked.some((other) => other.id === game.id)) setPicked([...picked, game]);
+            setSaved(false);
+            setPickerProblem(undefined);
+            setPickerRound(pickerRound + 1);
+          }}>Add game</button>
           <button type="submit" disabled={!changed || save.busy}>Save games</button>
         </form>
       )}

@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
-import { useAction, useQuery } from '../api/hooks';
+import { useAction, useQuery, useSession } from '../api/hooks';
+import { actsOnGame } from '../api/session';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
@@ -19,6 +20,7 @@ const NEW: Variable = { key: '', type: 'number', number_value: 0 };
 /** A game's variables (create, edit by type, delete) beside its config document and ETag. */
 export function VariablesPage() {
   const gameId = Number(useParams<{ id: string }>().id);
+  const user = useSession()?.user;
   const [editing, setEditing] = useState<Variable | null>(null);
   const list = useQuery(VariablesPageVariables, { id: gameId });
   const config = useQuery(VariablesPageConfig, { id: gameId });
@@ -32,6 +34,8 @@ export function VariablesPage() {
     list.reload();
     config.reload();
   };
+  // Out of a scoped moderator's games: the tabs say so, and this page offers nothing it would refuse.
+  if (!actsOnGame(user, gameId)) return <><GameTabs gameId={gameId} /><h1>Variables</h1></>;
   return (
     <>
       <GameTabs gameId={gameId} />

@@ -19,6 +19,7 @@ const WalletPageWallet = graphql(`query WalletPageWallet ($id: SafeInt!) {
 }`);
 const WalletPageFreeze = graphql(`mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }`);
 const WalletPageUnfreeze = graphql(`mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }`);
+const WalletPageUnfreezeUser = graphql(`mutation WalletPageUnfreezeUser ($id: SafeInt!) { unfreezeUser(user_id: $id) }`);
 const WalletPageTransactions = graphql(`query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }`);
 const WalletPageBalancesAt = graphql(`query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }`);
 const KINDS = ['topup', 'reserve', 'confirm', 'cancel', 'expire'];
@@ -46,6 +47,8 @@ export function WalletPage() {
   const freeze = useAction((reason: string) => request(WalletPageFreeze, { id: userGameId, reason }));
   const unfreeze = useAction(() => request(WalletPageUnfreeze, { id: userGameId }));
   const owner = wallet.data?.userGame;
+  const unfreezeUser = useAction(() => request(WalletPageUnfreezeUser, { id: owner!.user_id }));
+  const mayUnfreezeUser = mayCall(role, 'DELETE /api/users/{id}/freeze');
   const freezes = wallet.data?.userGameFreeze;
   const balances = wallet.data?.balances ?? [];
   const items = ledger.data?.transactions ?? [];
@@ -85,9 +88,16 @@ export function WalletPage() {
           }}
         />
       )}
-      {mayFreeze && freezes && (
+      {mayFreeze && freezes && owner && (
+        // One control for the state the wallet is in: a frozen player (every wallet of theirs) is
+        // unfrozen here too; freezing this wallet on top of it would change nothing.
         <section aria-label="Freeze">
-          <FreezeControl what="this wallet" freeze={freezes.user_game} freezeAction={freeze} unfreezeAction={unfreeze} onDone={wallet.reload} />
+          {freezes.user.frozen && (mayUnfreezeUser
+            ? <FreezeControl what={owner.username} freeze={freezes.user} freezeAction={freeze} unfreezeAction={unfreezeUser} onDone={wallet.reload} />
+            : <p class="muted">{owner.username} is frozen in every game: an admin unfreezes them on <Link href={`/users/${owner.user_id}`}>their page</Link>.</p>)}
+          {(freezes.user_game.frozen || !freezes.user.frozen) && (
+            <FreezeControl what="this wallet" freeze={freezes.user_game} freezeAction={freeze} unfreezeAction={unfreeze} onDone={wallet.reload} />
+          )}
         </section>
       )}
       {wallet.data && <WalletLimits userGameId={userGameId} currencies={balances.map((b) => b.currency)} staff={mayCall(role, 'PUT /api/user-games/{ug_id}/limits')} />}

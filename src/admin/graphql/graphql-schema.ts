@@ -1,6 +1,7 @@
 import { buildSchema, isObjectType, type GraphQLSchema } from 'graphql';
 import { catalogResolvers } from './resolvers/catalog-resolvers';
 import { leaderboardsResolvers } from './resolvers/leaderboards-resolvers';
+import { usersResolvers } from './resolvers/users-resolvers';
 import { notificationsResolvers } from './resolvers/notifications-resolvers';
 import { opsResolvers } from './resolvers/ops-resolvers';
 import { variablesResolvers } from './resolvers/variables-resolvers';
@@ -16,7 +17,7 @@ import { schemaSource } from './schema-files';
  * (each typed against the SDL by the generated `Resolvers`: resolver-types.ts).
  */
 const RESOLVERS: ReadonlyArray<FieldResolvers | ResolverMap> = [
-  endpointResolvers(ADMIN_ENDPOINTS), catalogResolvers, variablesResolvers, notificationsResolvers, leaderboardsResolvers, opsResolvers,
+  endpointResolvers(ADMIN_ENDPOINTS), catalogResolvers, variablesResolvers, notificationsResolvers, leaderboardsResolvers, opsResolvers, usersResolvers,
 ];
 const SCALARS = [SafeInt, Money, JSONScalar];
 

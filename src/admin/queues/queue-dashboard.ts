@@ -47,7 +47,7 @@ export function queueDashboard({ queues, auth, sessions, secureCookie }: QueueDa
   createBullBoard({
     queues: queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode: true, description: 'outbox batches for the MySQL ledger' })),
     serverAdapter: adapter,
-    options: { uiConfig: { boardTitle: 'Ledger sync' } },
+    options: { uiConfig: { boardTitle: 'Ledger sync', miscLinks: [{ text: 'Back to the console', url: '/console/ops' }] } },
   });
   const board = adapter.registerPlugin() as unknown as Middleware<AppState>;
 

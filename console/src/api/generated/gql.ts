@@ -86,7 +86,7 @@ type Documents = {
     "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }": typeof types.TwoFactorSetupDocument,
     "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }": typeof types.TwoFactorConfirmDocument,
     "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }": typeof types.TwoFactorDisableDocument,
-    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": typeof types.UserPageUserDocument,
+    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }": typeof types.UserPageUserDocument,
     "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": typeof types.UserPageFreezeDocument,
     "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": typeof types.UserPageUnfreezeDocument,
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": typeof types.UserPageUpdateUserDocument,
@@ -105,6 +105,7 @@ type Documents = {
     "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n  userGameFreeze(user_game_id: $id) { frozen user { frozen reason frozen_at } user_game { frozen reason frozen_at } }\n}": typeof types.WalletPageWalletDocument,
     "mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }": typeof types.WalletPageFreezeDocument,
     "mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }": typeof types.WalletPageUnfreezeDocument,
+    "mutation WalletPageUnfreezeUser ($id: SafeInt!) { unfreezeUser(user_id: $id) }": typeof types.WalletPageUnfreezeUserDocument,
     "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": typeof types.WalletPageTransactionsDocument,
     "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }": typeof types.WalletPageBalancesAtDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": typeof types.WalletPageTopupDocument,
@@ -181,7 +182,7 @@ const documents: Documents = {
     "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }": types.TwoFactorSetupDocument,
     "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }": types.TwoFactorConfirmDocument,
     "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }": types.TwoFactorDisableDocument,
-    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }": types.UserPageUserDocument,
+    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }": types.UserPageUserDocument,
     "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": types.UserPageFreezeDocument,
     "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": types.UserPageUnfreezeDocument,
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": types.UserPageUpdateUserDocument,
@@ -200,6 +201,7 @@ const documents: Documents = {
     "query WalletPageWallet ($id: SafeInt!) {\n  userGame(user_game_id: $id) { id user_id username game_id game_name }\n  balances(user_game_id: $id) { currency available_balance reserved_balance }\n  userGameFreeze(user_game_id: $id) { frozen user { frozen reason frozen_at } user_game { frozen reason frozen_at } }\n}": types.WalletPageWalletDocument,
     "mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }": types.WalletPageFreezeDocument,
     "mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }": types.WalletPageUnfreezeDocument,
+    "mutation WalletPageUnfreezeUser ($id: SafeInt!) { unfreezeUser(user_id: $id) }": types.WalletPageUnfreezeUserDocument,
     "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": types.WalletPageTransactionsDocument,
     "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }": types.WalletPageBalancesAtDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": types.WalletPageTopupDocument,
@@ -492,7 +494,7 @@ export function graphql(source: "mutation TwoFactorDisable ($input: CodeInput!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } games(limit: 1000) { id name } }"): typeof import('./graphql').UserPageUserDocument;
+export function graphql(source: "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }"): typeof import('./graphql').UserPageUserDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -565,6 +567,10 @@ export function graphql(source: "mutation WalletPageFreeze ($id: SafeInt!, $reas
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }"): typeof import('./graphql').WalletPageUnfreezeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation WalletPageUnfreezeUser ($id: SafeInt!) { unfreezeUser(user_id: $id) }"): typeof import('./graphql').WalletPageUnfreezeUserDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -682,7 +682,7 @@ export type UserPageUserQueryVariables = Exact<{
 }>;
 
 
-export type UserPageUserQuery = { user: { id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string } | null, userFreeze: { frozen: boolean, reason: string | null, frozen_at: string | null } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string } }> | null, games: Array<{ id: number, name: string }> | null };
+export type UserPageUserQuery = { user: { id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string, game_scope_games: Array<{ id: number, name: string, slug: string }> | null } | null, userFreeze: { frozen: boolean, reason: string | null, frozen_at: string | null } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string } }> | null };
 
 export type UserPageFreezeMutationVariables = Exact<{
   id: number;
@@ -822,6 +822,13 @@ export type WalletPageUnfreezeMutationVariables = Exact<{
 
 
 export type WalletPageUnfreezeMutation = { unfreezeUserGame: boolean | null };
+
+export type WalletPageUnfreezeUserMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WalletPageUnfreezeUserMutation = { unfreezeUser: boolean | null };
 
 export type WalletPageTransactionsQueryVariables = Exact<{
   id: number;
@@ -1656,6 +1663,11 @@ export const UserPageUserDocument = new TypedDocumentString(`
     query UserPageUser($id: SafeInt!) {
   user(id: $id) {
     ...UserFields
+    game_scope_games {
+      id
+      name
+      slug
+    }
   }
   userFreeze(user_id: $id) {
     frozen
@@ -1668,10 +1680,6 @@ export const UserPageUserDocument = new TypedDocumentString(`
       id
       name
     }
-  }
-  games(limit: 1000) {
-    id
-    name
   }
 }
     fragment UserFields on User {
@@ -1861,6 +1869,11 @@ export const WalletPageUnfreezeDocument = new TypedDocumentString(`
   unfreezeUserGame(user_game_id: $id)
 }
     `) as unknown as TypedDocumentString<WalletPageUnfreezeMutation, WalletPageUnfreezeMutationVariables>;
+export const WalletPageUnfreezeUserDocument = new TypedDocumentString(`
+    mutation WalletPageUnfreezeUser($id: SafeInt!) {
+  unfreezeUser(user_id: $id)
+}
+    `) as unknown as TypedDocumentString<WalletPageUnfreezeUserMutation, WalletPageUnfreezeUserMutationVariables>;
 export const WalletPageTransactionsDocument = new TypedDocumentString(`
     query WalletPageTransactions($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) {
   transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) {

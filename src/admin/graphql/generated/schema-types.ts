@@ -1487,6 +1487,8 @@ export type User = {
   email: Scalars['String']['output'];
   /** A moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game. */
   game_scope: Maybe<Array<Scalars['SafeInt']['output']>>;
+  /** The games of `game_scope` with their names (null while the user acts on every game); a game deleted since is left out. */
+  game_scope_games: Maybe<Array<Game>>;
   id: Scalars['SafeInt']['output'];
   is_active: Scalars['Boolean']['output'];
   role: Role;
@@ -1675,7 +1677,7 @@ export type ResolversTypes = {
   Game: ResolverTypeWrapper<PublicGame>;
   GameInput: GameInput;
   GameScopeInput: GameScopeInput;
-  GameUser: ResolverTypeWrapper<GameUser>;
+  GameUser: ResolverTypeWrapper<Omit<GameUser, 'user'> & { user: ResolversTypes['User'] }>;
   GroupInput: GroupInput;
   GroupMember: ResolverTypeWrapper<GroupMember>;
   GroupMembership: ResolverTypeWrapper<GroupMembership>;
@@ -1699,7 +1701,7 @@ export type ResolversTypes = {
   LedgerItem: ResolverTypeWrapper<LedgerItem>;
   LimitsInput: LimitsInput;
   LoginInput: LoginInput;
-  LoginReply: ResolverTypeWrapper<LoginReply>;
+  LoginReply: ResolverTypeWrapper<Omit<LoginReply, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   LoginTwoFactorInput: LoginTwoFactorInput;
   MemberInput: MemberInput;
   Module: ResolverTypeWrapper<Module>;
@@ -1733,11 +1735,11 @@ export type ResolversTypes = {
   ScoreInput: ScoreInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SyncStatus: ResolverTypeWrapper<SyncStatus>;
-  TokenReply: ResolverTypeWrapper<TokenReply>;
+  TokenReply: ResolverTypeWrapper<Omit<TokenReply, 'user'> & { user: ResolversTypes['User'] }>;
   Topup: ResolverTypeWrapper<Topup>;
   TopupInput: TopupInput;
   TwoFactorSetup: ResolverTypeWrapper<TwoFactorSetup>;
-  User: ResolverTypeWrapper<User>;
+  User: ResolverTypeWrapper<Omit<User, 'game_scope_games'> & { game_scope_games?: Maybe<Array<ResolversTypes['Game']>> }>;
   UserGame: ResolverTypeWrapper<Omit<UserGame, 'game'> & { game: ResolversTypes['Game'] }>;
   UserGameDetail: ResolverTypeWrapper<UserGameDetail>;
   UserPatch: UserPatch;
@@ -1774,7 +1776,7 @@ export type ResolversParentTypes = {
   Game: PublicGame;
   GameInput: GameInput;
   GameScopeInput: GameScopeInput;
-  GameUser: GameUser;
+  GameUser: Omit<GameUser, 'user'> & { user: ResolversParentTypes['User'] };
   GroupInput: GroupInput;
   GroupMember: GroupMember;
   GroupMembership: GroupMembership;
@@ -1798,7 +1800,7 @@ export type ResolversParentTypes = {
   LedgerItem: LedgerItem;
   LimitsInput: LimitsInput;
   LoginInput: LoginInput;
-  LoginReply: LoginReply;
+  LoginReply: Omit<LoginReply, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   LoginTwoFactorInput: LoginTwoFactorInput;
   MemberInput: MemberInput;
   Module: Module;
@@ -1831,11 +1833,11 @@ export type ResolversParentTypes = {
   ScoreInput: ScoreInput;
   String: Scalars['String']['output'];
   SyncStatus: SyncStatus;
-  TokenReply: TokenReply;
+  TokenReply: Omit<TokenReply, 'user'> & { user: ResolversParentTypes['User'] };
   Topup: Topup;
   TopupInput: TopupInput;
   TwoFactorSetup: TwoFactorSetup;
-  User: User;
+  User: Omit<User, 'game_scope_games'> & { game_scope_games?: Maybe<Array<ResolversParentTypes['Game']>> };
   UserGame: Omit<UserGame, 'game'> & { game: ResolversParentTypes['Game'] };
   UserGameDetail: UserGameDetail;
   UserPatch: UserPatch;
@@ -2351,6 +2353,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   game_scope?: Resolver<Maybe<Array<ResolversTypes['SafeInt']>>, ParentType, ContextType>;
+  game_scope_games?: Resolver<Maybe<Array<ResolversTypes['Game']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   is_active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
