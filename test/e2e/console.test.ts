@@ -318,6 +318,18 @@ test.serial('a top-up is typed in major units of a picked currency, confirmed by
   await until('the top-ups only', async () => (await page.getByTestId('ledger').locator('tbody tr').allInnerTexts()).every((row) => row.includes('topup')));
   await page.getByLabel('Balances at').fill('2000-01-01T00:00:00');
   await page.getByTestId('balances-at').getByText('No move yet by then.').waitFor();
+  // The ledger is cut at the instant, says so with the zone, and says when nothing is left.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  t.regex(await page.getByTestId('ledger-cut').innerText(), new RegExp(`ends at .+\\(${zone.replace('/', '\\/')}\\)`));
+  await page.getByTestId('no-moves').getByText('No topup moves up to that instant.').waitFor();
+  t.is(await page.getByTestId('ledger').locator('tbody tr').count(), 0);
+  await page.getByLabel('Balances at').fill('2999-01-01T00:00:00');
+  await page.getByText('is still to come: balances are known up to now').waitFor();
+  t.is(await page.getByTestId('balances-at').count(), 0, 'no balances for an instant still to come');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByTestId('ledger').locator('tbody tr').first().waitFor();
+  await page.getByLabel('Balances at').fill('2000-01-01T00:00:00');
+  await page.getByTestId('balances-at').getByText('No move yet by then.').waitFor();
   await screenshot(page, 'wallet');
 
   // A disconnection names the money the wallet holds before it is confirmed; then the wallet page

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
 import { request } from '../api/client';
 import { graphql } from '../api/generated';
@@ -20,7 +20,7 @@ const WalletPageWallet = graphql(`query WalletPageWallet ($id: SafeInt!) {
 const WalletPageFreeze = graphql(`mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }`);
 const WalletPageUnfreeze = graphql(`mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }`);
 const WalletPageUnfreezeUser = graphql(`mutation WalletPageUnfreezeUser ($id: SafeInt!) { unfreezeUser(user_id: $id) }`);
-const WalletPageTransactions = graphql(`query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }`);
+const WalletPageTransactions = graphql(`query WalletPageTransactions ($id: SafeInt!, $kind: String, $until: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, until: $until, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }`);
 const WalletPageBalancesAt = graphql(`query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }`);
 const KINDS = ['topup', 'reserve', 'confirm', 'cancel', 'expire'];
 const WalletPageTopup = graphql(`mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }`);
@@ -40,7 +40,10 @@ export function WalletPage() {
   const [pages, setPages] = useState<number[]>([]);
   const firstPage = () => setPages([]);
   const wallet = useQuery(WalletPageWallet, { id: userGameId });
-  const ledger = useQuery(WalletPageTransactions, { id: userGameId, kind: kind || null, after: pages.at(-1) ?? null, limit: PAGE });
+  /** An instant picked for the balances: the ledger below is cut there too (moves up to it). */
+  const [instant, setInstant] = useState<string | null>(null);
+  const until = instant ? new Date(Date.parse(instant) + 1).toISOString() : null; // `until` is exclusive; the balances count moves at the instant
+  const ledger = useQuery(WalletPageTransactions, { id: userGameId, kind: kind || null, until, after: pages.at(-1) ?? null, limit: PAGE });
   // Each submit carries a key of its own, and the button is locked while one runs: a double click
   // cannot credit twice, and a repeat of the same request (a proxy's retry) is answered, not credited.
   const topup = useAction((input: TopupInput) => request(WalletPageTopup, { id: userGameId, input, key: crypto.randomUUID() }));
@@ -111,8 +114,9 @@ export function WalletPage() {
             {KINDS.map((k) => <option key={k} value={k}>{k}</option>)}
           </select>
         </label>
-        <BalancesAt userGameId={userGameId} />
+        <BalancesAt userGameId={userGameId} onInstant={(at) => { setInstant(at); firstPage(); }} />
       </div>
+      {instant && <p class="muted" data-testid="ledger-cut">The ledger below ends at {new Date(instant).toLocaleString()} ({TIME_ZONE}).</p>}
       <Problem error={ledger.error} />
       <TableScroll label="Ledger">
         <table data-testid="ledger">
@@ -129,6 +133,9 @@ export function WalletPage() {
           </tbody>
         </table>
       </TableScroll>
+      {ledger.data && ledger.current && items.length === 0 && (
+        <p class="muted" data-testid="no-moves">{pages.length > 0 ? 'No older moves.' : `No ${kind ? `${kind} ` : ''}moves${instant ? ' up to that instant' : ''}.`}</p>
+      )}
       <div class="row">
         <button type="button" class="outline" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>Newer</button>
         <span class="muted">{items.length > 0 ? `${pages.length * PAGE + 1}–${pages.length * PAGE + items.length}` : ''}</span>
@@ -139,16 +146,37 @@ export function WalletPage() {
   );
 }
 
-/** The wallet's balances as of an instant the admin picks (in their own time zone), from the ledger. */
-function BalancesAt({ userGameId }: { userGameId: number }) {
+/** The browser's time zone, named where the console reads or takes local times. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The wallet's balances as of an instant the admin picks, in their own time zone (named), from the
+ * ledger; an instant still to come is refused (the ledger knows up to now). The page cuts its ledger
+ * at the same instant.
+ */
+function BalancesAt({ userGameId, onInstant }: { userGameId: number; onInstant: (at: string | null) => void }) {
   const [local, setLocal] = useState('');
+  const hintId = useId();
+  const at = local ? new Date(local) : null;
+  const future = at !== null && at.getTime() > Date.now();
+  const valid = at !== null && !Number.isNaN(at.getTime()) && !future;
   return (
-    <div>
+    <div class={future ? 'field invalid' : 'field'}>
       <label>
-        Balances at
-        <input type="datetime-local" step="1" value={local} onChange={(e) => setLocal(e.currentTarget.value)} />
+        Balances at ({TIME_ZONE})
+        <input type="datetime-local" step="1" value={local} aria-invalid={future ? 'true' : undefined} aria-describedby={hintId}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setLocal(next);
+            const when = next ? new Date(next) : null;
+            onInstant(when && !Number.isNaN(when.getTime()) && when.getTime() <= Date.now() ? when.toISOString() : null);
+          }} />
       </label>
-      {local && <BalancesThen userGameId={userGameId} at={new Date(local).toISOString()} />}
+      <small id={hintId} class={future ? 'field-error' : 'muted'}>{future ? 'is still to come: balances are known up to now' : `Your time, ${TIME_ZONE}`}</small>
+      {local && (
+        <button type="button" class="secondary outline" onClick={() => { setLocal(''); onInstant(null); }}>Clear</button>
+      )}
+      {valid && <BalancesThen userGameId={userGameId} at={at.toISOString()} />}
     </div>
   );
 }

@@ -106,7 +106,7 @@ type Documents = {
     "mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }": typeof types.WalletPageFreezeDocument,
     "mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }": typeof types.WalletPageUnfreezeDocument,
     "mutation WalletPageUnfreezeUser ($id: SafeInt!) { unfreezeUser(user_id: $id) }": typeof types.WalletPageUnfreezeUserDocument,
-    "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": typeof types.WalletPageTransactionsDocument,
+    "query WalletPageTransactions ($id: SafeInt!, $kind: String, $until: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, until: $until, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": typeof types.WalletPageTransactionsDocument,
     "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }": typeof types.WalletPageBalancesAtDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": typeof types.WalletPageTopupDocument,
 };
@@ -202,7 +202,7 @@ const documents: Documents = {
     "mutation WalletPageFreeze ($id: SafeInt!, $reason: String) { freezeUserGame(user_game_id: $id, input: { reason: $reason }) { frozen } }": types.WalletPageFreezeDocument,
     "mutation WalletPageUnfreeze ($id: SafeInt!) { unfreezeUserGame(user_game_id: $id) }": types.WalletPageUnfreezeDocument,
     "mutation WalletPageUnfreezeUser ($id: SafeInt!) { unfreezeUser(user_id: $id) }": types.WalletPageUnfreezeUserDocument,
-    "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": types.WalletPageTransactionsDocument,
+    "query WalletPageTransactions ($id: SafeInt!, $kind: String, $until: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, until: $until, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }": types.WalletPageTransactionsDocument,
     "query WalletPageBalancesAt ($id: SafeInt!, $at: String) { balances(user_game_id: $id, at: $at) { currency available_balance reserved_balance } }": types.WalletPageBalancesAtDocument,
     "mutation WalletPageTopup ($id: SafeInt!, $input: TopupInput!, $key: String) { topup(user_game_id: $id, input: $input, idempotency_key: $key) { id } }": types.WalletPageTopupDocument,
 };
@@ -574,7 +574,7 @@ export function graphql(source: "mutation WalletPageUnfreezeUser ($id: SafeInt!)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query WalletPageTransactions ($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }"): typeof import('./graphql').WalletPageTransactionsDocument;
+export function graphql(source: "query WalletPageTransactions ($id: SafeInt!, $kind: String, $until: String, $after: SafeInt, $limit: Int) { transactions(user_game_id: $id, kind: $kind, until: $until, after_id: $after, limit: $limit) { id kind amount win_amount currency transaction_id round_id comment available_balance reserved_balance created_at } }"): typeof import('./graphql').WalletPageTransactionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

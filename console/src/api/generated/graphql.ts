@@ -833,6 +833,7 @@ export type WalletPageUnfreezeUserMutation = { unfreezeUser: boolean | null };
 export type WalletPageTransactionsQueryVariables = Exact<{
   id: number;
   kind?: string | null | undefined;
+  until?: string | null | undefined;
   after?: number | null | undefined;
   limit?: number | null | undefined;
 }>;
@@ -1875,8 +1876,14 @@ export const WalletPageUnfreezeUserDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<WalletPageUnfreezeUserMutation, WalletPageUnfreezeUserMutationVariables>;
 export const WalletPageTransactionsDocument = new TypedDocumentString(`
-    query WalletPageTransactions($id: SafeInt!, $kind: String, $after: SafeInt, $limit: Int) {
-  transactions(user_game_id: $id, kind: $kind, after_id: $after, limit: $limit) {
+    query WalletPageTransactions($id: SafeInt!, $kind: String, $until: String, $after: SafeInt, $limit: Int) {
+  transactions(
+    user_game_id: $id
+    kind: $kind
+    until: $until
+    after_id: $after
+    limit: $limit
+  ) {
     id
     kind
     amount
