@@ -50,7 +50,21 @@ test('a moderator makes a live event; the timeline and the config document show 
   t.deepEqual((await rows.allInnerTexts()).map((row) => row.split('\t').filter((_, i) => i === 0 || i === 3 || i === 4)), [
     ['Weekend', 'upcoming', 'speed'], ['Winter sale', 'live', 'prices, speed'],
   ]);
-  t.is(await page.getByTestId('timeline').locator('.timeline-bar.live').innerText(), 'Winter sale');
+  const timeline = page.getByTestId('timeline');
+  t.is(await timeline.locator('.timeline-row', { has: page.locator('.timeline-bar.live') }).locator('.timeline-label').innerText(), 'Winter sale');
+  // Names whole (not cut by their bars) and inside the chart, at the desktop's width and the phone's; days marked.
+  const labelsFit = async () => timeline.evaluate((figure) => {
+    const box = figure.getBoundingClientRect();
+    return [...figure.querySelectorAll<HTMLElement>('.timeline-label')].map((label) => {
+      const own = label.getBoundingClientRect();
+      return { name: label.textContent, whole: label.scrollWidth <= label.clientWidth + 1, inside: own.left >= box.left - 1 && own.right <= box.right + 1 };
+    });
+  });
+  t.deepEqual(await labelsFit(), [{ name: 'Winter sale', whole: true, inside: true }, { name: 'Weekend', whole: true, inside: true }]);
+  t.true((await timeline.getByTestId('timeline-axis').locator('span').count()) >= 1, 'day ticks under the bars');
+  await page.setViewportSize({ width: 390, height: 844 });
+  t.deepEqual(await labelsFit(), [{ name: 'Winter sale', whole: true, inside: true }, { name: 'Weekend', whole: true, inside: true }], 'at a phone\'s width too');
+  await page.setViewportSize({ width: 1280, height: 900 });
   t.is(await page.getByRole('form', { name: 'New event' }).getByLabel('Name').inputValue(), '', 'the form starts empty again');
   await screenshot(page, 'config-overrides');
   const live = await config();

@@ -118,20 +118,46 @@ function Timeline({ overrides, now }: { overrides: Override[]; now: number }) {
   const from = Math.min(now, ...overrides.map((o) => Date.parse(o.starts_at)));
   const to = Math.max(now, ...overrides.map((o) => Date.parse(o.ends_at)));
   const span = Math.max(1, to - from);
-  const at = (t: number) => `${(((t - from) / span) * 100).toFixed(2)}%`;
+  const share = (t: number) => ((t - from) / span) * 100;
+  const at = (t: number) => `${share(t).toFixed(2)}%`;
   const ordered = [...overrides].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
   return (
     <figure class="timeline" data-testid="timeline" aria-label="Events on a time axis">
       <div class="timeline-now" style={{ left: at(now) }} title={`now, ${new Date(now).toLocaleString()}`}><span>now</span></div>
-      {ordered.map((o) => (
-        <div key={o.id} class="timeline-row">
-          <span class={`timeline-bar ${stateOf(o, now)}`} style={{ left: at(Date.parse(o.starts_at)), width: `max(2px, ${(((Date.parse(o.ends_at) - Date.parse(o.starts_at)) / span) * 100).toFixed(2)}%)` }}
-            title={`${o.name}: ${when(o.starts_at)} – ${when(o.ends_at)}`}>{o.name}</span>
-        </div>
-      ))}
+      {dayTicks(from, to).map((tick) => <div key={tick} class="timeline-tick" style={{ left: at(tick) }} aria-hidden="true" />)}
+      {ordered.map((o) => {
+        const start = share(Date.parse(o.starts_at));
+        const end = share(Date.parse(o.ends_at));
+        // The name sits above its bar, whole: from the bar's start, or ending at the bar's end when the bar is in the right half.
+        const label = start > 50 ? { right: `${(100 - end).toFixed(2)}%` } : { left: `${start.toFixed(2)}%` };
+        return (
+          <div key={o.id} class="timeline-row">
+            <span class="timeline-label" style={label}>{o.name}</span>
+            <span class={`timeline-bar ${stateOf(o, now)}`} style={{ left: `${start.toFixed(2)}%`, width: `max(2px, ${(end - start).toFixed(2)}%)` }}
+              title={`${o.name}: ${when(o.starts_at)} – ${when(o.ends_at)}`} />
+          </div>
+        );
+      })}
+      <div class="timeline-axis" data-testid="timeline-axis">
+        {dayTicks(from, to).map((tick) => <span key={tick} style={{ left: at(tick) }}>{DAY.format(tick)}</span>)}
+      </div>
       <figcaption class="muted"><span>{new Date(from).toLocaleString()}</span><span>{new Date(to).toLocaleString()}</span></figcaption>
     </figure>
   );
+}
+
+const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+const DAY_MS = 86_400_000;
+
+/** Local midnights between `from` and `to`, every day or every few days so that at most 7 are marked. */
+function dayTicks(from: number, to: number): number[] {
+  const first = new Date(from);
+  first.setHours(24, 0, 0, 0);
+  const days = Math.ceil((to - first.getTime()) / DAY_MS);
+  const every = Math.max(1, Math.ceil(days / 7));
+  const ticks: number[] = [];
+  for (const day = new Date(first); day.getTime() < to && ticks.length < 8; day.setDate(day.getDate() + every)) ticks.push(day.getTime());
+  return ticks;
 }
 
 function OverrideForm({ gameId, variables, editing, onDone, onCancel }: {
