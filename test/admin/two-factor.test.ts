@@ -168,7 +168,7 @@ test.serial('a challenge\'s codes race: nine codes sent at once are five tries a
     // Nine right recovery codes at once: each one checked is used up, so what is left tells how many were checked.
     const replies = await Promise.all(user.recoveryCodes.slice(0, 9).map((code) => secondStep(api, challenge, code)));
     t.is(replies.filter((r) => r.status === 200).length, 1, JSON.stringify(replies.map((r) => r.body.detail ?? r.status)));
-    t.true(await api.services.twoFactor.recoveryCodesLeft(user.id) >= 5, 'no more than five codes of one challenge were checked');
+    t.true((await api.services.twoFactor.recoveryCodesLeft(user.id)).left >= 5, 'no more than five codes of one challenge were checked');
     nextStep();
   }
   // Five wrong codes first, then the right one: the sixth code is refused without a check.
@@ -203,4 +203,44 @@ test.serial('wrong codes on DELETE /api/auth/2fa count as failed logins: the ele
   t.is(statuses.at(-1), 429, JSON.stringify(statuses));
   t.true(statuses.slice(0, 10).every((status) => status === 400));
   t.true((await api.request('GET', '/api/auth/me', { token: user.token })).body.two_factor_enabled, 'still on');
+});
+
+test.serial('recovery codes: how many are left; a used one is told apart from a wrong one; renewed for a current code, the old ones stop working; audited without them', async (t) => {
+  const { api } = t.context;
+  const user = await enrolled(api);
+  const left = async () => (await api.request('GET', '/api/auth/2fa/recovery-codes', { token: user.token })).body.left;
+  t.is(await left(), 10);
+
+  // Sign in with one: nine left; the same one again is "used already", not "wrong".
+  const first = (await login(api, user.email)).body.challenge as string;
+  t.is((await secondStep(api, first, user.recoveryCodes[0]!)).status, 200);
+  t.is(await left(), 9);
+  const again = await secondStep(api, (await login(api, user.email)).body.challenge as string, user.recoveryCodes[0]!);
+  t.is(again.status, 401);
+  t.regex(again.body.detail, /this recovery code was used already/);
+  const wrong = await secondStep(api, (await login(api, user.email)).body.challenge as string, 'aaaa-bbbb-cccc-dddd');
+  t.is(wrong.body.detail, 'wrong code');
+  const offWithUsed = await api.request('DELETE', '/api/auth/2fa', { token: user.token, body: { code: user.recoveryCodes[0] } });
+  t.is(offWithUsed.status, 400);
+  t.like(offWithUsed.body.errors[0], { path: 'code', message: 'is a recovery code used already: each works once; take another' });
+
+  // Renewal: a wrong code changes nothing; a current code answers ten new ones and the old stop working.
+  t.is((await api.request('POST', '/api/auth/2fa/recovery-codes', { token: user.token, body: { code: 'aaaa-bbbb-cccc-dddd' } })).status, 400);
+  t.is(await left(), 9);
+  const renewed = await api.request('POST', '/api/auth/2fa/recovery-codes', { token: user.token, body: { code: codeAt(user.secret) } });
+  nextStep();
+  t.is(renewed.status, 200);
+  t.is(renewed.body.recovery_codes.length, 10);
+  t.is(await left(), 10);
+  t.is((await secondStep(api, (await login(api, user.email)).body.challenge as string, user.recoveryCodes[1]!)).status, 401, 'an old code no longer signs in');
+  t.is((await secondStep(api, (await login(api, user.email)).body.challenge as string, renewed.body.recovery_codes[0])).status, 200, 'a new one does');
+  const audit = await api.database.db('audit_log').where({ action: 'user.recovery_codes_renewed', target_id: user.id });
+  t.is(audit.length, 1);
+  t.false(JSON.stringify(audit).includes(renewed.body.recovery_codes[0].slice(0, 4) + '-' + renewed.body.recovery_codes[0].slice(5, 9)), 'no code in the audit');
+
+  // GraphQL alike; and with two-factor off there is nothing to renew.
+  t.is((await gql(api, 'query { recoveryCodesLeft { left } }', { token: user.token })).body.data.recoveryCodesLeft.left, 9);
+  const plain = await api.createUser('user', `tf_${process.pid}_${(n += 1)}`);
+  t.is((await api.request('POST', '/api/auth/2fa/recovery-codes', { token: plain.token, body: { code: '123456' } })).status, 409);
+  t.is((await api.request('GET', '/api/auth/2fa/recovery-codes', { token: plain.token })).body.left, 0);
 });

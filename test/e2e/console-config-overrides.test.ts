@@ -55,7 +55,7 @@ test('a moderator makes a live event; the timeline and the config document show 
   // Names whole (not cut by their bars) and inside the chart, at the desktop's width and the phone's; days marked.
   const labelsFit = async () => timeline.evaluate((figure) => {
     const box = figure.getBoundingClientRect();
-    return [...figure.querySelectorAll<HTMLElement>('.timeline-label')].map((label) => {
+    return [...figure.querySelectorAll('.timeline-label')].map((label) => {
       const own = label.getBoundingClientRect();
       return { name: label.textContent, whole: label.scrollWidth <= label.clientWidth + 1, inside: own.left >= box.left - 1 && own.right <= box.right + 1 };
     });

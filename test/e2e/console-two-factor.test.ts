@@ -42,7 +42,22 @@ test('a moderator enrols with the QR page, gets recovery codes once, and then si
   await codes.first().waitFor();
   t.is(await codes.count(), 10);
   await page.getByTestId('two-factor-state').getByText(/^On/).waitFor();
+  await page.getByTestId('recovery-codes-left').getByText('10 recovery codes are left.').waitFor();
+  const shown = await codes.allInnerTexts();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as a file' }).click()]);
+  t.is(download.suggestedFilename(), 'recovery-codes.txt');
+  const { readFile } = await import('node:fs/promises');
+  t.deepEqual((await readFile((await download.path())!, 'utf8')).trim().split('\n'), shown, 'the file holds the codes shown');
   await screenshot(page, 'two-factor-recovery-codes');
+
+  // New codes for a recovery code: the old ones stop working; the count is ten again.
+  await page.getByRole('form', { name: 'Make new recovery codes' }).getByLabel('A current code or a recovery code').fill(shown[0]!);
+  await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await page.getByTestId('recovery-codes').getByText('New recovery codes: the old ones no longer work.').waitFor();
+  const renewed = await codes.allInnerTexts();
+  t.is(renewed.length, 10);
+  t.false(renewed.some((code) => shown.includes(code)));
+  await page.getByTestId('recovery-codes-left').getByText('10 recovery codes are left.').waitFor();
 
   const tab = await openConsole(t.context.browser, api);
   t.teardown(() => tab.close());

@@ -1,7 +1,7 @@
 import { endpoint, gone, made, one } from '../http/endpoint';
 import { codeSchema, loginSchema, loginTwoFactorSchema, registerSchema } from './auth-schemas';
 import { userReply } from '../core/session-user';
-import { loginReply, recoveryCodesReply, tokenReply, twoFactorSetupReply } from './auth-replies';
+import { loginReply, recoveryCodesLeftReply, recoveryCodesReply, tokenReply, twoFactorSetupReply } from './auth-replies';
 
 /** Sign-in, registration with an invite, and who the caller is. */
 export const authEndpoints = [
@@ -36,6 +36,19 @@ export const authEndpoints = [
     body: codeSchema, ok: gone, errors: [409, 429], lookup: false,
     graphql: { type: 'Mutation', field: 'disableTwoFactor' },
     handle: ({ actor, caller, body }, { twoFactor }) => twoFactor.disable(actor, caller.id, body),
+  }),
+  endpoint({
+    method: 'get', path: '/api/auth/2fa/recovery-codes', tag: 'auth', summary: 'How many of your recovery codes are left', access: 'any',
+    ok: one(recoveryCodesLeftReply), lookup: false,
+    graphql: { type: 'Query', field: 'recoveryCodesLeft' },
+    handle: ({ caller }, { twoFactor }) => twoFactor.recoveryCodesLeft(caller.id),
+  }),
+  endpoint({
+    method: 'post', path: '/api/auth/2fa/recovery-codes', tag: 'auth', summary: 'Ten new recovery codes for a current code; the old ones stop working', access: 'any',
+    body: codeSchema, ok: one(recoveryCodesReply), errors: [409, 429], lookup: false,
+    description: 'The code is a current TOTP code or an unused recovery code; it counts as a login attempt. The new codes are shown this once.',
+    graphql: { type: 'Mutation', field: 'renewRecoveryCodes' },
+    handle: ({ actor, caller, body }, { twoFactor }) => twoFactor.renewRecoveryCodes(actor, caller.id, body),
   }),
   endpoint({
     method: 'post', path: '/api/auth/register', tag: 'auth', summary: 'Register with an invite', access: 'public',

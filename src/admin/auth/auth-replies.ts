@@ -33,6 +33,10 @@ export const twoFactorSetupReply = replySchema('TwoFactorSetup', {
   otpauth_uri: textField('otpauth://totp/…, what an authenticator app enrols from'),
   qr_image: textField('the URI as a QR code: a PNG data URL'),
 });
+export const recoveryCodesLeftReply = replySchema('RecoveryCodesLeft', {
+  left: yup.number().integer().defined().meta({ description: 'unused recovery codes (0 when two-factor sign-in is off)' }),
+});
+
 export const recoveryCodesReply = replySchema('RecoveryCodes', {
   recovery_codes: listOf(yup.string().defined()).meta({ description: 'ten single-use codes, shown this once' }),
 });

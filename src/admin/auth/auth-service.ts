@@ -81,10 +81,11 @@ export function createAuthService({ store, tokens, limiter, hasher, caches, cloc
       }
       const attempt = await challenges.takeTry(input.challenge);
       if (attempt === null) throw new AppError('UNAUTHENTICATED', 'too many wrong codes: sign in again');
-      if (!(await checkSecondFactor(read.userAccounts, user, input.code, clock()))) {
+      const checked = await checkSecondFactor(read.userAccounts, user, input.code, clock());
+      if (checked !== 'ok') {
         const spent = attempt === CHALLENGE_WRONG_CODES;
         if (spent) await challenges.close(input.challenge);
-        throw new AppError('UNAUTHENTICATED', spent ? 'too many wrong codes: sign in again' : 'wrong code');
+        throw new AppError('UNAUTHENTICATED', spent ? 'too many wrong codes: sign in again' : checked === 'used' ? 'this recovery code was used already: each works once' : 'wrong code');
       }
       // A right code signs in once: another right code racing this one finds the challenge closed.
       if (!(await challenges.close(input.challenge))) throw new AppError('UNAUTHENTICATED', 'the sign-in challenge is unknown or has expired: sign in again');

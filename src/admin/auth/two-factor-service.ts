@@ -11,15 +11,27 @@ type Accounts = Store<'userAccounts'>['read']['userAccounts'] | Work<'userAccoun
 
 /**
  * Whether `code` is a second factor of this user now: a current TOTP code not used before (its step
- * is used up), or an unused recovery code (used up). Either way a right code works once.
+ * is used up), or an unused recovery code (used up). Either way a right code works once; a recovery
+ * code used before is told apart ('used'), so its owner knows to take another.
  */
-export async function checkSecondFactor(accounts: Accounts, user: Pick<UserRow, 'id' | 'totp_secret'>, code: string, nowMs: number): Promise<boolean> {
-  if (isRecoveryCode(code)) return accounts.useRecoveryCode(user.id, recoveryCodeHash(code));
+export async function checkSecondFactor(accounts: Accounts, user: Pick<UserRow, 'id' | 'totp_secret'>, code: string, nowMs: number): Promise<'ok' | 'wrong' | 'used'> {
+  if (isRecoveryCode(code)) {
+    const hash = recoveryCodeHash(code);
+    if (await accounts.useRecoveryCode(user.id, hash)) return 'ok';
+    return (await accounts.recoveryCodeUsed(user.id, hash)) ? 'used' : 'wrong';
+  }
   const step = user.totp_secret ? stepOfCode(user.totp_secret, code.trim(), nowMs) : null;
-  return step !== null && accounts.useTotpStep(user.id, step);
+  return step !== null && (await accounts.useTotpStep(user.id, step)) ? 'ok' : 'wrong';
 }
 
-const wrongCode = () => new AppError('INVALID_ARGUMENT', 'the code is wrong or was used already', { errors: [{ path: 'code', message: 'is wrong or was used already' }] });
+/** What a refused second factor says, at the code field. */
+export const SECOND_FACTOR_REFUSALS = {
+  wrong: 'is wrong or was used already',
+  used: 'is a recovery code used already: each works once; take another',
+} as const;
+
+const wrongCode = (why: 'wrong' | 'used' = 'wrong') =>
+  new AppError('INVALID_ARGUMENT', `the code ${SECOND_FACTOR_REFUSALS[why]}`, { errors: [{ path: 'code', message: SECOND_FACTOR_REFUSALS[why] }] });
 
 /**
  * Two-factor sign-in for any signed-in user (SPEC §2.12): setup answers a new secret as an
@@ -72,7 +84,8 @@ export function createTwoFactorService({ store, limiter, clock = Date.now }: { s
       // Guesses count as failed logins do (a stolen session cannot try every code).
       await limiter.attempt(user.email, actor.ip ?? '');
       await store.run(actor, async ({ repos, audit, changed }) => {
-        if (!(await checkSecondFactor(repos.userAccounts, user, code, clock()))) throw wrongCode();
+        const checked = await checkSecondFactor(repos.userAccounts, user, code, clock());
+        if (checked !== 'ok') throw wrongCode(checked);
         await repos.userAccounts.disableTotp(userId);
         audit({ action: 'user.two_factor_off', targetId: userId, changes: { two_factor_enabled: [true, false] } });
         changed('user', userId);
@@ -80,9 +93,26 @@ export function createTwoFactorService({ store, limiter, clock = Date.now }: { s
       await limiter.succeeded(user.email, actor.ip ?? '');
     },
 
-    /** How many recovery codes the user has left (the console warns when few are). */
-    async recoveryCodesLeft(userId: number): Promise<number> {
-      return read.userAccounts.unusedRecoveryCodes(userId);
+    /** How many recovery codes the user has left (the console shows it, and warns when few are). */
+    async recoveryCodesLeft(userId: number): Promise<{ left: number }> {
+      return { left: await read.userAccounts.unusedRecoveryCodes(userId) };
+    },
+
+    /** Ten new recovery codes for a current code (or a recovery code): the old ones stop working. Audited without the codes. */
+    async renewRecoveryCodes(actor: Actor, userId: number, body: CodeInput): Promise<{ recovery_codes: string[] }> {
+      const { code } = validateBody(codeSchema, body);
+      const user = await mustFind(userId);
+      if (!user.totp_enabled_at) throw new AppError('CONFLICT', 'two-factor sign-in is not on');
+      await limiter.attempt(user.email, actor.ip ?? '');
+      const codes = newRecoveryCodes();
+      await store.run(actor, async ({ repos, audit }) => {
+        const checked = await checkSecondFactor(repos.userAccounts, user, code, clock());
+        if (checked !== 'ok') throw wrongCode(checked);
+        await repos.userAccounts.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash));
+        audit({ action: 'user.recovery_codes_renewed', targetId: userId, changes: {} });
+      });
+      await limiter.succeeded(user.email, actor.ip ?? '');
+      return { recovery_codes: codes };
     },
   };
 }

@@ -4,6 +4,6 @@
  * users stays behind the users service.
  */
 export {
-  disableTotp, enableTotp, findUserByEmail, findUserById, insertUser, replaceRecoveryCodes, setTotpSecret, toPublicUser, unusedRecoveryCodes,
+  disableTotp, enableTotp, findUserByEmail, findUserById, insertUser, recoveryCodeUsed, replaceRecoveryCodes, setTotpSecret, toPublicUser, unusedRecoveryCodes,
   useRecoveryCode, useTotpStep, type PublicUser,
 } from './users-repository';

@@ -125,6 +125,11 @@ export async function useRecoveryCode(db: Knex, userId: number, hash: string): P
   return (await db(RECOVERY_CODES).where({ user_id: userId, code_hash: hash }).whereNull('used_at').update({ used_at: db.fn.now(3) })) === 1;
 }
 
+/** Whether this is one of the user's recovery codes, used already (a wrong code is not). */
+export async function recoveryCodeUsed(db: Knex, userId: number, hash: string): Promise<boolean> {
+  return (await db(RECOVERY_CODES).where({ user_id: userId, code_hash: hash }).whereNotNull('used_at').first('user_id')) !== undefined;
+}
+
 /** How many of a user's recovery codes are still unused. */
 export async function unusedRecoveryCodes(db: Knex, userId: number): Promise<number> {
   const row = (await db(RECOVERY_CODES).where({ user_id: userId }).whereNull('used_at').count({ total: '*' }).first()) as { total: number | string } | undefined;

@@ -5,6 +5,8 @@ export const ENDPOINT_ACCESS = {
   "POST /api/auth/2fa/setup": "any",
   "POST /api/auth/2fa/confirm": "any",
   "DELETE /api/auth/2fa": "any",
+  "GET /api/auth/2fa/recovery-codes": "any",
+  "POST /api/auth/2fa/recovery-codes": "any",
   "POST /api/auth/register": "public",
   "GET /api/auth/me": "any",
   "GET /api/invites/validate/{code}": "public",

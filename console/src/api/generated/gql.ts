@@ -86,6 +86,8 @@ type Documents = {
     "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }": typeof types.TwoFactorSetupDocument,
     "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }": typeof types.TwoFactorConfirmDocument,
     "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }": typeof types.TwoFactorDisableDocument,
+    "query TwoFactorCodesLeft { recoveryCodesLeft { left } }": typeof types.TwoFactorCodesLeftDocument,
+    "mutation TwoFactorRenewCodes ($input: CodeInput!) { renewRecoveryCodes(input: $input) { recovery_codes } }": typeof types.TwoFactorRenewCodesDocument,
     "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }": typeof types.UserPageUserDocument,
     "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": typeof types.UserPageFreezeDocument,
     "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": typeof types.UserPageUnfreezeDocument,
@@ -182,6 +184,8 @@ const documents: Documents = {
     "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }": types.TwoFactorSetupDocument,
     "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }": types.TwoFactorConfirmDocument,
     "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }": types.TwoFactorDisableDocument,
+    "query TwoFactorCodesLeft { recoveryCodesLeft { left } }": types.TwoFactorCodesLeftDocument,
+    "mutation TwoFactorRenewCodes ($input: CodeInput!) { renewRecoveryCodes(input: $input) { recovery_codes } }": types.TwoFactorRenewCodesDocument,
     "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }": types.UserPageUserDocument,
     "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": types.UserPageFreezeDocument,
     "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": types.UserPageUnfreezeDocument,
@@ -491,6 +495,14 @@ export function graphql(source: "mutation TwoFactorConfirm ($input: CodeInput!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }"): typeof import('./graphql').TwoFactorDisableDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query TwoFactorCodesLeft { recoveryCodesLeft { left } }"): typeof import('./graphql').TwoFactorCodesLeftDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation TwoFactorRenewCodes ($input: CodeInput!) { renewRecoveryCodes(input: $input) { recovery_codes } }"): typeof import('./graphql').TwoFactorRenewCodesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -677,6 +677,18 @@ export type TwoFactorDisableMutationVariables = Exact<{
 
 export type TwoFactorDisableMutation = { disableTwoFactor: boolean | null };
 
+export type TwoFactorCodesLeftQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TwoFactorCodesLeftQuery = { recoveryCodesLeft: { left: number } | null };
+
+export type TwoFactorRenewCodesMutationVariables = Exact<{
+  input: CodeInput;
+}>;
+
+
+export type TwoFactorRenewCodesMutation = { renewRecoveryCodes: { recovery_codes: Array<string> } | null };
+
 export type UserPageUserQueryVariables = Exact<{
   id: number;
 }>;
@@ -1660,6 +1672,20 @@ export const TwoFactorDisableDocument = new TypedDocumentString(`
   disableTwoFactor(input: $input)
 }
     `) as unknown as TypedDocumentString<TwoFactorDisableMutation, TwoFactorDisableMutationVariables>;
+export const TwoFactorCodesLeftDocument = new TypedDocumentString(`
+    query TwoFactorCodesLeft {
+  recoveryCodesLeft {
+    left
+  }
+}
+    `) as unknown as TypedDocumentString<TwoFactorCodesLeftQuery, TwoFactorCodesLeftQueryVariables>;
+export const TwoFactorRenewCodesDocument = new TypedDocumentString(`
+    mutation TwoFactorRenewCodes($input: CodeInput!) {
+  renewRecoveryCodes(input: $input) {
+    recovery_codes
+  }
+}
+    `) as unknown as TypedDocumentString<TwoFactorRenewCodesMutation, TwoFactorRenewCodesMutationVariables>;
 export const UserPageUserDocument = new TypedDocumentString(`
     query UserPageUser($id: SafeInt!) {
   user(id: $id) {

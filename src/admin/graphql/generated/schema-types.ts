@@ -577,6 +577,8 @@ export type Mutation = {
   register: Maybe<TokenReply>;
   /** Remove a member. Module leaderboard. (staff) */
   removeGroupMember: Maybe<Scalars['Boolean']['output']>;
+  /** Ten new recovery codes for a current code; the old ones stop working. (any) */
+  renewRecoveryCodes: Maybe<RecoveryCodes>;
   /** Replace a timed config override. Module variables. (staff) */
   replaceConfigOverride: Maybe<ConfigOverride>;
   /** Replace a notification. Module notification. (staff) */
@@ -787,6 +789,11 @@ export type MutationRegisterArgs = {
 export type MutationRemoveGroupMemberArgs = {
   group_id: Scalars['SafeInt']['input'];
   user_id: Scalars['SafeInt']['input'];
+};
+
+
+export type MutationRenewRecoveryCodesArgs = {
+  input: CodeInput;
 };
 
 
@@ -1066,6 +1073,8 @@ export type Query = {
   opsTimeline: Maybe<OpsTimeline>;
   /** The current period's rankings. Module leaderboard. (any) */
   rankings: Maybe<Rankings>;
+  /** How many of your recovery codes are left. (any) */
+  recoveryCodesLeft: Maybe<RecoveryCodesLeft>;
   /** The ledger sync at a glance: outbox backlog, the age of its oldest entry, queue jobs by state. (staff) */
   syncStatus: Maybe<SyncStatus>;
   /** The wallet's ledger from MySQL, newest first. (self) */
@@ -1391,6 +1400,11 @@ export type Rankings = {
 export type RecoveryCodes = {
   /** Ten single-use codes, shown this once. */
   recovery_codes: Array<Scalars['String']['output']>;
+};
+
+export type RecoveryCodesLeft = {
+  /** Unused recovery codes (0 when two-factor sign-in is off). */
+  left: Scalars['Int']['output'];
 };
 
 export type RegisterInput = {
@@ -1726,6 +1740,7 @@ export type ResolversTypes = {
   RankingItem: ResolverTypeWrapper<RankingItemReply>;
   Rankings: ResolverTypeWrapper<Omit<Rankings, 'items' | 'leaderboard'> & { items: Array<ResolversTypes['RankingItem']>, leaderboard: ResolversTypes['Leaderboard'] }>;
   RecoveryCodes: ResolverTypeWrapper<RecoveryCodes>;
+  RecoveryCodesLeft: ResolverTypeWrapper<RecoveryCodesLeft>;
   RegisterInput: RegisterInput;
   Role: Role;
   RollbackInput: RollbackInput;
@@ -1825,6 +1840,7 @@ export type ResolversParentTypes = {
   RankingItem: RankingItemReply;
   Rankings: Omit<Rankings, 'items' | 'leaderboard'> & { items: Array<ResolversParentTypes['RankingItem']>, leaderboard: ResolversParentTypes['Leaderboard'] };
   RecoveryCodes: RecoveryCodes;
+  RecoveryCodesLeft: RecoveryCodesLeft;
   RegisterInput: RegisterInput;
   RollbackInput: RollbackInput;
   RollbackResult: RollbackResult;
@@ -2149,6 +2165,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   loginTwoFactor?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationLoginTwoFactorArgs, 'input'>>;
   register?: Resolver<Maybe<ResolversTypes['TokenReply']>, ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeGroupMember?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupMemberArgs, 'group_id' | 'user_id'>>;
+  renewRecoveryCodes?: Resolver<Maybe<ResolversTypes['RecoveryCodes']>, ParentType, ContextType, RequireFields<MutationRenewRecoveryCodesArgs, 'input'>>;
   replaceConfigOverride?: Resolver<Maybe<ResolversTypes['ConfigOverride']>, ParentType, ContextType, RequireFields<MutationReplaceConfigOverrideArgs, 'game_id' | 'id' | 'input'>>;
   replaceNotification?: Resolver<Maybe<ResolversTypes['Notification']>, ParentType, ContextType, RequireFields<MutationReplaceNotificationArgs, 'game_id' | 'id' | 'input'>>;
   replaceVariable?: Resolver<Maybe<ResolversTypes['Variable']>, ParentType, ContextType, RequireFields<MutationReplaceVariableArgs, 'game_id' | 'id' | 'input'>>;
@@ -2261,6 +2278,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   notifications?: Resolver<Maybe<Array<ResolversTypes['Notification']>>, ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'game_id' | 'limit' | 'offset'>>;
   opsTimeline?: Resolver<Maybe<ResolversTypes['OpsTimeline']>, ParentType, ContextType, RequireFields<QueryOpsTimelineArgs, 'minutes'>>;
   rankings?: Resolver<Maybe<ResolversTypes['Rankings']>, ParentType, ContextType, RequireFields<QueryRankingsArgs, 'leaderboard_id' | 'limit'>>;
+  recoveryCodesLeft?: Resolver<Maybe<ResolversTypes['RecoveryCodesLeft']>, ParentType, ContextType>;
   syncStatus?: Resolver<Maybe<ResolversTypes['SyncStatus']>, ParentType, ContextType>;
   transactions?: Resolver<Maybe<Array<ResolversTypes['LedgerItem']>>, ParentType, ContextType, RequireFields<QueryTransactionsArgs, 'limit' | 'offset' | 'user_game_id'>>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
@@ -2297,6 +2315,10 @@ export type RankingsResolvers<ContextType = GraphQLContext, ParentType extends R
 
 export type RecoveryCodesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecoveryCodes'] = ResolversParentTypes['RecoveryCodes']> = {
   recovery_codes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RecoveryCodesLeftResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecoveryCodesLeft'] = ResolversParentTypes['RecoveryCodesLeft']> = {
+  left?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RollbackResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RollbackResult'] = ResolversParentTypes['RollbackResult']> = {
@@ -2456,6 +2478,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RankingItem?: RankingItemResolvers<ContextType>;
   Rankings?: RankingsResolvers<ContextType>;
   RecoveryCodes?: RecoveryCodesResolvers<ContextType>;
+  RecoveryCodesLeft?: RecoveryCodesLeftResolvers<ContextType>;
   RollbackResult?: RollbackResultResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
   SavedScore?: SavedScoreResolvers<ContextType>;
