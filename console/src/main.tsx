@@ -9,6 +9,7 @@ import { useSession } from './api/hooks';
 import { Layout } from './components/layout';
 import { AuditPage } from './pages/audit-page';
 import { ApiKeysPage } from './pages/api-keys-page';
+import { GamePlayersPage } from './pages/game-players-page';
 import { CurrenciesPage } from './pages/currencies-page';
 import { ConfigHistoryPage } from './pages/config-history-page';
 import { ConfigOverridesPage } from './pages/config-overrides-page';
@@ -52,6 +53,7 @@ function App() {
       <Switch>
         <Route path="/games" component={GamesPage} />
         <Route path="/games/:id" component={GamePage} />
+        <Route path="/games/:id/players" component={GamePlayersPage} />
         <Route path="/games/:id/variables" component={gated('variables', VariablesPage)} />
         <Route path="/games/:id/config" component={gated('variables', ConfigHistoryPage)} />
         <Route path="/games/:id/events" component={gated('variables', ConfigOverridesPage)} />

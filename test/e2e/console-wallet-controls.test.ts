@@ -123,6 +123,33 @@ test.serial('a wallet of a frozen player offers the player\'s Unfreeze, not a se
   t.like((await reserve(t, ug, 10)).reply, { status: 'reserved' });
 });
 
+test.serial('a game\'s Players tab lists its players with what each wallet holds and a frozen marker, and leads to the wallet; the Users list marks a frozen player', async (t) => {
+  const { api } = t.context;
+  const ug = await wallet(api, 'EUR', 123_450);
+  const token = api.users.admin.token;
+  const username = ((await api.request('GET', `/api/users/${ug.user_id}`, { token })).body as { username: string }).username;
+  await api.request('POST', `/api/user-games/${ug.id}/freeze`, { token, body: { reason: 'chargeback review' } });
+  const { page } = await tab(t, api.users.admin.email);
+  await page.goto(`/console/games/${ug.game_id}`);
+  await page.getByRole('link', { name: 'Players' }).click();
+  const row = page.getByTestId('players').locator('tbody tr', { hasText: username });
+  await row.waitFor();
+  t.deepEqual(await row.locator('td').allInnerTexts(), [username, `${username}@example.com`, 'Wallet frozen', '€1,234.50']);
+  await page.getByLabel('Search players').fill('no-such-player');
+  await page.getByText('No players match "no-such-player".').waitFor();
+  await page.getByLabel('Search players').fill(username);
+  await row.getByRole('link', { name: `${username}'s wallet` }).click();
+  await page.waitForURL(`**/console/wallets/${ug.id}`);
+
+  await api.request('POST', `/api/users/${ug.user_id}/freeze`, { token, body: { reason: 'age check' } });
+  t.teardown(async () => {
+    await api.request('DELETE', `/api/users/${ug.user_id}/freeze`, { token });
+  });
+  await page.goto('/console/users');
+  await page.getByLabel('Search users').fill(username);
+  await page.getByRole('row', { name: new RegExp(username) }).getByTestId('frozen-marker').waitFor();
+});
+
 test.serial('a frozen player sees it on their home page', async (t) => {
   const { api } = t.context;
   await api.request('POST', `/api/users/${api.users.user.id}/freeze`, { token: api.users.admin.token, body: { reason: 'self-exclusion until June' } });

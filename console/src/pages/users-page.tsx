@@ -7,7 +7,7 @@ import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
 
 const UsersPageUsers = graphql(`query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {
-  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }
+  users(search: $search, limit: $limit, offset: $offset) { ...UserFields frozen }
   usersTotal(search: $search)
 }`);
 
@@ -32,7 +32,7 @@ export function UsersPage() {
           <tbody>
             {rows.map((user) => (
               <tr key={user.id}>
-                <td><Link href={`/users/${user.id}`}>{user.username}</Link></td>
+                <td><Link href={`/users/${user.id}`}>{user.username}</Link>{user.frozen && <> <span class="chip frozen-chip" data-testid="frozen-marker">frozen</span></>}</td>
                 <td>{user.email}</td><td>{user.role}</td><td>{user.is_active ? 'yes' : 'no'}</td>
                 <td>{new Date(user.created_at).toLocaleDateString()}</td>
               </tr>

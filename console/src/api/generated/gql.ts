@@ -44,6 +44,7 @@ type Documents = {
     "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": typeof types.GamePageConnectModuleDocument,
     "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }": typeof types.GamePageDisconnectModuleDocument,
     "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }": typeof types.GamePageDeleteGameDocument,
+    "query GamePlayersPagePlayers ($g: SafeInt!, $search: String, $limit: Int, $offset: Int) {\n  gameUsers(game_id: $g, search: $search, limit: $limit, offset: $offset) { user_game_id frozen balances { currency available_balance reserved_balance } user { id username email frozen } }\n  gameUsersTotal(game_id: $g, search: $search)\n}": typeof types.GamePlayersPagePlayersDocument,
     "query GamesPageGames ($search: String, $limit: Int, $offset: Int) {\n  games(search: $search, limit: $limit, offset: $offset) { ...GameFields }\n  gamesTotal(search: $search)\n}": typeof types.GamesPageGamesDocument,
     "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }": typeof types.GamesPageCreateGameDocument,
     "query InvitesPageInvites ($usable: Boolean, $limit: Int, $offset: Int) {\n  invites(usable: $usable, limit: $limit, offset: $offset) { code role max_uses uses expires_at created_at }\n  invitesTotal(usable: $usable)\n}": typeof types.InvitesPageInvitesDocument,
@@ -96,7 +97,7 @@ type Documents = {
     "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": typeof types.UserPageBalancesDocument,
     "mutation UserPageSetGameScope ($id: SafeInt!, $input: GameScopeInput!) { setUserGameScope(id: $id, input: $input) { id game_scope } }": typeof types.UserPageSetGameScopeDocument,
     "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": typeof types.UserPageDisconnectGameDocument,
-    "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}": typeof types.UsersPageUsersDocument,
+    "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields frozen }\n  usersTotal(search: $search)\n}": typeof types.UsersPageUsersDocument,
     "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": typeof types.VariablesPageVariablesDocument,
     "query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }": typeof types.VariablesPageConfigDocument,
     "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }": typeof types.VariablesPageReplaceVariableDocument,
@@ -142,6 +143,7 @@ const documents: Documents = {
     "mutation GamePageConnectModule ($id: SafeInt!, $key: String!) { connectModule(game_id: $id, input: { module_key: $key }) { key } }": types.GamePageConnectModuleDocument,
     "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }": types.GamePageDisconnectModuleDocument,
     "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }": types.GamePageDeleteGameDocument,
+    "query GamePlayersPagePlayers ($g: SafeInt!, $search: String, $limit: Int, $offset: Int) {\n  gameUsers(game_id: $g, search: $search, limit: $limit, offset: $offset) { user_game_id frozen balances { currency available_balance reserved_balance } user { id username email frozen } }\n  gameUsersTotal(game_id: $g, search: $search)\n}": types.GamePlayersPagePlayersDocument,
     "query GamesPageGames ($search: String, $limit: Int, $offset: Int) {\n  games(search: $search, limit: $limit, offset: $offset) { ...GameFields }\n  gamesTotal(search: $search)\n}": types.GamesPageGamesDocument,
     "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }": types.GamesPageCreateGameDocument,
     "query InvitesPageInvites ($usable: Boolean, $limit: Int, $offset: Int) {\n  invites(usable: $usable, limit: $limit, offset: $offset) { code role max_uses uses expires_at created_at }\n  invitesTotal(usable: $usable)\n}": types.InvitesPageInvitesDocument,
@@ -194,7 +196,7 @@ const documents: Documents = {
     "query UserPageBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": types.UserPageBalancesDocument,
     "mutation UserPageSetGameScope ($id: SafeInt!, $input: GameScopeInput!) { setUserGameScope(id: $id, input: $input) { id game_scope } }": types.UserPageSetGameScopeDocument,
     "mutation UserPageDisconnectGame ($id: SafeInt!, $game: SafeInt!) { disconnectGame(user_id: $id, game_id: $game) }": types.UserPageDisconnectGameDocument,
-    "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}": types.UsersPageUsersDocument,
+    "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields frozen }\n  usersTotal(search: $search)\n}": types.UsersPageUsersDocument,
     "query VariablesPageVariables ($id: SafeInt!) { variables(game_id: $id, limit: 1000) { id key type number_value string_value table_value_type items { key index number_value string_value } } }": types.VariablesPageVariablesDocument,
     "query VariablesPageConfig ($id: SafeInt!) { config(game_id: $id) { etag document } }": types.VariablesPageConfigDocument,
     "mutation VariablesPageReplaceVariable ($g: SafeInt!, $id: SafeInt!, $input: VariableInput!) { replaceVariable(game_id: $g, id: $id, input: $input) { id } }": types.VariablesPageReplaceVariableDocument,
@@ -327,6 +329,10 @@ export function graphql(source: "mutation GamePageDisconnectModule ($id: SafeInt
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }"): typeof import('./graphql').GamePageDeleteGameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GamePlayersPagePlayers ($g: SafeInt!, $search: String, $limit: Int, $offset: Int) {\n  gameUsers(game_id: $g, search: $search, limit: $limit, offset: $offset) { user_game_id frozen balances { currency available_balance reserved_balance } user { id username email frozen } }\n  gameUsersTotal(game_id: $g, search: $search)\n}"): typeof import('./graphql').GamePlayersPagePlayersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -538,7 +544,7 @@ export function graphql(source: "mutation UserPageDisconnectGame ($id: SafeInt!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields }\n  usersTotal(search: $search)\n}"): typeof import('./graphql').UsersPageUsersDocument;
+export function graphql(source: "query UsersPageUsers ($search: String, $limit: Int, $offset: Int) {\n  users(search: $search, limit: $limit, offset: $offset) { ...UserFields frozen }\n  usersTotal(search: $search)\n}"): typeof import('./graphql').UsersPageUsersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -401,6 +401,16 @@ export type GamePageDeleteGameMutationVariables = Exact<{
 
 export type GamePageDeleteGameMutation = { deleteGame: boolean | null };
 
+export type GamePlayersPagePlayersQueryVariables = Exact<{
+  g: number;
+  search?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type GamePlayersPagePlayersQuery = { gameUsersTotal: number | null, gameUsers: Array<{ user_game_id: number, frozen: boolean | null, balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null, user: { id: number, username: string, email: string, frozen: boolean | null } }> | null };
+
 export type GamesPageGamesQueryVariables = Exact<{
   search?: string | null | undefined;
   limit?: number | null | undefined;
@@ -757,7 +767,7 @@ export type UsersPageUsersQueryVariables = Exact<{
 }>;
 
 
-export type UsersPageUsersQuery = { usersTotal: number | null, users: Array<{ id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string }> | null };
+export type UsersPageUsersQuery = { usersTotal: number | null, users: Array<{ frozen: boolean | null, id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string }> | null };
 
 export type VariablesPageVariablesQueryVariables = Exact<{
   id: number;
@@ -1258,6 +1268,26 @@ export const GamePageDeleteGameDocument = new TypedDocumentString(`
   deleteGame(id: $id)
 }
     `) as unknown as TypedDocumentString<GamePageDeleteGameMutation, GamePageDeleteGameMutationVariables>;
+export const GamePlayersPagePlayersDocument = new TypedDocumentString(`
+    query GamePlayersPagePlayers($g: SafeInt!, $search: String, $limit: Int, $offset: Int) {
+  gameUsers(game_id: $g, search: $search, limit: $limit, offset: $offset) {
+    user_game_id
+    frozen
+    balances {
+      currency
+      available_balance
+      reserved_balance
+    }
+    user {
+      id
+      username
+      email
+      frozen
+    }
+  }
+  gameUsersTotal(game_id: $g, search: $search)
+}
+    `) as unknown as TypedDocumentString<GamePlayersPagePlayersQuery, GamePlayersPagePlayersQueryVariables>;
 export const GamesPageGamesDocument = new TypedDocumentString(`
     query GamesPageGames($search: String, $limit: Int, $offset: Int) {
   games(search: $search, limit: $limit, offset: $offset) {
@@ -1770,6 +1800,7 @@ export const UsersPageUsersDocument = new TypedDocumentString(`
     query UsersPageUsers($search: String, $limit: Int, $offset: Int) {
   users(search: $search, limit: $limit, offset: $offset) {
     ...UserFields
+    frozen
   }
   usersTotal(search: $search)
 }

@@ -263,6 +263,10 @@ export type GameScopeInput = {
 
 /** A user's connection to a game, from the game's side. */
 export type GameUser = {
+  /** The wallet's balances per currency now, from the engine (as `balances(user_game_id)`). */
+  balances: Maybe<Array<Balance>>;
+  /** Whether the wallet refuses new bets: its own freeze or its user's (as `userGameFreeze(user_game_id).frozen`). */
+  frozen: Maybe<Scalars['Boolean']['output']>;
   user: User;
   user_game_id: Scalars['SafeInt']['output'];
 };
@@ -1499,6 +1503,8 @@ export type User = {
   /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
+  /** Whether the user is frozen (every wallet of theirs refuses new bets): staff and the user themself read it. */
+  frozen: Maybe<Scalars['Boolean']['output']>;
   /** A moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game. */
   game_scope: Maybe<Array<Scalars['SafeInt']['output']>>;
   /** The games of `game_scope` with their names (null while the user acts on every game); a game deleted since is left out. */
@@ -1990,6 +1996,8 @@ export type GameResolvers<ContextType = GraphQLContext, ParentType extends Resol
 };
 
 export type GameUserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GameUser'] = ResolversParentTypes['GameUser']> = {
+  balances?: Resolver<Maybe<Array<ResolversTypes['Balance']>>, ParentType, ContextType>;
+  frozen?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   user_game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
 };
@@ -2374,6 +2382,7 @@ export type TwoFactorSetupResolvers<ContextType = GraphQLContext, ParentType ext
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  frozen?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   game_scope?: Resolver<Maybe<Array<ResolversTypes['SafeInt']>>, ParentType, ContextType>;
   game_scope_games?: Resolver<Maybe<Array<ResolversTypes['Game']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
