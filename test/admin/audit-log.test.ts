@@ -89,6 +89,7 @@ test('secrets never appear: invite codes and password hashes are redacted', asyn
   t.deepEqual((inviteEntry!.changes as Record<string, unknown>).code, [null, REDACTED]);
   const [registration] = await entries(api, `action=user.register&target_id=${registered.body.user.id}`);
   t.like(registration!.changes, { password_hash: [null, REDACTED], invite_code: [null, REDACTED], username: [null, name] });
+  t.like(registration, { actor_user_id: registered.body.user.id, actor_role: 'user' }, 'a user registering is their own actor');
 });
 
 test('GraphQL writes, top-ups and score saves are audited; a repeated Idempotency-Key adds no entry', async (t) => {

@@ -163,6 +163,8 @@ test('limits: staff set them per currency; a decrease holds at once, an increase
   const audit = (await api.request('GET', `/api/audit?action=user_game.limits&target_id=${ug.id}`, as(api, 'admin'))).body as Array<{ changes: Record<string, unknown> }>;
   t.is(audit.length, 3);
   t.deepEqual(audit[2]!.changes, { currency: ['EUR', 'EUR'], max_bet: [null, 100], loss_limit: [null, 150], loss_period: [null, 'day'] });
+  t.deepEqual(audit[1]!.changes, { currency: ['EUR', 'EUR'], max_bet: [100, 500], waits_until: [null, raised.body.pending.effective_at] }, 'a raise says that it waits, and until when');
+  t.false('waits_until' in audit[0]!.changes, 'a decrease holds at once');
 });
 
 test('limits: Reserves racing on two gRPC servers (each its own Redis connection) never pass a loss limit together', async (t) => {

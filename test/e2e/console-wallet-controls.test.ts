@@ -214,6 +214,28 @@ test.serial('a moderator sets limits in major units, told before saving what app
   await until('the waiting change is gone', async () => JSON.stringify(await cells()) === JSON.stringify(['EUR', '€5.00', '€150.00 a week', '€0.00', '']), 5000);
 });
 
+test.serial('the audit log shows limits in major units of their currency, says a raise waits and until when, in the reader\'s zone', async (t) => {
+  const { api } = t.context;
+  const ug = await wallet(api, 'EUR', 123_450);
+  const token = api.users.admin.token;
+  await api.request('PUT', `/api/user-games/${ug.id}/limits`, { token, body: { currency: 'EUR', max_bet: 500, loss_limit: null, loss_period: null } });
+  await api.request('PUT', `/api/user-games/${ug.id}/limits`, { token, body: { currency: 'EUR', max_bet: 5000, loss_limit: null, loss_period: null } });
+  const { page } = await tab(t, api.users.admin.email);
+  await page.goto('/console/audit');
+  await page.getByLabel('Action').selectOption('user_game.limits');
+  await page.getByLabel('Target id').fill(String(ug.id));
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const rows = page.getByTestId('audit').locator('tbody tr');
+  await until('the wallet\'s two limits entries', async () => (await rows.count()) === 2, 5000);
+  const changes = await rows.locator('ul.changes').allInnerTexts();
+  t.regex(changes[0]!, /max bet: €5\.00 → €50\.00/);
+  t.regex(changes[0]!, /waits until \d/);
+  t.regex(changes[1]!, /max bet: — → €5\.00/);
+  t.notRegex(changes[1]!, /waits/);
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.getByRole('columnheader', { name: `When (${zone})` }).waitFor();
+});
+
 test.serial('limits of a wallet with several currencies: every currency with limits or a balance is offered, none chosen for the admin; Edit starts from a row', async (t) => {
   const { api } = t.context;
   const ug = await wallet(api, 'EUR');

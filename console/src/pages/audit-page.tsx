@@ -5,6 +5,7 @@ import { useQuery } from '../api/hooks';
 import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
 import { GamePicker, UserPicker } from '../components/search-picker';
+import { auditField, auditValue, type Changes } from '../format/audit-values';
 
 const AuditPageAudit = graphql(`query AuditPageAudit ($action: String, $target_type: String, $target_id: String, $game: SafeInt, $actor: SafeInt, $since: String, $until: String, $limit: Int, $offset: Int) {
   audit(action: $action, target_type: $target_type, target_id: $target_id, game_id: $game, actor_user_id: $actor, since: $since, until: $until, limit: $limit, offset: $offset) {
@@ -12,13 +13,12 @@ const AuditPageAudit = graphql(`query AuditPageAudit ($action: String, $target_t
   }
 }`);
 const AuditPageActions = graphql(`query AuditPageActions { auditActions }`);
-/** An entry's `changes` (JSON in the SDL): each changed field as [before, after] (SPEC §2.11). */
-type Changes = Record<string, [unknown, unknown]>;
 const PAGE = 50;
 const FILTER_NAMES = ['action', 'target_type', 'target_id', 'game_id', 'actor_user_id', 'since', 'until'] as const;
 type Filters = Record<(typeof FILTER_NAMES)[number], string>;
 const NO_FILTERS = Object.fromEntries(FILTER_NAMES.map((name) => [name, ''])) as Filters;
-const shown = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+/** The reader's time zone: the log's times are shown in it, and named once. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The audit log for admins: SPEC §2.11's filters, pages of 50, and each change as before → after. */
 export function AuditPage() {
@@ -81,7 +81,7 @@ export function AuditPage() {
       <Problem error={log.error} />
       <TableScroll label="Audit entries">
       <table data-testid="audit">
-        <thead><tr><th>When</th><th>Action</th><th>Target</th><th>Actor</th><th>Changes</th></tr></thead>
+        <thead><tr><th>When ({TIME_ZONE})</th><th>Action</th><th>Target</th><th>Actor</th><th>Changes</th></tr></thead>
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
@@ -94,16 +94,16 @@ export function AuditPage() {
                 )}
               </td>
               <td>
-                {entry.actor_user_id === null ? <em>command</em> : (
+                {entry.actor_user_id === null ? <em>operator command</em> : (
                   <><Link href={`/users/${entry.actor_user_id}`}>{entry.actor_username ?? `deleted user ${entry.actor_user_id}`}</Link> ({entry.actor_role})</>
                 )}
                 {entry.ip && <small class="muted"> {entry.ip}</small>}
               </td>
               <td>
                 <ul class="changes">
-                  {Object.entries(entry.changes as Changes).map(([field, [before, after]]) => (
-                    <li key={field}><strong>{field}</strong>: <del>{shown(before)}</del> → <ins>{shown(after)}</ins></li>
-                  ))}
+                  {Object.entries(entry.changes as Changes).map(([field, [before, after]]) => (field === 'waits_until'
+                    ? <li key={field}><strong>waits</strong> until {auditValue(field, after, entry.changes as Changes)}</li>
+                    : <li key={field}><strong>{auditField(field)}</strong>: <del>{auditValue(field, before, entry.changes as Changes)}</del> → <ins>{auditValue(field, after, entry.changes as Changes)}</ins></li>))}
                 </ul>
               </td>
             </tr>

@@ -19,6 +19,8 @@ export interface AuditRecord {
   readonly changes: Changes;
   /** See NewAuditRow.dedupe_key. */
   readonly dedupeKey?: string;
+  /** Who acted, when not the request's caller: a user registering is their own actor (the request had none). */
+  readonly actedBy?: Pick<Actor, 'userId' | 'role'>;
 }
 
 /** The row of an entry written for `actor`. */
@@ -28,8 +30,8 @@ export function auditRow(entry: AuditRecord, actor: Actor): NewAuditRow {
     target_type: entry.action.slice(0, entry.action.indexOf('.')),
     target_id: entry.targetId === null ? null : String(entry.targetId),
     game_id: entry.gameId ?? null,
-    actor_user_id: actor.userId,
-    actor_role: actor.role,
+    actor_user_id: entry.actedBy?.userId ?? actor.userId,
+    actor_role: entry.actedBy?.role ?? actor.role,
     request_id: actor.requestId,
     ip: actor.ip,
     changes: entry.changes,

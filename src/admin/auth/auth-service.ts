@@ -116,7 +116,7 @@ export function createAuthService({ store, tokens, limiter, hasher, caches, cloc
         const fields = { email: canonicalEmail(input.email), username: input.username, password_hash: passwordHash, role };
         const userId = await repos.userAccounts.insertUser(fields);
         const changes = createdFields({ ...fields, invite_code: input.invite_code });
-        audit({ action: 'user.register', targetId: userId, changes });
+        audit({ action: 'user.register', targetId: userId, changes, actedBy: { userId, role } });
         return userId;
       });
       return reply(toPublicUser((await read.userAccounts.findUserById(id))!));

@@ -6,7 +6,7 @@ import type { LimitsSeed, LimitValues, WalletLimits } from '../../wallet/wallet-
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { ConnectionsPort } from '../connections/connections-service';
-import { changedFields } from '../audit/audit-changes';
+import { changedFields, type Changes } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
 import type { Logger } from '../../logging/logger';
 import { assertSelfOrStaff, type Reader } from '../core/roles';
@@ -199,7 +199,10 @@ export function createWalletControlsService(deps: {
         await repos.walletControls.saveLimits(limitsRow(ug.id, input.currency, latest));
         const was = { max_bet: orNull(before?.max_bet ?? null), loss_limit: orNull(before?.loss_limit ?? null), loss_period: before?.loss_period ?? null };
         const wanted = { max_bet: asked.maxBet, loss_limit: asked.lossLimit, loss_period: asked.lossPeriod };
-        audit({ action: 'user_game.limits', targetId: ug.id, gameId: ug.game_id, changes: { currency: [input.currency, input.currency], ...changedFields(was, wanted) } });
+        // A loosening waits: the entry says until when (SPEC §1.11), beside what was asked.
+        const changes: Changes = { currency: [input.currency, input.currency], ...changedFields(was, wanted) };
+        if (latest.pending) changes.waits_until = [null, new Date(latest.pending.effectiveAtMs).toISOString()];
+        audit({ action: 'user_game.limits', targetId: ug.id, gameId: ug.game_id, changes });
       });
       return limitsView(input.currency, live);
     },
