@@ -1,4 +1,4 @@
-import { formatMoney } from './money';
+import { formatMoney } from './money.js';
 
 /** An entry's `changes` (JSON in the SDL): each changed field as [before, after] (SPEC §2.11). */
 export type Changes = Record<string, [unknown, unknown]>;
