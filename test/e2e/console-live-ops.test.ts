@@ -193,7 +193,7 @@ test.serial("the audit page: an admin's filters and pages, each change as before
   await until("the game's entries", async () => (await rowTexts()).length === 7); // create, 3 module connects, update, 2 variable writes
   const actions = (await rowTexts()).map((row) => row.split('\t')[1]);
   t.deepEqual(actions, ['variable.update', 'variable.create', 'game.update', 'module.connect', 'module.connect', 'module.connect', 'game.create']);
-  t.regex((await rowTexts())[0]!, /number_value: 3\s*→\s*5/);
+  t.regex((await rowTexts())[0]!, /number value: 3\s*→\s*5/);
   t.regex((await rowTexts())[0]!, /mo_moderator \(moderator\)/, 'the actor by name');
   t.regex((await rowTexts())[0]!, new RegExp(`in ${renamed}`), 'the game by name');
   t.is(await rowsOf(page, 'audit').last().getByRole('link', { name: renamed }).first().getAttribute('href'), `/console/games/${game.id}`, 'the target links to its page');

@@ -208,7 +208,7 @@ test.serial('a moderator sets limits in major units, told before saving what app
   await form.getByLabel('Max bet (EUR)').fill('60');
   await form.getByRole('button', { name: 'Save limits' }).click();
   await page.getByText(/max bet €60\.00, loss limit €150\.00 a week from/).waitFor();
-  await page.getByRole('button', { name: 'Cancel the waiting EUR change' }).click();
+  await page.getByRole('button', { name: 'Cancel waiting change for EUR' }).click();
   t.regex(await page.getByRole('dialog').innerText(), /max bet €60\.00, loss limit €150\.00 a week will not apply/);
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel the change' }).click();
   await until('the waiting change is gone', async () => JSON.stringify(await cells()) === JSON.stringify(['EUR', '€5.00', '€150.00 a week', '€0.00', '']), 5000);

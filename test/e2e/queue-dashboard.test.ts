@@ -70,8 +70,15 @@ test("signed in to the console, the Tools menu and the Ops page open the dashboa
     await page.getByText('Tools').click();
     await page.getByRole('link', { name: 'Queue dashboard' }).click();
   });
-  await fromTools.locator('button[aria-haspopup="menu"]').last().click(); // bull-board's menu of links
-  await fromTools.getByText('Back to the console').click();
+  // bull-board's menu of links, in its header.
+  const back = fromTools.getByText('Back to the console');
+  await fromTools.bringToFront(); // a background tab draws no menu (its animation frames wait)
+  // One click, then the menu's time to draw; again only if it did not (a second click at once would close it).
+  for (let attempt = 0; attempt < 5 && !(await back.isVisible()); attempt++) {
+    await fromTools.locator('header button[aria-haspopup="menu"]').click();
+    await back.waitFor({ timeout: 3000 }).catch(() => undefined);
+  }
+  await back.click();
   await fromTools.waitForURL('**/console/ops');
   await fromTools.close();
 

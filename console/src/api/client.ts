@@ -1,6 +1,7 @@
 import { Client, fetchExchange, type AnyVariables, type CombinedError, type OperationResult } from '@urql/core';
 import type { TypedDocumentString } from './generated/graphql';
 import { session } from './session';
+import { inAdminWords, variableProblem } from '../format/admin-words.js';
 
 export interface FieldProblem {
   readonly path: string;
@@ -54,7 +55,11 @@ export function apiErrorOf(error: CombinedError): ApiError {
   const first = error.graphQLErrors[0];
   if (!first) return new ApiError(error.networkError?.message ?? error.message, 'INTERNAL');
   const extensions = first.extensions as { code?: string; errors?: FieldProblem[] };
-  return new ApiError(first.message, extensions.code ?? 'INTERNAL', extensions.errors ?? []);
+  // GraphQL's own refusal of a variable's value names its field in its text: shown at that field.
+  const coerced = extensions.errors ? null : variableProblem(first.message);
+  if (coerced) return new ApiError(`${coerced.path} ${coerced.message}`, 'INVALID_ARGUMENT', [coerced]);
+  const fields = (extensions.errors ?? []).map((problem) => ({ ...problem, message: inAdminWords(problem.message) }));
+  return new ApiError(first.message, extensions.code ?? 'INTERNAL', fields);
 }
 
 /** What the API says to staff who must enrol in two-factor sign-in first (STAFF_2FA_REQUIRED). */

@@ -41,7 +41,7 @@ export function FreezeControl({ what, freeze, freezeAction, unfreezeAction, onDo
   }
   return (
     <FormErrors>
-      <form class="row" aria-label={`Freeze ${what}`} onSubmit={async (event) => {
+      <form noValidate class="row" aria-label={`Freeze ${what}`} onSubmit={async (event) => {
         event.preventDefault();
         if (await freezeAction.run(reason.trim())) {
           setReason('');

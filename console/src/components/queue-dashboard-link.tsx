@@ -14,8 +14,13 @@ export function QueueDashboardLink({ children }: { children: ComponentChildren }
       const token = session.token();
       if (!token || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
+      // The tab opens now, within the click (a browser blocks a tab opened after an await), and is sent
+      // to the dashboard once its session is set; it keeps no handle on this one.
+      const tab = window.open('about:blank', '_blank');
+      if (tab) tab.opener = null;
       await fetch('/admin/queues/session', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
-      window.open('/admin/queues', '_blank', 'noopener');
+      if (tab) tab.location.href = '/admin/queues';
+      else window.open('/admin/queues', '_blank', 'noopener');
     }}>{children}</a>
   );
 }

@@ -82,7 +82,7 @@ function NewApiKey({ onDone, activeNames }: { onDone: () => void; activeNames: r
     <section aria-labelledby="new-api-key">
       <h2 id="new-api-key">New key</h2>
       <FormErrors>
-        <form aria-label="New API key" onSubmit={async (event) => {
+        <form noValidate aria-label="New API key" onSubmit={async (event) => {
           event.preventDefault();
           setMade(null);
           const inPicker = readPicked(event.currentTarget as HTMLFormElement, 'scope_game');

@@ -54,7 +54,7 @@ export function AuditPage() {
     <>
       <h1>Audit log</h1>
       <p class="muted">Every write of the API and the operator commands, newest first. Entries cannot be changed or deleted.</p>
-      <form onSubmit={apply}>
+      <form noValidate onSubmit={apply}>
         <div class="row">
           <label>Action
             <select name="action" aria-label="Action" defaultValue={filters.action}>

@@ -181,7 +181,7 @@ function OverrideForm({ gameId, variables, editing, onDone, onCancel }: {
     <section aria-labelledby="override-form">
       <h2 id="override-form">{editing ? `Change ${editing.name}` : 'New event'}</h2>
       <FormErrors>
-        <form aria-label={editing ? `Change ${editing.name}` : 'New event'} onSubmit={async (event) => {
+        <form noValidate aria-label={editing ? `Change ${editing.name}` : 'New event'} onSubmit={async (event) => {
           event.preventDefault();
           const input = {
             name: name.trim(), starts_at: instant(starts), ends_at: instant(ends),

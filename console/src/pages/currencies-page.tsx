@@ -79,7 +79,7 @@ function NewCurrency({ onDone }: { onDone: (code: string) => void }) {
   const create = useAction((input: { code: string; exponent: number }) => request(CurrenciesCreate, { input }));
   return (
     <FormErrors>
-      <form class="row" aria-label="Add a currency" onSubmit={async (event) => {
+      <form noValidate class="row" aria-label="Add a currency" onSubmit={async (event) => {
         event.preventDefault();
         const input = { code: code.trim().toUpperCase(), exponent: Number(exponent) };
         if (await create.run(input)) {

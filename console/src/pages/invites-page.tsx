@@ -50,7 +50,7 @@ export function InvitesPage() {
       <section aria-labelledby="new-invite">
         <h2 id="new-invite">New invite</h2>
         <FormErrors>
-          <form class="row" onSubmit={async (event) => {
+          <form noValidate class="row" onSubmit={async (event) => {
             event.preventDefault();
             const element = event.currentTarget as HTMLFormElement;
             const form = new FormData(element);

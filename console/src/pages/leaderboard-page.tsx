@@ -108,7 +108,7 @@ export function LeaderboardPage() {
       {staff && (
         <section>
           <h2>Save a score</h2>
-          <form class="row" onSubmit={async (event) => {
+          <form noValidate class="row" onSubmit={async (event) => {
             event.preventDefault();
             const form = formValues(event);
             const player = players.data?.gameUsers?.find((p) => p.user_game_id === Number(form.get('user_game_id')))?.user.username;
@@ -119,7 +119,7 @@ export function LeaderboardPage() {
             <Field label="Player" path="user_game_id" error={score.error}>
               <select name="user_game_id">{players.data?.gameUsers?.map((p) => <option key={p.user_game_id} value={p.user_game_id}>{p.user.username}</option>)}</select>
             </Field>
-            <Field label="Score" path="score" error={score.error}><input name="score" type="number" step="any" required /></Field>
+            <Field label="Score" path="score" error={score.error}><input name="score" type="number" step="any" /></Field>
             <button type="submit" aria-busy={score.busy}>Save score</button>
           </form>
           <Problem error={score.error} />
@@ -149,7 +149,7 @@ export function LeaderboardPage() {
         </table></TableScroll>
         <Problem error={removeGroup.error} />
         {staff && (
-          <form class="row" onSubmit={async (event) => {
+          <form noValidate class="row" onSubmit={async (event) => {
             event.preventDefault();
             const element = event.currentTarget as HTMLFormElement;
             const form = formValues(event);
@@ -235,7 +235,7 @@ function GroupMembers({ group, players, staff, onChange }: {
         ))}
       </ul>
       {staff && (
-        <form class="row" onSubmit={async (event) => {
+        <form noValidate class="row" onSubmit={async (event) => {
           event.preventDefault();
           if (await add.run(Number(new FormData(event.currentTarget as HTMLFormElement).get('user_id')))) changed();
         }}>

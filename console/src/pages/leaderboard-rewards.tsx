@@ -40,7 +40,7 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
       <p class="muted">When a period closes, each ranked player gets the amount of their rank's range in their wallet, once. Players with equal scores share the better rank.</p>
       {!admin && <p class="muted" role="note">Only an admin sets or changes rewards: they pay money.</p>}
       <FormErrors>
-        <form aria-label="Period rewards" onSubmit={async (event) => {
+        <form noValidate aria-label="Period rewards" onSubmit={async (event) => {
           event.preventDefault();
           const input: LeaderboardRewardInput[] = [];
           for (const [i, row] of rows.entries()) {

@@ -31,7 +31,7 @@ export function LeaderboardForm({ initial, submitLabel, action, onSubmit }: {
   };
   return (
     <FormErrors>
-    <form onSubmit={(event) => { event.preventDefault(); onSubmit(fields); }}>
+    <form noValidate onSubmit={(event) => { event.preventDefault(); onSubmit(fields); }}>
       <div class="row">
         <Field label="Key" path="key" error={action.error}><input name="key" value={fields.key} onInput={set('key')} /></Field>
         <Field label="Name" path="name" error={action.error}><input name="name" value={fields.name} onInput={set('name')} /></Field>

@@ -64,9 +64,9 @@ export function LoginPage() {
           <p class="product">Reservation engine · admin console</p>
           <h1>Two-factor sign-in</h1>
           <p>Type the 6-digit code your authenticator app shows now, or one of your recovery codes.</p>
-          <form onSubmit={submitCode} aria-label="Second step">
+          <form noValidate onSubmit={submitCode} aria-label="Second step">
             <Field label="Code" path="code" error={secondStep.error}>
-              <input name="code" autocomplete="one-time-code" inputMode="text" required autoFocus />
+              <input name="code" autocomplete="one-time-code" inputMode="text" autoFocus />
             </Field>
             <Problem error={secondStep.error} />
             <button type="submit" aria-busy={secondStep.busy}>Verify</button>{' '}
@@ -83,12 +83,12 @@ export function LoginPage() {
         <h1>Sign in</h1>
         <p>Games and their modules, players, invites and balances: staff manage them here; a player sees the games they are connected to.</p>
         {ended && <p class="problem" role="alert">Signed out: {ended}</p>}
-        <form onSubmit={submit}>
+        <form noValidate onSubmit={submit}>
           <Field label="Email" path="email" error={login.error}>
-            <input name="email" type="email" autocomplete="username" required />
+            <input name="email" type="email" autocomplete="username" />
           </Field>
           <Field label="Password" path="password" error={login.error}>
-            <input name="password" type="password" autocomplete="current-password" required />
+            <input name="password" type="password" autocomplete="current-password" />
           </Field>
           <Problem error={login.error} />
           <button type="submit" aria-busy={login.busy}>

@@ -33,15 +33,15 @@ export function RegisterPage() {
         <h1>Register</h1>
         {invite && !invite.valid && <p class="problem" role="alert">This invite cannot be used (unknown, expired or used up).</p>}
         {invite?.valid && <p>You are invited as <strong>{invite.role}</strong>.</p>}
-        <form onSubmit={submit}>
+        <form noValidate onSubmit={submit}>
           <Field label="Email" path="email" error={register.error}>
-            <input name="email" type="email" autocomplete="email" required />
+            <input name="email" type="email" autocomplete="email" />
           </Field>
           <Field label="Username" path="username" error={register.error}>
-            <input name="username" autocomplete="username" required />
+            <input name="username" autocomplete="username" />
           </Field>
           <Field label="Password (8 characters or more)" path="password" error={register.error}>
-            <input name="password" type="password" autocomplete="new-password" required />
+            <input name="password" type="password" autocomplete="new-password" />
           </Field>
           <Problem error={register.error} />
           <button type="submit" aria-busy={register.busy} disabled={!invite?.valid}>

@@ -41,7 +41,7 @@ export function TopupForm({ owner, currencies, action, onDone }: {
     <section aria-labelledby={`${titleId}-form`}>
       <h2 id={`${titleId}-form`}>Top up</h2>
       <FormErrors>
-        <form class="row" onSubmit={(event) => {
+        <form noValidate class="row" onSubmit={(event) => {
           event.preventDefault();
           setCredited(null);
           if (!parsed || !('minor' in parsed)) return setTypo(parsed && 'problem' in parsed ? parsed.problem : 'is required');

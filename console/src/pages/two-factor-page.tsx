@@ -59,7 +59,7 @@ export function TwoFactorPage() {
           <img src={enrolment.qr_image} alt="QR code of your two-factor secret, for your authenticator app" width={240} height={240} />
           <p>Or type this secret into the app: <code data-testid="totp-secret">{enrolment.secret}</code></p>
           <FormErrors>
-            <form class="row" aria-label="Confirm two-factor sign-in" onSubmit={async (event) => {
+            <form noValidate class="row" aria-label="Confirm two-factor sign-in" onSubmit={async (event) => {
               event.preventDefault();
               const done = await confirm.run(codeOf(event));
               if (!done?.confirmTwoFactor) return;
@@ -81,7 +81,7 @@ export function TwoFactorPage() {
         <section aria-labelledby="turn-off">
           <h2 id="turn-off">Turn off</h2>
           <FormErrors>
-            <form class="row" aria-label="Turn two-factor sign-in off" onSubmit={async (event) => {
+            <form noValidate class="row" aria-label="Turn two-factor sign-in off" onSubmit={async (event) => {
               event.preventDefault();
               if (await disable.run(codeOf(event))) {
                 setRecoveryCodes(null);
@@ -145,7 +145,7 @@ function RecoveryCodesLeft({ shown, onRenewed }: { shown: unknown; onRenewed: (c
         </p>
       )}
       <FormErrors>
-        <form class="row" aria-label="Make new recovery codes" onSubmit={async (event) => {
+        <form noValidate class="row" aria-label="Make new recovery codes" onSubmit={async (event) => {
           event.preventDefault();
           const form = event.currentTarget as HTMLFormElement;
           const done = await renew.run(String(new FormData(form).get('code')).trim());

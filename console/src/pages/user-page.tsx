@@ -102,7 +102,7 @@ export function UserPage() {
           </tbody>
         </table></TableScroll>
         <Problem error={disconnect.error} />
-        <form class="row" aria-label="Connect to a game" onSubmit={async (event) => {
+        <form noValidate class="row" aria-label="Connect to a game" onSubmit={async (event) => {
           event.preventDefault();
           connectNotice.clear();
           const picked = readPicked(event.currentTarget as HTMLFormElement, 'game_id');
@@ -186,7 +186,7 @@ function GameScopeControl({ userId, username, scope, scopeGames, editable, onDon
           : <span key={game.id} class="chip">{game.label} </span>))}
       </p>
       {editable && (
-        <form class="row" aria-label={`Games ${username} acts on`} onSubmit={async (event) => {
+        <form noValidate class="row" aria-label={`Games ${username} acts on`} onSubmit={async (event) => {
           event.preventDefault();
           if (readPicked(event.currentTarget as HTMLFormElement, 'scope_game') !== 'none') {
             setPickerProblem('Press "Add game" to add this game, or clear the field.');

@@ -61,7 +61,7 @@ export function WalletLimits({ userGameId, currencies, staff }: { userGameId: nu
                     <td class="actions">
                       <button type="button" class="outline" aria-label={`Edit ${row.currency} limits`} onClick={() => setEditing({ currency: row.currency, at: Date.now() })}>Edit</button>
                       {row.pending && (
-                        <ConfirmButton label="Cancel waiting change" accessibleName={`Cancel the waiting ${row.currency} change`}
+                        <ConfirmButton label="Cancel waiting change" accessibleName={`Cancel waiting change for ${row.currency}`}
                           question={`Cancel the waiting ${row.currency} change?`}
                           consequence={`${setText(row.pending, row.currency)} will not apply. The limits that hold now (${setText(row, row.currency)}) stay.`}
                           confirmLabel="Cancel the change" action={{ ...cancelWaiting, run: () => cancelWaiting.run(row) }} onDone={limits.reload} />
@@ -141,10 +141,12 @@ function LimitsForm({ userGameId, offered, rows, editing, onDone }: {
   }, [holdsNow]);
 
   const asked = currency === '' ? null : parseTyped(typed, currency);
+  // The summary appears once the admin changes a value (a waiting change has its own Cancel in the table).
   const plan = asked && !('problems' in asked) ? planLimits(current, asked, waiting) : null;
+  const changing = plan !== null && plan.changes.length > 0;
   return (
     <FormErrors>
-      <form aria-label="Set limits" onSubmit={async (event) => {
+      <form noValidate aria-label="Set limits" onSubmit={async (event) => {
         event.preventDefault();
         notice.clear();
         if (!asked || 'problems' in asked) {
@@ -152,7 +154,7 @@ function LimitsForm({ userGameId, offered, rows, editing, onDone }: {
           return;
         }
         setTypos({});
-        if (plan && plan.changes.length === 0 && plan.pending !== 'dropped') {
+        if (!changing) {
           notice.show('Nothing to save: these are the limits that hold now.');
           return;
         }
@@ -185,7 +187,7 @@ function LimitsForm({ userGameId, offered, rows, editing, onDone }: {
                 </select>
               </Field>
             </div>
-            {plan && asked && !('problems' in asked) && <PlanSummary plan={plan} currency={currency} asked={asked} waiting={waiting} />}
+            {changing && asked && !('problems' in asked) && <PlanSummary plan={plan} currency={currency} asked={asked} waiting={waiting} />}
             <button type="submit" disabled={save.busy}>Save limits</button>
           </>
         )}
@@ -219,7 +221,6 @@ function PlanSummary({ plan, currency, asked, waiting }: { plan: LimitPlan; curr
     return change.from === null && value !== null ? lossText(value, asked.loss_period, currency) : limitText(value, currency);
   };
   const fate = { none: '', kept: 'The waiting change stays as it is.', dropped: `The waiting change (${waiting ? setText(waiting, currency) : ''}) is cancelled.`, replaced: `It replaces the waiting change (${waiting ? setText(waiting, currency) : ''}).` }[plan.pending];
-  if (plan.changes.length === 0 && !fate) return <p class="muted" data-testid="limits-plan">Saving changes nothing: these are the limits that hold now.</p>;
   return (
     <div data-testid="limits-plan" aria-live="polite">
       <p>Saving will change:</p>
