@@ -44,6 +44,16 @@ test('an admin sets reward ranges (a moderator sees them read-only); a closed pe
   const form = page.getByRole('form', { name: 'Period rewards' });
   t.is(await form.getByLabel('Amount 1').inputValue(), '25.00', 'minor units shown in major units');
   await form.getByRole('button', { name: 'Add a range' }).click();
+  // Every problem at its field at once, in words; nothing saved.
+  await form.getByLabel('Amount 1').fill('1.234,50');
+  await form.getByLabel('To rank 2').fill('');
+  await form.getByLabel('Amount 2').fill('5.555');
+  await form.getByRole('button', { name: 'Save rewards' }).click();
+  await form.getByText('uses a comma for decimals: write 1234.50').waitFor();
+  await form.getByText('EUR has 2 decimal places at most').waitFor();
+  await form.getByText('must be a whole number, 1 or more').waitFor();
+  t.is((await api.services.leaderboards.get(gameId, board.id)).rewards.length, 1, 'nothing saved');
+  await form.getByLabel('Amount 1').fill('25');
   await form.getByLabel('To rank 2').fill('3');
   await form.getByLabel('Amount 2').fill('5');
   await form.getByRole('button', { name: 'Save rewards' }).click();

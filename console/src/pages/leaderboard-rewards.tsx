@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { request } from '../api/client';
+import { ApiError, request } from '../api/client';
 import { graphql } from '../api/generated';
 import type { LeaderboardPageLeaderboardQuery, LeaderboardRewardInput } from '../api/generated/graphql';
 import { useAction, useQuery, useSession } from '../api/hooks';
@@ -29,8 +29,10 @@ const majorOf = (minor: string, currency: string) => {
  */
 export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { gameId: number; leaderboardId: number; rewards: readonly Reward[]; onDone: () => void }) {
   const [rows, setRows] = useState<Row[]>(rewards.map((r) => ({ from: String(r.rank_from), to: String(r.rank_to), amount: majorOf(r.amount, r.currency), currency: r.currency })));
-  const [typo, setTypo] = useState<string | null>(null);
+  /** What the form found before sending, every problem at its field at once (as the API's own would be). */
+  const [typos, setTypos] = useState<ApiError | null>(null);
   const save = useAction((input: LeaderboardRewardInput[]) => request(RewardsSave, { g: gameId, id: leaderboardId, input: { rewards: input } }));
+  const shownError = typos ?? save.error;
   const setRow = (i: number, changes: Partial<Row>) => setRows(rows.map((row, j) => (j === i ? { ...row, ...changes } : row)));
   const currencies = knownCurrencies();
   const admin = useSession()?.user.role === 'admin'; // rewards pay money: an admin's write (SPEC §2.12)
@@ -43,27 +45,36 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
         <form noValidate aria-label="Period rewards" onSubmit={async (event) => {
           event.preventDefault();
           const input: LeaderboardRewardInput[] = [];
+          const problems: Array<{ path: string; message: string }> = [];
+          const rank = (text: string, path: string) => {
+            if (!/^\d+$/.test(text.trim())) problems.push({ path, message: 'must be a whole number, 1 or more' });
+            return Number(text);
+          };
           for (const [i, row] of rows.entries()) {
             const minor = toMinorUnits(row.amount, row.currency);
-            if ('problem' in minor) return setTypo(`Range ${i + 1}: the amount ${minor.problem}`);
-            input.push({ rank_from: Number(row.from), rank_to: Number(row.to), amount: minor.minor, currency: row.currency });
+            if ('problem' in minor) problems.push({ path: `rewards[${i}].amount`, message: minor.problem });
+            const from = rank(row.from, `rewards[${i}].rank_from`);
+            const to = rank(row.to, `rewards[${i}].rank_to`);
+            if ('minor' in minor) input.push({ rank_from: from, rank_to: to, amount: minor.minor, currency: row.currency });
           }
-          setTypo(null);
+          save.clear();
+          setTypos(problems.length > 0 ? new ApiError('some ranges need attention', 'INVALID_ARGUMENT', problems) : null);
+          if (problems.length > 0) return;
           if (await save.run(input)) onDone();
         }}>
           <fieldset disabled={!admin}>
           {rows.map((row, i) => (
             <div class="row" key={i}>
-              <Field label={`From rank ${i + 1}`} path={`rewards[${i}].rank_from`} error={save.error}>
+              <Field label={`From rank ${i + 1}`} path={`rewards[${i}].rank_from`} error={shownError}>
                 <input name={`from_${i}`} type="number" min={1} value={row.from} onInput={(e) => setRow(i, { from: e.currentTarget.value })} />
               </Field>
-              <Field label={`To rank ${i + 1}`} path={`rewards[${i}].rank_to`} error={save.error}>
+              <Field label={`To rank ${i + 1}`} path={`rewards[${i}].rank_to`} error={shownError}>
                 <input name={`to_${i}`} type="number" min={1} value={row.to} onInput={(e) => setRow(i, { to: e.currentTarget.value })} />
               </Field>
-              <Field label={`Amount ${i + 1}`} path={`rewards[${i}].amount`} error={save.error}>
+              <Field label={`Amount ${i + 1}`} path={`rewards[${i}].amount`} error={shownError}>
                 <input name={`amount_${i}`} inputMode="decimal" value={row.amount} onInput={(e) => setRow(i, { amount: e.currentTarget.value })} />
               </Field>
-              <Field label={`Currency ${i + 1}`} path={`rewards[${i}].currency`} error={save.error}>
+              <Field label={`Currency ${i + 1}`} path={`rewards[${i}].currency`} error={shownError}>
                 <select name={`currency_${i}`} value={row.currency} onChange={(e) => setRow(i, { currency: e.currentTarget.value })}>
                   {currencies.map((code) => <option key={code} value={code}>{code}</option>)}
                 </select>
@@ -81,9 +92,8 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
             <button type="submit" disabled={save.busy}>Save rewards</button>
           </div>
           </fieldset>
-          {typo && <p class="problem" role="alert">{typo}</p>}
         </form>
-        <Problem error={save.error} />
+        <Problem error={shownError} />
       </FormErrors>
     </section>
   );
