@@ -86,6 +86,8 @@ const rows: Row[] = [
     return { method: 'POST', path: '/api/auth/2fa/confirm', body: { code: '12345' } };
   }, 400],
   ['DELETE /api/auth/2fa', async () => ({ method: 'DELETE', path: '/api/auth/2fa', body: { code: '123456' } }), 409],
+  ['GET /api/auth/2fa/recovery-codes', async () => ({ method: 'GET', path: '/api/auth/2fa/recovery-codes' }), 200],
+  ['POST /api/auth/2fa/recovery-codes', async () => ({ method: 'POST', path: '/api/auth/2fa/recovery-codes', body: { code: '123456' } }), 409],
   ['GET /api/invites/validate/:code', async () => ({ method: 'GET', path: '/api/invites/validate/nope' }), 200],
   ['POST /api/invites', async () => ({ method: 'POST', path: '/api/invites', body: { role: 'user', max_uses: 2 } }), 201],
   ['GET /api/invites', async () => ({ method: 'GET', path: '/api/invites' }), 200],

@@ -48,6 +48,10 @@ const NOT_ENDPOINTS: Readonly<Record<string, { access: Access; gameless?: true }
   'Leaderboard.game': { access: 'any' },
   'Leaderboard.groups': { access: 'any' },
   'Leaderboard.rankings': { access: 'any' },
+  'User.game_scope_games': { access: 'any', gameless: true },
+  'User.frozen': { access: 'any', gameless: true },
+  'GameUser.balances': { access: 'staff' },
+  'GameUser.frozen': { access: 'staff' },
 };
 const SERVED = new Map(ADMIN_ENDPOINTS.flatMap((endpoint) => (endpoint.graphql
   ? [[endpoint.graphql.field, endpoint] as const, ...(endpoint.graphql.total ? [[endpoint.graphql.total, endpoint] as const] : [])]
@@ -115,6 +119,8 @@ const rows: Row[] = [
     return `mutation { confirmTwoFactor(input: { code: "${WRONG_CODE}" }) { recovery_codes } }`;
   }, 'VALIDATION_FAILED'],
   ['disableTwoFactor', async () => 'mutation { disableTwoFactor(input: { code: "123456" }) }', 'CONFLICT'],
+  ['recoveryCodesLeft', async () => '{ recoveryCodesLeft { left } }'],
+  ['renewRecoveryCodes', async () => 'mutation { renewRecoveryCodes(input: { code: "123456" }) { recovery_codes } }', 'CONFLICT'],
   ['users', async () => '{ users { id } }'],
   ['usersTotal', async () => '{ usersTotal }'],
   ['user', async (api) => `{ user(id: ${api.users.user.id}) { id } }`],
@@ -301,6 +307,10 @@ const rows: Row[] = [
     const board = await leaderboard(api);
     return `{ leaderboard(game_id: ${board.game_id}, id: ${board.id}) { rankings { rank } } }`;
   }],
+  ['User.game_scope_games', async (api) => `{ user(id: ${api.users.user.id}) { game_scope_games { id } } }`],
+  ['User.frozen', async (api) => `{ user(id: ${api.users.user.id}) { frozen } }`],
+  ['GameUser.balances', async (api) => `{ gameUsers(game_id: ${(await userGame(api)).game_id}) { balances { currency } } }`],
+  ['GameUser.frozen', async (api) => `{ gameUsers(game_id: ${(await userGame(api)).game_id}) { frozen } }`],
 ];
 
 const EXPECTED: Record<Access, Record<Exclude<Caller, 'scoped'>, string>> = {
