@@ -33,4 +33,11 @@ test('User.frozen, game_scope_games and GameUser\'s wallet fields answer staff w
   await api.request('POST', `/api/users/${api.users.user.id}/freeze`, { ...admin, body: { reason: 'age check' } });
   t.true((await gql(api, 'query ($id: SafeInt!) { user(id: $id) { frozen } }', { token: api.users.user.token, variables: { id: api.users.user.id } })).body.data.user.frozen);
   t.is((await gql(api, 'query ($id: SafeInt!) { user(id: $id) { frozen } }', { token: api.users.other.token, variables: { id: api.users.user.id } })).body.data?.user ?? null, null);
+
+  // Each row's wallet fields read the store and MySQL: costed, so one request cannot ask for them a
+  // thousand rows times a hundred aliases.
+  const aliased = Array.from({ length: 10 }, (_, i) => `a${i}: gameUsers(game_id: ${game.id}, limit: 1000) { balances { currency } frozen user { frozen } }`).join(' ');
+  const tooCostly = await gql(api, `{ ${aliased} }`, admin);
+  t.is(tooCostly.status, 400);
+  t.regex(JSON.stringify(tooCostly.body.errors), /cost|objects/i);
 });

@@ -263,9 +263,9 @@ export type GameScopeInput = {
 
 /** A user's connection to a game, from the game's side. */
 export type GameUser = {
-  /** The wallet's balances per currency now, from the engine (as `balances(user_game_id)`). */
+  /** The wallet's balances per currency now, from the engine (as `balances(user_game_id)`): a read of the store per row, costed so. */
   balances: Maybe<Array<Balance>>;
-  /** Whether the wallet refuses new bets: its own freeze or its user's (as `userGameFreeze(user_game_id).frozen`). */
+  /** Whether the wallet refuses new bets: its own freeze or its user's (as `userGameFreeze(user_game_id).frozen`): two reads per row. */
   frozen: Maybe<Scalars['Boolean']['output']>;
   user: User;
   user_game_id: Scalars['SafeInt']['output'];
