@@ -59,6 +59,12 @@ test('an admin sets reward ranges (a moderator sees them read-only); a closed pe
   await form.getByRole('button', { name: 'Save rewards' }).click();
   await page.getByRole('status').getByText('Rewards saved.').waitFor();
   await page.getByText('No period has paid rewards yet.').waitFor();
+  // Before the period closes: what it would pay now, per player, with the total and when it closes.
+  const preview = page.getByTestId('payout-preview').locator('tbody tr');
+  await preview.nth(2).waitFor();
+  t.deepEqual((await preview.allInnerTexts()).map((row) => row.split('\t')), [['1', names[0], '€25.00'], ['2', names[1], '€5.00'], ['2', names[2], '€5.00']]);
+  t.is(await page.getByTestId('preview-total').innerText(), 'If it closed now: 3 players paid, €35.00 in all.');
+  t.regex(await page.getByTestId('period-state').innerText(), /^Open since .+; closes .+, then the worker pays it\.$/);
   t.deepEqual((await api.services.leaderboards.get(gameId, board.id)).rewards, [
     { rank_from: 1, rank_to: 1, amount: 2500, currency: 'EUR' }, { rank_from: 2, rank_to: 3, amount: 500, currency: 'EUR' },
   ]);
@@ -71,5 +77,6 @@ test('an admin sets reward ranges (a moderator sees them read-only); a closed pe
   t.deepEqual((await rows.allInnerTexts()).map((row) => row.split('\t').slice(0, 3)), [
     ['1', names[0], '€25.00'], ['2', names[1], '€5.00'], ['2', names[2], '€5.00'],
   ]);
+  t.is(await page.getByTestId('period-paid-state').first().innerText(), 'paid');
   await screenshot(page, 'leaderboard-rewards');
 });

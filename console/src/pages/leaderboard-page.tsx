@@ -12,6 +12,7 @@ import { Field, Problem } from '../components/problem';
 import { ConfirmButton } from '../components/confirm-button';
 import { LeaderboardForm, type LeaderboardFields } from './leaderboards-page';
 import { PayoutsList, RewardsEditor } from './leaderboard-rewards';
+import { PayoutPreview } from './payout-preview';
 
 graphql(`fragment LeaderboardGroupRow on LeaderboardGroup { id key name is_default }`);
 graphql(`fragment GamePlayer on GameUser { user_game_id user { id username } }`);
@@ -47,6 +48,7 @@ export function LeaderboardPage() {
   const board = useQuery(LeaderboardPageLeaderboard, { g: gameId, id });
   const rankings = useQuery(LeaderboardPageRankings, { id, group: groupId, limit, around, period: periodDay ? `${periodDay}T00:00:00.000Z` : null });
   const players = useQuery(LeaderboardPageGameUsers, { g: gameId });
+  const playerNames = new Map((players.data?.gameUsers ?? []).map((p) => [p.user_game_id, p.user.username]));
   useEffect(() => {
     const timer = setInterval(() => rankings.reload(), REFRESH_MS);
     return () => clearInterval(timer);
@@ -181,7 +183,8 @@ export function LeaderboardPage() {
         <>
           <RewardsEditor key={JSON.stringify(leaderboard.rewards)} gameId={gameId} leaderboardId={id} rewards={leaderboard.rewards} onDone={() => { rewardsNotice.show('Rewards saved.'); board.reload(); }} />
           <Notice notice={rewardsNotice} />
-          <PayoutsList leaderboardId={id} names={new Map((players.data?.gameUsers ?? []).map((p) => [p.user_game_id, p.user.username]))} />
+          <PayoutPreview key={JSON.stringify(leaderboard.rewards)} leaderboardId={id} names={playerNames} />
+          <PayoutsList leaderboardId={id} names={playerNames} />
         </>
       )}
 

@@ -99,7 +99,13 @@ export function RewardsEditor({ gameId, leaderboardId, rewards, onDone }: { game
   );
 }
 
-/** What the worker paid for the board's last closed periods, newest first, each by rank. */
+/** A closed period's state: paid, or being paid (the worker pays each player once, in turn). */
+const paidState = (rows: ReadonlyArray<{ paid_at?: string | null }>) => {
+  const paid = rows.filter((row) => row.paid_at).length;
+  return paid === rows.length ? 'paid' : `closed, paying: ${paid} of ${rows.length} paid`;
+};
+
+/** What the worker paid for the board's last closed periods, newest first, each by rank, with each period's state. */
 export function PayoutsList({ leaderboardId, names }: { leaderboardId: number; names: ReadonlyMap<number, string> }) {
   const payouts = useQuery(RewardsPayouts, { id: leaderboardId });
   const rows = payouts.data?.leaderboardPayouts ?? [];
@@ -112,7 +118,7 @@ export function PayoutsList({ leaderboardId, names }: { leaderboardId: number; n
       {periods.map((period) => (
         <TableScroll key={period} label={`Payouts of the period from ${new Date(period).toLocaleDateString()}`}>
           <table data-testid="payouts">
-            <caption>Period from {new Date(period).toLocaleDateString(undefined, { timeZone: 'UTC' })} (UTC)</caption>
+            <caption>Period from {new Date(period).toLocaleDateString(undefined, { timeZone: 'UTC' })} (UTC): <span data-testid="period-paid-state">{paidState(rows.filter((row) => row.period_start === period))}</span></caption>
             <thead><tr><th>Rank</th><th>Player</th><th>Reward</th><th>Paid</th></tr></thead>
             <tbody>
               {rows.filter((row) => row.period_start === period).map((row) => (

@@ -80,6 +80,7 @@ type Documents = {
     "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }": typeof types.NotificationsPageDeleteNotificationDocument,
     "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }": typeof types.OpsPageSyncStatusDocument,
     "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }": typeof types.OpsPageOpsTimelineDocument,
+    "query PayoutPreviewQuery ($id: SafeInt!) { leaderboardPayoutPreview(leaderboard_id: $id) { period_start closes_at payouts_total payouts { user_game_id user_id rank amount currency } } }": typeof types.PayoutPreviewQueryDocument,
     "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": typeof types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": typeof types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": typeof types.RegisterPageRegisterDocument,
@@ -179,6 +180,7 @@ const documents: Documents = {
     "mutation NotificationsPageDeleteNotification ($g: SafeInt!, $id: SafeInt!) { deleteNotification(game_id: $g, id: $id) }": types.NotificationsPageDeleteNotificationDocument,
     "query OpsPageSyncStatus { syncStatus { outbox_entries outbox_pending partitions_with_entries oldest_age_ms queue { state count } checked_at } }": types.OpsPageSyncStatusDocument,
     "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }": types.OpsPageOpsTimelineDocument,
+    "query PayoutPreviewQuery ($id: SafeInt!) { leaderboardPayoutPreview(leaderboard_id: $id) { period_start closes_at payouts_total payouts { user_game_id user_id rank amount currency } } }": types.PayoutPreviewQueryDocument,
     "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": types.RegisterPageRegisterDocument,
@@ -473,6 +475,10 @@ export function graphql(source: "query OpsPageSyncStatus { syncStatus { outbox_e
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query OpsPageOpsTimeline ($minutes: Int) { opsTimeline(minutes: $minutes) { points { at grpc_calls_per_s grpc_p99_ms sync_lag_ms outbox_entries } } }"): typeof import('./graphql').OpsPageOpsTimelineDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query PayoutPreviewQuery ($id: SafeInt!) { leaderboardPayoutPreview(leaderboard_id: $id) { period_start closes_at payouts_total payouts { user_game_id user_id rank amount currency } } }"): typeof import('./graphql').PayoutPreviewQueryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

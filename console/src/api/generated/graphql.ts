@@ -642,6 +642,13 @@ export type OpsPageOpsTimelineQueryVariables = Exact<{
 
 export type OpsPageOpsTimelineQuery = { opsTimeline: { points: Array<{ at: string, grpc_calls_per_s: number, grpc_p99_ms: number | null, sync_lag_ms: number | null, outbox_entries: number | null }> } | null };
 
+export type PayoutPreviewQueryQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type PayoutPreviewQueryQuery = { leaderboardPayoutPreview: { period_start: string | null, closes_at: string | null, payouts_total: number, payouts: Array<{ user_game_id: number, user_id: number, rank: number, amount: string, currency: string }> } | null };
+
 export type PlayerHomeGamesQueryVariables = Exact<{
   me: number;
 }>;
@@ -1619,6 +1626,22 @@ export const OpsPageOpsTimelineDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OpsPageOpsTimelineQuery, OpsPageOpsTimelineQueryVariables>;
+export const PayoutPreviewQueryDocument = new TypedDocumentString(`
+    query PayoutPreviewQuery($id: SafeInt!) {
+  leaderboardPayoutPreview(leaderboard_id: $id) {
+    period_start
+    closes_at
+    payouts_total
+    payouts {
+      user_game_id
+      user_id
+      rank
+      amount
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PayoutPreviewQueryQuery, PayoutPreviewQueryQueryVariables>;
 export const PlayerHomeGamesDocument = new TypedDocumentString(`
     query PlayerHomeGames($me: SafeInt!) {
   userFreeze(user_id: $me) {
