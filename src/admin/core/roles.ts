@@ -48,5 +48,5 @@ export const actsOnGame = (actor: { readonly gameScope: readonly number[] | null
 
 /** 403 unless the actor may act on this game as staff (SPEC §2.12's scoped moderators). */
 export function assertActsOnGame(actor: { readonly gameScope: readonly number[] | null }, gameId: number): void {
-  if (!actsOnGame(actor, gameId)) throw new AppError('FORBIDDEN', `game ${gameId} is not one of the games this moderator acts on`);
+  if (!actsOnGame(actor, gameId)) throw new AppError('FORBIDDEN', `not one of the games you act on: an admin limits the games you manage (game ${gameId})`);
 }
