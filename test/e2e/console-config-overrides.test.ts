@@ -34,7 +34,14 @@ test('a moderator makes a live event; the timeline and the config document show 
   await page.goto(`/console/games/${game.id}/events`);
   await page.getByTestId('overrides').getByText('Weekend').waitFor();
   const form = page.getByRole('form', { name: 'New event' });
+  // The API's rules, in an admin's words at their fields (not "must be after starts_at").
   await form.getByLabel('Name').fill('Winter sale');
+  await form.getByLabel('Starts').fill(localInput(Date.now() + 8 * hour));
+  await form.getByLabel('Ends').fill(localInput(Date.now() - hour));
+  await form.getByRole('combobox', { name: /^Variable 1/ }).selectOption('speed');
+  await form.getByLabel('Value 1').fill('2');
+  await form.getByRole('button', { name: 'Make event' }).click();
+  await form.getByText('must be after the start').waitFor();
   await form.getByLabel('Starts').fill(localInput(Date.now() - hour));
   await form.getByLabel('Ends').fill(localInput(Date.now() + 8 * hour));
   await form.getByRole('combobox', { name: /^Variable 1/ }).selectOption('prices');

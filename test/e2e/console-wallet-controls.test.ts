@@ -85,6 +85,8 @@ test.serial('a wallet frozen from its page shows the banner to staff and player,
   const ug = await wallet(api);
   const { page } = await tab(t, api.users.admin.email);
   await page.goto(`/console/wallets/${ug.id}`);
+  t.is(await page.getByLabel('Reason to freeze').getAttribute('placeholder'), null, 'no example that looks like a value inside the field');
+  await page.getByText('Staff and the player read it, e.g. chargeback review.').waitFor(); // the example is a hint under it
   await page.getByLabel('Reason to freeze').fill('chargeback review');
   await page.getByRole('button', { name: 'Freeze', exact: true }).click();
   await page.getByTestId('freeze-banner').waitFor();

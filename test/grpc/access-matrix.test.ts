@@ -63,10 +63,19 @@ async function keys(api: TestApi, gameId: number, otherGameId: number) {
   };
 }
 
-async function setUp(api: TestApi) {
+async function setUp(api: TestApi, role: RunningRole) {
   const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'M', slug: `matrix-${randomUUID()}` })).id;
   const otherGameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'O', slug: `matrix-${randomUUID()}` })).id;
   const secrets = await keys(api, gameId, otherGameId);
+  // SPEC §2.12: a revocation reaches every process within a second (a read of the keys that began
+  // before it may land after it). The matrix starts once this process refuses the key, asked with a
+  // read that moves no money.
+  await until('the revoked key is refused here', async () => {
+    const client = reservationClient(role.address!, { token: `Bearer ${secrets['revoked key']}` });
+    const { error } = await client.call('GetTransaction', { transaction_id: 'not-a-transaction' });
+    client.close();
+    return error?.code === GrpcStatus.UNAUTHENTICATED;
+  }, 3000, 50);
   const tokenOf = (caller: Caller): string | undefined =>
     caller === 'none' ? undefined : caller === 'wrong token' ? 'Bearer rsk_not-a-key' : caller === 'caller token' ? `Bearer ${BOOTSTRAP}` : `Bearer ${secrets[caller]}`;
   const target = { userId: `p-${randomUUID()}`, gameId: String(gameId), currency: 'EUR' };
@@ -77,7 +86,7 @@ async function setUp(api: TestApi) {
 for (const [method, fixture] of Object.entries(UNARY)) {
   test(`${method}: ${CALLERS.map((caller) => `${caller} ${EXPECTED[caller]}`).join(', ')}`, async (t) => {
     const { api, role } = t.context;
-    const { target, tokenOf } = await setUp(api);
+    const { target, tokenOf } = await setUp(api, role);
     const bootstrap = reservationClient(role.address!, { token: `Bearer ${BOOTSTRAP}` });
     t.teardown(() => bootstrap.close());
     const reserve = async () => (await bootstrap.call('Reserve', reserveRequest(target))).reply!.transaction_id as string;
@@ -94,7 +103,7 @@ for (const [method, fixture] of Object.entries(UNARY)) {
 
 test(`WatchLedger: ${CALLERS.map((caller) => `${caller} ${EXPECTED[caller]}`).join(', ')}`, async (t) => {
   const { api, role } = t.context;
-  const { target, tokenOf } = await setUp(api);
+  const { target, tokenOf } = await setUp(api, role);
   // The game's move in the ledger, as the sync writes it (no worker runs here).
   const streamId = `${Date.now()}-0`;
   await applyOutboxBatch(api.database.db, [{

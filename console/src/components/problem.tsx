@@ -1,5 +1,5 @@
 import { cloneElement, createContext, isValidElement, type ComponentChildren } from 'preact';
-import { useContext, useId, useState } from 'preact/hooks';
+import { useContext, useId, useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 
 /**
@@ -7,9 +7,20 @@ import type { ApiError } from '../api/client';
  * wraps its fields and its Problem in a FormErrors; the Problem comes after the fields.
  */
 const ShownPaths = createContext<Set<string> | null>(null);
+/** How many times the form has been edited: a form's banner goes once the form is edited after it came. */
+const Edits = createContext(0);
 
 export function FormErrors({ children }: { children: ComponentChildren }) {
-  return <ShownPaths.Provider value={new Set()}>{children}</ShownPaths.Provider>;
+  const [edits, setEdits] = useState(0);
+  const edited = () => setEdits((n) => n + 1);
+  // `display: contents`: the wrapper only listens; the form lays out as if it were not there.
+  return (
+    <div class="form-errors" style={{ display: 'contents' }} onInput={edited} onChange={edited}>
+      <Edits.Provider value={edits}>
+        <ShownPaths.Provider value={new Set()}>{children}</ShownPaths.Provider>
+      </Edits.Provider>
+    </div>
+  );
 }
 
 /** `items[2].key` as a person reads it beside a form that numbers items from 1: "Item 3 key". */
@@ -29,7 +40,11 @@ const singular = (list: string) => list.replace(/ies$/, 'y').replace(/s$/, '');
  */
 export function Problem({ error }: { error: ApiError | null }) {
   const shown = useContext(ShownPaths);
-  if (!error) return null;
+  const edits = useContext(Edits);
+  // The banner stays until the form is edited after it came (its cause may be gone) or another error replaces it.
+  const since = useRef<{ error: ApiError | null; edits: number }>({ error: null, edits: 0 });
+  if (since.current.error !== error) since.current = { error, edits };
+  if (!error || edits > since.current.edits) return null;
   const elsewhere = error.fields.filter((problem) => !shown?.has(problem.path));
   if (error.fields.length > 0 && elsewhere.length === 0) {
     const count = error.fields.length;

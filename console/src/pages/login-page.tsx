@@ -5,7 +5,7 @@ import { graphql } from '../api/generated';
 import type { SessionUserFieldsFragment } from '../api/generated/graphql';
 import { useAction } from '../api/hooks';
 import { session } from '../api/session';
-import { Field, Problem } from '../components/problem';
+import { Field, FormErrors, Problem } from '../components/problem';
 
 /** What the console keeps of the signed-in user (spread as `...SessionUserFields`). */
 graphql(`fragment SessionUserFields on User { id username email role game_scope two_factor_enabled }`);
@@ -64,6 +64,7 @@ export function LoginPage() {
           <p class="product">Reservation engine · admin console</p>
           <h1>Two-factor sign-in</h1>
           <p>Type the 6-digit code your authenticator app shows now, or one of your recovery codes.</p>
+          <FormErrors>
           <form noValidate onSubmit={submitCode} aria-label="Second step">
             <Field label="Code" path="code" error={secondStep.error}>
               <input name="code" autocomplete="one-time-code" inputMode="text" autoFocus />
@@ -72,6 +73,7 @@ export function LoginPage() {
             <button type="submit" aria-busy={secondStep.busy}>Verify</button>{' '}
             <button type="button" class="secondary outline" onClick={() => { setChallenge(null); secondStep.clear(); }}>Back</button>
           </form>
+          </FormErrors>
         </article>
       </main>
     );
