@@ -143,6 +143,7 @@ function LimitsForm({ userGameId, offered, rows, editing, onDone }: {
   const asked = currency === '' ? null : parseTyped(typed, currency);
   // The summary appears once the admin changes a value (a waiting change has its own Cancel in the table).
   const plan = asked && !('problems' in asked) ? planLimits(current, asked, waiting) : null;
+  const limitHint = `Empty: no limit. In ${currency}, such as ${exampleAmount(currency)}`;
   const changing = plan !== null && plan.changes.length > 0;
   return (
     <FormErrors>
@@ -177,9 +178,9 @@ function LimitsForm({ userGameId, offered, rows, editing, onDone }: {
         {currency !== '' && (
           <>
             <div class="row">
-              <LimitInput label={`Max bet (${currency})`} name="max_bet" value={typed.maxBet} typo={typos.max_bet} hint={`Empty: no limit. In ${currency}, such as ${exampleAmount(currency)}`} inputRef={firstInput}
+              <LimitInput label={`Max bet (${currency})`} name="max_bet" value={typed.maxBet} typo={typos.max_bet} hint={limitHint} inputRef={firstInput}
                 onInput={(maxBet) => setTyped({ ...typed, maxBet })} />
-              <LimitInput label={`Loss limit (${currency})`} name="loss_limit" value={typed.lossLimit} typo={typos.loss_limit} hint={`Empty: no limit. In ${currency}, such as ${exampleAmount(currency)}`}
+              <LimitInput label={`Loss limit (${currency})`} name="loss_limit" value={typed.lossLimit} typo={typos.loss_limit} hint={limitHint}
                 onInput={(lossLimit) => setTyped({ ...typed, lossLimit })} />
               <Field label="Per" path="loss_period" error={save.error}>
                 <select name="loss_period" value={typed.period} onChange={(e) => setTyped({ ...typed, period: e.currentTarget.value as Period })}>

@@ -25,7 +25,7 @@ export async function checkSecondFactor(accounts: Accounts, user: Pick<UserRow, 
 }
 
 /** What a refused second factor says, at the code field. */
-export const SECOND_FACTOR_REFUSALS = {
+const SECOND_FACTOR_REFUSALS = {
   wrong: 'is wrong or was used already',
   used: 'is a recovery code used already: each works once; take another',
 } as const;
