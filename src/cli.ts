@@ -10,7 +10,7 @@ import { servicesCommand } from './bin/services-command';
 import { withDevelopmentAdmin } from './bin/dev-admin';
 import { serve } from './bin/serve';
 import { servePrimary } from './bin/serve-processes';
-import { reconcileCommand, syncStatusCommand } from './bin/sync-commands';
+import { reconcileCommand, reportsRebuildCommand, syncStatusCommand } from './bin/sync-commands';
 import { payoutsReconcileCommand } from './bin/payouts-command';
 import { topupCommand } from './bin/topup-command';
 import { createAdminCommand, migrateAndSeed } from './bin/migrate-command';
@@ -31,7 +31,11 @@ const USAGE = `usage: cli <command> [options]
                            start (or stop) local Valkey and MariaDB at the configured URLs; --replicated also a
                            primary, 2 replicas and 3 Sentinels (ports 6380-6382, 26380-26382)
   create-admin             create the admin of ADMIN_EMAIL / ADMIN_PASSWORD, or promote that account
-  reconcile                compare every Redis wallet with MySQL's ledger (exit 1 on a mismatch)
+  reconcile                compare every Redis wallet with MySQL's ledger, and the report rollups with the
+                           ledger's sums (exit 1 on a mismatch)
+  reports rebuild [--from DATE]
+                           recompute the report rollups from the ledger, from the UTC day of DATE (default:
+                           all); resumable: run again with the same --from after an interruption
   payouts reconcile        settle period payouts left unpaid past IDEMPOTENCY_TTL_S from the ledger: mark paid
                            the ones it holds a top-up for, pay the others (once the sync has drained)
   restore [--force]        rebuild the engine's Redis state from MySQL after Redis lost it (docs/operations.md);
@@ -58,6 +62,7 @@ async function main(argv: string[]): Promise<void> {
       amount: { type: 'string' },
       currency: { type: 'string' },
       comment: { type: 'string' },
+      from: { type: 'string' },
       'idempotency-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -104,6 +109,13 @@ async function main(argv: string[]): Promise<void> {
     case 'reconcile':
       process.exitCode = await reconcileCommand(config);
       return;
+    case 'reports': {
+      if (rest[0] !== 'rebuild') throw new UsageError('use: reports rebuild [--from DATE]');
+      const fromMs = values.from === undefined ? undefined : Date.parse(values.from);
+      if (fromMs !== undefined && Number.isNaN(fromMs)) throw new UsageError('--from must be a date (YYYY-MM-DD) or an ISO 8601 instant');
+      await reportsRebuildCommand(config, values.from, fromMs);
+      return;
+    }
     case 'payouts':
       if (rest[0] !== 'reconcile') throw new UsageError('use: payouts reconcile');
       process.exitCode = await payoutsReconcileCommand(config);

@@ -1,5 +1,6 @@
 import { apiKeysEndpoints } from './api-keys/api-keys-endpoints';
 import { auditEndpoints } from './audit/audit-endpoints';
+import { reportsEndpoints } from './reports/reports-endpoints';
 import { authEndpoints } from './auth/auth-endpoints';
 import { balanceEndpoints } from './balance/balance-endpoints';
 import { connectionsEndpoints } from './connections/connections-endpoints';
@@ -40,4 +41,5 @@ export const ADMIN_ENDPOINTS: readonly AnyEndpoint[] = [
   ...apiKeysEndpoints,
   ...imagesEndpoints,
   ...auditEndpoints,
+  ...reportsEndpoints,
 ];

@@ -22,6 +22,7 @@ import * as configOverridesRepository from './variables/config-overrides-reposit
 import * as variablesRepository from './variables/variables-repository';
 import * as walletControlsRepository from './wallet-controls/wallet-controls-repository';
 import * as ledgerReads from '../records/ledger-reads';
+import * as reportsRepository from './reports/reports-repository';
 
 /**
  * Every repository of the management API, and the modules through which a feature reads another's
@@ -53,6 +54,7 @@ export const ADMIN_REPOSITORIES = {
   configOverrides: configOverridesRepository,
   variables: variablesRepository,
   ledgerReads,
+  reports: reportsRepository,
   walletControls: walletControlsRepository,
 };
 

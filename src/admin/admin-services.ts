@@ -25,6 +25,7 @@ import { createLeaderboardPayoutsService } from './leaderboards/leaderboard-payo
 import { createLeaderboardScope } from './leaderboards/leaderboard-scope';
 import { createLeaderboardsService } from './leaderboards/leaderboards-service';
 import { createOpsService } from './ops/ops-service';
+import { createReportsService } from './reports/reports-service';
 import { createNotificationsService } from './notifications/notifications-service';
 import { createDashboardSessions } from './queues/dashboard-sessions';
 import { createUsersService } from './users/users-service';
@@ -95,6 +96,7 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
     leaderboardPayouts: createLeaderboardPayoutsService({ store, scope: leaderboardScope, clock }),
     connections,
     ops: createOpsService({ redis, syncQueue }),
+    reports: createReportsService(store, games, clock),
     currencies: createCurrenciesService(store, wallet),
     walletControls: createWalletControlsService({ store, wallet, users, connections, logger }),
     apiKeys: createApiKeysService(store, games, clock),

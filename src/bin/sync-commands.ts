@@ -3,6 +3,8 @@ import { createKnex } from '../db/knex-factory';
 import { createRoleRedis } from '../redis/redis-client';
 import { operatorRedis } from './operator-redis';
 import { reconcile } from '../sync/reconcile';
+import { checkRollups } from '../reports/report-check';
+import { rebuildRollups } from '../reports/report-rebuild';
 import { createSyncQueue } from '../sync/sync-queue';
 import { readSyncStatus } from '../sync/sync-status';
 
@@ -18,7 +20,13 @@ export async function reconcileCommand(config: Config): Promise<number> {
     }
     console.log(`${wallets} wallets compared, ${mismatches.length} mismatches, ${backlog} outbox entries not yet in MySQL`);
     if (backlog > 0 && mismatches.length > 0) console.log('(mismatches are expected until the outbox has drained)');
-    return mismatches.length > 0 ? 1 : 0;
+    const rollups = await checkRollups(db);
+    for (const m of rollups.mismatches) {
+      console.log(`ROLLUP MISMATCH game ${JSON.stringify(m.gameId)} ${m.currency} ${m.unit} from ${m.start}: ${Object.entries(m.figures).map(([figure, [ledger, rollup]]) => `${figure} ledger ${ledger} rollups ${rollup}`).join(', ')}`);
+    }
+    if (!rollups.checked) console.log('report rollups not checked: `reports rebuild` is under way (run it again to finish it)');
+    else console.log(`${rollups.rows} report rollup rows compared with the ledger, ${rollups.mismatchCount} differ${rollups.mismatchCount > 0 ? ' (`npm run cli -- reports rebuild` recomputes them)' : ''}`);
+    return mismatches.length > 0 || rollups.mismatchCount > 0 ? 1 : 0;
   } finally {
     redis.disconnect();
     await db.destroy();
@@ -42,5 +50,25 @@ export async function syncStatusCommand(config: Config): Promise<void> {
     await queue.close();
     redis.disconnect();
     queueConnection.disconnect();
+  }
+}
+
+/** `reports rebuild [--from DATE]`: the rollups recomputed from the ledger, with progress (SPEC §2.13). */
+export async function reportsRebuildCommand(config: Config, from: string | undefined, fromMs: number | undefined): Promise<void> {
+  const db = createKnex(config.mysql.url, { min: 0, max: 2 });
+  const started = Date.now();
+  try {
+    const done = await rebuildRollups(db, {
+      fromMs,
+      onProgress: (progress) => {
+        const total = Math.max(progress.lastId, 1);
+        const at = Math.min(progress.nextId - 1, total);
+        if (progress.nextId === 1) console.log(`${progress.resumed ? 'resuming' : 'rebuilding'} report rollups${from ? ` from the UTC day of ${from}` : ''}: ledger ids 1 to ${progress.lastId}`);
+        else console.log(`  ${at} of ${progress.lastId} ledger ids (${Math.floor((at / total) * 100)}%)`);
+      },
+    });
+    console.log(`report rollups rebuilt up to ledger id ${done.lastId} in ${((Date.now() - started) / 1000).toFixed(1)} s; later moves are the sync's`);
+  } finally {
+    await db.destroy();
   }
 }

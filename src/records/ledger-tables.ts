@@ -13,6 +13,13 @@ export const LEDGER_TABLE = 'ledger_entries';
 export const LEDGER_SEQUENCE_TABLE = 'ledger_sequence';
 export const TRANSACTIONS_TABLE = 'transactions';
 
+/**
+ * The Idempotency-Key prefix of a period reward's top-up (`lb-payout-<payout id>`, SPEC §2.12): the
+ * ledger keeps the key, so reports tell rewards from other top-ups by it. Callers of the API and the
+ * top-up command cannot use it (400 naming Idempotency-Key).
+ */
+export const REWARD_KEY_PREFIX = 'lb-payout-';
+
 /** A ledger row: one balance move, as the sync wrote it from an outbox entry. */
 export interface LedgerEntryRow {
   id: number;

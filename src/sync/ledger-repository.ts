@@ -3,6 +3,7 @@ import { inlineSql } from '../db/inline-sql';
 import { insertFromIncoming } from '../db/upsert';
 import { LEDGER_SEQUENCE_TABLE, LEDGER_TABLE, TRANSACTIONS_TABLE } from '../records/ledger-tables';
 import type { OutboxEvent } from './outbox-event';
+import { addMovesToRollups } from '../reports/report-rollups';
 
 const LEDGER_COLUMNS = [
   'seq', 'event_id', 'stream_ms', 'stream_seq', 'stream_sub', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance',
@@ -75,6 +76,11 @@ const TRANSACTION_MOVES_FORWARD = ` ON DUPLICATE KEY UPDATE
   reserve_request_id = IF(incoming.status = 'reserved', incoming.reserve_request_id, transactions.reserve_request_id),
   status = IF(incoming.status = 'reserved', transactions.status, incoming.status)`;
 
+export interface ApplyOptions {
+  /** False: the report rollups are not kept (only the bench's baseline of the drain, bench/reports.ts). */
+  readonly rollups?: boolean;
+}
+
 /** More writes a batch's events call for, made in the batch's transaction (a top-up's audit entry). */
 export type BatchCompanion = (trx: Knex, events: readonly OutboxEvent[]) => Promise<void>;
 
@@ -90,9 +96,10 @@ export type BatchCompanion = (trx: Knex, events: readonly OutboxEvent[]) => Prom
  * sees the counter at N sees every row up to N. While it holds the counter a transaction only inserts
  * its ledger rows, which no other transaction has locked (theirs come after the counter too), so the
  * counter is held for one statement and the commit. A sequence given to a repeated event (the insert
- * keeps the row there) stays a hole, final all the same.
+ * keeps the row there) stays a hole, final all the same. The new rows are then added to the report
+ * rollups (SPEC §2.13), in the same transaction: a batch applied twice adds nothing twice.
  */
-export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[], alongside?: BatchCompanion): Promise<number> {
+export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[], alongside?: BatchCompanion, options: ApplyOptions = {}): Promise<number> {
   if (events.length === 0) return 0;
   const transactions = transactionRows(events);
   return db.transaction(async (trx) => {
@@ -106,7 +113,10 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[],
     const first = await takeSequences(trx, events.length);
     const ledger = inlineSql(...multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map((event, i) => ledgerValues(event, first + i))));
     const [inserted] = (await trx.raw(`${ledger} ON DUPLICATE KEY UPDATE event_id = event_id`)) as [InsertHeader];
-    return known === null ? newRows(inserted, events.length) : events.length - known;
+    const added = known === null ? newRows(inserted, events.length) : events.length - known;
+    // The rows just inserted hold this batch's sequences; a repeated event's row kept its old one.
+    if (added > 0 && options.rollups !== false) await addMovesToRollups(trx, { where: 'seq BETWEEN ? AND ?', bindings: [first, first + events.length - 1] });
+    return added;
   });
 }
 

@@ -23,6 +23,8 @@ export interface SyncProcessorDeps {
   readonly onApplied?: AppliedObserver;
   /** Writes made with each batch, in its transaction (the composition root passes the top-ups' audit). */
   readonly alongside?: BatchCompanion;
+  /** False: no report rollups (only the bench's baseline drain). */
+  readonly rollups?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export function createSyncProcessor(deps: SyncProcessorDeps) {
     if (events.length === 0) return { applied: 0 }; // acknowledged already: this is a retry after a crash
     let applied = 0;
     for (let start = 0; start < events.length; start += MAX_ROWS_PER_TRANSACTION) {
-      applied += await applyOutboxBatch(deps.db, events.slice(start, start + MAX_ROWS_PER_TRANSACTION), deps.alongside);
+      applied += await applyOutboxBatch(deps.db, events.slice(start, start + MAX_ROWS_PER_TRANSACTION), deps.alongside, { rollups: deps.rollups });
     }
     await Promise.all(ranges.map(async (range, i) => {
       const entries = read[i]!;

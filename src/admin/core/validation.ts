@@ -44,8 +44,8 @@ function stripPath(message: string, path: string | undefined): string {
 // Field builders: strict (no coercion), with messages that read after the field's path.
 
 /** The instants a date input may name: the years the database's DATETIME holds (1000 to 9999, UTC). */
-const EARLIEST_MS = Date.UTC(1000, 0, 1);
-const LATEST_MS = Date.UTC(10000, 0, 1);
+export const EARLIEST_MS = Date.UTC(1000, 0, 1);
+export const LATEST_MS = Date.UTC(10000, 0, 1);
 
 /** An ISO 8601 timestamp (`2026-11-22T10:00:00.000Z`; a date alone is not one) in those years. */
 export const isoTimestamp = () =>

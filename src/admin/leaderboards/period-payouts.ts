@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { REWARD_KEY_PREFIX } from '../../records/ledger-tables';
 import type { Logger } from '../../logging/logger';
 import type { WalletService } from '../../wallet/wallet-service';
 import { createdFields } from '../audit/audit-changes';
@@ -10,7 +11,7 @@ import { periodStart, previousPeriodStart } from './leaderboard-periods';
 import { lastPaidRank, payoutsOf, rewardsOf } from './leaderboard-rewards';
 
 /** A payout's top-up key: the engine makes every top-up of one row one credit while it remembers the key. */
-const payoutKey = (row: Pick<PayoutRow, 'id'>) => `lb-payout-${row.id}`;
+const payoutKey = (row: Pick<PayoutRow, 'id'>) => `${REWARD_KEY_PREFIX}${row.id}`;
 
 /** How far back a worker looks for closed periods still to pay (after a long outage of every worker). */
 export const CATCH_UP_PERIODS = 31;

@@ -91,7 +91,9 @@ export const ENDPOINT_ACCESS = {
   "POST /api/images": "staff",
   "GET /uploads/images/{filename}": "public",
   "GET /api/audit": "admin",
-  "GET /api/audit/actions": "admin"
+  "GET /api/audit/actions": "admin",
+  "GET /api/reports/games/{id}": "staff",
+  "GET /api/reports/summary": "staff"
 } as const;
 export type EndpointRoute = keyof typeof ENDPOINT_ACCESS;
 
@@ -140,5 +142,7 @@ export const ENDPOINT_GAME = {
   "POST /api/leaderboard-groups/{group_id}/members": "game",
   "DELETE /api/leaderboard-groups/{group_id}/members/{user_id}": "game",
   "PUT /api/user-games/{ug_id}/limits": "game",
-  "POST /api/images": "none"
+  "POST /api/images": "none",
+  "GET /api/reports/games/{id}": "game",
+  "GET /api/reports/summary": "none"
 } as const;

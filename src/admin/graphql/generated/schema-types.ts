@@ -256,6 +256,21 @@ export type GameInput = {
   slug?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A game's figures per period and currency (SPEC §2.13), from the rollups the sync keeps. */
+export type GameReport = {
+  /** ISO 8601 UTC. */
+  from: Scalars['String']['output'];
+  game_id: Scalars['SafeInt']['output'];
+  /** One of: hour, day, week, month. */
+  granularity: Scalars['String']['output'];
+  periods: Array<ReportPeriod>;
+  /** ISO 8601 UTC. */
+  to: Scalars['String']['output'];
+  totals: Array<ReportTotals>;
+  /** The IANA time zone of the periods. */
+  tz: Scalars['String']['output'];
+};
+
 export type GameScopeInput = {
   /** The games the moderator acts on as staff; empty: every game. */
   game_ids?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
@@ -1031,6 +1046,8 @@ export type Query = {
   currenciesTotal: Maybe<Scalars['Int']['output']>;
   /** A game. (any) */
   game: Maybe<Game>;
+  /** A game's bets, wins, GGR and players per period. (staff) */
+  gameReport: Maybe<GameReport>;
   /** The users connected to a game. (staff) */
   gameUsers: Maybe<Array<GameUser>>;
   /** The total of gameUsers (every page). (staff) */
@@ -1079,6 +1096,8 @@ export type Query = {
   rankings: Maybe<Rankings>;
   /** How many of your recovery codes are left. (any) */
   recoveryCodesLeft: Maybe<RecoveryCodesLeft>;
+  /** Every game's bets, wins, GGR and players over a range. (staff) */
+  reportSummary: Maybe<ReportSummary>;
   /** The ledger sync at a glance: outbox backlog, the age of its oldest entry, queue jobs by state. (staff) */
   syncStatus: Maybe<SyncStatus>;
   /** The wallet's ledger from MySQL, newest first. (self) */
@@ -1178,6 +1197,16 @@ export type QueryCurrenciesArgs = {
 
 export type QueryGameArgs = {
   id: Scalars['SafeInt']['input'];
+};
+
+
+export type QueryGameReportArgs = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  game_id: Scalars['SafeInt']['input'];
+  granularity?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  tz?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1308,6 +1337,14 @@ export type QueryRankingsArgs = {
 };
 
 
+export type QueryReportSummaryArgs = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  tz?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryTransactionsArgs = {
   after_id?: InputMaybe<Scalars['SafeInt']['input']>;
   kind?: InputMaybe<Scalars['String']['input']>;
@@ -1416,6 +1453,111 @@ export type RegisterInput = {
   invite_code?: InputMaybe<Scalars['String']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   username?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ReportGame = {
+  /** Distinct user-games with a confirmed round. */
+  active_players: Scalars['Int']['output'];
+  /** What the confirmed rounds had reserved (minor units). */
+  bets_amount: Scalars['Money']['output'];
+  /** Confirmed rounds. */
+  bets_count: Scalars['Int']['output'];
+  cancels_amount: Scalars['Money']['output'];
+  cancels_count: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  expiries_amount: Scalars['Money']['output'];
+  expiries_count: Scalars['Int']['output'];
+  game_id: Scalars['SafeInt']['output'];
+  game_name: Scalars['String']['output'];
+  /** Bets_amount − wins_amount. */
+  ggr: Scalars['Money']['output'];
+  /** Ggr / bets_amount × 100; null without a bet. */
+  hold_pct: Maybe<Scalars['Float']['output']>;
+  reserves_amount: Scalars['Money']['output'];
+  /** Reservations made (settled or not). */
+  reserves_count: Scalars['Int']['output'];
+  rewards_amount: Scalars['Money']['output'];
+  /** Period rewards paid (SPEC §2.12). */
+  rewards_count: Scalars['Int']['output'];
+  /** Wins_amount / bets_amount × 100; null without a bet. */
+  rtp_pct: Maybe<Scalars['Float']['output']>;
+  topups_amount: Scalars['Money']['output'];
+  /** Top-ups but period rewards. */
+  topups_count: Scalars['Int']['output'];
+  wins_amount: Scalars['Money']['output'];
+};
+
+export type ReportPeriod = {
+  /** Distinct user-games with a confirmed round. */
+  active_players: Scalars['Int']['output'];
+  /** What the confirmed rounds had reserved (minor units). */
+  bets_amount: Scalars['Money']['output'];
+  /** Confirmed rounds. */
+  bets_count: Scalars['Int']['output'];
+  cancels_amount: Scalars['Money']['output'];
+  cancels_count: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  expiries_amount: Scalars['Money']['output'];
+  expiries_count: Scalars['Int']['output'];
+  /** Bets_amount − wins_amount. */
+  ggr: Scalars['Money']['output'];
+  /** Ggr / bets_amount × 100; null without a bet. */
+  hold_pct: Maybe<Scalars['Float']['output']>;
+  reserves_amount: Scalars['Money']['output'];
+  /** Reservations made (settled or not). */
+  reserves_count: Scalars['Int']['output'];
+  rewards_amount: Scalars['Money']['output'];
+  /** Period rewards paid (SPEC §2.12). */
+  rewards_count: Scalars['Int']['output'];
+  /** Wins_amount / bets_amount × 100; null without a bet. */
+  rtp_pct: Maybe<Scalars['Float']['output']>;
+  /** The local start of the period (ISO 8601 with the zone's offset); the first is cut at from. */
+  start: Scalars['String']['output'];
+  topups_amount: Scalars['Money']['output'];
+  /** Top-ups but period rewards. */
+  topups_count: Scalars['Int']['output'];
+  wins_amount: Scalars['Money']['output'];
+};
+
+/** Every game's figures over the range per currency (SPEC §2.13), and their totals. */
+export type ReportSummary = {
+  /** ISO 8601 UTC. */
+  from: Scalars['String']['output'];
+  games: Array<ReportGame>;
+  /** ISO 8601 UTC. */
+  to: Scalars['String']['output'];
+  totals: Array<ReportTotals>;
+  tz: Scalars['String']['output'];
+};
+
+export type ReportTotals = {
+  /** Distinct user-games with a confirmed round. */
+  active_players: Scalars['Int']['output'];
+  /** What the confirmed rounds had reserved (minor units). */
+  bets_amount: Scalars['Money']['output'];
+  /** Confirmed rounds. */
+  bets_count: Scalars['Int']['output'];
+  cancels_amount: Scalars['Money']['output'];
+  cancels_count: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  expiries_amount: Scalars['Money']['output'];
+  expiries_count: Scalars['Int']['output'];
+  /** Bets_amount − wins_amount. */
+  ggr: Scalars['Money']['output'];
+  /** Ggr / bets_amount × 100; null without a bet. */
+  hold_pct: Maybe<Scalars['Float']['output']>;
+  reserves_amount: Scalars['Money']['output'];
+  /** Reservations made (settled or not). */
+  reserves_count: Scalars['Int']['output'];
+  rewards_amount: Scalars['Money']['output'];
+  /** Period rewards paid (SPEC §2.12). */
+  rewards_count: Scalars['Int']['output'];
+  /** Wins_amount / bets_amount × 100; null without a bet. */
+  rtp_pct: Maybe<Scalars['Float']['output']>;
+  topups_amount: Scalars['Money']['output'];
+  /** Top-ups but period rewards. */
+  topups_count: Scalars['Int']['output'];
+  wins_amount: Scalars['Money']['output'];
 };
 
 export type Role =
@@ -1696,6 +1838,7 @@ export type ResolversTypes = {
   FreezeInput: FreezeInput;
   Game: ResolverTypeWrapper<PublicGame>;
   GameInput: GameInput;
+  GameReport: ResolverTypeWrapper<GameReport>;
   GameScopeInput: GameScopeInput;
   GameUser: ResolverTypeWrapper<Omit<GameUser, 'user'> & { user: ResolversTypes['User'] }>;
   GroupInput: GroupInput;
@@ -1748,6 +1891,10 @@ export type ResolversTypes = {
   RecoveryCodes: ResolverTypeWrapper<RecoveryCodes>;
   RecoveryCodesLeft: ResolverTypeWrapper<RecoveryCodesLeft>;
   RegisterInput: RegisterInput;
+  ReportGame: ResolverTypeWrapper<ReportGame>;
+  ReportPeriod: ResolverTypeWrapper<ReportPeriod>;
+  ReportSummary: ResolverTypeWrapper<ReportSummary>;
+  ReportTotals: ResolverTypeWrapper<ReportTotals>;
   Role: Role;
   RollbackInput: RollbackInput;
   RollbackResult: ResolverTypeWrapper<RollbackResult>;
@@ -1796,6 +1943,7 @@ export type ResolversParentTypes = {
   FreezeInput: FreezeInput;
   Game: PublicGame;
   GameInput: GameInput;
+  GameReport: GameReport;
   GameScopeInput: GameScopeInput;
   GameUser: Omit<GameUser, 'user'> & { user: ResolversParentTypes['User'] };
   GroupInput: GroupInput;
@@ -1848,6 +1996,10 @@ export type ResolversParentTypes = {
   RecoveryCodes: RecoveryCodes;
   RecoveryCodesLeft: RecoveryCodesLeft;
   RegisterInput: RegisterInput;
+  ReportGame: ReportGame;
+  ReportPeriod: ReportPeriod;
+  ReportSummary: ReportSummary;
+  ReportTotals: ReportTotals;
   RollbackInput: RollbackInput;
   RollbackResult: RollbackResult;
   SafeInt: Scalars['SafeInt']['output'];
@@ -1993,6 +2145,16 @@ export type GameResolvers<ContextType = GraphQLContext, ParentType extends Resol
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   variables?: Resolver<Maybe<Array<ResolversTypes['Variable']>>, ParentType, ContextType, RequireFields<GameVariablesArgs, 'limit' | 'offset'>>;
+};
+
+export type GameReportResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GameReport'] = ResolversParentTypes['GameReport']> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  granularity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  periods?: Resolver<Array<ResolversTypes['ReportPeriod']>, ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<Array<ResolversTypes['ReportTotals']>, ParentType, ContextType>;
+  tz?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type GameUserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GameUser'] = ResolversParentTypes['GameUser']> = {
@@ -2263,6 +2425,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   currencies?: Resolver<Maybe<Array<ResolversTypes['Currency']>>, ParentType, ContextType, RequireFields<QueryCurrenciesArgs, 'limit' | 'offset'>>;
   currenciesTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   game?: Resolver<Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<QueryGameArgs, 'id'>>;
+  gameReport?: Resolver<Maybe<ResolversTypes['GameReport']>, ParentType, ContextType, RequireFields<QueryGameReportArgs, 'game_id' | 'granularity'>>;
   gameUsers?: Resolver<Maybe<Array<ResolversTypes['GameUser']>>, ParentType, ContextType, RequireFields<QueryGameUsersArgs, 'game_id' | 'limit' | 'offset'>>;
   gameUsersTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, RequireFields<QueryGameUsersTotalArgs, 'game_id'>>;
   games?: Resolver<Maybe<Array<ResolversTypes['Game']>>, ParentType, ContextType, RequireFields<QueryGamesArgs, 'limit' | 'offset'>>;
@@ -2287,6 +2450,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   opsTimeline?: Resolver<Maybe<ResolversTypes['OpsTimeline']>, ParentType, ContextType, RequireFields<QueryOpsTimelineArgs, 'minutes'>>;
   rankings?: Resolver<Maybe<ResolversTypes['Rankings']>, ParentType, ContextType, RequireFields<QueryRankingsArgs, 'leaderboard_id' | 'limit'>>;
   recoveryCodesLeft?: Resolver<Maybe<ResolversTypes['RecoveryCodesLeft']>, ParentType, ContextType>;
+  reportSummary?: Resolver<Maybe<ResolversTypes['ReportSummary']>, ParentType, ContextType, Partial<QueryReportSummaryArgs>>;
   syncStatus?: Resolver<Maybe<ResolversTypes['SyncStatus']>, ParentType, ContextType>;
   transactions?: Resolver<Maybe<Array<ResolversTypes['LedgerItem']>>, ParentType, ContextType, RequireFields<QueryTransactionsArgs, 'limit' | 'offset' | 'user_game_id'>>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
@@ -2327,6 +2491,80 @@ export type RecoveryCodesResolvers<ContextType = GraphQLContext, ParentType exte
 
 export type RecoveryCodesLeftResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecoveryCodesLeft'] = ResolversParentTypes['RecoveryCodesLeft']> = {
   left?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReportGameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReportGame'] = ResolversParentTypes['ReportGame']> = {
+  active_players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bets_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  game_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  hold_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reserves_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  reserves_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewards_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  rewards_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rtp_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  topups_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  topups_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wins_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
+export type ReportPeriodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReportPeriod'] = ResolversParentTypes['ReportPeriod']> = {
+  active_players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bets_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  hold_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reserves_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  reserves_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewards_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  rewards_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rtp_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  topups_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  topups_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wins_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
+export type ReportSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReportSummary'] = ResolversParentTypes['ReportSummary']> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  games?: Resolver<Array<ResolversTypes['ReportGame']>, ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<Array<ResolversTypes['ReportTotals']>, ParentType, ContextType>;
+  tz?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReportTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReportTotals'] = ResolversParentTypes['ReportTotals']> = {
+  active_players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bets_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  hold_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reserves_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  reserves_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewards_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  rewards_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rtp_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  topups_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  topups_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wins_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
 export type RollbackResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RollbackResult'] = ResolversParentTypes['RollbackResult']> = {
@@ -2455,6 +2693,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Currency?: CurrencyResolvers<ContextType>;
   Freeze?: FreezeResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
+  GameReport?: GameReportResolvers<ContextType>;
   GameUser?: GameUserResolvers<ContextType>;
   GroupMember?: GroupMemberResolvers<ContextType>;
   GroupMembership?: GroupMembershipResolvers<ContextType>;
@@ -2488,6 +2727,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Rankings?: RankingsResolvers<ContextType>;
   RecoveryCodes?: RecoveryCodesResolvers<ContextType>;
   RecoveryCodesLeft?: RecoveryCodesLeftResolvers<ContextType>;
+  ReportGame?: ReportGameResolvers<ContextType>;
+  ReportPeriod?: ReportPeriodResolvers<ContextType>;
+  ReportSummary?: ReportSummaryResolvers<ContextType>;
+  ReportTotals?: ReportTotalsResolvers<ContextType>;
   RollbackResult?: RollbackResultResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
   SavedScore?: SavedScoreResolvers<ContextType>;

@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import { exactCollation } from '../src/db/exact-collation';
+
+/**
+ * SPEC §2.13's reports, kept by the sync (src/reports/report-rollups.ts): per game, currency and UTC
+ * unit (a quarter hour, an hour, a day; `start` counts quarter hours from the epoch), the sums of the
+ * ledger's moves (`report_rollups`) and the players with a confirmed round (`report_players`, one row
+ * per player and unit). `report_rebuilds` holds the progress of `reports rebuild` (one row).
+ * A ledger that existed before this migration is summed by `npm run cli -- reports rebuild`.
+ */
+const FIGURES = [
+  'reserves_count', 'reserves_amount', 'bets_count', 'bets_amount', 'wins_amount', 'cancels_count', 'cancels_amount',
+  'expiries_count', 'expiries_amount', 'topups_count', 'topups_amount', 'rewards_count', 'rewards_amount',
+];
+
+export async function up(knex: Knex): Promise<void> {
+  const collation = await exactCollation(knex);
+  const id = (column: string, length: number) => `${column} VARCHAR(${length}) CHARACTER SET utf8mb4 COLLATE ${collation} NOT NULL`;
+  await knex.raw(`CREATE TABLE report_rollups (
+    ${id('game_id', 128)}, ${id('currency', 3)},
+    unit TINYINT UNSIGNED NOT NULL, start INT NOT NULL,
+    ${FIGURES.map((figure) => `${figure} BIGINT NOT NULL DEFAULT 0`).join(', ')},
+    PRIMARY KEY (game_id, unit, start, currency),
+    KEY report_rollups_time (unit, start)
+  ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
+  await knex.raw(`CREATE TABLE report_players (
+    ${id('game_id', 128)}, ${id('currency', 3)},
+    unit TINYINT UNSIGNED NOT NULL, start INT NOT NULL, ${id('user_id', 128)},
+    PRIMARY KEY (game_id, unit, start, currency, user_id),
+    KEY report_players_time (unit, start)
+  ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
+  await knex.raw(`CREATE TABLE report_rebuilds (
+    id TINYINT UNSIGNED NOT NULL PRIMARY KEY,
+    from_start INT NOT NULL, last_id BIGINT NOT NULL, next_id BIGINT NOT NULL,
+    started_at DATETIME(3) NOT NULL, finished_at DATETIME(3) NULL
+  ) ENGINE=InnoDB`);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('report_rebuilds');
+  await knex.schema.dropTable('report_players');
+  await knex.schema.dropTable('report_rollups');
+}

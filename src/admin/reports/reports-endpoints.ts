@@ -1,0 +1,43 @@
+import { GRANULARITIES, MAX_PERIODS } from '../../reports/report-periods';
+import { endpoint, one, textParam, type Endpoint } from '../http/endpoint';
+import { wantsCsv } from './reports-csv';
+import { gameReportReply, reportSummaryReply } from './reports-replies';
+import { CsvFile } from './reports-service';
+
+const BOUND = { type: 'string' };
+const RANGE = {
+  from: textParam('from', BOUND, 'inclusive: a date (its local midnight in tz), a local time (YYYY-MM-DDTHH:MM, in tz) or an instant; on a quarter hour. Default: 30 local days before to'),
+  to: textParam('to', BOUND, 'exclusive, as from. Default: the start of tomorrow in tz'),
+  tz: textParam('tz', BOUND, 'an IANA time zone (default UTC): the periods are its hours, days, weeks from Monday, months'),
+  currency: textParam('currency', BOUND, 'only this currency'),
+};
+const ACCEPT = [{ name: 'Accept', schema: { type: 'string' }, description: '`text/csv` for CSV: a header line, then the rows; money in major units' }];
+
+/** REST writes a CsvFile as text/csv to download, any other reply as JSON. */
+const csvOrJson: Endpoint['respond'] = (reply, response) => {
+  if (!(reply instanceof CsvFile)) return response.body(reply, 'application/json');
+  response.set('Content-Disposition', `attachment; filename="${reply.filename}"`);
+  response.body(reply.text, 'text/csv; charset=utf-8');
+};
+
+/** SPEC §2.13: reports from the rollups the sync keeps. Staff; a moderator limited to games reads theirs. */
+export const reportsEndpoints = [
+  endpoint({
+    method: 'get', path: '/api/reports/games/{id}', tag: 'reports', summary: 'A game\'s bets, wins, GGR and players per period', access: 'staff',
+    game: ({ params }) => params.id,
+    query: { ...RANGE, granularity: textParam('granularity', { type: 'string', enum: [...GRANULARITIES], default: 'day' }, `hour, day, week or month; at most ${MAX_PERIODS} periods`) },
+    headers: ACCEPT, ok: { ...one(gameReportReply), description: 'JSON, or CSV with Accept: text/csv' },
+    description: 'A move counts in the period of its ledger time, once the sync has written it. Every period of the range is listed per currency, with zeros where nothing moved.',
+    graphql: { type: 'Query', field: 'gameReport', params: { id: 'game_id' }, cost: 20 },
+    handle: ({ params, query, header }, { reports }) => (wantsCsv(header('accept')) ? reports.gameReportCsv(params.id, query) : reports.gameReport(params.id, query)),
+    respond: csvOrJson,
+  }),
+  endpoint({
+    method: 'get', path: '/api/reports/summary', tag: 'reports', summary: 'Every game\'s bets, wins, GGR and players over a range', access: 'staff', game: 'none', lookup: false,
+    query: RANGE, headers: ACCEPT, ok: { ...one(reportSummaryReply), description: 'JSON, or CSV with Accept: text/csv' },
+    description: 'Admins see every game; a moderator limited to games sees those. Totals per currency; active players are distinct user-games.',
+    graphql: { type: 'Query', field: 'reportSummary', cost: 20 },
+    handle: ({ caller, query, header }, { reports }) => (wantsCsv(header('accept')) ? reports.summaryCsv(caller, query) : reports.summary(caller, query)),
+    respond: csvOrJson,
+  }),
+];

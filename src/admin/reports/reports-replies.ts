@@ -1,0 +1,48 @@
+import { GRANULARITIES } from '../../reports/report-periods';
+import { countField, enumField, fieldsOf, idField, listOf, moneyField, numberField, type ReplyOf, replySchema, textField, timestampField } from '../core/reply-schema';
+
+/** SPEC §2.13's figures of one game (or all), one currency and one period (or the whole range). */
+const FIGURES = {
+  bets_count: countField(0, 'confirmed rounds'),
+  bets_amount: moneyField().meta({ description: 'what the confirmed rounds had reserved (minor units)' }),
+  wins_amount: moneyField(),
+  ggr: moneyField().meta({ description: 'bets_amount − wins_amount' }),
+  hold_pct: numberField().nullable().meta({ description: 'ggr / bets_amount × 100; null without a bet' }),
+  rtp_pct: numberField().nullable().meta({ description: 'wins_amount / bets_amount × 100; null without a bet' }),
+  reserves_count: countField(0, 'reservations made (settled or not)'),
+  reserves_amount: moneyField(),
+  cancels_count: countField(),
+  cancels_amount: moneyField(),
+  expiries_count: countField(),
+  expiries_amount: moneyField(),
+  topups_count: countField(0, 'top-ups but period rewards'),
+  topups_amount: moneyField(),
+  rewards_count: countField(0, 'period rewards paid (SPEC §2.12)'),
+  rewards_amount: moneyField(),
+  active_players: countField(0, 'distinct user-games with a confirmed round'),
+};
+export type Figures = { -readonly [Name in keyof typeof FIGURES]: ReplyOf<(typeof FIGURES)[Name]> };
+
+const CURRENCY = textField();
+/** Per currency, over the whole range (active players counted once over it, not summed). */
+const TOTALS = listOf(fieldsOf({ currency: CURRENCY, ...FIGURES }, 'ReportTotals'));
+
+export const gameReportReply = replySchema('GameReport', {
+  game_id: idField(),
+  tz: textField('the IANA time zone of the periods'),
+  granularity: enumField(GRANULARITIES),
+  from: timestampField(),
+  to: timestampField(),
+  periods: listOf(fieldsOf({ start: textField('the local start of the period (ISO 8601 with the zone\'s offset); the first is cut at from'), currency: CURRENCY, ...FIGURES }, 'ReportPeriod')),
+  totals: TOTALS,
+}, 'A game\'s figures per period and currency (SPEC §2.13), from the rollups the sync keeps.');
+export type GameReport = ReplyOf<typeof gameReportReply>;
+
+export const reportSummaryReply = replySchema('ReportSummary', {
+  tz: textField(),
+  from: timestampField(),
+  to: timestampField(),
+  games: listOf(fieldsOf({ game_id: idField(), game_name: textField(), currency: CURRENCY, ...FIGURES }, 'ReportGame')),
+  totals: TOTALS,
+}, 'Every game\'s figures over the range per currency (SPEC §2.13), and their totals.');
+export type ReportSummary = ReplyOf<typeof reportSummaryReply>;

@@ -1,0 +1,108 @@
+import type { Knex } from 'knex';
+import { LEDGER_SEQUENCE_TABLE, LEDGER_TABLE } from '../records/ledger-tables';
+import { QUARTER_MS, REPORT_PLAYERS_TABLE, REPORT_REBUILDS_TABLE, REPORT_ROLLUPS_TABLE, REPORT_UNITS } from '../records/report-tables';
+import { addMovesToRollups } from './report-rollups';
+
+/** Ledger ids added per transaction. */
+const CHUNK = 50_000;
+const DAY_QUARTERS = REPORT_UNITS[REPORT_UNITS.length - 1]!.quarters;
+
+export interface RebuildProgress {
+  /** The first UTC day rebuilt (quarters from the epoch). */
+  readonly fromQuarter: number;
+  /** Ledger ids up to here are being added; later rows are the sync's. */
+  readonly lastId: number;
+  readonly nextId: number;
+  readonly done: boolean;
+  /** Whether this call resumed a rebuild a former one left unfinished. */
+  readonly resumed: boolean;
+}
+
+interface RebuildRow {
+  from_start: number;
+  last_id: number | string;
+  next_id: number | string;
+  finished_at: Date | null;
+}
+
+/**
+ * Starts a rebuild from the UTC day holding `fromMs` (from the first move when not given), or
+ * resumes the unfinished one from the same day. Starting takes the ledger's sequence counter, which
+ * every sync transaction holds from its ledger insert to its commit: so at that moment every ledger
+ * row is committed, the rollups of the days rebuilt are emptied, and the rows so far (ids up to
+ * `last_id`) are left to the rebuild, every later one to the sync, which adds its own as always.
+ */
+async function startOrResume(db: Knex, fromMs: number | undefined): Promise<RebuildProgress> {
+  return db.transaction(async (trx) => {
+    await trx.raw(`SELECT last FROM ${LEDGER_SEQUENCE_TABLE} WHERE id = 1 FOR UPDATE`);
+    const from = fromMs === undefined ? MIN_START : Math.floor(fromMs / QUARTER_MS / DAY_QUARTERS) * DAY_QUARTERS;
+    const current = (await trx(REPORT_REBUILDS_TABLE).where({ id: 1 }).forUpdate().first()) as RebuildRow | undefined;
+    if (current && current.finished_at === null && current.from_start === from) {
+      return { fromQuarter: from, lastId: Number(current.last_id), nextId: Number(current.next_id), done: false, resumed: true };
+    }
+    const [[{ last }]] = (await trx.raw(`SELECT COALESCE(MAX(id), 0) AS last FROM ${LEDGER_TABLE}`)) as [[{ last: number | string }]];
+    await trx(REPORT_ROLLUPS_TABLE).where('start', '>=', from).delete();
+    await trx(REPORT_PLAYERS_TABLE).where('start', '>=', from).delete();
+    const row = { id: 1, from_start: from, last_id: Number(last), next_id: 1, started_at: new Date(), finished_at: null };
+    await trx(REPORT_REBUILDS_TABLE).where({ id: 1 }).delete();
+    await trx(REPORT_REBUILDS_TABLE).insert(row);
+    return { fromQuarter: from, lastId: row.last_id, nextId: 1, done: false, resumed: false };
+  });
+}
+
+/** The smallest `start` (a rebuild of everything). */
+const MIN_START = -2_147_483_648;
+
+/** Adds one chunk of ledger ids to the rollups and moves the progress on, in one transaction: a crash repeats no row. */
+async function addChunk(db: Knex, progress: RebuildProgress, chunk: number): Promise<RebuildProgress> {
+  return db.transaction(async (trx) => {
+    const row = (await trx(REPORT_REBUILDS_TABLE).where({ id: 1 }).forUpdate().first()) as RebuildRow;
+    const next = Number(row.next_id);
+    const upTo = Math.min(next + chunk - 1, progress.lastId);
+    const fromTime = new Date(Math.max(progress.fromQuarter, MIN_DATE_QUARTER) * QUARTER_MS);
+    await addMovesToRollups(trx, { where: 'id BETWEEN ? AND ? AND created_at >= ?', bindings: [next, upTo, fromTime] });
+    const done = upTo >= progress.lastId;
+    await trx(REPORT_REBUILDS_TABLE).where({ id: 1 }).update({ next_id: upTo + 1, ...(done ? { finished_at: new Date() } : {}) });
+    return { ...progress, nextId: upTo + 1, done };
+  });
+}
+
+/** The earliest time the API accepts (year 1000): a rebuild of everything reads from there. */
+const MIN_DATE_QUARTER = Math.floor(Date.UTC(1000, 0, 1) / QUARTER_MS);
+
+export interface RebuildOptions {
+  /** Rebuild from the UTC day of this instant; every day when not given. */
+  readonly fromMs?: number;
+  readonly chunk?: number;
+  /** Stop after this many chunks (a test of resuming). */
+  readonly maxChunks?: number;
+  readonly onProgress?: (progress: RebuildProgress) => void;
+}
+
+/**
+ * `reports rebuild [--from]` (SPEC §2.13): recomputes the rollups from the ledger, from a UTC day on,
+ * while the sync goes on adding. Idempotent (a finished rebuild run again recomputes the same) and
+ * resumable (an interrupted one, run again with the same --from, goes on where it stopped). While it
+ * runs, the days it rebuilds read low.
+ */
+export async function rebuildRollups(db: Knex, options: RebuildOptions = {}): Promise<RebuildProgress> {
+  let progress = await startOrResume(db, options.fromMs);
+  options.onProgress?.(progress);
+  let chunks = 0;
+  while (progress.nextId <= progress.lastId && chunks < (options.maxChunks ?? Infinity)) {
+    progress = await addChunk(db, progress, options.chunk ?? CHUNK);
+    chunks += 1;
+    options.onProgress?.(progress);
+  }
+  if (progress.nextId > progress.lastId && !progress.done) {
+    await db(REPORT_REBUILDS_TABLE).where({ id: 1 }).update({ finished_at: new Date() });
+    progress = { ...progress, done: true };
+  }
+  return progress;
+}
+
+/** Whether a rebuild is under way (its days read low until it ends; reconcile does not check rollups meanwhile). */
+export async function rebuildUnderWay(db: Knex): Promise<boolean> {
+  const row = (await db(REPORT_REBUILDS_TABLE).where({ id: 1 }).first('finished_at')) as { finished_at: Date | null } | undefined;
+  return row !== undefined && row.finished_at === null;
+}
