@@ -1,6 +1,7 @@
 import { COMMAND_ACTOR } from '../admin/core/actor';
 import { recordTopupAudit, topupAuditTrail, type TopupTarget } from '../admin/balance/topup-audit';
 import type { Store } from '../admin/unit-of-work';
+import { callerTopupKey } from '../admin/balance/topup-key';
 import pino from 'pino';
 import type { Config } from '../config';
 import { createLogger } from '../logging/logger';
@@ -52,7 +53,7 @@ export async function topupCommand(config: Config, options: TopupOptions): Promi
       amount: options.amount ?? '',
       currency,
       comment: options.comment ?? '',
-      idempotencyKey: options.idempotencyKey,
+      idempotencyKey: callerTopupKey(options.idempotencyKey),
       auditTrail: topupAuditTrail(COMMAND_ACTOR, target),
     });
     // The money is credited: the result line is printed and the exit is 0 whatever MySQL does now.

@@ -5,6 +5,7 @@ import { REDIS_LAYOUT, REDIS_LAYOUT_KEY } from '../../src/redis/layout-upgrade';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { createStoreGate } from '../../src/redis/store-gate';
 import { reconcile } from '../../src/sync/reconcile';
+import { checkRollups } from '../../src/reports/report-check';
 import { restoreFromLedger, RestoreRefused } from '../../src/sync/restore';
 import { createWalletService } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
@@ -60,6 +61,7 @@ test('restore rebuilds wallets, open reservations and idempotency records from t
   await waitUntil('the gate to open', async () => gate.open, 5000);
 
   t.deepEqual((await reconcile(sync.redis, sync.config.redis.keyPrefix, sync.database.db)).mismatches, []);
+  t.like(await checkRollups(sync.database.db), { checked: true, mismatchCount: 0 }, 'restore leaves the report rollups as the ledger sums them');
   t.deepEqual(await Promise.all(players.map((p) => gated.balance(p.userId, p.gameId, p.currency))), before, 'every balance as before the loss');
 
   // Repeats of acknowledged requests inside the idempotency window replay their first reply.
@@ -113,4 +115,7 @@ test('restore rebuilds wallets, open reservations and idempotency records from t
   const ledgerAfter = Number((await sync.database.db('ledger_entries').count({ n: '*' }))[0]!.n);
   t.is(ledgerAfter - ledgerBefore, open.length + players.length, 'every move after the restore is in the ledger once');
   t.deepEqual((await reconcile(sync.redis, sync.config.redis.keyPrefix, sync.database.db)).mismatches, []);
+  const rollups = await checkRollups(sync.database.db);
+  t.like(rollups, { checked: true, mismatchCount: 0 }, 'and the moves after it are in the rollups once');
+  t.true(rollups.rows > 0);
 });

@@ -13,6 +13,7 @@ import { integer, isoTimestamp, oneOf, text, validateBody } from '../core/valida
 import type { Logger } from '../../logging/logger';
 import type { Balance, LedgerItem, TopupResult } from './balance-replies';
 import { recordTopupAudit, topupAuditTrail, type TopupTarget } from './topup-audit';
+import { callerTopupKey } from './topup-key';
 
 export const topupSchema = bodySchema({ component: 'TopupInput' }, yup.object({
   amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required').meta({ graphql: 'Money' }),
@@ -62,6 +63,7 @@ export function createBalanceService(deps: {
     async topup(actor: Actor, userGameId: number, body: TopupInput, idempotencyKey: string | undefined): Promise<TopupResult> {
       const ug = await connections.mustFindUserGame(userGameId);
       const input = validateBody(topupSchema, body);
+      callerTopupKey(idempotencyKey);
       const currency = input.currency ?? defaultCurrency;
       const comment = input.comment ?? '';
       const target: TopupTarget = { targetId: ug.id, gameId: ug.game_id };

@@ -63,6 +63,8 @@ export interface Success {
   readonly replies?: readonly AnySchema[];
   /** Default application/json. */
   readonly type?: string;
+  /** Other media types it answers when the request's Accept asks for them (`text/csv`), each with its schema. */
+  readonly alternatives?: Readonly<Record<string, Schema>>;
   /** 201 with the created thing's URL. */
   readonly location?: boolean;
   /**

@@ -74,9 +74,11 @@ function successResponse(ok: Success): Record<string, unknown> {
     description: ok.description ?? (ok.status === 201 ? 'Created.' : ok.status === 204 ? 'Done; no body.' : 'OK.'),
     ...(ok.location ? { headers: { Location: { schema: { type: 'string' }, description: 'the created thing\'s URL' } } } : {}),
     ...(ok.paged ? { headers: { 'X-Total-Count': { schema: { type: 'integer', minimum: 0 }, description: 'how many the whole list holds (every page)' } } } : {}),
-    ...(body ? { content: { [ok.type ?? JSON_TYPE]: { schema: body } } } : {}),
+    ...(body ? { content: { [ok.type ?? JSON_TYPE]: { schema: body }, ...alternativesOf(ok) } } : {}),
   };
 }
+
+const alternativesOf = (ok: Success) => Object.fromEntries(Object.entries(ok.alternatives ?? {}).map(([type, schema]) => [type, { schema }]));
 
 function requestBody(body: string): Record<string, unknown> {
   if (body === 'multipart') {

@@ -27,6 +27,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.0+)?)?$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const DAY_MS = 86_400_000;
+const ON_A_QUARTER = 'must fall on a quarter hour (reports are kept per 15 minutes)';
 const DEFAULT_DAYS = 30;
 
 /**
@@ -41,18 +42,20 @@ function instantOfBound(field: string, text: string, tz: string): number {
     const [, year, month, day, hour = '0', minute = '0', second = '0'] = local.map((part) => part ?? '0');
     const fields = { year: Number(year), month: Number(month), day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second) };
     if (fields.month < 1 || fields.month > 12 || fields.day < 1 || fields.day > 31 || fields.hour > 23 || fields.minute > 59 || fields.second > 59
-      || new Date(Date.UTC(2000, fields.month - 1, fields.day)).getUTCMonth() !== fields.month - 1) {
+      || new Date(Date.UTC(fields.year, fields.month - 1, fields.day)).getUTCMonth() !== fields.month - 1) {
       throw invalid(field, 'must be a date (YYYY-MM-DD), a local time (YYYY-MM-DDTHH:MM) or an ISO 8601 instant');
     }
     if (fields.year < 1000) throw invalid(field, 'must be in the years 1000 to 9999');
-    ms = instantOf(fields, tz);
+    if (fields.minute % 15 !== 0 || fields.second !== 0) throw invalid(field, ON_A_QUARTER);
+    // Cut to the quarter hour: only the local mean times of old dates (before standard zones) are off it.
+    ms = Math.floor(instantOf(fields, tz) / QUARTER_MS) * QUARTER_MS;
   } else if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) {
     ms = Date.parse(text);
   } else {
     throw invalid(field, 'must be a date (YYYY-MM-DD), a local time (YYYY-MM-DDTHH:MM) or an ISO 8601 instant');
   }
   if (ms < EARLIEST_MS || ms >= LATEST_MS) throw invalid(field, 'must be in the years 1000 to 9999');
-  if (ms % QUARTER_MS !== 0) throw invalid(field, 'must fall on a quarter hour (reports are kept per 15 minutes)');
+  if (ms % QUARTER_MS !== 0) throw invalid(field, ON_A_QUARTER);
   return ms;
 }
 

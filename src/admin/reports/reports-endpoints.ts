@@ -11,6 +11,8 @@ const RANGE = {
   tz: textParam('tz', BOUND, 'an IANA time zone (default UTC): the periods are its hours, days, weeks from Monday, months'),
   currency: textParam('currency', BOUND, 'only this currency'),
 };
+/** JSON, or CSV when Accept asks for it first. */
+const JSON_OR_CSV = { alternatives: { 'text/csv': { type: 'string', description: 'a header line, then one line per row (RFC 4180); money in major units' } }, description: 'JSON, or CSV with Accept: text/csv (as a download)' };
 const ACCEPT = [{ name: 'Accept', schema: { type: 'string' }, description: '`text/csv` for CSV: a header line, then the rows; money in major units' }];
 
 /** REST writes a CsvFile as text/csv to download, any other reply as JSON. */
@@ -26,7 +28,7 @@ export const reportsEndpoints = [
     method: 'get', path: '/api/reports/games/{id}', tag: 'reports', summary: 'A game\'s bets, wins, GGR and players per period', access: 'staff',
     game: ({ params }) => params.id,
     query: { ...RANGE, granularity: textParam('granularity', { type: 'string', enum: [...GRANULARITIES], default: 'day' }, `hour, day, week or month; at most ${MAX_PERIODS} periods`) },
-    headers: ACCEPT, ok: { ...one(gameReportReply), description: 'JSON, or CSV with Accept: text/csv' },
+    headers: ACCEPT, ok: { ...one(gameReportReply), ...JSON_OR_CSV },
     description: 'A move counts in the period of its ledger time, once the sync has written it. Every period of the range is listed per currency, with zeros where nothing moved.',
     graphql: { type: 'Query', field: 'gameReport', params: { id: 'game_id' }, cost: 20 },
     handle: ({ params, query, header }, { reports }) => (wantsCsv(header('accept')) ? reports.gameReportCsv(params.id, query) : reports.gameReport(params.id, query)),
@@ -34,7 +36,7 @@ export const reportsEndpoints = [
   }),
   endpoint({
     method: 'get', path: '/api/reports/summary', tag: 'reports', summary: 'Every game\'s bets, wins, GGR and players over a range', access: 'staff', game: 'none', lookup: false,
-    query: RANGE, headers: ACCEPT, ok: { ...one(reportSummaryReply), description: 'JSON, or CSV with Accept: text/csv' },
+    query: RANGE, headers: ACCEPT, ok: { ...one(reportSummaryReply), ...JSON_OR_CSV },
     description: 'Admins see every game; a moderator limited to games sees those. Totals per currency; active players are distinct user-games.',
     graphql: { type: 'Query', field: 'reportSummary', cost: 20 },
     handle: ({ caller, query, header }, { reports }) => (wantsCsv(header('accept')) ? reports.summaryCsv(caller, query) : reports.summary(caller, query)),
