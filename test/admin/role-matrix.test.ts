@@ -153,6 +153,8 @@ const rows: Row[] = [
   ['POST /api/games/:id/config/rollback', async (api) => ({ method: 'POST', path: `/api/games/${(await variable(api)).game_id}/config/rollback`, body: { version: 1 } }), 200],
   ['GET /api/audit', async () => ({ method: 'GET', path: '/api/audit?limit=5' }), 200],
   ['GET /api/audit/actions', async () => ({ method: 'GET', path: '/api/audit/actions' }), 200],
+  ['GET /api/reports/games/:id', async (api) => ({ method: 'GET', path: `/api/reports/games/${await game(api)}` }), 200],
+  ['GET /api/reports/summary', async () => ({ method: 'GET', path: '/api/reports/summary?tz=Asia/Kolkata' }), 200],
   ['GET /api/games/:id/notifications', async (api) => ({ method: 'GET', path: `/api/games/${(await notification(api)).game_id}/notifications` }), 200],
   ['GET /api/games/:id/notifications/:notification_id', async (api) => {
     const note = await notification(api);

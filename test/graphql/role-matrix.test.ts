@@ -157,6 +157,8 @@ const rows: Row[] = [
   }],
   ['audit', async () => '{ audit(limit: 5) { id action } }'],
   ['auditActions', async () => '{ auditActions }'],
+  ['gameReport', async (api) => `{ gameReport(game_id: ${await game(api)}, granularity: "week") { game_id totals { ggr } } }`],
+  ['reportSummary', async () => '{ reportSummary(tz: "Asia/Kathmandu") { games { game_id } } }'],
   ['notifications', async (api) => `{ notifications(game_id: ${await game(api)}) { id } }`],
   ['notification', async (api) => {
     const gameId = await game(api);
