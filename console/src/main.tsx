@@ -10,6 +10,8 @@ import { Layout } from './components/layout';
 import { AuditPage } from './pages/audit-page';
 import { ApiKeysPage } from './pages/api-keys-page';
 import { GamePlayersPage } from './pages/game-players-page';
+import { GameReportsPage } from './pages/game-reports-page';
+import { ReportsPage } from './pages/reports-page';
 import { CurrenciesPage } from './pages/currencies-page';
 import { ConfigHistoryPage } from './pages/config-history-page';
 import { ConfigOverridesPage } from './pages/config-overrides-page';
@@ -54,6 +56,7 @@ function App() {
         <Route path="/games" component={GamesPage} />
         <Route path="/games/:id" component={GamePage} />
         <Route path="/games/:id/players" component={GamePlayersPage} />
+        <Route path="/games/:id/reports" component={GameReportsPage} />
         <Route path="/games/:id/variables" component={gated('variables', VariablesPage)} />
         <Route path="/games/:id/config" component={gated('variables', ConfigHistoryPage)} />
         <Route path="/games/:id/events" component={gated('variables', ConfigOverridesPage)} />
@@ -66,6 +69,7 @@ function App() {
         <Route path="/invites" component={InvitesPage} />
         <Route path="/ops" component={OpsPage} />
         <Route path="/audit" component={AuditPage} />
+        <Route path="/reports" component={ReportsPage} />
         <Route path="/currencies" component={CurrenciesPage} />
         <Route path="/api-keys" component={ApiKeysPage} />
         <Route path="/two-factor" component={TwoFactorPage} />

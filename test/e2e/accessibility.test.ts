@@ -2,6 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { applyOutboxBatch } from '../../src/sync/ledger-repository';
 import { createTestApi, type TestApi } from '../helpers/api';
 import { DESKTOP, gameWithModules, launchChromium, openConsole, PHONE, screenshot, signedInTab } from '../helpers/console-browser';
 
@@ -64,8 +65,16 @@ test.before(async (t) => {
   await api.request('POST', `/api/user-games/${connection.body.id}/freeze`, { token: admin, body: { reason: 'chargeback review' } });
   await api.request('PUT', `/api/user-games/${connection.body.id}/limits`, { token: admin, body: { currency: 'EUR', max_bet: 500, loss_limit: 10_000, loss_period: 'week' } });
   await api.request('PUT', `/api/user-games/${connection.body.id}/limits`, { token: admin, body: { currency: 'EUR', max_bet: 900, loss_limit: 10_000, loss_period: 'week' } });
+  // Reports with figures: a round confirmed now, as the sync writes it.
+  const round = { streamSub: 0, userId: String(api.users.user.id), gameId: String(game.id), currency: 'EUR', amount: '700', availableBalance: '0', reservedBalance: '0', transactionId: 'a11y-round', roundId: 'r', requestId: null, requestRoundId: null, topupId: null, comment: null, auditTrail: null, atMs: Date.now() };
+  await applyOutboxBatch(api.database.db, [
+    { ...round, eventId: 'a11y-r', streamId: `${round.atMs}-1`, kind: 'reserve', winAmount: '0' },
+    { ...round, eventId: 'a11y-c', streamId: `${round.atMs}-2`, kind: 'confirm', winAmount: '300' },
+  ]);
   const paths = {
     games: '/games',
+    reports: '/reports',
+    gameReports: `/games/${game.id}/reports`,
     game: `/games/${game.id}`,
     variables: `/games/${game.id}/variables`,
     config: `/games/${game.id}/config`,

@@ -39,6 +39,7 @@ export function GameTabs({ gameId }: { gameId: number }) {
       <nav class="tabs" aria-label="Game pages">
         <NavLink href={`/games/${gameId}`}>Settings</NavLink>
         {staffOnly('GET /api/games/{id}/users') && <NavLink href={`/games/${gameId}/players`}>Players</NavLink>}
+        {staffOnly('GET /api/reports/games/{id}') && <NavLink href={`/games/${gameId}/reports`}>Reports</NavLink>}
         {staffOnly('GET /api/games/{id}/variables') && <ModuleTab href={`/games/${gameId}/variables`} label="Variables" on={on('variables')} />}
         {staffOnly('GET /api/games/{id}/config/versions') && <ModuleTab href={`/games/${gameId}/config`} label="Config history" on={on('variables')} />}
         {staffOnly('GET /api/games/{id}/config/overrides') && <ModuleTab href={`/games/${gameId}/events`} label="Live events" on={on('variables')} />}

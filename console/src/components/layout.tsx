@@ -47,6 +47,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
             {mayCall(role, 'GET /api/users') && <li><NavLink href="/users" section>Users</NavLink></li>}
             {mayCall(role, 'GET /api/invites') && <li><NavLink href="/invites">Invites</NavLink></li>}
             {isStaff(role) && <li><NavLink href="/ops">Ops</NavLink></li>}
+            {mayCall(role, 'GET /api/reports/summary') && <li><NavLink href="/reports">Reports</NavLink></li>}
             {mayCall(role, 'GET /api/audit') && <li><NavLink href="/audit">Audit</NavLink></li>}
             {isStaff(role) && <li><NavLink href="/currencies">Currencies</NavLink></li>}
             {mayCall(role, 'GET /api/api-keys') && <li><NavLink href="/api-keys">API keys</NavLink></li>}

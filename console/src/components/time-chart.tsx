@@ -11,7 +11,7 @@ const readable = (value: number) => (Math.abs(value) >= 100 ? Math.round(value).
  * One series over time, drawn by uPlot (a canvas; gaps where a value is null), with its latest value
  * written above it for those who would rather read. `times` are Unix seconds.
  */
-export function TimeChart({ title, unit, times, values, color, testId, format = readable, counts = false }: {
+export function TimeChart({ title, unit, times, values, color, testId, format = readable, counts = false, timeZone }: {
   title: string;
   unit: string;
   times: readonly number[];
@@ -22,6 +22,8 @@ export function TimeChart({ title, unit, times, values, color, testId, format = 
   format?: (value: number) => string;
   /** A count: the axis labels whole numbers only. */
   counts?: boolean;
+  /** The IANA zone the time axis reads in (default: the browser's). */
+  timeZone?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -34,6 +36,7 @@ export function TimeChart({ title, unit, times, values, color, testId, format = 
         width: element.clientWidth || 480,
         height: HEIGHT,
         legend: { show: false },
+        ...(timeZone ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), timeZone) } : {}),
         cursor: { drag: { x: false, y: false } },
         scales: { y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, (max ?? 0) * 1.15)] } },
         // Axis labels short (7.5K, 200K); counts in whole numbers only.

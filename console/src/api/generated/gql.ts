@@ -45,6 +45,7 @@ type Documents = {
     "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }": typeof types.GamePageDisconnectModuleDocument,
     "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }": typeof types.GamePageDeleteGameDocument,
     "query GamePlayersPagePlayers ($g: SafeInt!, $search: String, $limit: Int, $offset: Int) {\n  gameUsers(game_id: $g, search: $search, limit: $limit, offset: $offset) { user_game_id frozen balances { currency available_balance reserved_balance } user { id username email frozen } }\n  gameUsersTotal(game_id: $g, search: $search)\n}": typeof types.GamePlayersPagePlayersDocument,
+    "query GameReportsPageReport ($g: SafeInt!, $from: String, $to: String, $tz: String, $granularity: String) {\n  gameReport(game_id: $g, from: $from, to: $to, tz: $tz, granularity: $granularity) {\n    periods { start currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n    totals { currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n  }\n}": typeof types.GameReportsPageReportDocument,
     "query GamesPageGames ($search: String, $limit: Int, $offset: Int) {\n  games(search: $search, limit: $limit, offset: $offset) { ...GameFields }\n  gamesTotal(search: $search)\n}": typeof types.GamesPageGamesDocument,
     "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }": typeof types.GamesPageCreateGameDocument,
     "query InvitesPageInvites ($usable: Boolean, $limit: Int, $offset: Int) {\n  invites(usable: $usable, limit: $limit, offset: $offset) { code role max_uses uses expires_at created_at }\n  invitesTotal(usable: $usable)\n}": typeof types.InvitesPageInvitesDocument,
@@ -84,6 +85,7 @@ type Documents = {
     "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": typeof types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": typeof types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": typeof types.RegisterPageRegisterDocument,
+    "query ReportsPageSummary ($from: String, $to: String, $tz: String) {\n  reportSummary(from: $from, to: $to, tz: $tz) {\n    games { game_id game_name currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n    totals { currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n  }\n}": typeof types.ReportsPageSummaryDocument,
     "query TwoFactorMe { me { ...SessionUserFields } }": typeof types.TwoFactorMeDocument,
     "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }": typeof types.TwoFactorSetupDocument,
     "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }": typeof types.TwoFactorConfirmDocument,
@@ -145,6 +147,7 @@ const documents: Documents = {
     "mutation GamePageDisconnectModule ($id: SafeInt!, $key: String!) { disconnectModule(game_id: $id, module_key: $key) }": types.GamePageDisconnectModuleDocument,
     "mutation GamePageDeleteGame ($id: SafeInt!) { deleteGame(id: $id) }": types.GamePageDeleteGameDocument,
     "query GamePlayersPagePlayers ($g: SafeInt!, $search: String, $limit: Int, $offset: Int) {\n  gameUsers(game_id: $g, search: $search, limit: $limit, offset: $offset) { user_game_id frozen balances { currency available_balance reserved_balance } user { id username email frozen } }\n  gameUsersTotal(game_id: $g, search: $search)\n}": types.GamePlayersPagePlayersDocument,
+    "query GameReportsPageReport ($g: SafeInt!, $from: String, $to: String, $tz: String, $granularity: String) {\n  gameReport(game_id: $g, from: $from, to: $to, tz: $tz, granularity: $granularity) {\n    periods { start currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n    totals { currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n  }\n}": types.GameReportsPageReportDocument,
     "query GamesPageGames ($search: String, $limit: Int, $offset: Int) {\n  games(search: $search, limit: $limit, offset: $offset) { ...GameFields }\n  gamesTotal(search: $search)\n}": types.GamesPageGamesDocument,
     "mutation GamesPageCreateGame ($input: GameInput!) { createGame(input: $input) { id } }": types.GamesPageCreateGameDocument,
     "query InvitesPageInvites ($usable: Boolean, $limit: Int, $offset: Int) {\n  invites(usable: $usable, limit: $limit, offset: $offset) { code role max_uses uses expires_at created_at }\n  invitesTotal(usable: $usable)\n}": types.InvitesPageInvitesDocument,
@@ -184,6 +187,7 @@ const documents: Documents = {
     "query PlayerHomeGames ($me: SafeInt!) { userFreeze(user_id: $me) { frozen reason frozen_at } userGames(user_id: $me, limit: 100) { user_game_id game { id name modules { key } } } }": types.PlayerHomeGamesDocument,
     "query RegisterPageInviteCheck ($code: String!) { inviteCheck(code: $code) { valid role remaining_uses } }": types.RegisterPageInviteCheckDocument,
     "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }": types.RegisterPageRegisterDocument,
+    "query ReportsPageSummary ($from: String, $to: String, $tz: String) {\n  reportSummary(from: $from, to: $to, tz: $tz) {\n    games { game_id game_name currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n    totals { currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n  }\n}": types.ReportsPageSummaryDocument,
     "query TwoFactorMe { me { ...SessionUserFields } }": types.TwoFactorMeDocument,
     "mutation TwoFactorSetup { setupTwoFactor { secret otpauth_uri qr_image } }": types.TwoFactorSetupDocument,
     "mutation TwoFactorConfirm ($input: CodeInput!) { confirmTwoFactor(input: $input) { recovery_codes } }": types.TwoFactorConfirmDocument,
@@ -335,6 +339,10 @@ export function graphql(source: "mutation GamePageDeleteGame ($id: SafeInt!) { d
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query GamePlayersPagePlayers ($g: SafeInt!, $search: String, $limit: Int, $offset: Int) {\n  gameUsers(game_id: $g, search: $search, limit: $limit, offset: $offset) { user_game_id frozen balances { currency available_balance reserved_balance } user { id username email frozen } }\n  gameUsersTotal(game_id: $g, search: $search)\n}"): typeof import('./graphql').GamePlayersPagePlayersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GameReportsPageReport ($g: SafeInt!, $from: String, $to: String, $tz: String, $granularity: String) {\n  gameReport(game_id: $g, from: $from, to: $to, tz: $tz, granularity: $granularity) {\n    periods { start currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n    totals { currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n  }\n}"): typeof import('./graphql').GameReportsPageReportDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -491,6 +499,10 @@ export function graphql(source: "query RegisterPageInviteCheck ($code: String!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation RegisterPageRegister ($input: RegisterInput!) { register(input: $input) { ...SessionToken } }"): typeof import('./graphql').RegisterPageRegisterDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ReportsPageSummary ($from: String, $to: String, $tz: String) {\n  reportSummary(from: $from, to: $to, tz: $tz) {\n    games { game_id game_name currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n    totals { currency bets_count bets_amount wins_amount ggr hold_pct rtp_pct active_players cancels_count topups_amount rewards_amount }\n  }\n}"): typeof import('./graphql').ReportsPageSummaryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

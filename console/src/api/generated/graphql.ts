@@ -411,6 +411,17 @@ export type GamePlayersPagePlayersQueryVariables = Exact<{
 
 export type GamePlayersPagePlayersQuery = { gameUsersTotal: number | null, gameUsers: Array<{ user_game_id: number, frozen: boolean | null, balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null, user: { id: number, username: string, email: string, frozen: boolean | null } }> | null };
 
+export type GameReportsPageReportQueryVariables = Exact<{
+  g: number;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  tz?: string | null | undefined;
+  granularity?: string | null | undefined;
+}>;
+
+
+export type GameReportsPageReportQuery = { gameReport: { periods: Array<{ start: string, currency: string, bets_count: number, bets_amount: string, wins_amount: string, ggr: string, hold_pct: number | null, rtp_pct: number | null, active_players: number, cancels_count: number, topups_amount: string, rewards_amount: string }>, totals: Array<{ currency: string, bets_count: number, bets_amount: string, wins_amount: string, ggr: string, hold_pct: number | null, rtp_pct: number | null, active_players: number, cancels_count: number, topups_amount: string, rewards_amount: string }> } | null };
+
 export type GamesPageGamesQueryVariables = Exact<{
   search?: string | null | undefined;
   limit?: number | null | undefined;
@@ -669,6 +680,15 @@ export type RegisterPageRegisterMutationVariables = Exact<{
 
 
 export type RegisterPageRegisterMutation = { register: { access_token: string, user: { id: number, username: string, email: string, role: Role, game_scope: Array<number> | null, two_factor_enabled: boolean } } | null };
+
+export type ReportsPageSummaryQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  tz?: string | null | undefined;
+}>;
+
+
+export type ReportsPageSummaryQuery = { reportSummary: { games: Array<{ game_id: number, game_name: string, currency: string, bets_count: number, bets_amount: string, wins_amount: string, ggr: string, hold_pct: number | null, rtp_pct: number | null, active_players: number, cancels_count: number, topups_amount: string, rewards_amount: string }>, totals: Array<{ currency: string, bets_count: number, bets_amount: string, wins_amount: string, ggr: string, hold_pct: number | null, rtp_pct: number | null, active_players: number, cancels_count: number, topups_amount: string, rewards_amount: string }> } | null };
 
 export type TwoFactorMeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1295,6 +1315,45 @@ export const GamePlayersPagePlayersDocument = new TypedDocumentString(`
   gameUsersTotal(game_id: $g, search: $search)
 }
     `) as unknown as TypedDocumentString<GamePlayersPagePlayersQuery, GamePlayersPagePlayersQueryVariables>;
+export const GameReportsPageReportDocument = new TypedDocumentString(`
+    query GameReportsPageReport($g: SafeInt!, $from: String, $to: String, $tz: String, $granularity: String) {
+  gameReport(
+    game_id: $g
+    from: $from
+    to: $to
+    tz: $tz
+    granularity: $granularity
+  ) {
+    periods {
+      start
+      currency
+      bets_count
+      bets_amount
+      wins_amount
+      ggr
+      hold_pct
+      rtp_pct
+      active_players
+      cancels_count
+      topups_amount
+      rewards_amount
+    }
+    totals {
+      currency
+      bets_count
+      bets_amount
+      wins_amount
+      ggr
+      hold_pct
+      rtp_pct
+      active_players
+      cancels_count
+      topups_amount
+      rewards_amount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GameReportsPageReportQuery, GameReportsPageReportQueryVariables>;
 export const GamesPageGamesDocument = new TypedDocumentString(`
     query GamesPageGames($search: String, $limit: Int, $offset: Int) {
   games(search: $search, limit: $limit, offset: $offset) {
@@ -1690,6 +1749,40 @@ fragment SessionToken on TokenReply {
     ...SessionUserFields
   }
 }`) as unknown as TypedDocumentString<RegisterPageRegisterMutation, RegisterPageRegisterMutationVariables>;
+export const ReportsPageSummaryDocument = new TypedDocumentString(`
+    query ReportsPageSummary($from: String, $to: String, $tz: String) {
+  reportSummary(from: $from, to: $to, tz: $tz) {
+    games {
+      game_id
+      game_name
+      currency
+      bets_count
+      bets_amount
+      wins_amount
+      ggr
+      hold_pct
+      rtp_pct
+      active_players
+      cancels_count
+      topups_amount
+      rewards_amount
+    }
+    totals {
+      currency
+      bets_count
+      bets_amount
+      wins_amount
+      ggr
+      hold_pct
+      rtp_pct
+      active_players
+      cancels_count
+      topups_amount
+      rewards_amount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportsPageSummaryQuery, ReportsPageSummaryQueryVariables>;
 export const TwoFactorMeDocument = new TypedDocumentString(`
     query TwoFactorMe {
   me {
