@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import { exactCollation } from '../src/db/exact-collation';
 
 /**
  * SPEC §2.13's reports, kept by the sync (src/reports/report-rollups.ts): per game, currency and UTC
- * unit (a quarter hour, an hour, a day; `start` counts quarter hours from the epoch), the sums of the
+ * unit (a quarter hour, an hour, six hours, a day; `start` counts quarter hours from the epoch), the sums of the
  * ledger's moves (`report_rollups`) and the players with a confirmed round (`report_players`, one row
  * per player and unit). `report_rebuilds` holds the progress of `reports rebuild` (one row).
  * A ledger that existed before this migration is summed by `npm run cli -- reports rebuild`.
@@ -13,9 +12,13 @@ const FIGURES = [
   'expiries_count', 'expiries_amount', 'topups_count', 'topups_amount', 'rewards_count', 'rewards_amount',
 ];
 
+/**
+ * Ids and currencies as bytes (their UTF-8), compared byte for byte as everywhere (SPEC §1.2), and
+ * several times faster than the binary collation where reports count distinct players and group rows.
+ */
+const id = (column: string, chars: number) => `${column} VARBINARY(${chars * 4}) NOT NULL`;
+
 export async function up(knex: Knex): Promise<void> {
-  const collation = await exactCollation(knex);
-  const id = (column: string, length: number) => `${column} VARCHAR(${length}) CHARACTER SET utf8mb4 COLLATE ${collation} NOT NULL`;
   await knex.raw(`CREATE TABLE report_rollups (
     ${id('game_id', 128)}, ${id('currency', 3)},
     unit TINYINT UNSIGNED NOT NULL, start INT NOT NULL,

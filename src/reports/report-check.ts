@@ -8,7 +8,7 @@ import { rebuildUnderWay } from './report-rebuild';
 export interface RollupMismatch {
   readonly gameId: string;
   readonly currency: string;
-  readonly unit: 'quarter' | 'hour' | 'day';
+  readonly unit: (typeof REPORT_UNITS)[number]['name'];
   /** The unit's start, ISO 8601 UTC. */
   readonly start: string;
   /** The figures that differ, each [ledger, rollups]. */
@@ -24,7 +24,6 @@ export interface RollupCheck {
   readonly mismatchCount: number;
 }
 
-const UNIT_NAMES = ['quarter', 'hour', 'day'] as const;
 const KEY = ['game_id', 'unit', 'start', 'currency'] as const;
 type Row = Record<string, string | number>;
 
@@ -111,7 +110,7 @@ export async function checkRollups(db: Knex, limit = 20): Promise<RollupCheck> {
     mismatchCount += 1;
     if (mismatches.length < limit) {
       const unit = REPORT_UNITS.find((u) => u.unit === key.unit)!;
-      mismatches.push({ gameId: String(key.game_id), currency: String(key.currency), unit: UNIT_NAMES[unit.unit], start: new Date(Number(key.start) * 900_000).toISOString(), figures });
+      mismatches.push({ gameId: String(key.game_id), currency: String(key.currency), unit: unit.name, start: new Date(Number(key.start) * 900_000).toISOString(), figures });
     }
   };
   const rows = await twinSnapshots(db, async (a, b) => {

@@ -60,7 +60,7 @@ async function addChunk(db: Knex, progress: RebuildProgress, chunk: number): Pro
     const next = Number(row.next_id);
     const upTo = Math.min(next + chunk - 1, progress.lastId);
     const fromTime = new Date(Math.max(progress.fromQuarter, MIN_DATE_QUARTER) * QUARTER_MS);
-    await addMovesToRollups(trx, { where: 'id BETWEEN ? AND ? AND created_at >= ?', bindings: [next, upTo, fromTime] });
+    await addMovesToRollups(trx, { rows: { where: 'id BETWEEN ? AND ? AND created_at >= ?', bindings: [next, upTo, fromTime] } });
     const done = upTo >= progress.lastId;
     await trx(REPORT_REBUILDS_TABLE).where({ id: 1 }).update({ next_id: upTo + 1, ...(done ? { finished_at: new Date() } : {}) });
     return { ...progress, nextId: upTo + 1, done };

@@ -1,28 +1,46 @@
 import type { Knex } from 'knex';
 import { LEDGER_TABLE, REWARD_KEY_PREFIX } from '../records/ledger-tables';
 import { QUARTER_MS, REPORT_PLAYERS_TABLE, REPORT_ROLLUPS_TABLE, REPORT_UNITS, ROLLUP_FIGURES, type RollupFigure } from '../records/report-tables';
-import { INCOMING } from '../db/upsert';
+import type { OutboxKind } from '../redis/shared-layouts';
+import type { OutboxEvent } from '../sync/outbox-event';
+import { inlineSql } from '../db/inline-sql';
+import { INCOMING, insertFromIncoming } from '../db/upsert';
+
+/**
+ * What each figure adds up (SPEC §2.13), once: the moves of a kind (top-ups split by whether their key
+ * is a period reward's), counted or summed by amount or win. The sync adds a batch's events by these
+ * rules in JS; the rebuild and reconcile's check add ledger rows by the same rules in SQL.
+ */
+const FIGURE_RULES: Readonly<Record<RollupFigure, { readonly kind: OutboxKind; readonly reward?: boolean; readonly value: 'count' | 'amount' | 'win' }>> = {
+  reserves_count: { kind: 'reserve', value: 'count' },
+  reserves_amount: { kind: 'reserve', value: 'amount' },
+  bets_count: { kind: 'confirm', value: 'count' },
+  bets_amount: { kind: 'confirm', value: 'amount' },
+  wins_amount: { kind: 'confirm', value: 'win' },
+  cancels_count: { kind: 'cancel', value: 'count' },
+  cancels_amount: { kind: 'cancel', value: 'amount' },
+  expiries_count: { kind: 'expire', value: 'count' },
+  expiries_amount: { kind: 'expire', value: 'amount' },
+  topups_count: { kind: 'topup', reward: false, value: 'count' },
+  topups_amount: { kind: 'topup', reward: false, value: 'amount' },
+  rewards_count: { kind: 'topup', reward: true, value: 'count' },
+  rewards_amount: { kind: 'topup', reward: true, value: 'amount' },
+};
+/** The move whose confirmed round makes a player active. */
+const PLAYING_KIND: OutboxKind = 'confirm';
+
+// In SQL, over ledger rows.
 
 /** A ledger row's quarter hour from the epoch (created_at is UTC: db/knex-factory.ts; plain DATETIME arithmetic, no session zone). */
 const QUARTER_OF_MOVE = `FLOOR(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', created_at) / ${QUARTER_MS * 1000})`;
-const IS_REWARD = `(kind = 'topup' AND COALESCE(request_id, '') LIKE '${REWARD_KEY_PREFIX}%')`;
+const IS_REWARD = `COALESCE(request_id, '') LIKE '${REWARD_KEY_PREFIX}%'`;
+const SQL_VALUES = { count: '1', amount: 'amount', win: 'win_amount' } as const;
 
-/** Each figure as the sum over a group of moves (SPEC §2.13: a bet is a confirmed reservation's amount). */
-const FIGURE_SUMS: Readonly<Record<RollupFigure, string>> = {
-  reserves_count: `kind = 'reserve'`,
-  reserves_amount: `IF(kind = 'reserve', amount, 0)`,
-  bets_count: `kind = 'confirm'`,
-  bets_amount: `IF(kind = 'confirm', amount, 0)`,
-  wins_amount: `IF(kind = 'confirm', win_amount, 0)`,
-  cancels_count: `kind = 'cancel'`,
-  cancels_amount: `IF(kind = 'cancel', amount, 0)`,
-  expiries_count: `kind = 'expire'`,
-  expiries_amount: `IF(kind = 'expire', amount, 0)`,
-  topups_count: `kind = 'topup' AND NOT ${IS_REWARD}`,
-  topups_amount: `IF(kind = 'topup' AND NOT ${IS_REWARD}, amount, 0)`,
-  rewards_count: IS_REWARD,
-  rewards_amount: `IF(${IS_REWARD}, amount, 0)`,
-};
+function figureSql(figure: RollupFigure): string {
+  const rule = FIGURE_RULES[figure];
+  const reward = rule.reward === undefined ? '' : ` AND ${rule.reward ? '' : 'NOT '}${IS_REWARD}`;
+  return `CAST(SUM(IF(kind = '${rule.kind}'${reward}, ${SQL_VALUES[rule.value]}, 0)) AS SIGNED)`;
+}
 
 const UNITS_TABLE = REPORT_UNITS.map(({ unit, quarters }, i) => (i === 0 ? `SELECT ${unit} AS unit, ${quarters} AS quarters` : `SELECT ${unit}, ${quarters}`)).join(' UNION ALL ');
 
@@ -37,7 +55,7 @@ const movesOf = (selection: MoveSelection, columns: string) =>
 
 /** The rollup rows of the selected moves, in every unit: `SELECT game_id, currency, unit, start, …figures` (grouped, not ordered). */
 export function rollupsOfMoves(selection: MoveSelection): [string, readonly Knex.RawBinding[]] {
-  const figures = ROLLUP_FIGURES.map((figure) => `CAST(SUM(${FIGURE_SUMS[figure]}) AS SIGNED) AS ${figure}`).join(', ');
+  const figures = ROLLUP_FIGURES.map((figure) => `${figureSql(figure)} AS ${figure}`).join(', ');
   return [`SELECT game_id, currency, units.unit AS unit, FLOOR(q / units.quarters) * units.quarters AS start, ${figures}
     FROM ${movesOf(selection, 'game_id, currency, kind, amount, win_amount, request_id')}
     GROUP BY game_id, currency, units.unit, start`, selection.bindings];
@@ -46,22 +64,78 @@ export function rollupsOfMoves(selection: MoveSelection): [string, readonly Knex
 /** The players rows of the selected moves: one per (game, currency, unit, start, user) with a confirmed round. */
 export function playersOfMoves(selection: MoveSelection): [string, readonly Knex.RawBinding[]] {
   return [`SELECT DISTINCT game_id, currency, units.unit AS unit, FLOOR(q / units.quarters) * units.quarters AS start, user_id
-    FROM ${movesOf({ where: `(${selection.where}) AND kind = 'confirm'`, bindings: selection.bindings }, 'game_id, currency, user_id')}`, selection.bindings];
+    FROM ${movesOf({ where: `(${selection.where}) AND kind = '${PLAYING_KIND}'`, bindings: selection.bindings }, 'game_id, currency, user_id')}`, selection.bindings];
 }
 
+// In JS, over a batch's events (the same rules).
+
+const isReward = (event: OutboxEvent) => event.kind === 'topup' && (event.requestId ?? '').startsWith(REWARD_KEY_PREFIX);
+const EVENT_VALUES = { count: () => 1, amount: (e: OutboxEvent) => Number(e.amount), win: (e: OutboxEvent) => Number(e.winAmount) } as const;
+
+/** The unit rows (key, then the figures in ROLLUP_FIGURES order) the events add to. */
+export function rollupsOfEvents(events: readonly OutboxEvent[]): unknown[][] {
+  const rows = new Map<string, unknown[]>();
+  for (const event of events) {
+    const quarter = Math.floor(event.atMs / QUARTER_MS);
+    const figures = ROLLUP_FIGURES.map((figure) => {
+      const rule = FIGURE_RULES[figure];
+      const applies = event.kind === rule.kind && (rule.reward === undefined || isReward(event) === rule.reward);
+      return applies ? EVENT_VALUES[rule.value](event) : 0;
+    });
+    for (const { unit, quarters } of REPORT_UNITS) {
+      const start = Math.floor(quarter / quarters) * quarters;
+      const key = `${event.gameId}\n${event.currency}\n${unit}\n${start}`;
+      const row = rows.get(key);
+      if (row) figures.forEach((value, i) => ((row[4 + i] as number) += value));
+      else rows.set(key, [event.gameId, event.currency, unit, start, ...figures]);
+    }
+  }
+  return [...rows.values()];
+}
+
+/** The players rows the events make (one per game, currency, unit, start and user with a confirmed round). */
+export function playersOfEvents(events: readonly OutboxEvent[]): unknown[][] {
+  const rows = new Map<string, unknown[]>();
+  for (const event of events) {
+    if (event.kind !== PLAYING_KIND) continue;
+    const quarter = Math.floor(event.atMs / QUARTER_MS);
+    for (const { unit, quarters } of REPORT_UNITS) {
+      const start = Math.floor(quarter / quarters) * quarters;
+      rows.set(`${event.gameId}\n${event.currency}\n${unit}\n${start}\n${event.userId}`, [event.gameId, event.currency, unit, start, event.userId]);
+    }
+  }
+  return [...rows.values()];
+}
+
+// The writes.
+
+const ROLLUP_COLUMNS = ['game_id', 'currency', 'unit', 'start', ...ROLLUP_FIGURES] as const;
+const PLAYER_COLUMNS = ['game_id', 'currency', 'unit', 'start', 'user_id'] as const;
 const ADD_FIGURES = ROLLUP_FIGURES.map((figure) => `${figure} = ${REPORT_ROLLUPS_TABLE}.${figure} + ${INCOMING}.${figure}`).join(', ');
+const KEEP_PLAYER = `ON DUPLICATE KEY UPDATE user_id = ${REPORT_PLAYERS_TABLE}.user_id`;
+
+/** The moves to add: a batch's events (every one new to the ledger), or ledger rows chosen in SQL. */
+export type RollupInput = { readonly events: readonly OutboxEvent[] } | { readonly rows: MoveSelection };
 
 /**
- * Adds the selected ledger rows to the rollups (SPEC §2.13), in the caller's transaction: the sync
- * gives the rows its batch has just inserted (their sequences: a repeated event kept its old row and
- * sequence, so it is not added twice), `reports rebuild` a range of ids. Two statements, each reading
- * only the selected rows.
+ * Adds moves to the rollups (SPEC §2.13), in the caller's transaction: the sync gives the events of
+ * its batch that the ledger did not hold yet (all of them, or the rows its insert just made, chosen
+ * by their sequences), `reports rebuild` a range of ledger ids. A figure is added, a player row
+ * inserted once.
  */
-export async function addMovesToRollups(trx: Knex, selection: MoveSelection): Promise<void> {
-  const [rollups, bindings] = rollupsOfMoves(selection);
-  await trx.raw(`INSERT INTO ${REPORT_ROLLUPS_TABLE} (game_id, currency, unit, start, ${ROLLUP_FIGURES.join(', ')})
-    SELECT * FROM (${rollups}) AS ${INCOMING} ON DUPLICATE KEY UPDATE ${ADD_FIGURES}`, [...bindings]);
-  const [players, playerBindings] = playersOfMoves(selection);
-  await trx.raw(`INSERT INTO ${REPORT_PLAYERS_TABLE} (game_id, currency, unit, start, user_id)
-    SELECT * FROM (${players}) AS ${INCOMING} ON DUPLICATE KEY UPDATE user_id = ${REPORT_PLAYERS_TABLE}.user_id`, [...playerBindings]);
+export async function addMovesToRollups(trx: Knex, input: RollupInput): Promise<void> {
+  if ('events' in input) {
+    const rollups = rollupsOfEvents(input.events);
+    if (rollups.length > 0) await trx.raw(`${inlineSql(...insertFromIncoming(REPORT_ROLLUPS_TABLE, ROLLUP_COLUMNS, rollups))} ON DUPLICATE KEY UPDATE ${ADD_FIGURES}`);
+    const players = playersOfEvents(input.events);
+    if (players.length > 0) {
+      const row = `(${PLAYER_COLUMNS.map(() => '?').join(', ')})`;
+      await trx.raw(`${inlineSql(`INSERT INTO ${REPORT_PLAYERS_TABLE} (${PLAYER_COLUMNS.join(', ')}) VALUES ${players.map(() => row).join(', ')}`, players.flat())} ${KEEP_PLAYER}`);
+    }
+    return;
+  }
+  const [rollups, bindings] = rollupsOfMoves(input.rows);
+  await trx.raw(`INSERT INTO ${REPORT_ROLLUPS_TABLE} (${ROLLUP_COLUMNS.join(', ')}) SELECT * FROM (${rollups}) AS ${INCOMING} ON DUPLICATE KEY UPDATE ${ADD_FIGURES}`, [...bindings]);
+  const [players, playerBindings] = playersOfMoves(input.rows);
+  await trx.raw(`INSERT INTO ${REPORT_PLAYERS_TABLE} (${PLAYER_COLUMNS.join(', ')}) SELECT * FROM (${players}) AS ${INCOMING} ${KEEP_PLAYER}`, [...playerBindings]);
 }

@@ -114,8 +114,13 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[],
     const ledger = inlineSql(...multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map((event, i) => ledgerValues(event, first + i))));
     const [inserted] = (await trx.raw(`${ledger} ON DUPLICATE KEY UPDATE event_id = event_id`)) as [InsertHeader];
     const added = known === null ? newRows(inserted, events.length) : events.length - known;
-    // The rows just inserted hold this batch's sequences; a repeated event's row kept its old one.
-    if (added > 0 && options.rollups !== false) await addMovesToRollups(trx, { where: 'seq BETWEEN ? AND ?', bindings: [first, first + events.length - 1] });
+    if (added > 0 && options.rollups !== false) {
+      // The server says this insert found none of the events (the usual case): added from memory.
+      // Else (a repeat, or a lone event, whose look-up before could race a twin batch) the rows the
+      // insert made, by this batch's sequences (a repeated event's row kept its old one).
+      const allNew = known === null && duplicatesOf(inserted) === 0;
+      await addMovesToRollups(trx, allNew ? { events } : { rows: { where: 'seq BETWEEN ? AND ?', bindings: [first, first + events.length - 1] } });
+    }
     return added;
   });
 }
@@ -143,6 +148,12 @@ interface InsertHeader {
  * rows). The figure is for logs and job results only: a server without the summary gets affectedRows.
  */
 function newRows(header: InsertHeader, records: number): number {
+  const duplicates = duplicatesOf(header);
+  return duplicates === null ? header.affectedRows : records - duplicates;
+}
+
+/** The events a multi-row insert found in the ledger already; null when the server did not say. */
+function duplicatesOf(header: InsertHeader): number | null {
   const summary = /Records: (\d+)\s+Duplicates: (\d+)/.exec(header.info ?? '');
-  return summary ? records - Number(summary[2]) : header.affectedRows;
+  return summary ? Number(summary[2]) : null;
 }

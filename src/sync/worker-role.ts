@@ -32,6 +32,8 @@ export interface WorkerRoleDeps {
   readonly alongside?: BatchCompanion;
   /** REDIS_DURABILITY=replicated: only entries the replicas hold move to MySQL. */
   readonly durableAck?: DurableAck | null;
+  /** False: no report rollups (only the bench's baseline drain, bench/reports.ts). */
+  readonly rollups?: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<RunningRole
     reservationTimeoutS: config.engine.reservationTimeoutS,
     logger,
     alongside: deps.alongside,
+    rollups: deps.rollups,
     onApplied: deps.metrics && syncMetrics(deps.metrics, { outbox, queueCounts: (...states) => queue.getJobCounts(...states) }),
   });
   const worker = new Worker(SYNC_QUEUE, processor, {
