@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
  * unit (a quarter hour, an hour, six hours, a day; `start` counts quarter hours from the epoch), the sums of the
  * ledger's moves (`report_rollups`) and the players with a confirmed round (`report_players`, one row
  * per player and unit). `report_rebuilds` holds the progress of `reports rebuild` (one row).
- * A ledger that existed before this migration is summed by `npm run cli -- reports rebuild`.
+ * Only primary keys: the sync writes a row per player and unit, and every read names its games (a
+ * summary its list). A ledger that existed before this migration is summed by `npm run cli -- reports rebuild`.
  */
 const FIGURES = [
   'reserves_count', 'reserves_amount', 'bets_count', 'bets_amount', 'wins_amount', 'cancels_count', 'cancels_amount',
@@ -23,14 +24,12 @@ export async function up(knex: Knex): Promise<void> {
     ${id('game_id', 128)}, ${id('currency', 3)},
     unit TINYINT UNSIGNED NOT NULL, start INT NOT NULL,
     ${FIGURES.map((figure) => `${figure} BIGINT NOT NULL DEFAULT 0`).join(', ')},
-    PRIMARY KEY (game_id, unit, start, currency),
-    KEY report_rollups_time (unit, start)
+    PRIMARY KEY (game_id, unit, start, currency)
   ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
   await knex.raw(`CREATE TABLE report_players (
     ${id('game_id', 128)}, ${id('currency', 3)},
     unit TINYINT UNSIGNED NOT NULL, start INT NOT NULL, ${id('user_id', 128)},
-    PRIMARY KEY (game_id, unit, start, currency, user_id),
-    KEY report_players_time (unit, start)
+    PRIMARY KEY (game_id, unit, start, currency, user_id)
   ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
   await knex.raw(`CREATE TABLE report_rebuilds (
     id TINYINT UNSIGNED NOT NULL PRIMARY KEY,

@@ -11,7 +11,8 @@ import { readSyncStatus } from '../sync/sync-status';
 /** `reconcile`: every Redis wallet against the sum of MySQL's ledger; exit code 1 on any mismatch. */
 export async function reconcileCommand(config: Config): Promise<number> {
   const redis = operatorRedis(config);
-  const db = createKnex(config.mysql.url, { min: 0, max: 2 });
+  // Three at once: the rollup check's two snapshots and the lock that lines them up (report-check.ts).
+  const db = createKnex(config.mysql.url, { min: 0, max: 3 });
   try {
     const backlog = (await readSyncStatus(redis, undefined, Date.now())).outboxEntries;
     const { wallets, mismatches } = await reconcile(redis, config.redis.keyPrefix, db);

@@ -48,7 +48,8 @@ async function* rowsOf(stream: AsyncIterable<Row>): AsyncGenerator<Row> {
 /**
  * Two read transactions that see the same committed state: both take their snapshot while a third
  * holds the ledger's sequence counter, which every sync transaction holds from its ledger insert to
- * its commit (ledger-repository.ts), so no batch commits between the two snapshots.
+ * its commit (ledger-repository.ts), so no batch commits between the two snapshots. Takes three of
+ * the pool's connections at once.
  */
 async function twinSnapshots<T>(db: Knex, read: (a: Knex.Transaction, b: Knex.Transaction) => Promise<T>): Promise<T> {
   const opened: Array<(value?: unknown) => void> = [];

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { LEDGER_SEQUENCE_TABLE, LEDGER_TABLE } from '../records/ledger-tables';
 import { QUARTER_MS, REPORT_PLAYERS_TABLE, REPORT_REBUILDS_TABLE, REPORT_ROLLUPS_TABLE, REPORT_UNITS } from '../records/report-tables';
-import { addMovesToRollups } from './report-rollups';
+import { addRowsToRollups } from './report-rollups';
 
 /** Ledger ids added per transaction. */
 const CHUNK = 50_000;
@@ -60,7 +60,7 @@ async function addChunk(db: Knex, progress: RebuildProgress, chunk: number): Pro
     const next = Number(row.next_id);
     const upTo = Math.min(next + chunk - 1, progress.lastId);
     const fromTime = new Date(Math.max(progress.fromQuarter, MIN_DATE_QUARTER) * QUARTER_MS);
-    await addMovesToRollups(trx, { rows: { where: 'id BETWEEN ? AND ? AND created_at >= ?', bindings: [next, upTo, fromTime] } });
+    await addRowsToRollups(trx, { where: 'id BETWEEN ? AND ? AND created_at >= ?', bindings: [next, upTo, fromTime] });
     const done = upTo >= progress.lastId;
     await trx(REPORT_REBUILDS_TABLE).where({ id: 1 }).update({ next_id: upTo + 1, ...(done ? { finished_at: new Date() } : {}) });
     return { ...progress, nextId: upTo + 1, done };

@@ -114,28 +114,43 @@ const PLAYER_COLUMNS = ['game_id', 'currency', 'unit', 'start', 'user_id'] as co
 const ADD_FIGURES = ROLLUP_FIGURES.map((figure) => `${figure} = ${REPORT_ROLLUPS_TABLE}.${figure} + ${INCOMING}.${figure}`).join(', ');
 const KEEP_PLAYER = `ON DUPLICATE KEY UPDATE user_id = ${REPORT_PLAYERS_TABLE}.user_id`;
 
-/** The moves to add: a batch's events (every one new to the ledger), or ledger rows chosen in SQL. */
-export type RollupInput = { readonly events: readonly OutboxEvent[] } | { readonly rows: MoveSelection };
+/** Rows in one order (their keys' first four columns, then the fifth): concurrent writers lock shared rows in the same order, so never in a cycle. */
+const inKeyOrder = (rows: unknown[][], keyColumns: number) => {
+  const key = (row: unknown[]) => row.slice(0, keyColumns).join('\n');
+  return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+};
 
 /**
- * Adds moves to the rollups (SPEC §2.13), in the caller's transaction: the sync gives the events of
- * its batch that the ledger did not hold yet (all of them, or the rows its insert just made, chosen
- * by their sequences), `reports rebuild` a range of ledger ids. A figure is added, a player row
- * inserted once.
+ * The players rows of a batch's events, in the caller's transaction. Inserted once (a row that is
+ * there stays as it is), so a repeated event adds nothing and this may run before the sync knows which
+ * events are new: before it takes the ledger's sequence counter, outside the stretch batches take
+ * one after another.
  */
-export async function addMovesToRollups(trx: Knex, input: RollupInput): Promise<void> {
-  if ('events' in input) {
-    const rollups = rollupsOfEvents(input.events);
-    if (rollups.length > 0) await trx.raw(`${inlineSql(...insertFromIncoming(REPORT_ROLLUPS_TABLE, ROLLUP_COLUMNS, rollups))} ON DUPLICATE KEY UPDATE ${ADD_FIGURES}`);
-    const players = playersOfEvents(input.events);
-    if (players.length > 0) {
-      const row = `(${PLAYER_COLUMNS.map(() => '?').join(', ')})`;
-      await trx.raw(`${inlineSql(`INSERT INTO ${REPORT_PLAYERS_TABLE} (${PLAYER_COLUMNS.join(', ')}) VALUES ${players.map(() => row).join(', ')}`, players.flat())} ${KEEP_PLAYER}`);
-    }
-    return;
-  }
-  const [rollups, bindings] = rollupsOfMoves(input.rows);
+export async function addEventPlayers(trx: Knex, events: readonly OutboxEvent[]): Promise<void> {
+  const players = inKeyOrder(playersOfEvents(events), PLAYER_COLUMNS.length);
+  if (players.length === 0) return;
+  const row = `(${PLAYER_COLUMNS.map(() => '?').join(', ')})`;
+  await trx.raw(`${inlineSql(`INSERT INTO ${REPORT_PLAYERS_TABLE} (${PLAYER_COLUMNS.join(', ')}) VALUES ${players.map(() => row).join(', ')}`, players.flat())} ${KEEP_PLAYER}`);
+}
+
+/** Adds the sums of a batch's events, every one of them new to the ledger, in the caller's transaction. */
+export async function addEventSums(trx: Knex, events: readonly OutboxEvent[]): Promise<void> {
+  const rollups = inKeyOrder(rollupsOfEvents(events), 4);
+  if (rollups.length > 0) await trx.raw(`${inlineSql(...insertFromIncoming(REPORT_ROLLUPS_TABLE, ROLLUP_COLUMNS, rollups))} ON DUPLICATE KEY UPDATE ${ADD_FIGURES}`);
+}
+
+/** Adds the sums of ledger rows chosen in SQL (the rows a batch's insert just made), in the caller's transaction. */
+export async function addRowSums(trx: Knex, rows: MoveSelection): Promise<void> {
+  const [rollups, bindings] = rollupsOfMoves(rows);
   await trx.raw(`INSERT INTO ${REPORT_ROLLUPS_TABLE} (${ROLLUP_COLUMNS.join(', ')}) SELECT * FROM (${rollups}) AS ${INCOMING} ON DUPLICATE KEY UPDATE ${ADD_FIGURES}`, [...bindings]);
-  const [players, playerBindings] = playersOfMoves(input.rows);
-  await trx.raw(`INSERT INTO ${REPORT_PLAYERS_TABLE} (${PLAYER_COLUMNS.join(', ')}) SELECT * FROM (${players}) AS ${INCOMING} ${KEEP_PLAYER}`, [...playerBindings]);
+}
+
+/**
+ * Adds ledger rows chosen in SQL to the rollups, sums and players (`reports rebuild`: a range of
+ * ledger ids), in the caller's transaction.
+ */
+export async function addRowsToRollups(trx: Knex, rows: MoveSelection): Promise<void> {
+  await addRowSums(trx, rows);
+  const [players, bindings] = playersOfMoves(rows);
+  await trx.raw(`INSERT INTO ${REPORT_PLAYERS_TABLE} (${PLAYER_COLUMNS.join(', ')}) SELECT * FROM (${players}) AS ${INCOMING} ${KEEP_PLAYER}`, [...bindings]);
 }

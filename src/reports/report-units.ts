@@ -46,30 +46,52 @@ export function unitRangesOf(spans: ReadonlyArray<{ readonly fromQuarter: number
 }
 
 /**
- * A unit's rows are listed one by one (MySQL reads the list as a semi-join: a lookup each) when there
- * are at most this many, and at most one in SPARSE of the rows their span holds (a local day's edge
- * quarters over a year); else the span is read through.
+ * A unit's rows are read by their starts, one lookup each, when there are at most this many and they
+ * are at most one in SPARSE of the rows their span holds (a local day's edge quarters over a year);
+ * else the span is read through and the rows outside the ranges dropped by the reader.
  */
 const MAX_LISTED = 3000;
 const SPARSE = 8;
 
 /**
- * SQL that keeps one unit's rows inside its ranges, written for MySQL's plans (integers only, so
- * inline): one range as such; a few rows spread thin as a list of their starts; else the span from
- * the first range to the last, each row kept when INTERVAL() (a binary search) places it inside a
- * range. (A disjunction of many ranges is evaluated range by range for every row: 100 ms for a year.)
+ * SQL that reads one unit's rows for its ranges (integers only, so inline): the span from the first
+ * range to the last, or the list of the starts wanted. What is read may hold rows between the ranges:
+ * `insideRanges` tells them. (MySQL evaluates a disjunction of many ranges range by range for every
+ * row, and a long INTERVAL() or IN() costs more to parse than the rows it saves: a year's report took
+ * 100 ms that way.)
  */
-export function unitFilter({ unit, ranges }: UnitRanges, table = ''): string {
+export function unitRead({ unit, ranges }: UnitRanges, table = ''): string {
   const column = (name: string) => (table ? `${table}.${name}` : name);
   const { quarters } = REPORT_UNITS.find((u) => u.unit === unit)!;
   const first = ranges[0]![0];
   const end = ranges[ranges.length - 1]![1];
-  const within = `${column('unit')} = ${unit} AND ${column('start')} >= ${first} AND ${column('start')} < ${end}`;
-  if (ranges.length === 1) return within;
   const listed = ranges.reduce((sum, [from, to]) => sum + (to - from) / quarters, 0);
-  if (listed <= MAX_LISTED && listed * SPARSE <= (end - first) / quarters) {
+  if (ranges.length > 1 && listed <= MAX_LISTED && listed * SPARSE <= (end - first) / quarters) {
     const starts = ranges.flatMap(([from, to]) => Array.from({ length: (to - from) / quarters }, (_, i) => from + i * quarters));
     return `${column('unit')} = ${unit} AND ${column('start')} IN (${starts.join(', ')})`;
   }
-  return `${within} AND INTERVAL(${column('start')}, ${ranges.flat().join(', ')}) MOD 2 = 1`;
+  return `${column('unit')} = ${unit} AND ${column('start')} >= ${first} AND ${column('start')} < ${end}`;
+}
+
+/** The index of the last sorted value ≤ x (-1 when none): a binary search. */
+export function lastAtOrBefore(sorted: ArrayLike<number>, x: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! <= x) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+/** Whether a unit row's start lies inside one of the unit's (sorted, disjoint) ranges. */
+export function insideRanges(ranges: UnitRanges['ranges'], start: number, froms: ArrayLike<number> = ranges.map(([from]) => from)): boolean {
+  const at = lastAtOrBefore(froms, start);
+  return at >= 0 && start < ranges[at]![1];
 }

@@ -13,7 +13,9 @@ export interface LocalTime {
   readonly second: number;
 }
 
+/** Formatters by the name asked for (Intl takes `europe/BERLIN` too): bounded, as callers choose the names. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_NAMES = 2000;
 
 function formatterOf(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
@@ -22,6 +24,7 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
       timeZone: zone, hourCycle: 'h23', era: 'short',
       year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
     });
+    if (formatters.size >= MAX_NAMES) formatters.clear();
     formatters.set(zone, formatter);
   }
   return formatter;

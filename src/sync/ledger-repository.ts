@@ -3,7 +3,8 @@ import { inlineSql } from '../db/inline-sql';
 import { insertFromIncoming } from '../db/upsert';
 import { LEDGER_SEQUENCE_TABLE, LEDGER_TABLE, TRANSACTIONS_TABLE } from '../records/ledger-tables';
 import type { OutboxEvent } from './outbox-event';
-import { addMovesToRollups } from '../reports/report-rollups';
+import { addEventPlayers, addEventSums, addRowSums } from '../reports/report-rollups';
+import { retryOnDeadlock } from '../db/deadlock-retry';
 
 const LEDGER_COLUMNS = [
   'seq', 'event_id', 'stream_ms', 'stream_seq', 'stream_sub', 'kind', 'user_id', 'game_id', 'currency', 'amount', 'win_amount', 'available_balance',
@@ -96,13 +97,16 @@ export type BatchCompanion = (trx: Knex, events: readonly OutboxEvent[]) => Prom
  * sees the counter at N sees every row up to N. While it holds the counter a transaction only inserts
  * its ledger rows, which no other transaction has locked (theirs come after the counter too), so the
  * counter is held for one statement and the commit. A sequence given to a repeated event (the insert
- * keeps the row there) stays a hole, final all the same. The new rows are then added to the report
- * rollups (SPEC §2.13), in the same transaction: a batch applied twice adds nothing twice.
+ * keeps the row there) stays a hole, final all the same. The report rollups (SPEC §2.13) are kept in
+ * the same transaction: the players rows before the counter (inserted once, so a repeat adds nothing),
+ * the sums of the new rows after the ledger insert: a batch applied twice adds nothing twice.
  */
 export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[], alongside?: BatchCompanion, options: ApplyOptions = {}): Promise<number> {
   if (events.length === 0) return 0;
   const transactions = transactionRows(events);
-  return db.transaction(async (trx) => {
+  const rollups = options.rollups !== false;
+  // A deadlock (rollup and player rows are shared by concurrent batches) rolls the whole transaction back: run it again.
+  return retryOnDeadlock(() => db.transaction(async (trx) => {
     // The server sums up a multi-row insert only: a lone event is looked up first.
     const known = events.length === 1 ? await knownEvents(trx, events) : null;
     if (known === events.length) return 0;
@@ -110,19 +114,20 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[],
       await trx.raw(inlineSql(...insertFromIncoming(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions)) + TRANSACTION_MOVES_FORWARD);
     }
     await alongside?.(trx, events);
+    if (rollups) await addEventPlayers(trx, events);
     const first = await takeSequences(trx, events.length);
     const ledger = inlineSql(...multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map((event, i) => ledgerValues(event, first + i))));
     const [inserted] = (await trx.raw(`${ledger} ON DUPLICATE KEY UPDATE event_id = event_id`)) as [InsertHeader];
     const added = known === null ? newRows(inserted, events.length) : events.length - known;
-    if (added > 0 && options.rollups !== false) {
-      // The server says this insert found none of the events (the usual case): added from memory.
-      // Else (a repeat, or a lone event, whose look-up before could race a twin batch) the rows the
-      // insert made, by this batch's sequences (a repeated event's row kept its old one).
-      const allNew = known === null && duplicatesOf(inserted) === 0;
-      await addMovesToRollups(trx, allNew ? { events } : { rows: { where: 'seq BETWEEN ? AND ?', bindings: [first, first + events.length - 1] } });
+    if (added > 0 && rollups) {
+      // The server says this insert found none of the events (the usual case): their sums from memory.
+      // Else (a repeat, or a lone event, whose look-up before could race a twin batch) those of the
+      // rows the insert made, by this batch's sequences (a repeated event's row kept its old one).
+      if (known === null && duplicatesOf(inserted) === 0) await addEventSums(trx, events);
+      else await addRowSums(trx, { where: 'seq BETWEEN ? AND ?', bindings: [first, first + events.length - 1] });
     }
     return added;
-  });
+  }));
 }
 
 /** The first of `count` sequences taken from the counter row, which the transaction holds from here until it ends. */

@@ -104,3 +104,11 @@ test('a top-up whose audit entry MySQL refuses after the credit still reports th
   await applyOutboxBatch(database.db, [event!], auditTopupsFromLedger);
   t.is((await auditOf('77:refused')).length, 1);
 });
+
+test('the command refuses a period reward\'s key (reports tell rewards by it), before any money moves', async (t) => {
+  const store = await createTestRedis();
+  t.teardown(store.cleanup);
+  const refused = await cli(store.prefix, ['--user-id', '42', '--game-id', '7', '--amount', '5', '--idempotency-key', 'lb-payout-3']).catch((error: { stderr: string }) => error);
+  t.regex((refused as { stderr: string }).stderr, /Idempotency-Key must not start with lb-payout-/);
+  t.deepEqual(await createEngine(store.redis).outbox({ userId: '42', gameId: '7', currency: 'EUR' }), []);
+});

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { inlineSql } from '../../db/inline-sql';
 import { REPORT_PLAYERS_TABLE, REPORT_ROLLUPS_TABLE, ROLLUP_FIGURES, type RollupSums } from '../../records/report-tables';
-import { unitFilter, unitRangesOf } from '../../reports/report-units';
+import { insideRanges, lastAtOrBefore, unitRangesOf, unitRead, type UnitRanges } from '../../reports/report-units';
 import { CURRENCIES } from '../currencies/currencies-repository';
 import { GAMES } from '../games/games-repository';
 
@@ -23,11 +23,6 @@ export interface GamePlayers {
 
 const SUMS = ROLLUP_FIGURES.map((figure) => `CAST(SUM(${figure}) AS SIGNED) AS ${figure}`).join(', ');
 
-/** The period a unit row falls in: MySQL's INTERVAL() is a binary search over the periods' starts (after the first). */
-function periodOf(periods: Spans): string {
-  return periods.length > 1 ? `INTERVAL(start, ${periods.slice(1).map((period) => period.fromQuarter).join(', ')})` : '0';
-}
-
 const currencyFilter = (currency: string | undefined): [string, Knex.RawBinding[]] => (currency === undefined ? ['', []] : [' AND currency = ?', [currency]]);
 
 /** A row as the service reads it: ids and currencies (stored as bytes) as text, sums (DECIMAL text) as numbers. */
@@ -36,13 +31,16 @@ const numeric = <Row extends object>(rows: Row[]): Row[] =>
 const TEXT_COLUMNS = new Set(['game_id', 'currency', 'user_id']);
 
 /**
- * One SELECT per unit the spans are made of, each its own plan (report-units.ts), their rows joined
- * (`UNION ALL`, or `UNION` where the same row must count once), with the bindings of each.
+ * One SELECT per unit a range is made of (a summary's: at most two ranges a unit, its two edges), each
+ * keeping exactly the rows of its ranges, their rows joined (`UNION ALL`, or `UNION` where the same row
+ * must count once); written inline.
  */
-function perUnit(spans: Spans, select: (filter: string) => string, bindings: Knex.RawBinding[], join: 'UNION ALL' | 'UNION', table = ''): string {
-  const units = unitRangesOf(spans);
+function perUnit(range: Spans, select: (filter: string) => string, bindings: Knex.RawBinding[], join: 'UNION ALL' | 'UNION', table: string): string {
+  const units = unitRangesOf(range);
   if (units.length === 0) return inlineSql(select('FALSE'), bindings);
-  return inlineSql(units.map((unit) => select(unitFilter(unit, table))).join(` ${join} `), units.flatMap(() => bindings));
+  const exactly = ({ unit, ranges }: (typeof units)[number]) =>
+    `${table}.unit = ${unit} AND (${ranges.map(([from, to]) => `${table}.start >= ${from} AND ${table}.start < ${to}`).join(' OR ')})`;
+  return inlineSql(units.map((unit) => select(exactly(unit))).join(` ${join} `), units.flatMap(() => bindings));
 }
 
 /**
@@ -54,24 +52,65 @@ async function rowsOf<Row extends object>(db: Knex, sql: string): Promise<Row[]>
   return numeric(rows);
 }
 
-/** One game's sums per period and currency (only the pairs that have moves), read from the unit rows that make up the periods. */
-export async function periodSums(db: Knex, gameId: string, periods: Spans, currency?: string): Promise<PeriodSums[]> {
-  const [filter, bindings] = currencyFilter(currency);
-  const units = perUnit(periods, (unit) => `SELECT ${periodOf(periods)} AS period, currency, ${SUMS} FROM ${REPORT_ROLLUPS_TABLE}
-    WHERE game_id = ? AND ${unit}${filter} GROUP BY period, currency`, [gameId, ...bindings], 'UNION ALL');
-  return rowsOf(db, `SELECT period, currency, ${SUMS} FROM (${units}) AS per_unit GROUP BY period, currency`);
-}
+/** A unit row as MySQL answers it: numbers for the integer columns, bytes for ids and currencies. */
+type RawRow = Record<string, number | Buffer> & { unit: number; start: number; currency: Buffer };
 
 /**
- * One game's distinct players with a confirmed round, per period and currency. A player counted in
- * several unit rows of one period (an hour and a quarter) is one player. (COUNT(DISTINCT) over the
- * binary collation is several times slower in MariaDB than a DISTINCT list counted.)
+ * The unit rows that make up these spans (report-units.ts), read per unit in one statement, and each
+ * one inside its unit's ranges handed to `take` with the index of its span (binary searches in JS: a
+ * year's report reads a few thousand short rows, cheaper than MySQL parsing a list of thousands).
  */
-export async function periodPlayers(db: Knex, gameId: string, periods: Spans, currency?: string): Promise<PeriodPlayers[]> {
+async function eachRowInSpans(db: Knex, spans: Spans, select: (read: string) => string, bindings: readonly Knex.RawBinding[], take: (row: RawRow, span: number) => void): Promise<void> {
+  const units = unitRangesOf(spans);
+  if (units.length === 0) return;
+  const [rows] = (await db.raw(inlineSql(units.map((unit) => `(${select(unitRead(unit))})`).join(' UNION ALL '), units.flatMap(() => bindings)))) as [RawRow[]];
+  const ranges = new Map<number, { ranges: UnitRanges['ranges']; froms: number[] }>(units.map((unit) => [unit.unit, { ranges: unit.ranges, froms: unit.ranges.map(([from]) => from) }]));
+  const starts = spans.map((span) => span.fromQuarter);
+  for (const row of rows) {
+    const unit = ranges.get(row.unit)!;
+    if (insideRanges(unit.ranges, row.start, unit.froms)) take(row, lastAtOrBefore(starts, row.start));
+  }
+}
+
+/** One game's sums per period and currency (only the pairs that have moves). */
+export async function periodSums(db: Knex, gameId: string, periods: Spans, currency?: string): Promise<PeriodSums[]> {
   const [filter, bindings] = currencyFilter(currency);
-  const units = perUnit(periods, (unit) => `SELECT DISTINCT ${periodOf(periods)} AS period, currency, user_id FROM ${REPORT_PLAYERS_TABLE}
-    WHERE game_id = ? AND ${unit}${filter}`, [gameId, ...bindings], 'UNION');
-  return rowsOf(db, `SELECT period, currency, COUNT(*) AS players FROM (${units}) AS distinct_players GROUP BY period, currency`);
+  const sums = new Map<string, PeriodSums>();
+  await eachRowInSpans(db, periods, (read) => `SELECT unit, start, currency, ${ROLLUP_FIGURES.join(', ')} FROM ${REPORT_ROLLUPS_TABLE} WHERE game_id = ? AND ${read}${filter}`, [gameId, ...bindings], (row, period) => {
+    const code = row.currency.toString();
+    const key = `${period}\n${code}`;
+    let sum = sums.get(key);
+    if (!sum) sums.set(key, (sum = { period, currency: code, ...NO_SUMS }));
+    for (const figure of ROLLUP_FIGURES) sum[figure] += Number(row[figure]);
+  });
+  return [...sums.values()];
+}
+
+const NO_SUMS = Object.fromEntries(ROLLUP_FIGURES.map((figure) => [figure, 0])) as RollupSums;
+
+/**
+ * One game's distinct players with a confirmed round, per period and currency, and over all the
+ * periods per currency. A player in several unit rows of a period (an hour and a quarter) is one.
+ */
+export async function periodPlayers(db: Knex, gameId: string, periods: Spans, currency?: string): Promise<{ periods: PeriodPlayers[]; totals: Map<string, number> }> {
+  const [filter, bindings] = currencyFilter(currency);
+  const perPeriod = new Map<string, { period: number; currency: string; users: Set<string> }>();
+  const perCurrency = new Map<string, Set<string>>();
+  await eachRowInSpans(db, periods, (read) => `SELECT unit, start, currency, user_id FROM ${REPORT_PLAYERS_TABLE} WHERE game_id = ? AND ${read}${filter}`, [gameId, ...bindings], (row, period) => {
+    const code = row.currency.toString();
+    const user = (row.user_id as Buffer).toString();
+    const key = `${period}\n${code}`;
+    let entry = perPeriod.get(key);
+    if (!entry) perPeriod.set(key, (entry = { period, currency: code, users: new Set() }));
+    entry.users.add(user);
+    let all = perCurrency.get(code);
+    if (!all) perCurrency.set(code, (all = new Set()));
+    all.add(user);
+  });
+  return {
+    periods: [...perPeriod.values()].map(({ period, currency: code, users }) => ({ period, currency: code, players: users.size })),
+    totals: new Map([...perCurrency].map(([code, users]) => [code, users.size])),
+  };
 }
 
 /** Which games a summary reads (their ids as the engine's game ids; ids are integers, written inline). */

@@ -47,27 +47,24 @@ export function createReportsService(store: Store<'reports'>, games: Pick<GamesS
       const range = reportRange(input, clock());
       const granularity = granularityOf(input.granularity);
       const periods = reportPeriods(range, granularity);
-      const whole = [{ fromQuarter: periods[0]?.fromQuarter ?? 0, toQuarter: periods[periods.length - 1]?.toQuarter ?? 0 }];
       const engineGame = String(gameId);
-      const [sums, players, totalPlayers] = await Promise.all([
+      const [sums, players] = await Promise.all([
         reports.periodSums(engineGame, periods, range.currency),
         reports.periodPlayers(engineGame, periods, range.currency),
-        reports.periodPlayers(engineGame, whole, range.currency),
       ]);
-      const currencies = range.currency !== undefined ? [range.currency] : [...new Set([...sums.map((row) => row.currency), ...players.map((row) => row.currency)])].sort(byCode);
+      const currencies = range.currency !== undefined ? [range.currency] : [...new Set([...sums.map((row) => row.currency), ...players.totals.keys()])].sort(byCode);
       const sumsAt = new Map(sums.map((row) => [`${row.period}:${row.currency}`, pickSums(row)]));
-      const playersAt = new Map(players.map((row) => [`${row.period}:${row.currency}`, row.players]));
+      const playersAt = new Map(players.periods.map((row) => [`${row.period}:${row.currency}`, row.players]));
       const totals = new Map(currencies.map((currency) => [currency, NO_SUMS]));
       const rows = periods.flatMap((period, index) => currencies.map((currency) => {
         const periodSums = sumsAt.get(`${index}:${currency}`) ?? NO_SUMS;
         totals.set(currency, plus(totals.get(currency)!, periodSums));
         return { start: isoInZone(period.labelMs, range.tz), currency, ...figuresOf(periodSums, playersAt.get(`${index}:${currency}`) ?? 0) };
       }));
-      const totalPlayersOf = new Map(totalPlayers.map((row) => [row.currency, row.players]));
       return {
         game_id: gameId, tz: range.tz, granularity, from: new Date(range.fromMs).toISOString(), to: new Date(range.toMs).toISOString(),
         periods: rows,
-        totals: currencies.map((currency) => ({ currency, ...figuresOf(totals.get(currency)!, totalPlayersOf.get(currency) ?? 0) })),
+        totals: currencies.map((currency) => ({ currency, ...figuresOf(totals.get(currency)!, players.totals.get(currency) ?? 0) })),
       };
     },
 
