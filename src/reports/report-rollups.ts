@@ -72,28 +72,38 @@ export function playersOfMoves(selection: MoveSelection): [string, readonly Knex
 const isReward = (event: OutboxEvent) => event.kind === 'topup' && (event.requestId ?? '').startsWith(REWARD_KEY_PREFIX);
 const EVENT_VALUES = { count: () => 1, amount: (e: OutboxEvent) => Number(e.amount), win: (e: OutboxEvent) => Number(e.winAmount) } as const;
 
-/** The unit rows (key, then the figures in ROLLUP_FIGURES order) the events add to. */
+/** The figures (in ROLLUP_FIGURES order) one event adds. */
+function figuresOfEvent(event: OutboxEvent): number[] {
+  const figures = new Array<number>(ROLLUP_FIGURES.length);
+  for (let i = 0; i < ROLLUP_FIGURES.length; i += 1) {
+    const rule = FIGURE_RULES[ROLLUP_FIGURES[i]!];
+    const applies = event.kind === rule.kind && (rule.reward === undefined || isReward(event) === rule.reward);
+    figures[i] = applies ? EVENT_VALUES[rule.value](event) : 0;
+  }
+  return figures;
+}
+
+/** Rows by key, in key order (concurrent writers lock shared rows in one order, so never in a cycle). */
+const inKeyOrder = (rows: Map<string, unknown[]>): unknown[][] => [...rows.keys()].sort().map((key) => rows.get(key)!);
+
+/** The unit rows (key, then the figures in ROLLUP_FIGURES order) the events add to, in key order. */
 export function rollupsOfEvents(events: readonly OutboxEvent[]): unknown[][] {
   const rows = new Map<string, unknown[]>();
   for (const event of events) {
     const quarter = Math.floor(event.atMs / QUARTER_MS);
-    const figures = ROLLUP_FIGURES.map((figure) => {
-      const rule = FIGURE_RULES[figure];
-      const applies = event.kind === rule.kind && (rule.reward === undefined || isReward(event) === rule.reward);
-      return applies ? EVENT_VALUES[rule.value](event) : 0;
-    });
+    const figures = figuresOfEvent(event);
     for (const { unit, quarters } of REPORT_UNITS) {
       const start = Math.floor(quarter / quarters) * quarters;
-      const key = `${event.gameId}\n${event.currency}\n${unit}\n${start}`;
+      const key = `${event.gameId}\n${unit}\n${start}\n${event.currency}`;
       const row = rows.get(key);
-      if (row) figures.forEach((value, i) => ((row[4 + i] as number) += value));
+      if (row) for (let i = 0; i < figures.length; i += 1) (row[4 + i] as number) += figures[i]!;
       else rows.set(key, [event.gameId, event.currency, unit, start, ...figures]);
     }
   }
-  return [...rows.values()];
+  return inKeyOrder(rows);
 }
 
-/** The players rows the events make (one per game, currency, unit, start and user with a confirmed round). */
+/** The players rows the events make (one per game, currency, unit, start and user with a confirmed round), in key order. */
 export function playersOfEvents(events: readonly OutboxEvent[]): unknown[][] {
   const rows = new Map<string, unknown[]>();
   for (const event of events) {
@@ -101,10 +111,10 @@ export function playersOfEvents(events: readonly OutboxEvent[]): unknown[][] {
     const quarter = Math.floor(event.atMs / QUARTER_MS);
     for (const { unit, quarters } of REPORT_UNITS) {
       const start = Math.floor(quarter / quarters) * quarters;
-      rows.set(`${event.gameId}\n${event.currency}\n${unit}\n${start}\n${event.userId}`, [event.gameId, event.currency, unit, start, event.userId]);
+      rows.set(`${event.gameId}\n${unit}\n${start}\n${event.currency}\n${event.userId}`, [event.gameId, event.currency, unit, start, event.userId]);
     }
   }
-  return [...rows.values()];
+  return inKeyOrder(rows);
 }
 
 // The writes.
@@ -114,12 +124,6 @@ const PLAYER_COLUMNS = ['game_id', 'currency', 'unit', 'start', 'user_id'] as co
 const ADD_FIGURES = ROLLUP_FIGURES.map((figure) => `${figure} = ${REPORT_ROLLUPS_TABLE}.${figure} + ${INCOMING}.${figure}`).join(', ');
 const KEEP_PLAYER = `ON DUPLICATE KEY UPDATE user_id = ${REPORT_PLAYERS_TABLE}.user_id`;
 
-/** Rows in one order (their keys' first four columns, then the fifth): concurrent writers lock shared rows in the same order, so never in a cycle. */
-const inKeyOrder = (rows: unknown[][], keyColumns: number) => {
-  const key = (row: unknown[]) => row.slice(0, keyColumns).join('\n');
-  return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-};
-
 /**
  * The players rows of a batch's events, in the caller's transaction. Inserted once (a row that is
  * there stays as it is), so a repeated event adds nothing and this may run before the sync knows which
@@ -127,7 +131,7 @@ const inKeyOrder = (rows: unknown[][], keyColumns: number) => {
  * one after another.
  */
 export async function addEventPlayers(trx: Knex, events: readonly OutboxEvent[]): Promise<void> {
-  const players = inKeyOrder(playersOfEvents(events), PLAYER_COLUMNS.length);
+  const players = playersOfEvents(events);
   if (players.length === 0) return;
   const row = `(${PLAYER_COLUMNS.map(() => '?').join(', ')})`;
   await trx.raw(`${inlineSql(`INSERT INTO ${REPORT_PLAYERS_TABLE} (${PLAYER_COLUMNS.join(', ')}) VALUES ${players.map(() => row).join(', ')}`, players.flat())} ${KEEP_PLAYER}`);
@@ -135,7 +139,7 @@ export async function addEventPlayers(trx: Knex, events: readonly OutboxEvent[])
 
 /** Adds the sums of a batch's events, every one of them new to the ledger, in the caller's transaction. */
 export async function addEventSums(trx: Knex, events: readonly OutboxEvent[]): Promise<void> {
-  const rollups = inKeyOrder(rollupsOfEvents(events), 4);
+  const rollups = rollupsOfEvents(events);
   if (rollups.length > 0) await trx.raw(`${inlineSql(...insertFromIncoming(REPORT_ROLLUPS_TABLE, ROLLUP_COLUMNS, rollups))} ON DUPLICATE KEY UPDATE ${ADD_FIGURES}`);
 }
 
