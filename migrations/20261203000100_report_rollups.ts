@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
  * unit (a quarter hour, an hour, six hours, a day; `start` counts quarter hours from the epoch), the sums of the
  * ledger's moves (`report_rollups`) and the players with a confirmed round (`report_players`, one row
  * per player and unit). `report_rebuilds` holds the progress of `reports rebuild` (one row).
- * Only primary keys: the sync writes a row per player and unit, and every read names its games (a
+ * Sums are DECIMAL(38, 0): a move may be up to 2^53 − 1, so a day's sum of them can pass BIGINT (an
+ * overflow would refuse the batch, and the sync of its partition would stop). Only primary keys: the sync writes a row per player and unit, and every read names its games (a
  * summary its list). A ledger that existed before this migration is summed by `npm run cli -- reports rebuild`.
  */
 const FIGURES = [
@@ -23,7 +24,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TABLE report_rollups (
     ${id('game_id', 128)}, ${id('currency', 3)},
     unit TINYINT UNSIGNED NOT NULL, start INT NOT NULL,
-    ${FIGURES.map((figure) => `${figure} BIGINT NOT NULL DEFAULT 0`).join(', ')},
+    ${FIGURES.map((figure) => `${figure} DECIMAL(38, 0) NOT NULL DEFAULT 0`).join(', ')},
     PRIMARY KEY (game_id, unit, start, currency)
   ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
   await knex.raw(`CREATE TABLE report_players (
@@ -33,6 +34,7 @@ export async function up(knex: Knex): Promise<void> {
   ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
   await knex.raw(`CREATE TABLE report_rebuilds (
     id TINYINT UNSIGNED NOT NULL PRIMARY KEY,
+    run_id CHAR(16) NOT NULL,
     from_start INT NOT NULL, last_id BIGINT NOT NULL, next_id BIGINT NOT NULL,
     started_at DATETIME(3) NOT NULL, finished_at DATETIME(3) NULL
   ) ENGINE=InnoDB`);

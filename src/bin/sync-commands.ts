@@ -4,7 +4,7 @@ import { createRoleRedis } from '../redis/redis-client';
 import { operatorRedis } from './operator-redis';
 import { reconcile } from '../sync/reconcile';
 import { checkRollups } from '../reports/report-check';
-import { rebuildRollups } from '../reports/report-rebuild';
+import { rebuildRollups, RebuildTakenOver } from '../reports/report-rebuild';
 import { createSyncQueue } from '../sync/sync-queue';
 import { readSyncStatus } from '../sync/sync-status';
 
@@ -69,6 +69,10 @@ export async function reportsRebuildCommand(config: Config, from: string | undef
       },
     });
     console.log(`report rollups rebuilt up to ledger id ${done.lastId} in ${((Date.now() - started) / 1000).toFixed(1)} s; later moves are the sync's`);
+  } catch (error) {
+    if (!(error instanceof RebuildTakenOver)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
   } finally {
     await db.destroy();
   }

@@ -11,8 +11,8 @@ export interface RollupMismatch {
   readonly unit: (typeof REPORT_UNITS)[number]['name'];
   /** The unit's start, ISO 8601 UTC. */
   readonly start: string;
-  /** The figures that differ, each [ledger, rollups]. */
-  readonly figures: Readonly<Record<string, readonly [number, number]>>;
+  /** The figures that differ, each [ledger, rollups] (decimal text: sums may pass 2^53). */
+  readonly figures: Readonly<Record<string, readonly [string, string]>>;
 }
 
 export interface RollupCheck {
@@ -25,23 +25,26 @@ export interface RollupCheck {
 }
 
 const KEY = ['game_id', 'unit', 'start', 'currency'] as const;
-type Row = Record<string, string | number>;
+type Row = Record<string, string | number | bigint>;
 
 /** Keys compared as MySQL orders them: ids and currencies byte by byte (their binary collation), then numbers. */
 function compareKeys(a: Row, b: Row): number {
   for (const column of KEY) {
     const x = a[column]!;
     const y = b[column]!;
-    const order = typeof x === 'number' ? x - (y as number) : Buffer.compare(Buffer.from(x), Buffer.from(y as string));
+    const order = typeof x === 'number' ? x - (y as number) : Buffer.compare(Buffer.from(String(x)), Buffer.from(String(y)));
     if (order !== 0) return Math.sign(order);
   }
   return 0;
 }
 
-/** Rows of a streamed query, one at a time, with their numbers as numbers. */
+/** Rows of a streamed query, one at a time: ids as text, unit and start as numbers, sums and counts as BigInt. */
 async function* rowsOf(stream: AsyncIterable<Row>): AsyncGenerator<Row> {
   for await (const row of stream) {
-    yield Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'game_id' || key === 'currency' ? String(value) : Number(value)]));
+    yield Object.fromEntries(Object.entries(row).map(([key, value]) => {
+      if (key === 'game_id' || key === 'currency') return [key, String(value)];
+      return [key, key === 'unit' || key === 'start' ? Number(value) : BigInt(String(value))];
+    }));
   }
 }
 
@@ -58,7 +61,7 @@ async function twinSnapshots<T>(db: Knex, read: (a: Knex.Transaction, b: Knex.Tr
       await trx.raw(`SELECT last FROM ${LEDGER_SEQUENCE_TABLE} WHERE id = 1`); // the snapshot starts at its first read
       resolve(trx);
       await new Promise((release) => opened.push(release));
-    }).catch(reject);
+    }, { isolationLevel: 'repeatable read' }).catch(reject);
   });
   const lock = await db.transaction();
   try {
@@ -72,11 +75,25 @@ async function twinSnapshots<T>(db: Knex, read: (a: Knex.Transaction, b: Knex.Tr
   }
 }
 
+/** A query's rows as a stream (knex's), to read one at a time and to destroy when the reading stops early. */
+type RowStream = AsyncIterable<Row> & { destroy(error?: Error): void };
+
 /**
- * Walks two key-ordered streams side by side (a merge join): calls `differs` with the pair at each
- * key, either side missing where the other has a row.
+ * Walks two key-ordered streams side by side (a merge join): calls `onPair` with the pair at each
+ * key, either side missing where the other has a row. When either fails, both are destroyed (a
+ * stream left paused mid-result would hold its connection, and the transaction's end would wait on it).
  */
-async function mergeCompare(expected: AsyncGenerator<Row>, stored: AsyncGenerator<Row>, onPair: (key: Row, ledger: Row | null, rollup: Row | null) => void): Promise<number> {
+async function mergeCompare(ledgerRows: RowStream, rollupRows: RowStream, onPair: (key: Row, ledger: Row | null, rollup: Row | null) => void): Promise<number> {
+  try {
+    return await mergeRows(rowsOf(ledgerRows), rowsOf(rollupRows), onPair);
+  } catch (error) {
+    ledgerRows.destroy();
+    rollupRows.destroy();
+    throw error;
+  }
+}
+
+async function mergeRows(expected: AsyncGenerator<Row>, stored: AsyncGenerator<Row>, onPair: (key: Row, ledger: Row | null, rollup: Row | null) => void): Promise<number> {
   let [e, s] = [await expected.next(), await stored.next()];
   let rows = 0;
   while (!e.done || !s.done) {
@@ -99,15 +116,16 @@ async function mergeCompare(expected: AsyncGenerator<Row>, stored: AsyncGenerato
 /**
  * Reconcile's rollup check (SPEC §2.13): every rollup row, in every unit, against the sums of the
  * ledger's moves, and every unit's player count against the ledger's distinct players with a
- * confirmed round; both read in one consistent state, streamed in key order (bounded memory).
+ * confirmed round; both read in one consistent state, streamed in key order (bounded memory). Player
+ * rows are compared by their count per unit (a row only the ledger can make, so a count that agrees
+ * is the same set unless a row was written by hand).
  */
 export async function checkRollups(db: Knex, limit = 20): Promise<RollupCheck> {
-  if (await rebuildUnderWay(db)) return { checked: false, rows: 0, mismatches: [], mismatchCount: 0 };
   const all = { where: 'TRUE', bindings: [] };
   const order = `ORDER BY ${KEY.join(', ')}`;
   const mismatches: RollupMismatch[] = [];
   let mismatchCount = 0;
-  const note = (key: Row, figures: Record<string, readonly [number, number]>) => {
+  const note = (key: Row, figures: Record<string, readonly [string, string]>) => {
     mismatchCount += 1;
     if (mismatches.length < limit) {
       const unit = REPORT_UNITS.find((u) => u.unit === key.unit)!;
@@ -115,27 +133,30 @@ export async function checkRollups(db: Knex, limit = 20): Promise<RollupCheck> {
     }
   };
   const rows = await twinSnapshots(db, async (a, b) => {
+    // Read in the snapshot: a rebuild's emptied days then count as under way, never as mismatches.
+    if (await rebuildUnderWay(a)) return null;
     const [rollups, bindings] = rollupsOfMoves(all);
     const sums = await mergeCompare(
-      rowsOf(a.raw(`SELECT * FROM (${rollups}) AS expected ${order}`, [...bindings]).stream() as AsyncIterable<Row>),
-      rowsOf(b.raw(`SELECT game_id, unit, start, currency, ${ROLLUP_FIGURES.join(', ')} FROM ${REPORT_ROLLUPS_TABLE} ${order}`).stream() as AsyncIterable<Row>),
+      a.raw(`SELECT * FROM (${rollups}) AS expected ${order}`, [...bindings]).stream() as unknown as RowStream,
+      b.raw(`SELECT game_id, unit, start, currency, ${ROLLUP_FIGURES.join(', ')} FROM ${REPORT_ROLLUPS_TABLE} ${order}`).stream() as unknown as RowStream,
       (key, ledger, rollup) => {
         const differing = Object.fromEntries(ROLLUP_FIGURES
-          .map((figure) => [figure, [Number(ledger?.[figure] ?? 0), Number(rollup?.[figure] ?? 0)]] as const)
+          .map((figure) => [figure, [String(ledger?.[figure] ?? 0n), String(rollup?.[figure] ?? 0n)]] as const)
           .filter(([, [x, y]]) => x !== y));
         if (Object.keys(differing).length > 0) note(key, differing);
       },
     );
     const [players, playerBindings] = playersOfMoves(all);
     const counted = await mergeCompare(
-      rowsOf(a.raw(`SELECT game_id, unit, start, currency, COUNT(*) AS players FROM (${players}) AS expected GROUP BY ${KEY.join(', ')} ${order}`, [...playerBindings]).stream() as AsyncIterable<Row>),
-      rowsOf(b.raw(`SELECT game_id, unit, start, currency, COUNT(*) AS players FROM ${REPORT_PLAYERS_TABLE} GROUP BY ${KEY.join(', ')} ${order}`).stream() as AsyncIterable<Row>),
+      a.raw(`SELECT game_id, unit, start, currency, COUNT(*) AS players FROM (${players}) AS expected GROUP BY ${KEY.join(', ')} ${order}`, [...playerBindings]).stream() as unknown as RowStream,
+      b.raw(`SELECT game_id, unit, start, currency, COUNT(*) AS players FROM ${REPORT_PLAYERS_TABLE} GROUP BY ${KEY.join(', ')} ${order}`).stream() as unknown as RowStream,
       (key, ledger, rollup) => {
-        const [x, y] = [Number(ledger?.players ?? 0), Number(rollup?.players ?? 0)];
+        const [x, y] = [String(ledger?.players ?? 0n), String(rollup?.players ?? 0n)];
         if (x !== y) note(key, { active_players: [x, y] });
       },
     );
     return sums + counted;
   });
+  if (rows === null) return { checked: false, rows: 0, mismatches: [], mismatchCount: 0 };
   return { checked: true, rows, mismatches, mismatchCount };
 }

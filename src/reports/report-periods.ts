@@ -43,10 +43,14 @@ function calendarStart(ms: number, granularity: Granularity, zone: string): numb
 /** The start of the next hour, day, week or month after a calendar start, in the zone. */
 function nextCalendarStart(start: number, granularity: Granularity, zone: string): number {
   if (granularity === 'hour') {
-    // An hour later is the next hour unless the offset moved by a part of an hour (Lord Howe's half-hour change).
+    // An hour later is the next hour unless the offset moved by a part of an hour (Lord Howe's
+    // half-hour change): then the next local hour on the clock (a skipped one starts at the jump).
     const next = start + HOUR_MS;
     const local = localTimeAt(next, zone);
-    return local.minute === 0 && local.second === 0 ? next : calendarStart(next, 'hour', zone);
+    if (local.minute === 0 && local.second === 0) return next;
+    const now = localTimeAt(start, zone);
+    const onTheClock = instantOf({ ...now, hour: now.hour + 1, minute: 0, second: 0 }, zone);
+    return onTheClock > start ? onTheClock : next;
   }
   const local = startOfLocalDay(localTimeAt(start, zone));
   const offset = offsetAt(start, zone);

@@ -39,7 +39,7 @@ const SQL_VALUES = { count: '1', amount: 'amount', win: 'win_amount' } as const;
 function figureSql(figure: RollupFigure): string {
   const rule = FIGURE_RULES[figure];
   const reward = rule.reward === undefined ? '' : ` AND ${rule.reward ? '' : 'NOT '}${IS_REWARD}`;
-  return `CAST(SUM(IF(kind = '${rule.kind}'${reward}, ${SQL_VALUES[rule.value]}, 0)) AS SIGNED)`;
+  return `SUM(IF(kind = '${rule.kind}'${reward}, ${SQL_VALUES[rule.value]}, 0))`;
 }
 
 const UNITS_TABLE = REPORT_UNITS.map(({ unit, quarters }, i) => (i === 0 ? `SELECT ${unit} AS unit, ${quarters} AS quarters` : `SELECT ${unit}, ${quarters}`)).join(' UNION ALL ');
@@ -70,15 +70,16 @@ export function playersOfMoves(selection: MoveSelection): [string, readonly Knex
 // In JS, over a batch's events (the same rules).
 
 const isReward = (event: OutboxEvent) => event.kind === 'topup' && (event.requestId ?? '').startsWith(REWARD_KEY_PREFIX);
-const EVENT_VALUES = { count: () => 1, amount: (e: OutboxEvent) => Number(e.amount), win: (e: OutboxEvent) => Number(e.winAmount) } as const;
+/** Exact whatever their sum (a day's amounts can pass 2^53): BigInt. */
+const EVENT_VALUES = { count: () => 1n, amount: (e: OutboxEvent) => BigInt(e.amount), win: (e: OutboxEvent) => BigInt(e.winAmount) } as const;
 
 /** The figures (in ROLLUP_FIGURES order) one event adds. */
-function figuresOfEvent(event: OutboxEvent): number[] {
-  const figures = new Array<number>(ROLLUP_FIGURES.length);
+function figuresOfEvent(event: OutboxEvent): bigint[] {
+  const figures = new Array<bigint>(ROLLUP_FIGURES.length);
   for (let i = 0; i < ROLLUP_FIGURES.length; i += 1) {
     const rule = FIGURE_RULES[ROLLUP_FIGURES[i]!];
     const applies = event.kind === rule.kind && (rule.reward === undefined || isReward(event) === rule.reward);
-    figures[i] = applies ? EVENT_VALUES[rule.value](event) : 0;
+    figures[i] = applies ? EVENT_VALUES[rule.value](event) : 0n;
   }
   return figures;
 }
@@ -96,7 +97,7 @@ export function rollupsOfEvents(events: readonly OutboxEvent[]): unknown[][] {
       const start = Math.floor(quarter / quarters) * quarters;
       const key = `${event.gameId}\n${unit}\n${start}\n${event.currency}`;
       const row = rows.get(key);
-      if (row) for (let i = 0; i < figures.length; i += 1) (row[4 + i] as number) += figures[i]!;
+      if (row) for (let i = 0; i < figures.length; i += 1) (row[4 + i] as bigint) += figures[i]!;
       else rows.set(key, [event.gameId, event.currency, unit, start, ...figures]);
     }
   }

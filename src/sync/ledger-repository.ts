@@ -107,9 +107,8 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[],
   const rollups = options.rollups !== false;
   // A deadlock (rollup and player rows are shared by concurrent batches) rolls the whole transaction back: run it again.
   return retryOnDeadlock(() => db.transaction(async (trx) => {
-    // The server sums up a multi-row insert only: a lone event is looked up first.
-    const known = events.length === 1 ? await knownEvents(trx, events) : null;
-    if (known === events.length) return 0;
+    // A lone event is looked up first: a retry of one that is in the ledger takes no sequence.
+    if (events.length === 1 && (await knownEvents(trx, events)) === 1) return 0;
     if (transactions.length > 0) {
       await trx.raw(inlineSql(...insertFromIncoming(TRANSACTIONS_TABLE, TRANSACTION_COLUMNS, transactions)) + TRANSACTION_MOVES_FORWARD);
     }
@@ -117,13 +116,14 @@ export async function applyOutboxBatch(db: Knex, events: readonly OutboxEvent[],
     if (rollups) await addEventPlayers(trx, events);
     const first = await takeSequences(trx, events.length);
     const ledger = inlineSql(...multiRowInsert(LEDGER_TABLE, LEDGER_COLUMNS, events.map((event, i) => ledgerValues(event, first + i))));
-    const [inserted] = (await trx.raw(`${ledger} ON DUPLICATE KEY UPDATE event_id = event_id`)) as [InsertHeader];
-    const added = known === null ? newRows(inserted, events.length) : events.length - known;
+    await trx.raw(`${ledger} ON DUPLICATE KEY UPDATE event_id = event_id`);
+    // The rows this insert made hold this batch's sequences (a repeated event kept its old row and
+    // sequence): counted by the sequence index, whatever the server's summary or the client's flags.
+    const added = await rowsWithSequences(trx, first, first + events.length - 1);
     if (added > 0 && rollups) {
-      // The server says this insert found none of the events (the usual case): their sums from memory.
-      // Else (a repeat, or a lone event, whose look-up before could race a twin batch) those of the
-      // rows the insert made, by this batch's sequences (a repeated event's row kept its old one).
-      if (known === null && duplicatesOf(inserted) === 0) await addEventSums(trx, events);
+      // None of the events was there before (the usual case): their sums from memory. Else those of
+      // the rows the insert made.
+      if (added === events.length) await addEventSums(trx, events);
       else await addRowSums(trx, { where: 'seq BETWEEN ? AND ?', bindings: [first, first + events.length - 1] });
     }
     return added;
@@ -142,23 +142,7 @@ async function knownEvents(trx: Knex.Transaction, events: readonly OutboxEvent[]
   return Number(row?.n ?? 0);
 }
 
-interface InsertHeader {
-  readonly info?: string;
-  readonly affectedRows: number;
-}
-
-/**
- * The rows a multi-row insert added, from the server's `Records: n  Duplicates: d` summary (a repeated
- * event is a duplicate that changes nothing; affectedRows cannot tell, as the pool asks for found
- * rows). The figure is for logs and job results only: a server without the summary gets affectedRows.
- */
-function newRows(header: InsertHeader, records: number): number {
-  const duplicates = duplicatesOf(header);
-  return duplicates === null ? header.affectedRows : records - duplicates;
-}
-
-/** The events a multi-row insert found in the ledger already; null when the server did not say. */
-function duplicatesOf(header: InsertHeader): number | null {
-  const summary = /Records: (\d+)\s+Duplicates: (\d+)/.exec(header.info ?? '');
-  return summary ? Number(summary[2]) : null;
+async function rowsWithSequences(trx: Knex.Transaction, first: number, last: number): Promise<number> {
+  const [[row]] = (await trx.raw(`SELECT COUNT(*) AS n FROM ${LEDGER_TABLE} WHERE seq BETWEEN ? AND ?`, [first, last])) as [[{ n: number }]];
+  return Number(row?.n ?? 0);
 }

@@ -209,6 +209,11 @@ test('a day in a zone is its local midnight to the next: dates and local times a
   const autumn = await api.request('GET', `/api/reports/games/${gameId}?from=2026-10-25&to=2026-10-26&tz=Europe/Berlin&granularity=hour&currency=EUR`, admin(api));
   t.is(autumn.body.periods.length, 25);
   t.deepEqual(autumn.body.periods.slice(2, 4).map((p: Reply) => p.start), ['2026-10-25T02:00:00+02:00', '2026-10-25T02:00:00+01:00']);
+  // Lord Howe moves its clock by half an hour: the hour the jump cuts is half an hour from the jump.
+  const lordHowe = await api.request('GET', `/api/reports/games/${gameId}?from=2026-10-04T00:00&to=2026-10-04T05:00&tz=Australia/Lord_Howe&granularity=hour&currency=EUR`, admin(api));
+  t.deepEqual(lordHowe.body.periods.map((p: Reply) => p.start), [
+    '2026-10-04T00:00:00+10:30', '2026-10-04T01:00:00+10:30', '2026-10-04T02:30:00+11:00', '2026-10-04T03:00:00+11:00', '2026-10-04T04:00:00+11:00',
+  ]);
   const weeks = await api.request('GET', `/api/reports/games/${gameId}?from=2026-03-01&to=2026-04-01&tz=America/St_Johns&granularity=week&currency=EUR`, admin(api));
   t.deepEqual(weeks.body.periods.map((p: Reply) => p.start), [
     '2026-02-23T00:00:00-03:30', '2026-03-02T00:00:00-03:30', '2026-03-09T00:00:00-02:30', '2026-03-16T00:00:00-02:30', '2026-03-23T00:00:00-02:30', '2026-03-30T00:00:00-02:30',
@@ -324,8 +329,12 @@ test('CSV: the same rows after a header line, money in major units by the curren
   const row = (summary.body as string).split('\r\n').find((line) => line.startsWith(`${gameId},`));
   t.truthy(row);
   t.true(row!.startsWith(`${gameId},"'=HYPERLINK(""http://evil.example"",""x""), ""quoted""",EUR,`), row);
-  const preferJson = await api.request('GET', `/api/reports/summary?${query}`, { ...admin(api), headers: { accept: 'application/json, text/csv' } });
-  t.regex(preferJson.headers.get('content-type') ?? '', /json/);
+  for (const accept of ['application/json, text/csv', 'text/csv;q=0, application/json', 'text/csv;q=0.5, */*', '*/*']) {
+    const preferJson = await api.request('GET', `/api/reports/summary?${query}`, { ...admin(api), headers: { accept } });
+    t.regex(preferJson.headers.get('content-type') ?? '', /json/, accept);
+  }
+  const preferCsv = await api.request('GET', `/api/reports/summary?${query}`, { ...admin(api), headers: { accept: 'application/json;q=0.8, text/csv' } });
+  t.regex(preferCsv.headers.get('content-type') ?? '', /csv/);
 });
 
 test('an API top-up cannot take a period reward\'s key: a reward is told from a top-up by it', async (t) => {

@@ -26,7 +26,6 @@ const invalid = (field: string, message: string) => new AppError('BAD_REQUEST', 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.0+)?)?$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
-const DAY_MS = 86_400_000;
 const ON_A_QUARTER = 'must fall on a quarter hour (reports are kept per 15 minutes)';
 const DEFAULT_DAYS = 30;
 
@@ -71,7 +70,7 @@ export function reportRange(input: ReportQueryInput, now: number): ReportRange {
   if (!isTimeZone(tz)) throw invalid('tz', 'must be an IANA time zone (Europe/Berlin, Asia/Kolkata, UTC)');
   if (input.currency !== undefined && !/^[A-Z]{3}$/.test(input.currency)) throw invalid('currency', 'must be three capital letters (ISO 4217)');
   const toMs = input.to === undefined ? localDayStart(now, 1, tz) : instantOfBound('to', input.to, tz);
-  const fromMs = input.from === undefined ? localDayStart(toMs - DAY_MS, 1 - DEFAULT_DAYS, tz) : instantOfBound('from', input.from, tz);
+  const fromMs = input.from === undefined ? localDayStart(toMs, -DEFAULT_DAYS, tz) : instantOfBound('from', input.from, tz);
   if (toMs <= fromMs) throw invalid('to', 'must be after from');
   return { fromMs, toMs, tz, currency: input.currency };
 }

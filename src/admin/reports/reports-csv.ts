@@ -54,10 +54,17 @@ export function summaryCsv(summary: ReportSummary, exponents: Exponents): string
   ]);
 }
 
-/** Whether a request's Accept asks for CSV before JSON. */
+/** Whether a request's Accept prefers CSV to JSON: by q-values, then order (the wildcards count for JSON). */
 export function wantsCsv(accept: string | undefined): boolean {
-  const types = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
-  const csv = types.indexOf('text/csv');
-  const json = types.indexOf('application/json');
-  return csv !== -1 && (json === -1 || csv < json);
+  const ranges = (accept ?? '').split(',').map((part, index) => {
+    const [type = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    return { type, quality: Number.isFinite(quality) ? quality : 0, index };
+  });
+  const best = (types: readonly string[]) => ranges.filter((range) => types.includes(range.type)).sort((a, b) => b.quality - a.quality || a.index - b.index)[0];
+  const csv = best(['text/csv']);
+  const json = best(['application/json', 'application/*', '*/*']);
+  if (!csv || csv.quality <= 0) return false;
+  return !json || csv.quality > json.quality || (csv.quality === json.quality && csv.index < json.index);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { inlineSql } from '../../db/inline-sql';
+import { AppError } from '../../errors';
 import { REPORT_PLAYERS_TABLE, REPORT_ROLLUPS_TABLE, ROLLUP_FIGURES, type RollupSums } from '../../records/report-tables';
 import { insideRanges, lastAtOrBefore, unitRangesOf, unitRead, type UnitRanges } from '../../reports/report-units';
 import { CURRENCIES } from '../currencies/currencies-repository';
@@ -21,7 +22,7 @@ export interface GamePlayers {
   players: number;
 }
 
-const SUMS = ROLLUP_FIGURES.map((figure) => `CAST(SUM(${figure}) AS SIGNED) AS ${figure}`).join(', ');
+const SUMS = ROLLUP_FIGURES.map((figure) => `SUM(${figure}) AS ${figure}`).join(', ');
 
 const currencyFilter = (currency: string | undefined): [string, Knex.RawBinding[]] => (currency === undefined ? ['', []] : [' AND currency = ?', [currency]]);
 
@@ -52,6 +53,9 @@ async function rowsOf<Row extends object>(db: Knex, sql: string): Promise<Row[]>
   return numeric(rows);
 }
 
+/** The most rollup rows one report reads into the process (a busy game's players over years): past it, a 400. */
+const MAX_ROWS_READ = 1_000_000;
+
 /** A unit row as MySQL answers it: numbers for the integer columns, bytes for ids and currencies. */
 type RawRow = Record<string, number | Buffer> & { unit: number; start: number; currency: Buffer };
 
@@ -63,7 +67,13 @@ type RawRow = Record<string, number | Buffer> & { unit: number; start: number; c
 async function eachRowInSpans(db: Knex, spans: Spans, select: (read: string) => string, bindings: readonly Knex.RawBinding[], take: (row: RawRow, span: number) => void): Promise<void> {
   const units = unitRangesOf(spans);
   if (units.length === 0) return;
-  const [rows] = (await db.raw(inlineSql(units.map((unit) => `(${select(unitRead(unit))})`).join(' UNION ALL '), units.flatMap(() => bindings)))) as [RawRow[]];
+  const unitReads = inlineSql(units.map((unit) => `(${select(unitRead(unit))})`).join(' UNION ALL '), units.flatMap(() => bindings));
+  const [rows] = (await db.raw(`SELECT * FROM (${unitReads}) AS unit_rows LIMIT ${MAX_ROWS_READ + 1}`)) as [RawRow[]];
+  if (rows.length > MAX_ROWS_READ) {
+    throw new AppError('BAD_REQUEST', `from: this range holds more than ${MAX_ROWS_READ.toLocaleString('en-US')} of this game's rollup rows: choose a shorter range or a coarser granularity`, {
+      errors: [{ path: 'from', message: `the range holds more than ${MAX_ROWS_READ.toLocaleString('en-US')} of the game's rollup rows: choose a shorter range or a coarser granularity` }],
+    });
+  }
   const ranges = new Map<number, { ranges: UnitRanges['ranges']; froms: number[] }>(units.map((unit) => [unit.unit, { ranges: unit.ranges, froms: unit.ranges.map(([from]) => from) }]));
   const starts = spans.map((span) => span.fromQuarter);
   for (const row of rows) {
