@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
  * unit (a quarter hour, an hour, six hours, a day; `start` counts quarter hours from the epoch), the sums of the
  * ledger's moves (`report_rollups`) and the players with a confirmed round (`report_players`, one row
  * per player and unit). `report_rebuilds` holds the progress of `reports rebuild` (one row).
- * Sums are DECIMAL(38, 0): a move may be up to 2^53 − 1, so a day's sum of them can pass BIGINT (an
- * overflow would refuse the batch, and the sync of its partition would stop). Only primary keys: the sync writes a row per player and unit, and every read names its games (a
+ * Amounts are DECIMAL(30, 0): a move may be up to 2^53 − 1, so a day's sum of them can pass BIGINT (an
+ * overflow would refuse the batch, and the sync of its partition would stop); counts stay BIGINT. Only primary keys: the sync writes a row per player and unit, and every read names its games (a
  * summary its list). A ledger that existed before this migration is summed by `npm run cli -- reports rebuild`.
  */
 const FIGURES = [
@@ -24,7 +24,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TABLE report_rollups (
     ${id('game_id', 128)}, ${id('currency', 3)},
     unit TINYINT UNSIGNED NOT NULL, start INT NOT NULL,
-    ${FIGURES.map((figure) => `${figure} DECIMAL(38, 0) NOT NULL DEFAULT 0`).join(', ')},
+    ${FIGURES.map((figure) => `${figure} ${figure.endsWith('_count') ? 'BIGINT' : 'DECIMAL(30, 0)'} NOT NULL DEFAULT 0`).join(', ')},
     PRIMARY KEY (game_id, unit, start, currency)
   ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
   await knex.raw(`CREATE TABLE report_players (
