@@ -43,3 +43,19 @@ export function FigureCells({ figures, currency }: { figures: ReportFigures; cur
     </>
   );
 }
+
+/** A report table's totals, one row per currency, under its rows (`label`: what they total). */
+export function FigureTotals({ totals, label }: { totals: ReadonlyArray<ReportFigures & { currency: string }>; label: string }) {
+  if (totals.length === 0) return null;
+  return (
+    <tfoot>
+      {totals.map((total) => (
+        <tr key={total.currency} data-testid="report-total">
+          <th scope="row">{label}</th>
+          <td>{total.currency}</td>
+          <FigureCells figures={total} currency={total.currency} />
+        </tr>
+      ))}
+    </tfoot>
+  );
+}

@@ -6,7 +6,7 @@ import { actsOnGame } from '../api/session';
 import { downloadCsv } from '../api/csv-download';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
-import { FigureCells, FigureHeads } from '../components/report-figures';
+import { FigureCells, FigureHeads, FigureTotals } from '../components/report-figures';
 import { ReportRangePicker, useReportChoice } from '../components/report-range-picker';
 import { TableScroll } from '../components/table-scroll';
 import { TimeChart } from '../components/time-chart';
@@ -92,17 +92,7 @@ export function GameReportsPage() {
               </tr>
             ))}
           </tbody>
-          {totals.length > 0 && (
-            <tfoot>
-              {totals.map((total) => (
-                <tr key={total.currency} data-testid="report-total">
-                  <th scope="row">Total</th>
-                  <td>{total.currency}</td>
-                  <FigureCells figures={total} currency={total.currency} />
-                </tr>
-              ))}
-            </tfoot>
-          )}
+          <FigureTotals totals={totals} label="Total" />
         </table>
       </TableScroll>
       {report.data && periods.length === 0 && <p class="muted">Nothing moved in this game in this period.</p>}

@@ -3,7 +3,7 @@ import { graphql } from '../api/generated';
 import { useAction, useQuery } from '../api/hooks';
 import { downloadCsv } from '../api/csv-download';
 import { Problem } from '../components/problem';
-import { FigureCells, FigureHeads } from '../components/report-figures';
+import { FigureCells, FigureHeads, FigureTotals } from '../components/report-figures';
 import { ReportRangePicker, useReportChoice, type ReportChoice } from '../components/report-range-picker';
 import { TableScroll } from '../components/table-scroll';
 
@@ -48,17 +48,7 @@ export function ReportsPage() {
               </tr>
             ))}
           </tbody>
-          {totals.length > 0 && (
-            <tfoot>
-              {totals.map((total) => (
-                <tr key={total.currency} data-testid="report-total">
-                  <th scope="row">All games</th>
-                  <td>{total.currency}</td>
-                  <FigureCells figures={total} currency={total.currency} />
-                </tr>
-              ))}
-            </tfoot>
-          )}
+          <FigureTotals totals={totals} label="All games" />
         </table>
       </TableScroll>
       {summary.data && games.length === 0 && <p class="muted">No game had a move in this period.</p>}
