@@ -7,6 +7,7 @@ import { runMigrations } from '../../../src/db/migrations';
 import { waitUntil } from '../../../src/local-services/process-tools';
 import { keys, PARTITION_COUNT, partitionTag } from '../../../src/redis/wallet-keys';
 import { LEDGER_TABLE } from '../../../src/records/ledger-tables';
+import { checkRollups } from '../../../src/reports/report-check';
 import { reconcile } from '../../../src/sync/reconcile';
 import { createWalletService } from '../../../src/wallet/wallet-service';
 import { createWalletStore } from '../../../src/wallet/wallet-store';
@@ -173,6 +174,9 @@ export async function runSoak(config: Config, options: SoakOptions): Promise<Soa
     const doubled = [...rows].filter(([, n]) => n > 1).map(([move]) => move);
     const unacknowledged = [...rows.keys()].filter((move) => !load1.acknowledged.has(move));
     const mismatches = (await reconcile(cliRedis, '', db)).mismatches.map((m) => `${m.wallet}: redis ${JSON.stringify(m.redis)} mysql ${JSON.stringify(m.mysql)}`);
+    // The report rollups, kept in the ledger's transactions through every kill, equal the ledger's sums.
+    const rollups = await checkRollups(db);
+    if (!rollups.checked || rollups.mismatchCount > 0) mismatches.push(`report rollups: ${rollups.checked ? `${rollups.mismatchCount} rows differ from the ledger ${JSON.stringify(rollups.mismatches.slice(0, 3))}` : 'not checked'}`);
     for (const w of load1.wallets) {
       const [available, reserved] = load1.expected.get(w.userId) ?? [0n, 0n];
       const balance = await wallet.balance(w.userId, w.gameId, w.currency);
