@@ -135,3 +135,22 @@ test('reconcile names the rollup rows that differ from the ledger: a changed fig
   t.like(await rebuildRollups(db), { done: true });
   t.like(await checkRollups(db), { checked: true, mismatchCount: 0 }, 'a rebuild puts them right');
 });
+
+test('a day of moves as large as the engine allows sums exactly past BIGINT: the batch is applied, the sums are exact, reconcile agrees', async (t) => {
+  const database = await createTestDatabase({ migrate: true });
+  t.teardown(database.drop);
+  const { db } = database;
+  const largest = 2n ** 53n - 1n;
+  const at = Date.UTC(2026, 10, 3, 10);
+  const topups: OutboxEvent[] = Array.from({ length: 1100 }, (_, i) => ({
+    eventId: `big-${i}`, streamId: `${at + i}-0`, streamSub: 0, kind: 'topup', userId: `whale${i}`, gameId: 'g', currency: 'EUR', amount: String(largest),
+    winAmount: '0', availableBalance: String(largest), reservedBalance: '0', transactionId: null, roundId: null, requestId: null, requestRoundId: null,
+    topupId: String(i + 1), comment: null, auditTrail: null, atMs: at + i,
+  }));
+  t.is(await applyOutboxBatch(db, topups.slice(0, 600)), 600);
+  t.is(await applyOutboxBatch(db, topups.slice(500)), 500, 'a batch that repeats 100 of its 600 events adds the 500 new ones');
+  const day = await db(REPORT_ROLLUPS_TABLE).where({ game_id: 'g', unit: 3 }).first('topups_amount', 'topups_count');
+  t.is(String(day.topups_amount), String(largest * 1100n), 'more than 2^63: a BIGINT would have refused the batch');
+  t.is(Number(day.topups_count), 1100);
+  t.like(await checkRollups(db), { checked: true, mismatchCount: 0 });
+});
