@@ -17,7 +17,7 @@ export const WIRE_VALUES = {
     status: ['reserved', 'confirmed', 'canceled'],
   },
   LedgerEvent: {
-    kind: ['topup', 'reserve', 'confirm', 'cancel', 'expire'],
+    kind: ['topup', 'reserve', 'confirm', 'cancel', 'expire', 'close'],
   },
 } as const;
 
@@ -127,7 +127,7 @@ export interface LedgerEvent {
   user_id: string;
   game_id: string;
   currency: string;
-  kind: 'topup' | 'reserve' | 'confirm' | 'cancel' | 'expire';
+  kind: 'topup' | 'reserve' | 'confirm' | 'cancel' | 'expire' | 'close';
   amount: string;
   win_amount: string;
   available_balance: string;

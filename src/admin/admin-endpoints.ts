@@ -14,6 +14,7 @@ import { leaderboardsEndpoints } from './leaderboards/leaderboards-endpoints';
 import { modulesEndpoints } from './modules/modules-endpoints';
 import { notificationsEndpoints } from './notifications/notifications-endpoints';
 import { usersEndpoints } from './users/users-endpoints';
+import { playerDataEndpoints } from './player-data/player-data-endpoints';
 import { configOverridesEndpoints } from './variables/config-overrides-endpoints';
 import { variablesEndpoints } from './variables/variables-endpoints';
 import { walletControlsEndpoints } from './wallet-controls/wallet-controls-endpoints';
@@ -27,6 +28,7 @@ export const ADMIN_ENDPOINTS: readonly AnyEndpoint[] = [
   ...authEndpoints,
   ...invitesEndpoints,
   ...usersEndpoints,
+  ...playerDataEndpoints,
   ...connectionsEndpoints,
   ...gamesEndpoints,
   ...modulesEndpoints,

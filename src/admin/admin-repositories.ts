@@ -23,6 +23,7 @@ import * as variablesRepository from './variables/variables-repository';
 import * as walletControlsRepository from './wallet-controls/wallet-controls-repository';
 import * as ledgerReads from '../records/ledger-reads';
 import * as reportsRepository from './reports/reports-repository';
+import * as playerDataRepository from './player-data/player-data-repository';
 
 /**
  * Every repository of the management API, and the modules through which a feature reads another's
@@ -55,6 +56,7 @@ export const ADMIN_REPOSITORIES = {
   variables: variablesRepository,
   ledgerReads,
   reports: reportsRepository,
+  playerData: playerDataRepository,
   walletControls: walletControlsRepository,
 };
 

@@ -29,6 +29,7 @@ import { createReportsService } from './reports/reports-service';
 import { createNotificationsService } from './notifications/notifications-service';
 import { createDashboardSessions } from './queues/dashboard-sessions';
 import { createUsersService } from './users/users-service';
+import { createPlayerDataService } from './player-data/player-data-service';
 import { createConfigHistoryService } from './variables/config-history-service';
 import { createConfigOverridesService } from './variables/config-overrides-service';
 import { createConfigWriter } from './variables/config-writer';
@@ -106,6 +107,7 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
       group: leaderboardScope.gameOfGroup,
       userGame: async (id: number) => (await store.read.connections.findUserGame(id))?.game_id,
     },
+    playerData: createPlayerDataService({ store, wallet, defaultCurrency: config.engine.defaultCurrency }),
     balance: createBalanceService({ store, wallet, connections, defaultCurrency: config.engine.defaultCurrency, logger }),
     dashboardSessions: createDashboardSessions(adminRedis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */

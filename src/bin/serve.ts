@@ -25,7 +25,7 @@ import { createSyncQueue } from '../sync/sync-queue';
 import { createTransactionArchive } from '../sync/transaction-archive';
 import { startSyncSampler } from '../sync/ops-sampler';
 import { startWorkerRole } from '../sync/worker-role';
-import { auditTopupsFromLedger } from '../admin/balance/topup-audit';
+import { auditWalletMovesFromLedger } from '../admin/balance/topup-audit';
 import { createAdminStore } from '../admin/admin-store';
 import { createPeriodPayouts, startPeriodPayouts } from '../admin/leaderboards/period-payouts';
 import { enabledCurrencyCodes } from '../admin/currencies/currencies-reads';
@@ -127,7 +127,7 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         wallet: engineStore(redis, clients),
         logger: roleLogger,
         metrics: clients.metrics,
-        alongside: auditTopupsFromLedger,
+        alongside: auditWalletMovesFromLedger,
         durableAck: clients.durableAck,
       }), startPeriodPayouts(payouts, config.engine.payoutIntervalS * 1000, roleLogger));
     }

@@ -20,6 +20,26 @@ export const TRANSACTIONS_TABLE = 'transactions';
  */
 export const REWARD_KEY_PREFIX = 'lb-payout-';
 
+/** A move's effect on one balance: so many times its amount plus so many times its win. */
+export interface MoveTerms {
+  readonly amount: -1 | 0 | 1;
+  readonly win: 0 | 1;
+}
+
+/**
+ * What each kind of move does to a wallet's (available, reserved) balances (SPEC §1.2's table, and
+ * §2.14's close, which takes the available balance out): restore sums a wallet's moves by it, and
+ * reconcile compares Redis with the same sums in SQL.
+ */
+export const MOVE_EFFECTS: Readonly<Record<OutboxKind, { readonly available: MoveTerms; readonly reserved: MoveTerms }>> = {
+  topup: { available: { amount: 1, win: 0 }, reserved: { amount: 0, win: 0 } },
+  reserve: { available: { amount: -1, win: 0 }, reserved: { amount: 1, win: 0 } },
+  confirm: { available: { amount: 0, win: 1 }, reserved: { amount: -1, win: 0 } },
+  cancel: { available: { amount: 1, win: 0 }, reserved: { amount: -1, win: 0 } },
+  expire: { available: { amount: 1, win: 0 }, reserved: { amount: -1, win: 0 } },
+  close: { available: { amount: -1, win: 0 }, reserved: { amount: 0, win: 0 } },
+};
+
 /** A ledger row: one balance move, as the sync wrote it from an outbox entry. */
 export interface LedgerEntryRow {
   id: number;

@@ -28,6 +28,7 @@ export type ReportUnit = (typeof REPORT_UNITS)[number]['unit'];
 export const ROLLUP_FIGURES = [
   'reserves_count', 'reserves_amount', 'bets_count', 'bets_amount', 'wins_amount', 'cancels_count', 'cancels_amount',
   'expiries_count', 'expiries_amount', 'topups_count', 'topups_amount', 'rewards_count', 'rewards_amount',
+  'closes_count', 'closes_amount',
 ] as const;
 export type RollupFigure = (typeof ROLLUP_FIGURES)[number];
 export type RollupSums = Record<RollupFigure, number>;

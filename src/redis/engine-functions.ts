@@ -15,7 +15,7 @@ import { withKeyCount, type RedisLike } from './script-registry';
  * loaded there and the call repeats (nothing ran the first time). Functions are kept in the AOF and the
  * RDB and replicated like writes, so a promoted replica has them.
  */
-export const ENGINE_FUNCTIONS = ['reserve', 'confirm', 'cancel', 'topup', 'expire_reservation', 'settled'] as const;
+export const ENGINE_FUNCTIONS = ['reserve', 'confirm', 'cancel', 'topup', 'close_wallet', 'expire_reservation', 'settled'] as const;
 export type EngineFunction = (typeof ENGINE_FUNCTIONS)[number];
 
 const BODIES = ENGINE_FUNCTIONS.map((name) => ({ name, body: scriptBody(name) }));

@@ -1,6 +1,6 @@
 import { REJECTION_REASONS, REPLY_RECORD_STATUS, SCRIPT_CODES, STATUSES } from './shared-codes';
 import {
-  CURRENCY_AT, FINGERPRINTS, IDEMPOTENCY_SEPARATOR, MOVES_PER_ENTRY, NONCE_OFFSET, OUTBOX_LAYOUTS, REDIS_LAYOUT, RESERVATION_FIELD_COUNT, TOPUP_REPLY,
+  CLOSE_REPLY, CURRENCY_AT, FINGERPRINTS, IDEMPOTENCY_SEPARATOR, MOVES_PER_ENTRY, NONCE_OFFSET, OUTBOX_LAYOUTS, REDIS_LAYOUT, RESERVATION_FIELD_COUNT, TOPUP_REPLY,
   TRANSACTION_ID_PARTS, TRANSACTION_RECORD, WALLET_HEAD_FORMAT,
 } from './shared-layouts';
 
@@ -70,6 +70,7 @@ function recordsOfTheirOwn(): string[] {
     `local function idempotency_record(reply, fingerprint)\n  return #reply .. ${sep} .. table.concat(reply, ${sep}) .. ${sep} .. fingerprint\nend`,
     ...fingerprints,
     `-- A top-up's reply fields.\nlocal function topup_reply(${TOPUP_REPLY.join(', ')})\n  return { ${TOPUP_REPLY.join(', ')} }\nend`,
+    `-- A close's reply fields.\nlocal function close_reply(${CLOSE_REPLY.join(', ')})\n  return { ${CLOSE_REPLY.join(', ')} }\nend`,
   ];
 }
 

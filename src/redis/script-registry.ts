@@ -15,6 +15,7 @@ export const SCRIPT_KEY_COUNTS = {
   expire_reservation: 4,
   settled: 2,
   topup: 5,
+  close_wallet: 4,
   limits: 3,
   retain: 'n',
   upgrade_record: 2,
@@ -60,6 +61,7 @@ declare module 'ioredis' {
     expire_reservation: ScriptCommand<Context>;
     settled: ScriptCommand<Context>;
     topup: ScriptCommand<Context>;
+    close_wallet: ScriptCommand<Context>;
     /** The wallet's limits as decimal strings (none: no record). */
     limits: ScriptCommand<Context, string[]>;
     retain: ScriptCommand<Context, number>;

@@ -21,6 +21,7 @@ export const SCRIPT_CODES = {
   CONFIRMED: 'the transaction was confirmed',
   CURRENCY: 'the currency is not enabled and the request is new',
   BALANCE_LIMIT: 'the balance would pass 2^53-1',
+  RESERVED: 'money is reserved in the wallet: a close waits until its rounds settle',
 } as const;
 
 export type ScriptCode = keyof typeof SCRIPT_CODES;

@@ -87,9 +87,12 @@ export const FINGERPRINTS = {
   confirm: ['round_id', 'win_amount'],
   cancel: ['reason'],
   topup: ['amount', 'currency', 'comment'],
+  close: ['currency', 'reason'],
 } as const satisfies Record<string, readonly string[]>;
 /** A keyed top-up's reply, as its idempotency record keeps it (and `restore` rebuilds it). */
 export const TOPUP_REPLY = ['topup_id', 'available', 'reserved', 'created_at_ms'] as const;
+/** A keyed close's reply (SPEC §2.14), as its idempotency record keeps it: the move's id ('' when there was nothing to close) and the amount taken. */
+export const CLOSE_REPLY = ['close_id', 'amount', 'available', 'reserved', 'created_at_ms'] as const;
 
 /** What an outbox entry (and the ledger row made of it) records: the kinds the .proto lists for LedgerEvent. */
 export const OUTBOX_KINDS = WIRE_VALUES.LedgerEvent.kind;
@@ -133,4 +136,7 @@ export const OUTBOX_LAYOUTS: Readonly<Record<string, OutboxLayout>> = {
   T: { kind: 'topup', lua: 'outbox_audited_topup', values: [...TOPUP, 'auditTrail'], commentFollows: true },
   k: { kind: 'topup', lua: 'outbox_keyed_topup', values: [...TOPUP, 'requestId'], commentFollows: true },
   K: { kind: 'topup', lua: 'outbox_keyed_audited_topup', values: [...TOPUP, 'requestId', 'auditTrail'], commentFollows: true },
+  // A close (SPEC §2.14): its id from the top-up sequence, the amount it took, the reason as its comment.
+  z: { kind: 'close', lua: 'outbox_close', values: [...TOPUP, 'auditTrail'], commentFollows: true },
+  Z: { kind: 'close', lua: 'outbox_keyed_close', values: [...TOPUP, 'requestId', 'auditTrail'], commentFollows: true },
 };

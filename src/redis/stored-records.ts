@@ -1,6 +1,6 @@
 import { REPLY_RECORD_STATUS } from './shared-codes';
 import {
-  FINGERPRINTS, IDEMPOTENCY_SEPARATOR, NONCE_OFFSET, REDIS_LAYOUT, TOPUP_REPLY, TRANSACTION_RECORD_FIELDS, WALLET_AT, WALLET_OWNER_AT,
+  CLOSE_REPLY, FINGERPRINTS, IDEMPOTENCY_SEPARATOR, NONCE_OFFSET, REDIS_LAYOUT, TOPUP_REPLY, TRANSACTION_RECORD_FIELDS, WALLET_AT, WALLET_OWNER_AT,
   type TransactionRecordField,
 } from './shared-layouts';
 
@@ -48,6 +48,17 @@ export function formatIdempotencyRecord(reply: readonly string[], fingerprint: s
 export function topupFingerprint(fields: Record<(typeof FINGERPRINTS.topup)[number], string>): string {
   return FINGERPRINTS.topup.map((name) => fields[name]).join(IDEMPOTENCY_SEPARATOR);
 }
+
+/** What a repeat of a keyed close must match (FINGERPRINTS.close). */
+export function closeFingerprint(fields: Record<(typeof FINGERPRINTS.close)[number], string>): string {
+  return FINGERPRINTS.close.map((name) => fields[name]).join(IDEMPOTENCY_SEPARATOR);
+}
+
+/** A close's reply fields, in the order the script answers and remembers them (CLOSE_REPLY). */
+export type CloseReplyFields = Record<(typeof CLOSE_REPLY)[number], string>;
+export const closeReplyFields = (reply: CloseReplyFields): string[] => CLOSE_REPLY.map((name) => reply[name]);
+export const parseCloseReply = (fields: readonly string[]): CloseReplyFields =>
+  Object.fromEntries(CLOSE_REPLY.map((name, i) => [name, fields[i] ?? ''])) as CloseReplyFields;
 
 /** A top-up's reply fields, in the order the script answers and remembers them (TOPUP_REPLY). */
 export type TopupReplyFields = Record<(typeof TOPUP_REPLY)[number], string>;

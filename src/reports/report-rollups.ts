@@ -25,6 +25,8 @@ const FIGURE_RULES: Readonly<Record<RollupFigure, { readonly kind: OutboxKind; r
   topups_amount: { kind: 'topup', reward: false, value: 'amount' },
   rewards_count: { kind: 'topup', reward: true, value: 'count' },
   rewards_amount: { kind: 'topup', reward: true, value: 'amount' },
+  closes_count: { kind: 'close', value: 'count' },
+  closes_amount: { kind: 'close', value: 'amount' },
 };
 /** The move whose confirmed round makes a player active. */
 const PLAYING_KIND: OutboxKind = 'confirm';

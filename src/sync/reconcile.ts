@@ -3,7 +3,7 @@ import { Cluster } from 'ioredis';
 import { scanKeys } from '../redis/key-scan';
 import { parseWalletRecord } from '../redis/stored-records';
 import type { RedisLike } from '../redis/script-registry';
-import { LEDGER_TABLE } from '../records/ledger-tables';
+import { LEDGER_TABLE, MOVE_EFFECTS } from '../records/ledger-tables';
 
 export interface WalletBalances {
   readonly userId: string;
@@ -37,14 +37,23 @@ export async function redisWallets(redis: RedisLike, keyPrefix: string): Promise
   return wallets;
 }
 
-/** Each wallet's balances as the sum of its ledger moves (SPEC §1.2's table). */
+/** A ledger row's effect on one balance, in SQL (MOVE_EFFECTS). */
+function balanceSql(balance: 'available' | 'reserved'): string {
+  const terms = Object.entries(MOVE_EFFECTS).map(([kind, effects]) => {
+    const { amount, win } = effects[balance];
+    const parts = [amount === 0 ? '' : `${amount < 0 ? '-' : ''}amount`, win === 0 ? '' : 'win_amount'].filter(Boolean);
+    return `WHEN '${kind}' THEN ${parts.join(' + ') || '0'}`;
+  });
+  return `CASE kind ${terms.join(' ')} END`;
+}
+
+/** Each wallet's balances as the sum of its ledger moves (MOVE_EFFECTS). */
 export async function ledgerWallets(db: Knex): Promise<WalletBalances[]> {
   const rows = (await db(LEDGER_TABLE)
     .select('user_id', 'game_id', 'currency')
     .select(
-      db.raw(`CAST(SUM(CASE kind WHEN 'topup' THEN amount WHEN 'reserve' THEN -amount
-        WHEN 'confirm' THEN win_amount ELSE amount END) AS CHAR) AS available`),
-      db.raw(`CAST(SUM(CASE kind WHEN 'reserve' THEN amount WHEN 'topup' THEN 0 ELSE -amount END) AS CHAR) AS reserved`),
+      db.raw(`CAST(SUM(${balanceSql('available')}) AS CHAR) AS available`),
+      db.raw(`CAST(SUM(${balanceSql('reserved')}) AS CHAR) AS reserved`),
     )
     .groupBy('user_id', 'game_id', 'currency')) as Array<Record<string, string>>;
   return rows.map((row) => ({

@@ -9,12 +9,14 @@ import {
   formatTransactionRecord,
   formatWalletRecord,
   topupFingerprint,
+  closeFingerprint,
+  closeReplyFields,
   topupReplyFields,
   type TransactionRecord,
 } from '../redis/stored-records';
 import { NONCE_OFFSET } from '../redis/shared-layouts';
 import { keys, PARTITION_COUNT, partitionTag, walletAddress, walletOfTransaction } from '../redis/wallet-keys';
-import { LEDGER_TABLE, TRANSACTIONS_TABLE, type LedgerEntryRow, type TransactionRow } from '../records/ledger-tables';
+import { LEDGER_TABLE, MOVE_EFFECTS, TRANSACTIONS_TABLE, type LedgerEntryRow, type MoveTerms, type TransactionRow } from '../records/ledger-tables';
 import { createOutboxStore } from './outbox-store';
 import { createPartitionWriter, type PartitionWriter } from './partition-writer';
 import { restoreControls, type ControlsReport } from './restore-controls';
@@ -140,22 +142,24 @@ async function clearEngineKeys(redis: RedisLike, force: boolean): Promise<number
 }
 
 
-/**
- * What each kind of move does to (available, reserved), from its amount and win: SPEC §1.2's table, the
- * sums reconcile compares with (src/sync/reconcile.ts). A wallet is restored as the sum of its moves.
- */
-const MOVES = {
-  topup: (amount: bigint) => [amount, 0n],
-  reserve: (amount: bigint) => [-amount, amount],
-  confirm: (amount: bigint, win: bigint) => [win, -amount],
-  cancel: (amount: bigint) => [amount, -amount],
-  expire: (amount: bigint) => [amount, -amount],
-} as const satisfies Record<string, (amount: bigint, win: bigint) => readonly [bigint, bigint]>;
+/** A move's effect on one balance (MOVE_EFFECTS): a wallet is restored as the sum of its moves. */
+const effect = (terms: MoveTerms, amount: bigint, win: bigint) => BigInt(terms.amount) * amount + BigInt(terms.win) * win;
 
 /** The columns of a ledger row restore replays. */
 type LedgerStreamRow = Pick<LedgerEntryRow,
   'event_id' | 'stream_ms' | 'stream_seq' | 'kind' | 'user_id' | 'game_id' | 'currency' | 'amount' | 'win_amount' | 'available_balance' | 'reserved_balance'
   | 'request_id' | 'topup_id' | 'comment' | 'created_at'>;
+
+/** The idempotency record a keyed top-up or close left (as topup.lua and close_wallet.lua remember it), rebuilt from its row. */
+function keyedMoveRecord(row: LedgerStreamRow): string {
+  const at = { available: String(row.available_balance), reserved: String(row.reserved_balance), created_at_ms: String(row.created_at.getTime()) };
+  if (row.kind === 'close') {
+    const reply = closeReplyFields({ close_id: String(row.topup_id), amount: String(row.amount), ...at });
+    return formatIdempotencyRecord(reply, closeFingerprint({ currency: row.currency, reason: row.comment ?? '' }));
+  }
+  const reply = topupReplyFields({ topup_id: String(row.topup_id), ...at });
+  return formatIdempotencyRecord(reply, topupFingerprint({ amount: String(row.amount), currency: row.currency, comment: row.comment ?? '' }));
+}
 
 async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, idempotencyTtlS: number) {
   const lastStreamIds = new Map<number, string>();
@@ -193,9 +197,9 @@ async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, ide
       userGame = name;
     }
     const balance = balances.get(row.currency) ?? { userId: row.user_id, gameId: row.game_id, available: 0n, reserved: 0n };
-    const [available, reserved] = MOVES[row.kind as keyof typeof MOVES](BigInt(row.amount), BigInt(row.win_amount));
-    balance.available += available;
-    balance.reserved += reserved;
+    const effects = MOVE_EFFECTS[row.kind];
+    balance.available += effect(effects.available, BigInt(row.amount), BigInt(row.win_amount));
+    balance.reserved += effect(effects.reserved, BigInt(row.amount), BigInt(row.win_amount));
     balances.set(row.currency, balance);
     const partition = Number.parseInt(row.event_id.slice(0, 2), 16);
     const position: [bigint, number] = [BigInt(row.stream_ms), Number(row.stream_seq)];
@@ -204,17 +208,14 @@ async function restoreLedger(db: Knex, writes: PartitionWriter, now: number, ide
       lastStream.set(partition, position);
       lastStreamIds.set(partition, `${position[0]}-${position[1]}`);
     }
-    if (row.kind !== 'topup' || row.topup_id === null) continue;
+    if ((row.kind !== 'topup' && row.kind !== 'close') || row.topup_id === null) continue;
     const topupId = Number(row.topup_id);
     const sequence = Math.floor(topupId / PARTITION_COUNT);
     topupSequences.set(topupId % PARTITION_COUNT, Math.max(topupSequences.get(topupId % PARTITION_COUNT) ?? 0, sequence));
     const remainingS = Math.ceil((row.created_at.getTime() + idempotencyTtlS * 1000 - now) / 1000);
     if (row.request_id && remainingS > 0) {
       const wallet = walletAddress(row.user_id, row.game_id, row.currency);
-      const reply = topupReplyFields({
-        topup_id: String(topupId), available: String(row.available_balance), reserved: String(row.reserved_balance), created_at_ms: String(row.created_at.getTime()),
-      });
-      const record = formatIdempotencyRecord(reply, topupFingerprint({ amount: String(row.amount), currency: row.currency, comment: row.comment ?? '' }));
+      const record = keyedMoveRecord(row);
       await writes.add(wallet.partition, (p) => p.set(keys.topupRequest(wallet, row.request_id!), record, 'EX', remainingS));
       topupRecords += 1;
     }

@@ -1,6 +1,6 @@
 import { keys, reserveTarget, type WalletAddress } from '../redis/wallet-keys';
 import { periodStarts } from './loss-periods';
-import type { CancelInput, ConfirmInput, ReserveInput, TopupInput } from './wallet-types';
+import type { CancelInput, CloseInput, ConfirmInput, ReserveInput, TopupInput } from './wallet-types';
 
 /** An operation and the wallet it moves (for Confirm and Cancel, the one its transaction_id names). */
 export interface WalletItem<Input> {
@@ -126,6 +126,15 @@ export const scriptCalls = {
       input.userId, input.gameId, input.currency, input.amount, input.comment,
       String(at.nowMs), String(at.idempotencyTtlS), idempotencyKey, String(wallet.partition), input.auditTrail ?? '',
       currencyClosed ? '0' : '1',
+    ];
+  },
+
+  closeWallet(wallet: WalletAddress, input: CloseInput, at: Pick<Moment, 'nowMs' | 'idempotencyTtlS'>): string[] {
+    const idempotencyKey = input.idempotencyKey ?? '';
+    return [
+      keys.wallet(wallet), keys.topupRequest(wallet, idempotencyKey), keys.outbox(wallet), keys.topupSequence(wallet),
+      input.userId, input.gameId, input.currency, input.reason,
+      String(at.nowMs), String(at.idempotencyTtlS), idempotencyKey, String(wallet.partition), input.auditTrail,
     ];
   },
 };

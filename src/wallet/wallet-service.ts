@@ -10,6 +10,7 @@ import {
   checkId,
   checkReserve,
   checkTopup,
+  checkClose,
 } from './wallet-validation';
 import { cancelArchived, confirmArchived } from './archived-settlement';
 import type { CurrencyGate } from './currency-gate';
@@ -24,6 +25,8 @@ import type {
   ReserveInput,
   TopupInput,
   TopupReply,
+  CloseInput,
+  CloseReply,
   TransactionArchive,
   TransactionView,
   WalletBalance,
@@ -193,6 +196,12 @@ export function createWalletService(deps: WalletServiceDeps) {
       const input = checkTopup(raw);
       // The script refuses a closed currency after its replay check: a repeated key answers its first reply.
       return store.topup(walletAddress(input.userId, input.gameId, input.currency), input, moment(), !currencyOpen(input.currency));
+    },
+
+    /** An admin's closing move (SPEC §2.14): the wallet's available balance out to 0, refused while money is reserved. */
+    async closeWallet(raw: CloseInput): Promise<CloseReply> {
+      const input = checkClose(raw);
+      return store.closeWallet(walletAddress(input.userId, input.gameId, input.currency), input, moment());
     },
 
     /** Balances of every currency the user-game holds (at least `fallbackCurrency`, 0/0 when unfunded). */

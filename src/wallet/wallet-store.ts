@@ -8,7 +8,7 @@ import type { ScriptObserver } from '../metrics/script-metrics';
 import { itemReplies, registerScripts, type RedisLike, type ScriptName, type ScriptReply } from '../redis/script-registry';
 import { createSlotRouter } from '../redis/slot-router';
 import type { RefusalCode } from '../redis/shared-codes';
-import { namesTransaction, parseTopupReply, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
+import { namesTransaction, parseCloseReply, parseTopupReply, parseTransactionRecord, parseWalletRecord } from '../redis/stored-records';
 import { keys, partitionTag, walletOfTransaction, type WalletAddress } from '../redis/wallet-keys';
 import { scriptCalls, type CancelItem, type ConfirmItem, type Moment, type ReserveItem } from './script-calls';
 import type {
@@ -20,6 +20,8 @@ import type {
   ConfirmInput,
   TopupInput,
   TopupReply,
+  CloseInput,
+  CloseReply,
   TransactionStatus,
   TransactionView,
   WalletBalance,
@@ -150,6 +152,17 @@ export function createWalletStore(redis: RedisLike, options: WalletStoreOptions 
       return { topupId: reply.topup_id, availableBalance: reply.available, reservedBalance: reply.reserved, createdAtMs: Number(reply.created_at_ms), replayed: code === 'REPLAY' };
     },
 
+    async closeWallet(wallet: WalletAddress, input: CloseInput, at: Moment): Promise<CloseReply> {
+      const args = scriptCalls.closeWallet(wallet, input, at);
+      const [code, ...fields] = await script('close_wallet', args[0]!, (client) => fcallEngineFunction<ScriptReply>(client, 'close_wallet', args));
+      if (code !== 'OK' && code !== 'REPLAY') throw errorFor(code, { requestId: input.idempotencyKey ?? '', currency: input.currency, what: 'Idempotency-Key' });
+      const reply = parseCloseReply(fields);
+      return {
+        closeId: reply.close_id || null, amount: reply.amount, availableBalance: reply.available, reservedBalance: reply.reserved,
+        createdAtMs: Number(reply.created_at_ms), replayed: code === 'REPLAY',
+      };
+    },
+
     async transaction(transactionId: string): Promise<TransactionView | null> {
       const wallet = walletOfTransaction(transactionId);
       if (!wallet) return null;
@@ -240,6 +253,9 @@ const REFUSALS: Readonly<Record<RefusalCode, (context: ErrorContext) => AppError
   CONFIRMED: (c) => new AppError('FAILED_PRECONDITION', `${tx(c)} is confirmed and cannot be canceled`),
   CURRENCY: (c) => currencyClosedError(c.currency ?? ''),
   BALANCE_LIMIT: () => new AppError('FAILED_PRECONDITION', 'the balance would pass the largest accepted balance 2^53-1'),
+  RESERVED: (c) => new AppError('FAILED_PRECONDITION', `the ${c.currency} wallet has money reserved: it can be closed once its rounds settle`, {
+    errors: [{ path: 'reserved', message: 'must be 0: rounds are open in this wallet' }],
+  }),
 };
 
 function errorFor(code: string, context: ErrorContext): AppError {

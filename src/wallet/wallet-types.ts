@@ -78,6 +78,30 @@ export interface TopupReply {
   readonly replayed: boolean;
 }
 
+/** An admin's closing move of one wallet (SPEC §2.14): its available balance taken out to 0. */
+export interface CloseInput {
+  readonly userId: string;
+  readonly gameId: string;
+  readonly currency: string;
+  /** Why: kept as the move's comment. */
+  readonly reason: string;
+  /** Optional: a repeat with the same key returns the first reply (the top-ups' keys: one key, one request). */
+  readonly idempotencyKey?: string;
+  /** Who asked, as for a top-up (TopupInput.auditTrail): the sync writes the audit entry from it. */
+  readonly auditTrail: string;
+}
+
+export interface CloseReply {
+  /** The move's id (a top-up id's kind); null when nothing was available, and no move was written. */
+  readonly closeId: string | null;
+  /** What was taken out. */
+  readonly amount: Amount;
+  readonly availableBalance: Amount;
+  readonly reservedBalance: Amount;
+  readonly createdAtMs: number;
+  readonly replayed: boolean;
+}
+
 export interface WalletBalance {
   readonly availableBalance: Amount;
   readonly reservedBalance: Amount;

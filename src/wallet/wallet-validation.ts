@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import type { Amount, CancelInput, ConfirmInput, ReserveInput, TopupInput } from './wallet-types';
+import type { Amount, CancelInput, CloseInput, ConfirmInput, ReserveInput, TopupInput } from './wallet-types';
 
 /** SPEC: the largest accepted amount or balance, exact in Lua, JavaScript and MySQL BIGINT. */
 export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
@@ -86,6 +86,17 @@ export function checkTopup(input: TopupInput): TopupInput {
     idempotencyKey:
       input.idempotencyKey === undefined ? undefined : checkId('Idempotency-Key', input.idempotencyKey),
     auditTrail: input.auditTrail === undefined ? undefined : checkOneLine('audit trail', input.auditTrail),
+  };
+}
+
+export function checkClose(input: CloseInput): CloseInput {
+  return {
+    userId: checkId('user_id', input.userId),
+    gameId: checkId('game_id', input.gameId),
+    currency: checkCurrency('currency', input.currency),
+    reason: checkText('reason', input.reason, MAX_COMMENT_CHARS),
+    idempotencyKey: input.idempotencyKey === undefined ? undefined : checkId('Idempotency-Key', input.idempotencyKey),
+    auditTrail: checkOneLine('audit trail', input.auditTrail),
   };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { createAuditLog } from '../../src/admin/audit/audit-service';
-import { auditTopupsFromLedger } from '../../src/admin/balance/topup-audit';
+import { auditWalletMovesFromLedger } from '../../src/admin/balance/topup-audit';
 import { insertConnection } from '../../src/admin/connections/connections-repository';
 import { applyOutboxBatch } from '../../src/sync/ledger-repository';
 import { createEngine } from '../helpers/engine';
@@ -96,12 +96,12 @@ test('a top-up whose audit entry MySQL refuses after the credit still reports th
   // The top-up's outbox entry carries who asked: the sync writes the entry with the ledger row.
   await database.db.raw('DROP TRIGGER refuse_cli_topup_audit');
   const [event] = await createEngine(store.redis).outbox({ userId: '77', gameId: 'refused', currency: 'EUR' });
-  await applyOutboxBatch(database.db, [event!], auditTopupsFromLedger);
+  await applyOutboxBatch(database.db, [event!], auditWalletMovesFromLedger);
   const [entry, ...more] = await auditOf('77:refused');
   t.deepEqual(more, []);
   t.like(entry, { actor_user_id: null, game_id: null, changes: { amount: [null, 300], topup_id: [null, event!.topupId] } });
   // Applied again (a retried batch): still one entry.
-  await applyOutboxBatch(database.db, [event!], auditTopupsFromLedger);
+  await applyOutboxBatch(database.db, [event!], auditWalletMovesFromLedger);
   t.is((await auditOf('77:refused')).length, 1);
 });
 

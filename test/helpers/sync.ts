@@ -10,7 +10,7 @@ import { createRedisClient } from '../../src/redis/redis-client';
 import { keys, PARTITION_COUNT, partitionTag } from '../../src/redis/wallet-keys';
 import { createTransactionArchive } from '../../src/sync/transaction-archive';
 import { startWorkerRole } from '../../src/sync/worker-role';
-import { auditTopupsFromLedger } from '../../src/admin/balance/topup-audit';
+import { auditWalletMovesFromLedger } from '../../src/admin/balance/topup-audit';
 import { createWalletStore } from '../../src/wallet/wallet-store';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { markMigrated } from './redis';
@@ -94,7 +94,7 @@ export async function createSyncHarness(overrides: Env = {}, options: { mysqlSer
         queueConnection,
         wallet: createWalletStore(workerRedis),
         logger: createLogger('silent'),
-        alongside: auditTopupsFromLedger,
+        alongside: auditWalletMovesFromLedger,
       });
       const stop = async () => {
         await role.stop(2000);

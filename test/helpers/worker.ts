@@ -1,4 +1,4 @@
-import { auditTopupsFromLedger } from '../../src/admin/balance/topup-audit';
+import { auditWalletMovesFromLedger } from '../../src/admin/balance/topup-audit';
 import { createLogger } from '../../src/logging/logger';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { startWorkerRole } from '../../src/sync/worker-role';
@@ -11,7 +11,7 @@ export async function startTestWorker(api: TestApi): Promise<{ stop(): Promise<v
   const queueRedis = createRedisClient({ url: api.config.redis.url, role: 'queue' });
   const role = await startWorkerRole({
     config: api.config, db: api.database.db, redis: workerRedis, queueConnection: queueRedis, wallet: createWalletStore(workerRedis), logger: createLogger('silent'),
-    alongside: auditTopupsFromLedger,
+    alongside: auditWalletMovesFromLedger,
   });
   return {
     async stop() {

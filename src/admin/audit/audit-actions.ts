@@ -18,8 +18,8 @@ export const AUDIT_ACTIONS = [
   'notification.create', 'notification.update', 'notification.delete',
   // Written by the save_leaderboard_score procedure in the save's transaction (AUDIT_SCORE_SAVES).
   'score.save',
-  'user.create', 'user.register', 'user.update', 'user.game_scope', 'user.two_factor_on', 'user.two_factor_off', 'user.recovery_codes_renewed', 'user.freeze', 'user.unfreeze',
-  'user_game.create', 'user_game.delete', 'user_game.topup', 'user_game.limits', 'user_game.freeze', 'user_game.unfreeze',
+  'user.create', 'user.register', 'user.update', 'user.game_scope', 'user.two_factor_on', 'user.two_factor_off', 'user.recovery_codes_renewed', 'user.freeze', 'user.unfreeze', 'user.export', 'user.erase',
+  'user_game.create', 'user_game.delete', 'user_game.topup', 'user_game.close', 'user_game.limits', 'user_game.freeze', 'user_game.unfreeze',
   'variable.create', 'variable.update', 'variable.delete',
 ] as const;
 

@@ -1,25 +1,34 @@
 import { userGamesGame } from '../http/game-scope';
 import { LEDGER_KINDS } from '../../records/ledger-reads';
-import { endpoint, idQuery, list, made, page, textParam } from '../http/endpoint';
+import { endpoint, idQuery, list, made, one, page, textParam } from '../http/endpoint';
 
 const TIMESTAMP = { type: 'string', format: 'date-time' };
 import { LEDGER_PAGE } from '../http/params';
-import { topupSchema } from './balance-service';
-import { balanceReply, ledgerItemReply, topupReply } from './balance-replies';
+import { closeSchema, topupSchema } from './balance-service';
+import { balanceReply, closeReply, ledgerItemReply, topupReply } from './balance-replies';
 
 const USER_GAME = '/api/user-games/{ug_id}';
 /** A user-game in its GraphQL fields. */
 const USER_GAME_ARGS = { ug_id: 'user_game_id' };
+const IDEMPOTENCY_KEY = { name: 'Idempotency-Key', schema: { type: 'string' }, description: 'a repeat returns the first reply; the same key with another body is a 409' };
 
 /** A user-game's wallet: top-ups through the engine, balances live from Redis, the ledger from MySQL. */
 export const balanceEndpoints = [
   endpoint({
     method: 'post', path: `${USER_GAME}/topup`, tag: 'balance', summary: 'Credit a user-game\'s wallet', access: 'admin',
     body: topupSchema, ok: made(topupReply, false), errors: [409],
-    headers: [{ name: 'Idempotency-Key', schema: { type: 'string' }, description: 'a repeat returns the first reply; the same key with another body is a 409' }],
+    headers: [IDEMPOTENCY_KEY],
     description: 'Through the same Lua script and outbox as the gRPC engine. A top-up past 2^53−1 is a 409.',
     graphql: { type: 'Mutation', field: 'topup', params: USER_GAME_ARGS, headers: { 'idempotency-key': 'idempotency_key' } },
     handle: ({ actor, params, body, header }, { balance }) => balance.topup(actor, params.ug_id, body, header('idempotency-key')),
+  }),
+  endpoint({
+    method: 'post', path: `${USER_GAME}/close`, tag: 'balance', summary: 'Close a wallet: a ledger move of kind close takes its available balance out', access: 'admin',
+    body: closeSchema, ok: one(closeReply), errors: [409],
+    headers: [IDEMPOTENCY_KEY],
+    description: 'SPEC §2.14, before an erase. A 409 naming `reserved` while money is reserved. An empty wallet answers amount 0 and writes no move. Audited.',
+    graphql: { type: 'Mutation', field: 'closeWallet', params: USER_GAME_ARGS, headers: { 'idempotency-key': 'idempotency_key' } },
+    handle: ({ actor, params, body, header }, { balance }) => balance.close(actor, params.ug_id, body, header('idempotency-key')),
   }),
   endpoint({
     method: 'get', path: `${USER_GAME}/transactions`, tag: 'balance', summary: 'The wallet\'s ledger from MySQL, newest first', access: 'self', game: userGamesGame,

@@ -14,6 +14,18 @@ export const topupReply = replySchema('Topup', {
 });
 export type TopupResult = ReplyOf<typeof topupReply>;
 
+export const closeReply = replySchema('WalletClose', {
+  id: idField().nullable().meta({ description: 'the close move; null when nothing was available (no move was written)' }),
+  user_game_id: idField(),
+  amount: moneyField().meta({ description: 'what was taken out' }),
+  currency: textField(),
+  reason: textField(),
+  available_balance: moneyField(),
+  reserved_balance: moneyField(),
+  created_at: timestampField(),
+});
+export type CloseResult = ReplyOf<typeof closeReply>;
+
 export const balanceReply = replySchema('Balance', { currency: textField(), available_balance: moneyField(), reserved_balance: moneyField() });
 export type Balance = ReplyOf<typeof balanceReply>;
 

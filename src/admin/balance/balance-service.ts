@@ -11,8 +11,8 @@ import type { Reader } from '../core/roles';
 import type { ConnectionsPort } from '../connections/connections-service';
 import { integer, isoTimestamp, oneOf, text, validateBody } from '../core/validation';
 import type { Logger } from '../../logging/logger';
-import type { Balance, LedgerItem, TopupResult } from './balance-replies';
-import { recordTopupAudit, topupAuditTrail, type TopupTarget } from './topup-audit';
+import type { Balance, CloseResult, LedgerItem, TopupResult } from './balance-replies';
+import { recordCloseAudit, recordTopupAudit, topupAuditTrail, type TopupTarget } from './topup-audit';
 import { callerTopupKey } from './topup-key';
 
 export const topupSchema = bodySchema({ component: 'TopupInput' }, yup.object({
@@ -22,6 +22,12 @@ export const topupSchema = bodySchema({ component: 'TopupInput' }, yup.object({
 }));
 
 export type TopupInput = Partial<yup.InferType<typeof topupSchema>>;
+
+export const closeSchema = bodySchema({ component: 'WalletCloseInput' }, yup.object({
+  currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').defined('is required'),
+  reason: text(1, 255).defined('is required'),
+}));
+export type CloseInput = Partial<yup.InferType<typeof closeSchema>>;
 
 /** A history's filters (SPEC §1.11), checked as a body is: a 400 naming each that breaks its rule. */
 const ledgerFiltersSchema = yup.object({
@@ -59,6 +65,14 @@ export function createBalanceService(deps: {
   const { store, wallet, connections, defaultCurrency, logger } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
 
+  /** The engine's refusal of a key used with another body, as the API says it. */
+  const keyConflict = (error: unknown): never => {
+    if (error instanceof AppError && error.code === 'ALREADY_EXISTS') {
+      throw new AppError('CONFLICT', 'this Idempotency-Key was already used with a different body');
+    }
+    throw error;
+  };
+
   return {
     async topup(actor: Actor, userGameId: number, body: TopupInput, idempotencyKey: string | undefined): Promise<TopupResult> {
       const ug = await connections.mustFindUserGame(userGameId);
@@ -69,12 +83,7 @@ export function createBalanceService(deps: {
       const target: TopupTarget = { targetId: ug.id, gameId: ug.game_id };
       const reply = await wallet.topup({
         ...walletIds(ug), currency, amount: String(input.amount), comment, idempotencyKey, auditTrail: topupAuditTrail(actor, target),
-      }).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'ALREADY_EXISTS') {
-          throw new AppError('CONFLICT', 'this Idempotency-Key was already used with a different body');
-        }
-        throw error;
-      });
+      }).catch(keyConflict);
       // A replay writes it too: one that found MySQL down the first time leaves it to whichever comes first.
       await recordTopupAudit((entry) => store.recordAlone(actor, entry), target, { amount: input.amount, currency, comment, topupId: reply.topupId }, logger);
       return {
@@ -83,6 +92,31 @@ export function createBalanceService(deps: {
         amount: input.amount,
         currency,
         comment,
+        available_balance: Number(reply.availableBalance),
+        reserved_balance: Number(reply.reservedBalance),
+        created_at: new Date(reply.createdAtMs).toISOString(),
+      };
+    },
+
+    /**
+     * A wallet's closing move (SPEC §2.14): its available balance out to 0 through the engine (a
+     * ledger move of kind close), refused while money is reserved. Audited like a top-up.
+     */
+    async close(actor: Actor, userGameId: number, body: CloseInput, idempotencyKey: string | undefined): Promise<CloseResult> {
+      const ug = await connections.mustFindUserGame(userGameId);
+      const { currency, reason } = validateBody(closeSchema, body);
+      callerTopupKey(idempotencyKey);
+      const target: TopupTarget = { targetId: ug.id, gameId: ug.game_id };
+      const reply = await wallet.closeWallet({ ...walletIds(ug), currency, reason, idempotencyKey, auditTrail: topupAuditTrail(actor, target) }).catch(keyConflict);
+      if (reply.closeId !== null) {
+        await recordCloseAudit((entry) => store.recordAlone(actor, entry), target, { amount: reply.amount, currency, reason, closeId: reply.closeId }, logger);
+      }
+      return {
+        id: reply.closeId === null ? null : Number(reply.closeId),
+        user_game_id: ug.id,
+        amount: Number(reply.amount),
+        currency,
+        reason,
         available_balance: Number(reply.availableBalance),
         reserved_balance: Number(reply.reservedBalance),
         created_at: new Date(reply.createdAtMs).toISOString(),

@@ -24,6 +24,19 @@ function topupAuditRecord(target: TopupTarget, topup: TopupFacts): AuditRecord {
   return { action: 'user_game.topup', targetId: target.targetId, gameId: target.gameId, changes, dedupeKey: `topup:${topup.topupId}` };
 }
 
+export interface CloseFacts {
+  readonly amount: number | string;
+  readonly currency: string;
+  readonly reason: string;
+  readonly closeId: string;
+}
+
+/** The audit entry of a wallet's close (SPEC §2.14): at most one per close id. */
+function closeAuditRecord(target: TopupTarget, close: CloseFacts): AuditRecord {
+  const changes = createdFields({ amount: Number(close.amount), currency: close.currency, reason: close.reason, close_id: close.closeId });
+  return { action: 'user_game.close', targetId: target.targetId, gameId: target.gameId, changes, dedupeKey: `close:${close.closeId}` };
+}
+
 interface Trail {
   readonly actor: Actor;
   readonly target: TopupTarget;
@@ -56,15 +69,33 @@ export async function recordTopupAudit(
     logger?.warn({ err: error, topupId: topup.topupId }, 'the top-up is credited; its audit entry follows with the ledger row'));
 }
 
+/** A close's audit entry right after the engine took the money out: as for a top-up (recordTopupAudit). */
+export async function recordCloseAudit(
+  record: (entry: AuditRecord) => Promise<void>,
+  target: TopupTarget,
+  close: CloseFacts,
+  logger?: Logger,
+): Promise<void> {
+  await record(closeAuditRecord(target, close)).catch((error: unknown) =>
+    logger?.warn({ err: error, closeId: close.closeId }, 'the wallet is closed; its audit entry follows with the ledger row'));
+}
+
+/** The audit entry of an audited top-up or close, from its outbox event. */
+function moveAuditRecord(event: OutboxEvent & { topupId: string }, target: TopupTarget): AuditRecord {
+  return event.kind === 'close'
+    ? closeAuditRecord(target, { amount: event.amount, currency: event.currency, reason: event.comment ?? '', closeId: event.topupId })
+    : topupAuditRecord(target, { amount: event.amount, currency: event.currency, comment: event.comment ?? '', topupId: event.topupId });
+}
+
 /**
- * For the sync: the audit entries of the audited top-ups among a batch's events, written in the
- * batch's ledger transaction unless the credit's writer wrote them already (same dedupe key).
+ * For the sync: the audit entries of the audited top-ups and closes among a batch's events, written in
+ * the batch's ledger transaction unless the move's writer wrote them already (same dedupe key).
  */
-export async function auditTopupsFromLedger(trx: Knex, events: readonly OutboxEvent[]): Promise<void> {
+export async function auditWalletMovesFromLedger(trx: Knex, events: readonly OutboxEvent[]): Promise<void> {
   const rows = events.flatMap((event) => {
-    if (event.kind !== 'topup' || event.auditTrail === null || event.topupId === null) return [];
+    if ((event.kind !== 'topup' && event.kind !== 'close') || event.auditTrail === null || event.topupId === null) return [];
     const { actor, target } = JSON.parse(event.auditTrail) as Trail;
-    const record = topupAuditRecord(target, { amount: event.amount, currency: event.currency, comment: event.comment ?? '', topupId: event.topupId });
+    const record = moveAuditRecord({ ...event, topupId: event.topupId }, target);
     return [{ ...auditRow(record, actor), dedupe_key: record.dedupeKey!, created_at: new Date(event.atMs) }];
   });
   await recordEntriesOnce(trx, rows);

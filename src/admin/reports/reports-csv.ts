@@ -3,9 +3,9 @@ import type { Figures, GameReport, ReportSummary } from './reports-replies';
 /** The figures' columns, in the JSON reply's order; money ones are written in major units. */
 const FIGURE_COLUMNS: ReadonlyArray<keyof Figures> = [
   'bets_count', 'bets_amount', 'wins_amount', 'ggr', 'hold_pct', 'rtp_pct', 'reserves_count', 'reserves_amount', 'cancels_count', 'cancels_amount',
-  'expiries_count', 'expiries_amount', 'topups_count', 'topups_amount', 'rewards_count', 'rewards_amount', 'active_players',
+  'expiries_count', 'expiries_amount', 'topups_count', 'topups_amount', 'rewards_count', 'rewards_amount', 'closes_count', 'closes_amount', 'active_players',
 ];
-const MONEY = new Set<keyof Figures>(['bets_amount', 'wins_amount', 'ggr', 'reserves_amount', 'cancels_amount', 'expiries_amount', 'topups_amount', 'rewards_amount']);
+const MONEY = new Set<keyof Figures>(['bets_amount', 'wins_amount', 'ggr', 'reserves_amount', 'cancels_amount', 'expiries_amount', 'topups_amount', 'rewards_amount', 'closes_amount']);
 
 /** Minor units as a decimal in major units (`-12345`, exponent 2 → `-123.45`), exactly: integer arithmetic on the digits. */
 export function majorUnits(minor: number, exponent: number): string {

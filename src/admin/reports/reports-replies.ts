@@ -19,6 +19,8 @@ const FIGURES = {
   topups_amount: moneyField(),
   rewards_count: countField(0, 'period rewards paid (SPEC §2.12)'),
   rewards_amount: moneyField(),
+  closes_count: countField(0, 'wallets closed by an admin (SPEC §2.14)'),
+  closes_amount: moneyField().meta({ description: 'what the closes took out of the wallets' }),
   active_players: countField(0, 'distinct user-games with a confirmed round'),
 };
 export type Figures = { -readonly [Name in keyof typeof FIGURES]: ReplyOf<(typeof FIGURES)[Name]> };

@@ -27,6 +27,7 @@ export function figuresOf(sums: RollupSums, activePlayers: number): Figures {
     expiries_count: sums.expiries_count, expiries_amount: sums.expiries_amount,
     topups_count: sums.topups_count, topups_amount: sums.topups_amount,
     rewards_count: sums.rewards_count, rewards_amount: sums.rewards_amount,
+    closes_count: sums.closes_count, closes_amount: sums.closes_amount,
     active_players: activePlayers,
   };
 }

@@ -23,6 +23,8 @@ export interface UserRow {
   totp_last_step: number | string | null;
   created_at: Date;
   updated_at: Date;
+  /** SPEC §2.14: when the user was erased (email and username are a pseudonym since); null: never. */
+  erased_at: Date | null;
 }
 
 export type { PublicUser };
@@ -38,17 +40,19 @@ export function toPublicUser(row: UserRow): PublicUser {
     two_factor_enabled: row.totp_enabled_at !== null && row.totp_enabled_at !== undefined,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    erased_at: row.erased_at ? row.erased_at.toISOString() : null,
   };
 }
 
-export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'game_scope', 'totp_enabled_at', 'created_at', 'updated_at'].map((c) => `${USERS}.${c}`);
+export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'game_scope', 'totp_enabled_at', 'created_at', 'updated_at', 'erased_at'].map((c) => `${USERS}.${c}`);
 
 export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
   return db<UserRow>(USERS).where({ id }).first();
 }
 
+/** A user who signs in by this email; an erased user is none (SPEC §2.14: signing in as one fails as for an unknown account). */
 export function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
-  return db<UserRow>(USERS).where({ email }).first();
+  return db<UserRow>(USERS).where({ email }).whereNull('erased_at').first();
 }
 
 export async function insertUser(db: Knex, user: Pick<UserRow, 'email' | 'username' | 'password_hash' | 'role'>): Promise<number> {

@@ -479,7 +479,7 @@ export type LedgerItem = {
   created_at: Scalars['String']['output'];
   currency: Scalars['String']['output'];
   id: Scalars['SafeInt']['output'];
-  /** One of: topup, reserve, confirm, cancel, expire. */
+  /** One of: topup, reserve, confirm, cancel, expire, close. */
   kind: Scalars['String']['output'];
   reserved_balance: Scalars['Money']['output'];
   round_id: Maybe<Scalars['String']['output']>;
@@ -536,6 +536,8 @@ export type ModuleInput = {
 export type Mutation = {
   /** Add a member (connected to the leaderboard's game). Module leaderboard. (staff) */
   addGroupMember: Maybe<GroupMembership>;
+  /** Close a wallet: a ledger move of kind close takes its available balance out. (admin) */
+  closeWallet: Maybe<WalletClose>;
   /** Turn two-factor sign-in on with a code from the app; answers ten recovery codes, once. (any) */
   confirmTwoFactor: Maybe<RecoveryCodes>;
   /** Connect a user to a game. (staff) */
@@ -584,6 +586,8 @@ export type Mutation = {
   disconnectGame: Maybe<Scalars['Boolean']['output']>;
   /** Disable a module (its data stays). (staff) */
   disconnectModule: Maybe<Scalars['Boolean']['output']>;
+  /** Erase what identifies a user, keeping the books whole. (admin) */
+  eraseUser: Maybe<User>;
   /** Freeze every wallet of a user. (admin) */
   freezeUser: Maybe<Freeze>;
   /** Freeze every currency of one user-game. (admin) */
@@ -642,6 +646,13 @@ export type Mutation = {
 export type MutationAddGroupMemberArgs = {
   group_id: Scalars['SafeInt']['input'];
   input: MemberInput;
+};
+
+
+export type MutationCloseWalletArgs = {
+  idempotency_key?: InputMaybe<Scalars['String']['input']>;
+  input: WalletCloseInput;
+  user_game_id: Scalars['SafeInt']['input'];
 };
 
 
@@ -775,6 +786,12 @@ export type MutationDisconnectGameArgs = {
 export type MutationDisconnectModuleArgs = {
   game_id: Scalars['SafeInt']['input'];
   module_key: Scalars['String']['input'];
+};
+
+
+export type MutationEraseUserArgs = {
+  id: Scalars['SafeInt']['input'];
+  input: UserEraseInput;
 };
 
 
@@ -1464,6 +1481,10 @@ export type ReportGame = {
   bets_count: Scalars['Int']['output'];
   cancels_amount: Scalars['Money']['output'];
   cancels_count: Scalars['Int']['output'];
+  /** What the closes took out of the wallets. */
+  closes_amount: Scalars['Money']['output'];
+  /** Wallets closed by an admin (SPEC §2.14). */
+  closes_count: Scalars['Int']['output'];
   currency: Scalars['String']['output'];
   expiries_amount: Scalars['Money']['output'];
   expiries_count: Scalars['Int']['output'];
@@ -1496,6 +1517,10 @@ export type ReportPeriod = {
   bets_count: Scalars['Int']['output'];
   cancels_amount: Scalars['Money']['output'];
   cancels_count: Scalars['Int']['output'];
+  /** What the closes took out of the wallets. */
+  closes_amount: Scalars['Money']['output'];
+  /** Wallets closed by an admin (SPEC §2.14). */
+  closes_count: Scalars['Int']['output'];
   currency: Scalars['String']['output'];
   expiries_amount: Scalars['Money']['output'];
   expiries_count: Scalars['Int']['output'];
@@ -1539,6 +1564,10 @@ export type ReportTotals = {
   bets_count: Scalars['Int']['output'];
   cancels_amount: Scalars['Money']['output'];
   cancels_count: Scalars['Int']['output'];
+  /** What the closes took out of the wallets. */
+  closes_amount: Scalars['Money']['output'];
+  /** Wallets closed by an admin (SPEC §2.14). */
+  closes_count: Scalars['Int']['output'];
   currency: Scalars['String']['output'];
   expiries_amount: Scalars['Money']['output'];
   expiries_count: Scalars['Int']['output'];
@@ -1645,6 +1674,10 @@ export type User = {
   /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
+  /** When an admin erased what identified the user (SPEC §2.14): email and username are a pseudonym since. */
+  erased_at: Maybe<Scalars['String']['output']>;
+  /** Where to download everything held about the user as one JSON file (SPEC §2.14): GET it with the same bearer token. An admin's or the user's own; null for anyone else. */
+  export_url: Maybe<Scalars['String']['output']>;
   /** Whether the user is frozen (every wallet of theirs refuses new bets): staff and the user themself read it. */
   frozen: Maybe<Scalars['Boolean']['output']>;
   /** A moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game. */
@@ -1659,6 +1692,11 @@ export type User = {
   /** ISO 8601 UTC. */
   updated_at: Scalars['String']['output'];
   username: Scalars['String']['output'];
+};
+
+export type UserEraseInput = {
+  /** The user's username, as a deliberate confirmation. */
+  confirm?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A user's connection to a game, from the user's side. */
@@ -1723,6 +1761,25 @@ export type VariableItemInput = {
   key?: InputMaybe<Scalars['String']['input']>;
   number_value?: InputMaybe<Scalars['Float']['input']>;
   string_value?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type WalletClose = {
+  /** What was taken out. */
+  amount: Scalars['Money']['output'];
+  available_balance: Scalars['Money']['output'];
+  /** ISO 8601 UTC. */
+  created_at: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  /** The close move; null when nothing was available (no move was written). */
+  id: Maybe<Scalars['SafeInt']['output']>;
+  reason: Scalars['String']['output'];
+  reserved_balance: Scalars['Money']['output'];
+  user_game_id: Scalars['SafeInt']['output'];
+};
+
+export type WalletCloseInput = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type WalletFreeze = {
@@ -1908,6 +1965,7 @@ export type ResolversTypes = {
   TopupInput: TopupInput;
   TwoFactorSetup: ResolverTypeWrapper<TwoFactorSetup>;
   User: ResolverTypeWrapper<Omit<User, 'game_scope_games'> & { game_scope_games?: Maybe<Array<ResolversTypes['Game']>> }>;
+  UserEraseInput: UserEraseInput;
   UserGame: ResolverTypeWrapper<Omit<UserGame, 'game'> & { game: ResolversTypes['Game'] }>;
   UserGameDetail: ResolverTypeWrapper<UserGameDetail>;
   UserPatch: UserPatch;
@@ -1915,6 +1973,8 @@ export type ResolversTypes = {
   VariableInput: VariableInput;
   VariableItem: ResolverTypeWrapper<VariableItem>;
   VariableItemInput: VariableItemInput;
+  WalletClose: ResolverTypeWrapper<WalletClose>;
+  WalletCloseInput: WalletCloseInput;
   WalletFreeze: ResolverTypeWrapper<WalletFreeze>;
   WalletLimits: ResolverTypeWrapper<WalletLimits>;
 };
@@ -2012,6 +2072,7 @@ export type ResolversParentTypes = {
   TopupInput: TopupInput;
   TwoFactorSetup: TwoFactorSetup;
   User: Omit<User, 'game_scope_games'> & { game_scope_games?: Maybe<Array<ResolversParentTypes['Game']>> };
+  UserEraseInput: UserEraseInput;
   UserGame: Omit<UserGame, 'game'> & { game: ResolversParentTypes['Game'] };
   UserGameDetail: UserGameDetail;
   UserPatch: UserPatch;
@@ -2019,6 +2080,8 @@ export type ResolversParentTypes = {
   VariableInput: VariableInput;
   VariableItem: VariableItem;
   VariableItemInput: VariableItemInput;
+  WalletClose: WalletClose;
+  WalletCloseInput: WalletCloseInput;
   WalletFreeze: WalletFreeze;
   WalletLimits: WalletLimits;
 };
@@ -2305,6 +2368,7 @@ export interface MoneyScalarConfig extends GraphQLScalarTypeConfig<ResolversType
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addGroupMember?: Resolver<Maybe<ResolversTypes['GroupMembership']>, ParentType, ContextType, RequireFields<MutationAddGroupMemberArgs, 'group_id' | 'input'>>;
+  closeWallet?: Resolver<Maybe<ResolversTypes['WalletClose']>, ParentType, ContextType, RequireFields<MutationCloseWalletArgs, 'input' | 'user_game_id'>>;
   confirmTwoFactor?: Resolver<Maybe<ResolversTypes['RecoveryCodes']>, ParentType, ContextType, RequireFields<MutationConfirmTwoFactorArgs, 'input'>>;
   connectGame?: Resolver<Maybe<ResolversTypes['Connection']>, ParentType, ContextType, RequireFields<MutationConnectGameArgs, 'input' | 'user_id'>>;
   connectModule?: Resolver<Maybe<ResolversTypes['Module']>, ParentType, ContextType, RequireFields<MutationConnectModuleArgs, 'game_id' | 'input'>>;
@@ -2329,6 +2393,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   disableTwoFactor?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisableTwoFactorArgs, 'input'>>;
   disconnectGame?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisconnectGameArgs, 'game_id' | 'user_id'>>;
   disconnectModule?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisconnectModuleArgs, 'game_id' | 'module_key'>>;
+  eraseUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationEraseUserArgs, 'id' | 'input'>>;
   freezeUser?: Resolver<Maybe<ResolversTypes['Freeze']>, ParentType, ContextType, RequireFields<MutationFreezeUserArgs, 'input' | 'user_id'>>;
   freezeUserGame?: Resolver<Maybe<ResolversTypes['WalletFreeze']>, ParentType, ContextType, RequireFields<MutationFreezeUserGameArgs, 'input' | 'user_game_id'>>;
   login?: Resolver<Maybe<ResolversTypes['LoginReply']>, ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
@@ -2499,6 +2564,8 @@ export type ReportGameResolvers<ContextType = GraphQLContext, ParentType extends
   bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closes_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  closes_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2522,6 +2589,8 @@ export type ReportPeriodResolvers<ContextType = GraphQLContext, ParentType exten
   bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closes_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  closes_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2552,6 +2621,8 @@ export type ReportTotalsResolvers<ContextType = GraphQLContext, ParentType exten
   bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closes_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  closes_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2620,6 +2691,8 @@ export type TwoFactorSetupResolvers<ContextType = GraphQLContext, ParentType ext
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  erased_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  export_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   frozen?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   game_scope?: Resolver<Maybe<Array<ResolversTypes['SafeInt']>>, ParentType, ContextType>;
   game_scope_games?: Resolver<Maybe<Array<ResolversTypes['Game']>>, ParentType, ContextType>;
@@ -2663,6 +2736,17 @@ export type VariableItemResolvers<ContextType = GraphQLContext, ParentType exten
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   number_value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   string_value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WalletCloseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WalletClose'] = ResolversParentTypes['WalletClose']> = {
+  amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  available_balance?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reserved_balance?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  user_game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
 };
 
 export type WalletFreezeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WalletFreeze'] = ResolversParentTypes['WalletFreeze']> = {
@@ -2743,6 +2827,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   UserGameDetail?: UserGameDetailResolvers<ContextType>;
   Variable?: VariableResolvers<ContextType>;
   VariableItem?: VariableItemResolvers<ContextType>;
+  WalletClose?: WalletCloseResolvers<ContextType>;
   WalletFreeze?: WalletFreezeResolvers<ContextType>;
   WalletLimits?: WalletLimitsResolvers<ContextType>;
 };

@@ -1,0 +1,194 @@
+import type { Knex } from 'knex';
+import { containsPattern } from '../../db/like';
+import { LEDGER_TABLE, type LedgerEntryRow } from '../../records/ledger-tables';
+import { WALLET_LIMITS_TABLE, type LimitsRow } from '../../records/wallet-controls-tables';
+import { RECOVERY_CODES, USERS, type UserRow } from '../users/users-repository';
+
+/**
+ * What SPEC §2.14 reads and writes of one user across the features' tables: the export's parts (the
+ * ledger and the audit entries as streams, in bounded memory) and the erase's writes, in one unit of
+ * work. A join belongs in SQL, so this repository names the other features' tables.
+ */
+
+const USER_GAMES = 'user_games';
+const GAMES = 'games';
+const LEADERBOARDS = 'leaderboards';
+const SCORES = 'leaderboard_scores';
+const GROUPS = 'leaderboard_groups';
+const MEMBERS = 'leaderboard_group_members';
+const GROUP_SCORES = 'leaderboard_group_scores';
+const API_KEYS = 'api_keys';
+const INVITES = 'invites';
+const AUDIT = 'audit_log';
+
+export interface ConnectionRow {
+  id: number;
+  game_id: number;
+  game_name: string;
+  game_slug: string;
+  created_at: Date;
+  frozen_reason: string | null;
+  frozen_at: Date | null;
+}
+
+/** The user's game connections (user-games), oldest first, with their games' names. */
+export function connectionsOf(db: Knex, userId: number): Promise<ConnectionRow[]> {
+  return db(`${USER_GAMES} as ug`).join(`${GAMES} as g`, 'g.id', 'ug.game_id').where('ug.user_id', userId).orderBy('ug.id')
+    .select('ug.id', 'ug.game_id', 'g.name as game_name', 'g.slug as game_slug', 'ug.created_at', 'ug.frozen_reason', 'ug.frozen_at');
+}
+
+/** The user's own freeze (every wallet of theirs). */
+export async function userFreezeOf(db: Knex, userId: number): Promise<{ frozen_reason: string | null; frozen_at: Date | null } | undefined> {
+  return db(USERS).where({ id: userId }).first('frozen_reason', 'frozen_at');
+}
+
+/** The wallets' limits of these user-games, by user-game and currency. */
+export function limitsOf(db: Knex, userGameIds: readonly number[]): Promise<LimitsRow[]> {
+  return db<LimitsRow>(WALLET_LIMITS_TABLE).whereIn('user_game_id', userGameIds).orderBy(['user_game_id', 'currency']);
+}
+
+export interface ScoreRow {
+  user_game_id: number;
+  leaderboard_id: number;
+  leaderboard_key: string;
+  leaderboard_name: string;
+  period_start: Date;
+  score: number;
+  updated_at: Date;
+}
+
+/** Every leaderboard score of these user-games (one per board and period). */
+export function scoresOf(db: Knex, userGameIds: readonly number[]): Promise<ScoreRow[]> {
+  return db(`${SCORES} as s`).join(`${LEADERBOARDS} as l`, 'l.id', 's.leaderboard_id').whereIn('s.user_game_id', userGameIds)
+    .orderBy(['s.user_game_id', 's.leaderboard_id', 's.period_start'])
+    .select('s.user_game_id', 's.leaderboard_id', 'l.key as leaderboard_key', 'l.name as leaderboard_name', 's.period_start', 's.score', 's.updated_at');
+}
+
+export interface MembershipRow {
+  group_id: number;
+  group_key: string;
+  group_name: string;
+  leaderboard_id: number;
+  game_id: number;
+  created_at: Date;
+}
+
+/** The leaderboard groups the user is a member of, with their boards' games. */
+export function membershipsOf(db: Knex, userId: number): Promise<MembershipRow[]> {
+  return db(`${MEMBERS} as m`).join(`${GROUPS} as gr`, 'gr.id', 'm.group_id').join(`${LEADERBOARDS} as l`, 'l.id', 'gr.leaderboard_id')
+    .where('m.user_id', userId).orderBy('m.group_id')
+    .select('m.group_id', 'gr.key as group_key', 'gr.name as group_name', 'gr.leaderboard_id', 'l.game_id', 'm.created_at');
+}
+
+/** The API keys the user created: what the keys list shows (never a secret's hash). */
+export function apiKeysCreatedBy(db: Knex, userId: number): Promise<Array<Record<string, unknown>>> {
+  return db(API_KEYS).where({ created_by: userId }).orderBy('id').select('id', 'name', 'game_ids', 'created_at', 'expires_at', 'last_used_at', 'revoked_at');
+}
+
+/** The invites the user created. */
+export function invitesCreatedBy(db: Knex, userId: number): Promise<Array<Record<string, unknown>>> {
+  return db(INVITES).where({ created_by: userId }).orderBy('id').select('id', 'code', 'role', 'max_uses', 'uses', 'expires_at', 'created_at');
+}
+
+/** The invite the user registered with (its code is in their registration's audit entry), if it still exists. */
+export async function inviteUsedBy(db: Knex, userId: number): Promise<Record<string, unknown> | undefined> {
+  const entry = (await db(AUDIT).where({ action: 'user.register', target_type: 'user', target_id: String(userId) }).first('changes')) as { changes: string | null } | undefined;
+  const changes = entry?.changes ? (JSON.parse(entry.changes) as Record<string, unknown>) : {};
+  const code = (changes.invite_code as [unknown, unknown] | undefined)?.[1];
+  if (typeof code !== 'string') return undefined;
+  return db(INVITES).where({ code }).first('id', 'code', 'role', 'created_by', 'created_at');
+}
+
+/** A wallet's ledger moves in its order (as restore replays them), streamed. */
+export function ledgerMovesOf(db: Knex, userId: number, gameId: number): AsyncIterable<LedgerEntryRow> {
+  return db(LEDGER_TABLE).where({ user_id: String(userId), game_id: String(gameId) })
+    .orderBy([{ column: 'stream_ms' }, { column: 'stream_seq' }, { column: 'stream_sub' }])
+    .select('id', 'kind', 'currency', 'amount', 'win_amount', 'available_balance', 'reserved_balance', 'transaction_id', 'round_id', 'comment', 'created_at')
+    .stream() as unknown as AsyncIterable<LedgerEntryRow>;
+}
+
+export interface AuditEntryRow {
+  id: number;
+  action: string;
+  actor_user_id: number | null;
+  actor_role: string | null;
+  target_type: string;
+  target_id: string | null;
+  game_id: number | null;
+  ip: string | null;
+  changes: string | null;
+  created_at: Date;
+}
+
+/** The audit entries where the user is the actor or the target (themself, or one of their user-games), oldest first, streamed. */
+export function auditEntriesOf(db: Knex, userId: number, userGameIds: readonly number[]): AsyncIterable<AuditEntryRow> {
+  return db(AUDIT)
+    .where((q) => {
+      q.where('actor_user_id', userId).orWhere((t) => t.where('target_type', 'user').where('target_id', String(userId)));
+      if (userGameIds.length > 0) q.orWhere((t) => t.where('target_type', 'user_game').whereIn('target_id', userGameIds.map(String)));
+    })
+    .orderBy('id')
+    .select('id', 'action', 'actor_user_id', 'actor_role', 'target_type', 'target_id', 'game_id', 'ip', 'changes', 'created_at')
+    .stream() as unknown as AsyncIterable<AuditEntryRow>;
+}
+
+// The erase (SPEC §2.14), in the caller's unit of work.
+
+/** The user's row, locked until the unit of work ends: an erase and another write of the user take turns. */
+export function lockUser(trx: Knex.Transaction, userId: number): Promise<UserRow | undefined> {
+  return trx<UserRow>(USERS).where({ id: userId }).forUpdate().first();
+}
+
+/**
+ * Replaces email and username with the pseudonym, removes the password, the second factor and its
+ * recovery codes; the user can no longer sign in (is_active false ends every session on its next request).
+ */
+export async function pseudonymizeUser(trx: Knex.Transaction, userId: number, pseudonym: { email: string; username: string }): Promise<void> {
+  await trx(USERS).where({ id: userId }).update({
+    email: pseudonym.email, username: pseudonym.username, password_hash: '', is_active: false, game_scope: null,
+    totp_secret: null, totp_enabled_at: null, totp_last_step: null, erased_at: trx.fn.now(3), updated_at: trx.fn.now(3),
+  });
+  await trx(RECOVERY_CODES).where({ user_id: userId }).delete();
+}
+
+/** Removes the user's leaderboard scores (their groups' copies too) and group memberships; the games whose rankings changed. */
+export async function removeScoresAndMemberships(trx: Knex.Transaction, userId: number): Promise<number[]> {
+  const userGames = trx(USER_GAMES).where({ user_id: userId }).select('id');
+  const games = (await trx(`${SCORES} as s`).join(`${LEADERBOARDS} as l`, 'l.id', 's.leaderboard_id').whereIn('s.user_game_id', userGames)
+    .distinct('l.game_id')).map((row: { game_id: number }) => row.game_id);
+  const groupGames = (await trx(`${MEMBERS} as m`).join(`${GROUPS} as gr`, 'gr.id', 'm.group_id').join(`${LEADERBOARDS} as l`, 'l.id', 'gr.leaderboard_id')
+    .where('m.user_id', userId).distinct('l.game_id')).map((row: { game_id: number }) => row.game_id);
+  await trx(GROUP_SCORES).whereIn('user_game_id', trx(USER_GAMES).where({ user_id: userId }).select('id')).delete();
+  await trx(SCORES).whereIn('user_game_id', trx(USER_GAMES).where({ user_id: userId }).select('id')).delete();
+  await trx(MEMBERS).where({ user_id: userId }).delete();
+  return [...new Set([...games, ...groupGames])];
+}
+
+/** Revokes the API keys the user created that still work; their ids. */
+export async function revokeApiKeysCreatedBy(trx: Knex.Transaction, userId: number): Promise<number[]> {
+  const ids: number[] = await trx(API_KEYS).where({ created_by: userId }).whereNull('revoked_at').pluck('id');
+  if (ids.length > 0) await trx(API_KEYS).whereIn('id', ids).update({ revoked_at: trx.fn.now(3) });
+  return ids;
+}
+
+/** Ends the invites the user created that could still be used (they expire now); their ids. */
+export async function endInvitesCreatedBy(trx: Knex.Transaction, userId: number): Promise<number[]> {
+  const ids: number[] = await trx(INVITES).where({ created_by: userId })
+    .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', trx.raw('UTC_TIMESTAMP(3)'))).pluck('id');
+  if (ids.length > 0) await trx(INVITES).whereIn('id', ids).update({ expires_at: trx.raw('UTC_TIMESTAMP(3)') });
+  return ids;
+}
+
+/**
+ * The audit entries about the user keep their place under the pseudonym: each value (as JSON writes
+ * it) of the erased email and username in their changes becomes its pseudonym.
+ */
+export async function pseudonymizeAuditEntries(trx: Knex.Transaction, userId: number, replacements: ReadonlyArray<readonly [erased: string, pseudonym: string]>): Promise<void> {
+  for (const [value, pseudonym] of replacements) {
+    const written = JSON.stringify(value);
+    await trx(AUDIT)
+      .where((q) => q.where('actor_user_id', userId).orWhere((t) => t.where('target_type', 'user').where('target_id', String(userId))))
+      .where('changes', 'like', containsPattern(written))
+      .update({ changes: trx.raw('REPLACE(changes, ?, ?)', [written, JSON.stringify(pseudonym)]) });
+  }
+}

@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import * as yup from 'yup';
+import { AppError } from '../../errors';
+import type { LedgerEntryRow } from '../../records/ledger-tables';
+import type { WalletService } from '../../wallet/wallet-service';
+import { bodySchema } from '../core/body-schema';
+import type { Actor } from '../core/actor';
+import type { SessionUser } from '../core/session-user';
+import { text, validateBody } from '../core/validation';
+import type { Store } from '../unit-of-work';
+import { toPublicUser, type PublicUser } from '../users/user-accounts';
+import { jsonObject, jsonObjects, mapRows } from './export-document';
+import type { AuditEntryRow, ConnectionRow } from './player-data-repository';
+
+export const eraseSchema = bodySchema({ component: 'UserEraseInput' }, yup.object({
+  confirm: text(1, 254).defined('is required').meta({ description: "the user's username, as a deliberate confirmation" }),
+}));
+export type EraseInput = Partial<yup.InferType<typeof eraseSchema>>;
+
+/** What an erased user's username becomes: `erased-<digest of the id>` (unique, and says nothing of the person). */
+export const pseudonymOf = (userId: number): string => `erased-${createHash('sha256').update(`user:${userId}`).digest('hex').slice(0, 16)}`;
+/**
+ * What their email becomes: the pseudonym at the reserved `.invalid` domain (RFC 2606), so it is still
+ * an address in form for whatever reads one, and reaches no one.
+ */
+export const pseudonymEmailOf = (userId: number): string => `${pseudonymOf(userId)}@erased.invalid`;
+
+/** SPEC §2.14's export: a JSON file, written as it is read. */
+export class DataExport {
+  constructor(readonly filename: string, readonly chunks: () => AsyncIterable<string>) {}
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+const money = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** A wallet with money in it, as a refusal names it. */
+interface WalletMoney {
+  readonly user_game_id: number;
+  readonly game_id: number;
+  readonly currency: string;
+  readonly available_balance: number;
+  readonly reserved_balance: number;
+}
+
+/**
+ * SPEC §2.14, a player's data rights: everything held about a user as one JSON document (admin, or the
+ * user themself), and the erase of what identifies them, which keeps the books whole (every ledger
+ * move, transaction and audit entry stays, under a pseudonym). Money is the engine's to read: the
+ * erase is refused while a wallet holds any (closing it is an explicit, audited move first).
+ */
+export function createPlayerDataService(deps: { store: Store<'playerData' | 'users'>; wallet: WalletService; defaultCurrency: string }) {
+  const { store, wallet, defaultCurrency } = deps;
+  const { read } = store;
+
+  async function mustFindRow(userId: number) {
+    const row = await read.users.findUserById(userId);
+    if (!row) throw new AppError('NOT_FOUND', `user ${userId} not found`);
+    return row;
+  }
+
+  /** Each wallet of the user's games with its balances, now (from the engine). */
+  async function walletsOf(userId: number, connections: readonly ConnectionRow[]): Promise<WalletMoney[]> {
+    const perGame = await Promise.all(connections.map(async (ug) => (await wallet.balances(String(userId), String(ug.game_id), defaultCurrency)).map((balance) => ({
+      user_game_id: ug.id, game_id: ug.game_id, currency: balance.currency,
+      available_balance: Number(balance.availableBalance), reserved_balance: Number(balance.reservedBalance),
+    }))));
+    return perGame.flat();
+  }
+
+  const ledgerItem = (row: LedgerEntryRow) => ({
+    id: row.id, kind: row.kind, currency: row.currency, amount: money(row.amount), win_amount: money(row.win_amount),
+    available_balance: money(row.available_balance), reserved_balance: money(row.reserved_balance),
+    transaction_id: row.transaction_id, round_id: row.round_id, comment: row.comment, created_at: iso(row.created_at),
+  });
+
+  /** An audit entry as exported: the client's address only where the user acted (another's is theirs). */
+  const auditItem = (userId: number) => (row: AuditEntryRow) => ({
+    id: Number(row.id), action: row.action, actor_user_id: row.actor_user_id, actor_role: row.actor_role, target_type: row.target_type,
+    target_id: row.target_id, game_id: row.game_id, ip: row.actor_user_id === userId ? row.ip : null,
+    changes: row.changes ? (JSON.parse(row.changes) as unknown) : null, created_at: iso(row.created_at),
+  });
+
+  return {
+    /**
+     * Everything held about the user, as one document written while it is read (the ledger and the audit
+     * entries streamed). An admin's or the user's own; audited before the first byte goes.
+     */
+    async exportOf(caller: SessionUser, actor: Actor, userId: number): Promise<DataExport> {
+      if (caller.id !== userId && caller.role !== 'admin') throw new AppError('FORBIDDEN', 'only an admin or the user themself may export their data');
+      const user = toPublicUser(await mustFindRow(userId));
+      const erased = user.erased_at !== null;
+      const [connections, freeze, apiKeys, invites, inviteUsed, memberships] = await Promise.all([
+        read.playerData.connectionsOf(userId), read.playerData.userFreezeOf(userId), read.playerData.apiKeysCreatedBy(userId),
+        read.playerData.invitesCreatedBy(userId), read.playerData.inviteUsedBy(userId), read.playerData.membershipsOf(userId),
+      ]);
+      const userGameIds = connections.map((ug) => ug.id);
+      const [limits, scores, wallets] = await Promise.all([
+        read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, connections),
+      ]);
+      await store.recordAlone(actor, { action: 'user.export', targetId: userId, changes: {} });
+
+      const profile = {
+        id: user.id, email: erased ? null : user.email, username: erased ? null : user.username, role: user.role, is_active: user.is_active,
+        created_at: user.created_at, erased_at: user.erased_at, frozen: freeze?.frozen_reason ? { reason: freeze.frozen_reason, at: iso(freeze.frozen_at) } : null,
+      };
+      const game = (ug: ConnectionRow) => [
+        ['user_game_id', { value: ug.id }],
+        ['game', { value: { id: ug.game_id, name: ug.game_name, slug: ug.game_slug } }],
+        ['connected_at', { value: iso(ug.created_at) }],
+        ['frozen', { value: ug.frozen_reason ? { reason: ug.frozen_reason, at: iso(ug.frozen_at) } : null }],
+        ['wallets', {
+          value: wallets.filter((w) => w.user_game_id === ug.id).map((w) => {
+            const limit = limits.find((row) => row.user_game_id === ug.id && row.currency === w.currency);
+            return {
+              currency: w.currency, available_balance: w.available_balance, reserved_balance: w.reserved_balance,
+              limits: limit ? {
+                max_bet: money(limit.max_bet), loss_limit: money(limit.loss_limit), loss_period: limit.loss_period,
+                pending: limit.pending_at ? { max_bet: money(limit.pending_max_bet), loss_limit: money(limit.pending_loss_limit), loss_period: limit.pending_loss_period, at: iso(limit.pending_at) } : null,
+              } : null,
+            };
+          }),
+        }],
+        ['scores', {
+          value: scores.filter((s) => s.user_game_id === ug.id).map((s) => ({
+            leaderboard_id: s.leaderboard_id, leaderboard_key: s.leaderboard_key, leaderboard_name: s.leaderboard_name,
+            period_start: iso(s.period_start), score: s.score, updated_at: iso(s.updated_at),
+          })),
+        }],
+        ['groups', {
+          value: memberships.filter((m) => m.game_id === ug.game_id).map((m) => ({
+            group_id: m.group_id, key: m.group_key, name: m.group_name, leaderboard_id: m.leaderboard_id, joined_at: iso(m.created_at),
+          })),
+        }],
+        ['ledger', { rows: mapRows(read.playerData.ledgerMovesOf(userId, ug.game_id), ledgerItem) }],
+      ] as const;
+      const chunks = () => jsonObject([
+        ['format', { value: 'player-data-export/1' }],
+        ['exported_at', { value: new Date().toISOString() }],
+        ['user', { value: profile }],
+        ['two_factor', { value: { enabled: user.two_factor_enabled } }],
+        ['invite_used', { value: inviteUsed ?? null }],
+        ['games', jsonObjects(connections, game)],
+        ['api_keys', { value: apiKeys }],
+        ['invites', { value: invites }],
+        ['audit', { rows: mapRows(read.playerData.auditEntriesOf(userId, userGameIds), auditItem(userId)) }],
+      ]);
+      return new DataExport(`user-${userId}-data.json`, chunks);
+    },
+
+    /**
+     * Erases what identifies the user (SPEC §2.14): refused while a wallet has money reserved
+     * (`reservations`) or available (`balance`); then, in one unit of work, the pseudonym replaces email
+     * and username, the password, second factor, scores and group memberships go, and the invites and
+     * API keys they created stop working. A repeat answers the same and changes nothing.
+     */
+    async erase(actor: Actor, userId: number, body: EraseInput): Promise<PublicUser> {
+      const row = await mustFindRow(userId);
+      const { confirm } = validateBody(eraseSchema, body);
+      if (row.erased_at) return toPublicUser(row);
+      if (confirm !== row.username) {
+        throw new AppError('INVALID_ARGUMENT', 'confirm must be the username of the user to erase', { errors: [{ path: 'confirm', message: "must be the user's username" }] });
+      }
+      if (actor.userId === userId) throw new AppError('CONFLICT', 'an admin cannot erase themself');
+      const wallets = await walletsOf(userId, await read.playerData.connectionsOf(userId));
+      refuseWhileMoneyIsHeld(wallets);
+      const pseudonym = { username: pseudonymOf(userId), email: pseudonymEmailOf(userId) };
+      await store.run(actor, async ({ repos, audit, changed }) => {
+        const locked = await repos.playerData.lockUser(userId);
+        if (!locked || locked.erased_at) return;
+        if (locked.role === 'admin' && locked.is_active && (await repos.users.lockActiveAdminIds()).length === 1) {
+          throw new AppError('CONFLICT', 'the last active admin cannot be erased');
+        }
+        await repos.playerData.pseudonymizeUser(userId, pseudonym);
+        const rankedGames = await repos.playerData.removeScoresAndMemberships(userId);
+        const apiKeys = await repos.playerData.revokeApiKeysCreatedBy(userId);
+        const invites = await repos.playerData.endInvitesCreatedBy(userId);
+        await repos.playerData.pseudonymizeAuditEntries(userId, [[locked.email, pseudonym.email], [locked.username, pseudonym.username]]);
+        audit({ action: 'user.erase', targetId: userId, changes: { erased: [false, true], api_keys_revoked: [null, apiKeys], invites_ended: [null, invites] } });
+        for (const gameId of rankedGames) changed('game.ranking', gameId);
+        changed('user', userId);
+      });
+      return toPublicUser(await mustFindRow(userId));
+    },
+  };
+}
+
+/** 409 naming `reservations` while a wallet has money reserved, then `balance` while one holds money (each wallet named). */
+function refuseWhileMoneyIsHeld(wallets: readonly WalletMoney[]): void {
+  const named = (list: readonly WalletMoney[], amount: (w: WalletMoney) => number) =>
+    list.map((w) => `user-game ${w.user_game_id} ${w.currency} ${amount(w)}`).join(', ');
+  const reserved = wallets.filter((w) => w.reserved_balance > 0);
+  if (reserved.length > 0) {
+    throw new AppError('CONFLICT', `open reservations hold money (${named(reserved, (w) => w.reserved_balance)}): wait until their rounds settle`, {
+      errors: [{ path: 'reservations', message: 'must be none: rounds are open' }], wallets: reserved,
+    });
+  }
+  const funded = wallets.filter((w) => w.available_balance > 0);
+  if (funded.length > 0) {
+    throw new AppError('CONFLICT', `wallets hold money (${named(funded, (w) => w.available_balance)}): close each first (POST /api/user-games/{ug_id}/close)`, {
+      errors: [{ path: 'balance', message: 'must be 0 in every wallet: close them first' }], wallets: funded,
+    });
+  }
+}
+
+export type PlayerDataService = ReturnType<typeof createPlayerDataService>;

@@ -1,0 +1,216 @@
+import anyTest, { type TestFn } from 'ava';
+import * as OTPAuth from 'otpauth';
+import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import { pseudonymEmailOf, pseudonymOf } from '../../src/admin/player-data/player-data-service';
+import { waitUntil } from '../../src/local-services/process-tools';
+import { ledgerWallets, reconcile } from '../../src/sync/reconcile';
+import { createTestApi, PASSWORD, type TestApi } from '../helpers/api';
+import { gql } from '../helpers/graphql';
+import { reservationClient } from '../helpers/grpc-client';
+import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
+import { startGrpcRole } from '../../src/grpc/grpc-role';
+import { createLogger } from '../../src/logging/logger';
+
+// SPEC §2.14: a player's data exported whole and erased, the books kept whole.
+const test = anyTest as TestFn<{ api: TestApi }>;
+test.beforeEach(async (t) => {
+  t.context.api = await createTestApi({ QUEUE_PREFIX: uniqueQueuePrefix() });
+});
+test.afterEach.always(async (t) => {
+  await t.context.api?.close();
+});
+
+let n = 0;
+const admin = (api: TestApi) => ({ token: api.users.admin.token });
+const codeAt = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+/** A game with the leaderboard module and a board with a group. */
+async function gameWithBoard(api: TestApi) {
+  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'Slots', slug: `pd-${process.pid}-${(n += 1)}` })).id;
+  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
+  const board = (await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...admin(api), body: { key: `top${n}`, name: 'Top' } })).body as { id: number };
+  const group = (await api.request('POST', `/api/leaderboards/${board.id}/groups`, { ...admin(api), body: { key: `vip${n}`, name: 'VIP' } })).body as { id: number };
+  return { gameId, board, group };
+}
+
+/** A player with a wallet in two currencies, a score, a group, two-factor sign-in, an invite and an API key they made. */
+async function richPlayer(api: TestApi) {
+  const name = `pd_${process.pid}_${(n += 1)}`;
+  const player = await api.createUser('admin', name);
+  const { gameId, board, group } = await gameWithBoard(api);
+  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...admin(api), body: { game_id: gameId } })).body as { id: number };
+  for (const [currency, amount] of [['EUR', 1500], ['USD', 700]] as const) {
+    t_ok(await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...admin(api), body: { amount, currency, comment: `welcome ${currency}` } }), 201);
+  }
+  t_ok(await api.request('POST', `/api/leaderboards/${board.id}/scores`, { ...admin(api), body: { user_game_id: ug.id, score: 4242 } }), 200);
+  t_ok(await api.request('POST', `/api/leaderboard-groups/${group.id}/members`, { ...admin(api), body: { user_id: player.id } }), 201);
+  const setup = await api.request('POST', '/api/auth/2fa/setup', { token: player.token });
+  const confirmed = await api.request('POST', '/api/auth/2fa/confirm', { token: player.token, body: { code: codeAt(setup.body.secret) } });
+  t_ok(confirmed, 200);
+  const invite = (await api.request('POST', '/api/invites', { token: player.token, body: { role: 'user', max_uses: 3 } })).body as { code: string };
+  const key = (await api.request('POST', '/api/api-keys', { token: player.token, body: { name: 'studio server' } })).body as { id: number; secret: string };
+  return { player, name, gameId, ug, board, group, secret: setup.body.secret as string, recoveryCodes: confirmed.body.recovery_codes as string[], invite, key };
+}
+
+function t_ok(reply: { status: number; body: unknown }, status: number): void {
+  if (reply.status !== status) throw new Error(`expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}`);
+}
+
+test('an export holds each item about the player (two currencies, score, group, 2FA state, invite, API key, audit) and no secret', async (t) => {
+  const { api } = t.context;
+  const rich = await richPlayer(api);
+  const worker = await startTestWorker(api);
+  t.teardown(() => worker.stop());
+  await waitUntil('the top-ups in the ledger', async () => (await api.database.db('ledger_entries').where({ user_id: String(rich.player.id) }).count({ n: '*' }))[0]!.n === 2, 15000);
+
+  const reply = await fetch(`${api.base}/api/users/${rich.player.id}/export`, { headers: { authorization: `Bearer ${api.users.admin.token}` } });
+  t.is(reply.status, 200);
+  t.regex(reply.headers.get('content-disposition') ?? '', /^attachment; filename="user-\d+-data\.json"$/);
+  t.regex(reply.headers.get('content-type') ?? '', /^application\/json/);
+  const text = await reply.text();
+  const doc = JSON.parse(text);
+  t.like(doc.user, { id: rich.player.id, email: rich.player.email, username: rich.name, role: 'admin', erased_at: null });
+  t.deepEqual(doc.two_factor, { enabled: true });
+  t.is(doc.games.length, 1);
+  const game = doc.games[0];
+  t.like(game, { user_game_id: rich.ug.id, game: { id: rich.gameId, name: 'Slots' } });
+  t.deepEqual(game.wallets.map((w: { currency: string; available_balance: number }) => [w.currency, w.available_balance]).sort(), [['EUR', 1500], ['USD', 700]]);
+  t.deepEqual(game.ledger.map((m: { kind: string; currency: string; amount: number }) => `${m.kind} ${m.currency} ${m.amount}`).sort(), ['topup EUR 1500', 'topup USD 700']);
+  t.like(game.scores[0], { leaderboard_id: rich.board.id, score: 4242 });
+  t.like(game.groups[0], { group_id: rich.group.id, name: 'VIP' });
+  t.like(doc.invites[0], { code: rich.invite.code, role: 'user', max_uses: 3 });
+  t.like(doc.api_keys[0], { id: rich.key.id, name: 'studio server' });
+  const actions = doc.audit.map((entry: { action: string }) => entry.action);
+  for (const action of ['user.two_factor_on', 'invite.create', 'api_key.create', 'user_game.create', 'user_game.topup']) t.true(actions.includes(action), action);
+
+  // No secret of any kind: password hash, TOTP secret, recovery codes (or their hashes), API key secret or hash.
+  const hashes = await api.database.db('recovery_codes').where({ user_id: rich.player.id }).pluck('code_hash');
+  const stored = await api.database.db('users').where({ id: rich.player.id }).first('password_hash', 'totp_secret');
+  const keyHash = (await api.database.db('api_keys').where({ id: rich.key.id }).first('secret_hash')).secret_hash as string;
+  for (const secret of [stored.password_hash, stored.totp_secret, rich.secret, ...rich.recoveryCodes, ...hashes, rich.key.secret, keyHash]) {
+    t.false(text.includes(secret), 'a secret is in the export');
+  }
+  for (const field of ['password_hash', 'totp_secret', 'secret_hash', 'code_hash', 'recovery_codes']) t.false(text.includes(`"${field}"`), field);
+
+  // Audited; the user's own export; others are refused; GraphQL names the download.
+  t.true(await api.database.db('audit_log').where({ action: 'user.export', target_id: String(rich.player.id) }).first('id').then(Boolean));
+  const own = await api.request('GET', '/api/me/export', { token: rich.player.token });
+  t.is(own.status, 200);
+  t.is(own.body.user.id, rich.player.id);
+  t.is((await api.request('GET', `/api/users/${rich.player.id}/export`, { token: api.users.moderator.token })).status, 403);
+  t.is((await api.request('GET', `/api/users/${rich.player.id}/export`, { token: api.users.user.token })).status, 403);
+  t.is((await api.request('GET', '/api/users/999999/export', admin(api))).status, 404);
+  const urls = await gql(api, `{ user(id: ${rich.player.id}) { export_url } }`, { token: api.users.admin.token });
+  t.is(urls.body.data.user.export_url, `/api/users/${rich.player.id}/export`);
+  const self = await gql(api, `{ user(id: ${api.users.user.id}) { export_url } }`, { token: api.users.user.token });
+  t.is(self.body.data.user.export_url, '/api/me/export');
+});
+
+test('erase: refused naming reservations, then balance; a close takes the money out; the erase leaves no email, username, session, second factor or score, keeps the books whole; a repeat changes nothing', async (t) => {
+  const { api } = t.context;
+  const rich = await richPlayer(api);
+  const grpcRole = await startGrpcRole({ config: { ...api.config.grpc, host: '127.0.0.1', port: 0 }, wallet: api.engine.wallet, redis: api.redis.redis, logger: createLogger('silent') });
+  const worker = await startTestWorker(api);
+  t.teardown(async () => {
+    await grpcRole.stop(1000);
+    await worker.stop();
+  });
+  const grpc = reservationClient(grpcRole.address!);
+  t.teardown(() => grpc.close());
+  const ids = { user_id: String(rich.player.id), game_id: String(rich.gameId), currency: 'EUR' };
+  const bet = await grpc.call('Reserve', { ...ids, request_id: 'r1', round_id: 'spin-1', amount: '300' });
+  const erase = (confirm: string, token = api.users.admin.token) => api.request('POST', `/api/users/${rich.player.id}/erase`, { token, body: { confirm } });
+  const close = (currency: string, key?: string, reason = 'player asked to be forgotten') =>
+    api.request('POST', `/api/user-games/${rich.ug.id}/close`, { ...admin(api), body: { currency, reason }, headers: key ? { 'idempotency-key': key } : {} });
+
+  t.is((await erase('someone else')).status, 400, 'confirm must be the username');
+  t.is((await erase(rich.name, api.users.moderator.token)).status, 403, 'admins only');
+  const reserved = await erase(rich.name);
+  t.is(reserved.status, 409);
+  t.is(reserved.body.errors[0].path, 'reservations');
+  const closeReserved = await close('EUR');
+  t.is(closeReserved.status, 409);
+  t.is(closeReserved.body.errors[0].path, 'reserved');
+  await grpc.call('Confirm', { request_id: 'c1', transaction_id: bet.reply!.transaction_id, round_id: 'spin-1', win_amount: '50' });
+  const funded = await erase(rich.name);
+  t.is(funded.status, 409);
+  t.is(funded.body.errors[0].path, 'balance');
+  t.regex(funded.body.detail, /EUR 1250.*USD 700|USD 700.*EUR 1250/);
+
+  // Closing: a keyed close replays; the same key with another body is a 409; an empty wallet closes to nothing.
+  const closed = await close('EUR', 'close-eur');
+  t.is(closed.status, 200);
+  t.like(closed.body, { amount: 1250, currency: 'EUR', available_balance: 0, reserved_balance: 0, reason: 'player asked to be forgotten' });
+  t.deepEqual((await close('EUR', 'close-eur')).body, closed.body);
+  t.is((await close('EUR', 'close-eur', 'another reason')).status, 409);
+  t.is((await close('XYZ')).status, 200, 'a currency the wallet never held closes to nothing');
+  t.like((await close('USD')).body, { amount: 700, available_balance: 0 });
+  t.like((await close('USD')).body, { id: null, amount: 0 });
+  t.is((await close('eur')).status, 400);
+  t.is((await api.request('POST', `/api/user-games/${rich.ug.id}/close`, { token: api.users.moderator.token, body: { currency: 'EUR', reason: 'x' } })).status, 403);
+
+  await waitUntil('the closes in the ledger', async () => (await api.database.db('ledger_entries').where({ user_id: String(rich.player.id), kind: 'close' }).count({ n: '*' }))[0]!.n === 2, 15000);
+  const history = (await api.request('GET', `/api/user-games/${rich.ug.id}/transactions?kind=close`, admin(api))).body as Array<{ amount: number; comment: string }>;
+  t.deepEqual(history.map((m) => m.amount).sort((a, b) => a - b), [700, 1250]);
+  t.is(history[0]!.comment, 'player asked to be forgotten');
+  t.is(await api.database.db('audit_log').where({ action: 'user_game.close', target_id: String(rich.ug.id) }).count({ n: '*' }).then((rows) => Number(rows[0]!.n)), 2);
+  const sums = async () => (await ledgerWallets(api.database.db)).filter((w) => w.userId === String(rich.player.id));
+  const ledgerBefore = await api.database.db('ledger_entries').where({ user_id: String(rich.player.id) }).orderBy('id');
+  const walletsBefore = await sums();
+  t.deepEqual(walletsBefore.map((w) => [w.currency, w.available, w.reserved]).sort(), [['EUR', '0', '0'], ['USD', '0', '0']]);
+
+  const erased = await erase(rich.name);
+  t.is(erased.status, 200);
+  const pseudonym = pseudonymOf(rich.player.id);
+  t.like(erased.body, { id: rich.player.id, email: pseudonymEmailOf(rich.player.id), username: pseudonym, is_active: false, two_factor_enabled: false });
+  t.truthy(erased.body.erased_at);
+  const row = await api.database.db('users').where({ id: rich.player.id }).first();
+  t.like(row, { email: pseudonymEmailOf(rich.player.id), username: pseudonym, password_hash: '', totp_secret: null, totp_enabled_at: null });
+  t.is(await api.database.db('users').where({ email: rich.player.email }).orWhere({ username: rich.name }).first('id'), undefined);
+  t.is((await api.database.db('recovery_codes').where({ user_id: rich.player.id })).length, 0);
+  t.is((await api.database.db('leaderboard_scores').where({ user_game_id: rich.ug.id })).length, 0);
+  t.is((await api.database.db('leaderboard_group_members').where({ user_id: rich.player.id })).length, 0);
+  t.truthy((await api.database.db('api_keys').where({ id: rich.key.id }).first('revoked_at')).revoked_at);
+  t.is((await api.request('GET', `/api/invites/validate/${rich.invite.code}`)).body.valid, false);
+  t.is((await api.request('GET', '/api/auth/me', { token: rich.player.token })).status, 401, 'their sessions end');
+  const login = await api.request('POST', '/api/auth/login', { body: { email: rich.player.email, password: PASSWORD } });
+  const unknown = await api.request('POST', '/api/auth/login', { body: { email: `nobody-${n}@example.com`, password: PASSWORD } });
+  t.is(login.status, 401);
+  t.deepEqual(login.body, unknown.body, 'as for an unknown account');
+  t.is((await api.request('POST', '/api/auth/login', { body: { email: pseudonymEmailOf(rich.player.id), password: 'anything at all' } })).status, 401);
+
+  // The books: every ledger row kept, the sums unchanged, reconcile clean; the audit entries keep no erased value.
+  t.deepEqual(await api.database.db('ledger_entries').where({ user_id: String(rich.player.id) }).orderBy('id'), ledgerBefore);
+  t.deepEqual(await sums(), walletsBefore);
+  t.deepEqual((await reconcile(api.redis.redis, api.config.redis.keyPrefix, api.database.db)).mismatches, []);
+  const auditText = JSON.stringify(await api.database.db('audit_log').select('changes'));
+  t.false(auditText.includes(rich.player.email), 'the email stays in no audit entry');
+  t.false(auditText.includes(`"${rich.name}"`), 'the username stays in no audit entry');
+  t.truthy(await api.database.db('audit_log').where({ action: 'user.erase', target_id: String(rich.player.id) }).first('id'));
+
+  // A repeat answers the same and changes nothing; the export holds no email or username.
+  const auditCount = async () => Number((await api.database.db('audit_log').count({ n: '*' }))[0]!.n);
+  const before = await auditCount();
+  const again = await erase(rich.name);
+  t.is(again.status, 200);
+  t.deepEqual(again.body, erased.body);
+  t.is(await auditCount(), before);
+  const exported = await fetch(`${api.base}/api/users/${rich.player.id}/export`, { headers: { authorization: `Bearer ${api.users.admin.token}` } });
+  const text = await exported.text();
+  t.false(text.includes(rich.player.email));
+  t.false(text.includes(rich.name));
+  const doc = JSON.parse(text);
+  t.like(doc.user, { email: null, username: null });
+  t.is(doc.games[0].ledger.length, 6, 'two top-ups, the round (reserve, confirm), two closes');
+  t.deepEqual(doc.games[0].scores, []);
+});
+
+test('erase refuses an admin erasing themself; an unknown user is 404; GraphQL erases as REST does', async (t) => {
+  const { api } = t.context;
+  const self = await api.request('POST', `/api/users/${api.users.admin.id}/erase`, { ...admin(api), body: { confirm: 'alice_admin' } });
+  t.is(self.status, 409);
+  t.is((await api.request('POST', '/api/users/999999/erase', { ...admin(api), body: { confirm: 'x' } })).status, 404);
+  t.is((await api.request('POST', `/api/users/${api.users.other.id}/erase`, { ...admin(api), body: {} })).status, 400);
+  const reply = await gql(api, `mutation { eraseUser(id: ${api.users.other.id}, input: { confirm: "otto_other" }) { id username erased_at } }`, { token: api.users.admin.token });
+  t.is(reply.body.data.eraseUser.username, pseudonymOf(api.users.other.id));
+});
