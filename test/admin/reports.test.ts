@@ -36,7 +36,7 @@ function move(gameId: number, kind: OutboxEvent['kind'], atMs: number, fields: {
     eventId: `rp-${process.pid}-${events}`, streamId: `${atMs}-${events}`, streamSub: 0, kind,
     userId: fields.user, gameId: String(gameId), currency: fields.currency, amount: String(fields.amount), winAmount: String(fields.win ?? 0),
     availableBalance: '0', reservedBalance: '0', transactionId: fields.tx ?? null, roundId: fields.tx ? `round-${fields.tx}` : null,
-    requestId: fields.requestId ?? null, requestRoundId: null, topupId: kind === 'topup' ? String(events) : null, comment: null, auditTrail: null, atMs,
+    requestId: fields.requestId ?? null, requestRoundId: null, topupId: kind === 'topup' || kind === 'close' ? String(events) : null, comment: null, auditTrail: null, atMs,
   };
 }
 
@@ -51,6 +51,10 @@ function randomMoves(gameId: number, seed: number, fromMs: number, toMs: number,
     const user = random.pick(users);
     const currency = random.pick(['EUR', 'EUR', 'JPY']);
     const roll = random.next();
+    if (roll < 0.03) {
+      moves.push(move(gameId, 'close', at, { user, currency, amount: random.int(1, 5000) }));
+      return;
+    }
     if (roll < 0.12) {
       moves.push(move(gameId, 'topup', at, { user, currency, amount: random.int(1, 5000), requestId: random.next() < 0.5 ? `lb-payout-${seed}-${i}` : undefined }));
       return;
@@ -104,11 +108,11 @@ function keyOfStart(start: string, granularity: Granularity): string {
 interface Expected {
   bets_count: number; bets_amount: number; wins_amount: number; reserves_count: number; reserves_amount: number;
   cancels_count: number; cancels_amount: number; expiries_count: number; expiries_amount: number;
-  topups_count: number; topups_amount: number; rewards_count: number; rewards_amount: number; players: Set<string>;
+  topups_count: number; topups_amount: number; rewards_count: number; rewards_amount: number; closes_count: number; closes_amount: number; players: Set<string>;
 }
 const empty = (): Expected => ({
   bets_count: 0, bets_amount: 0, wins_amount: 0, reserves_count: 0, reserves_amount: 0, cancels_count: 0, cancels_amount: 0,
-  expiries_count: 0, expiries_amount: 0, topups_count: 0, topups_amount: 0, rewards_count: 0, rewards_amount: 0, players: new Set(),
+  expiries_count: 0, expiries_amount: 0, topups_count: 0, topups_amount: 0, rewards_count: 0, rewards_amount: 0, closes_count: 0, closes_amount: 0, players: new Set(),
 });
 function add(sum: Expected, event: OutboxEvent): void {
   const amount = Number(event.amount);
@@ -118,6 +122,7 @@ function add(sum: Expected, event: OutboxEvent): void {
   if (event.kind === 'expire') { sum.expiries_count += 1; sum.expiries_amount += amount; }
   if (event.kind === 'topup' && event.requestId?.startsWith('lb-payout-')) { sum.rewards_count += 1; sum.rewards_amount += amount; }
   else if (event.kind === 'topup') { sum.topups_count += 1; sum.topups_amount += amount; }
+  if (event.kind === 'close') { sum.closes_count += 1; sum.closes_amount += amount; }
 }
 function figures(sum: Expected) {
   const { players, ...counts } = sum;
@@ -282,7 +287,7 @@ test('staff only; a moderator limited to games reads theirs: another game\'s rep
   t.deepEqual(summary.body.games[0], {
     game_id: mine, game_name: 'Mine', currency: 'EUR', bets_count: 1, bets_amount: 100, wins_amount: 30, ggr: 70, hold_pct: 70, rtp_pct: 30,
     reserves_count: 1, reserves_amount: 100, cancels_count: 0, cancels_amount: 0, expiries_count: 0, expiries_amount: 0,
-    topups_count: 0, topups_amount: 0, rewards_count: 0, rewards_amount: 0, active_players: 1,
+    topups_count: 0, topups_amount: 0, rewards_count: 0, rewards_amount: 0, closes_count: 0, closes_amount: 0, active_players: 1,
   });
   t.is(summary.body.totals[0].bets_amount, 100);
   const adminSummary = await api.request('GET', `/api/reports/summary?${range}`, admin(api));

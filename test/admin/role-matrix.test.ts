@@ -120,6 +120,13 @@ const rows: Row[] = [
   ['GET /api/users/:id/games (the user themself)', async (api) => ({ method: 'GET', path: `/api/users/${api.users.user.id}/games` }), 200],
   ['POST /api/users/:id/games', async (api) => ({ method: 'POST', path: `/api/users/${api.users.user.id}/games`, body: { game_id: await game(api) } }), 201],
   ['DELETE /api/users/:id/games/:game_id', async (api) => ({ method: 'DELETE', path: `/api/users/${api.users.user.id}/games/${(await connection(api)).game_id}` }), 204],
+  ['POST /api/user-games/:id/close', async (api) => ({ method: 'POST', path: `/api/user-games/${(await connection(api)).id}/close`, body: { currency: 'EUR', reason: 'x' } }), 200],
+  ['GET /api/users/:id/export', async (api) => ({ method: 'GET', path: `/api/users/${api.users.other.id}/export` }), 200],
+  ['GET /api/me/export', async () => ({ method: 'GET', path: '/api/me/export' }), 200],
+  ['POST /api/users/:id/erase', async (api) => {
+    const name = `er_${unique()}`.replace(/-/g, '_');
+    return { method: 'POST', path: `/api/users/${(await api.createUser('user', name)).id}/erase`, body: { confirm: name } };
+  }, 200],
   ['POST /api/user-games/:id/topup', async (api) => ({ method: 'POST', path: `/api/user-games/${(await connection(api)).id}/topup`, body: { amount: 100, comment: 'x' } }), 201],
   ['GET /api/user-games/:id/transactions (the owner)', async (api) => ({ method: 'GET', path: `/api/user-games/${(await connection(api)).id}/transactions` }), 200],
   ['GET /api/user-games/:id (the owner)', async (api) => ({ method: 'GET', path: `/api/user-games/${(await connection(api)).id}` }), 200],

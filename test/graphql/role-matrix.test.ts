@@ -50,6 +50,7 @@ const NOT_ENDPOINTS: Readonly<Record<string, { access: Access; gameless?: true }
   'Leaderboard.rankings': { access: 'any' },
   'User.game_scope_games': { access: 'any', gameless: true },
   'User.frozen': { access: 'any', gameless: true },
+  'User.export_url': { access: 'any', gameless: true },
   'GameUser.balances': { access: 'staff' },
   'GameUser.frozen': { access: 'staff' },
 };
@@ -284,6 +285,11 @@ const rows: Row[] = [
   ['freezeUserGame', async (api) => `mutation { freezeUserGame(user_game_id: ${(await userGame(api)).id}, input: { reason: "r" }) { frozen } }`],
   ['unfreezeUserGame', async (api) => `mutation { unfreezeUserGame(user_game_id: ${(await userGame(api)).id}) }`],
   ['setWalletLimits', async (api) => `mutation { setWalletLimits(user_game_id: ${(await userGame(api)).id}, input: { currency: "EUR", max_bet: "100" }) { max_bet } }`],
+  ['closeWallet', async (api) => `mutation { closeWallet(user_game_id: ${(await userGame(api)).id}, input: { currency: "EUR", reason: "r" }) { amount } }`],
+  ['eraseUser', async (api) => {
+    const name = `er_${unique()}`.replace(/-/g, '_');
+    return `mutation { eraseUser(id: ${(await api.createUser('user', name)).id}, input: { confirm: "${name}" }) { erased_at } }`;
+  }],
   ['topup', async (api) => `mutation { topup(user_game_id: ${(await userGame(api)).id}, input: { amount: "10" }) { id } }`],
   ['uploadImage', async () => `mutation { uploadImage(input: { content_base64: "${PNG}" }) { path } }`],
 
@@ -309,6 +315,7 @@ const rows: Row[] = [
     const board = await leaderboard(api);
     return `{ leaderboard(game_id: ${board.game_id}, id: ${board.id}) { rankings { rank } } }`;
   }],
+  ['User.export_url', async (api) => `{ user(id: ${api.users.user.id}) { export_url } }`],
   ['User.game_scope_games', async (api) => `{ user(id: ${api.users.user.id}) { game_scope_games { id } } }`],
   ['User.frozen', async (api) => `{ user(id: ${api.users.user.id}) { frozen } }`],
   ['GameUser.balances', async (api) => `{ gameUsers(game_id: ${(await userGame(api)).game_id}) { balances { currency } } }`],

@@ -3,7 +3,7 @@ import { useParams } from 'wouter-preact';
 import { graphql } from '../api/generated';
 import { useAction, useQuery, useSession } from '../api/hooks';
 import { actsOnGame } from '../api/session';
-import { downloadCsv } from '../api/csv-download';
+import { downloadCsv } from '../api/file-download';
 import { GameTabs } from '../components/game-tabs';
 import { Problem } from '../components/problem';
 import { FigureCells, FigureHeads, FigureTotals } from '../components/report-figures';

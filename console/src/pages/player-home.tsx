@@ -1,6 +1,7 @@
 import { Link } from 'wouter-preact';
 import { graphql } from '../api/generated';
-import { useQuery } from '../api/hooks';
+import { useAction, useQuery } from '../api/hooks';
+import { downloadFile } from '../api/file-download';
 import { TableScroll } from '../components/table-scroll';
 import { Problem } from '../components/problem';
 import { FreezeBanner } from '../components/freeze-banner';
@@ -11,6 +12,7 @@ const PlayerHomeGames = graphql(`query PlayerHomeGames ($me: SafeInt!) { userFre
 export function PlayerHome({ userId }: { userId: number }) {
   const mine = useQuery(PlayerHomeGames, { me: userId });
   const games = mine.data?.userGames ?? [];
+  const exportMine = useAction(() => downloadFile('/api/me/export', { accept: 'application/json', fallbackName: 'my-data.json' }));
   return (
     <section aria-labelledby="your-games">
       <h2 id="your-games">Your games</h2>
@@ -39,6 +41,11 @@ export function PlayerHome({ userId }: { userId: number }) {
           </tbody>
         </table></TableScroll>
       )}
+      <p>
+        <button type="button" class="outline" aria-busy={exportMine.busy} onClick={() => exportMine.run()}>Export my data</button>{' '}
+        <span class="muted">everything held about you, as one JSON file</span>
+      </p>
+      <Problem error={exportMine.error} />
       <h2>All games</h2>
     </section>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'wouter-preact';
 import { graphql } from '../api/generated';
 import { useAction, useQuery } from '../api/hooks';
-import { downloadCsv } from '../api/csv-download';
+import { downloadCsv } from '../api/file-download';
 import { Problem } from '../components/problem';
 import { FigureCells, FigureHeads, FigureTotals } from '../components/report-figures';
 import { ReportRangePicker, useReportChoice, type ReportChoice } from '../components/report-range-picker';

@@ -12,8 +12,9 @@ import { Notice, useNotice } from '../components/notice';
 import { FreezeBanner, FreezeControl } from '../components/freeze-banner';
 import { formatMoney } from '../format/money';
 import { mayCall } from '../api/session';
+import { DataRights } from './user-data-rights';
 
-const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }`);
+const UserPageUser = graphql(`query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields erased_at export_url game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }`);
 const UserPageFreeze = graphql(`mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }`);
 const UserPageUnfreeze = graphql(`mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }`);
 const UserPageUpdateUser = graphql(`mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }`);
@@ -120,6 +121,7 @@ export function UserPage() {
         <Problem error={connect.error} />
         <Notice notice={connectNotice} />
       </section>
+      <DataRights user={user} connections={userGames} mayErase={mayCall(me?.role, 'POST /api/users/{id}/erase')} onErased={data.reload} />
     </>
   );
 }

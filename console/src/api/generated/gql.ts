@@ -92,7 +92,10 @@ type Documents = {
     "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }": typeof types.TwoFactorDisableDocument,
     "query TwoFactorCodesLeft { recoveryCodesLeft { left } }": typeof types.TwoFactorCodesLeftDocument,
     "mutation TwoFactorRenewCodes ($input: CodeInput!) { renewRecoveryCodes(input: $input) { recovery_codes } }": typeof types.TwoFactorRenewCodesDocument,
-    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }": typeof types.UserPageUserDocument,
+    "query DataRightsBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": typeof types.DataRightsBalancesDocument,
+    "mutation DataRightsClose ($id: SafeInt!, $input: WalletCloseInput!) { closeWallet(user_game_id: $id, input: $input) { amount currency } }": typeof types.DataRightsCloseDocument,
+    "mutation DataRightsErase ($id: SafeInt!, $input: UserEraseInput!) { eraseUser(id: $id, input: $input) { id erased_at } }": typeof types.DataRightsEraseDocument,
+    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields erased_at export_url game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }": typeof types.UserPageUserDocument,
     "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": typeof types.UserPageFreezeDocument,
     "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": typeof types.UserPageUnfreezeDocument,
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": typeof types.UserPageUpdateUserDocument,
@@ -194,7 +197,10 @@ const documents: Documents = {
     "mutation TwoFactorDisable ($input: CodeInput!) { disableTwoFactor(input: $input) }": types.TwoFactorDisableDocument,
     "query TwoFactorCodesLeft { recoveryCodesLeft { left } }": types.TwoFactorCodesLeftDocument,
     "mutation TwoFactorRenewCodes ($input: CodeInput!) { renewRecoveryCodes(input: $input) { recovery_codes } }": types.TwoFactorRenewCodesDocument,
-    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }": types.UserPageUserDocument,
+    "query DataRightsBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }": types.DataRightsBalancesDocument,
+    "mutation DataRightsClose ($id: SafeInt!, $input: WalletCloseInput!) { closeWallet(user_game_id: $id, input: $input) { amount currency } }": types.DataRightsCloseDocument,
+    "mutation DataRightsErase ($id: SafeInt!, $input: UserEraseInput!) { eraseUser(id: $id, input: $input) { id erased_at } }": types.DataRightsEraseDocument,
+    "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields erased_at export_url game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }": types.UserPageUserDocument,
     "mutation UserPageFreeze ($id: SafeInt!, $reason: String) { freezeUser(user_id: $id, input: { reason: $reason }) { frozen } }": types.UserPageFreezeDocument,
     "mutation UserPageUnfreeze ($id: SafeInt!) { unfreezeUser(user_id: $id) }": types.UserPageUnfreezeDocument,
     "mutation UserPageUpdateUser ($id: SafeInt!, $input: UserPatch!) { updateUser(id: $id, input: $input) { id } }": types.UserPageUpdateUserDocument,
@@ -530,7 +536,19 @@ export function graphql(source: "mutation TwoFactorRenewCodes ($input: CodeInput
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }"): typeof import('./graphql').UserPageUserDocument;
+export function graphql(source: "query DataRightsBalances ($id: SafeInt!) { balances(user_game_id: $id) { currency available_balance reserved_balance } }"): typeof import('./graphql').DataRightsBalancesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation DataRightsClose ($id: SafeInt!, $input: WalletCloseInput!) { closeWallet(user_game_id: $id, input: $input) { amount currency } }"): typeof import('./graphql').DataRightsCloseDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation DataRightsErase ($id: SafeInt!, $input: UserEraseInput!) { eraseUser(id: $id, input: $input) { id erased_at } }"): typeof import('./graphql').DataRightsEraseDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query UserPageUser ($id: SafeInt!) { user(id: $id) { ...UserFields erased_at export_url game_scope_games { id name slug } } userFreeze(user_id: $id) { frozen reason frozen_at } userGames(user_id: $id) { user_game_id game { id name } } }"): typeof import('./graphql').UserPageUserDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

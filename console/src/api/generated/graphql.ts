@@ -174,6 +174,11 @@ export type TopupInput = {
   currency?: string | null | undefined;
 };
 
+export type UserEraseInput = {
+  /** The user's username, as a deliberate confirmation. */
+  confirm?: string | null | undefined;
+};
+
 export type UserPatch = {
   is_active?: boolean | null | undefined;
   /** One of: user, moderator, admin. */
@@ -196,6 +201,11 @@ export type VariableItemInput = {
   key?: string | null | undefined;
   number_value?: number | null | undefined;
   string_value?: string | null | undefined;
+};
+
+export type WalletCloseInput = {
+  currency?: string | null | undefined;
+  reason?: string | null | undefined;
 };
 
 export type GameFieldsFragment = { id: number, name: string, slug: string, description: string, image_url: string, is_active: boolean, modules: Array<{ key: string, name: string }> };
@@ -726,12 +736,35 @@ export type TwoFactorRenewCodesMutationVariables = Exact<{
 
 export type TwoFactorRenewCodesMutation = { renewRecoveryCodes: { recovery_codes: Array<string> } | null };
 
+export type DataRightsBalancesQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DataRightsBalancesQuery = { balances: Array<{ currency: string, available_balance: string, reserved_balance: string }> | null };
+
+export type DataRightsCloseMutationVariables = Exact<{
+  id: number;
+  input: WalletCloseInput;
+}>;
+
+
+export type DataRightsCloseMutation = { closeWallet: { amount: string, currency: string } | null };
+
+export type DataRightsEraseMutationVariables = Exact<{
+  id: number;
+  input: UserEraseInput;
+}>;
+
+
+export type DataRightsEraseMutation = { eraseUser: { id: number, erased_at: string | null } | null };
+
 export type UserPageUserQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type UserPageUserQuery = { user: { id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string, game_scope_games: Array<{ id: number, name: string, slug: string }> | null } | null, userFreeze: { frozen: boolean, reason: string | null, frozen_at: string | null } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string } }> | null };
+export type UserPageUserQuery = { user: { erased_at: string | null, export_url: string | null, id: number, email: string, username: string, role: Role, is_active: boolean, game_scope: Array<number> | null, created_at: string, game_scope_games: Array<{ id: number, name: string, slug: string }> | null } | null, userFreeze: { frozen: boolean, reason: string | null, frozen_at: string | null } | null, userGames: Array<{ user_game_id: number, game: { id: number, name: string } }> | null };
 
 export type UserPageFreezeMutationVariables = Exact<{
   id: number;
@@ -1832,10 +1865,37 @@ export const TwoFactorRenewCodesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TwoFactorRenewCodesMutation, TwoFactorRenewCodesMutationVariables>;
+export const DataRightsBalancesDocument = new TypedDocumentString(`
+    query DataRightsBalances($id: SafeInt!) {
+  balances(user_game_id: $id) {
+    currency
+    available_balance
+    reserved_balance
+  }
+}
+    `) as unknown as TypedDocumentString<DataRightsBalancesQuery, DataRightsBalancesQueryVariables>;
+export const DataRightsCloseDocument = new TypedDocumentString(`
+    mutation DataRightsClose($id: SafeInt!, $input: WalletCloseInput!) {
+  closeWallet(user_game_id: $id, input: $input) {
+    amount
+    currency
+  }
+}
+    `) as unknown as TypedDocumentString<DataRightsCloseMutation, DataRightsCloseMutationVariables>;
+export const DataRightsEraseDocument = new TypedDocumentString(`
+    mutation DataRightsErase($id: SafeInt!, $input: UserEraseInput!) {
+  eraseUser(id: $id, input: $input) {
+    id
+    erased_at
+  }
+}
+    `) as unknown as TypedDocumentString<DataRightsEraseMutation, DataRightsEraseMutationVariables>;
 export const UserPageUserDocument = new TypedDocumentString(`
     query UserPageUser($id: SafeInt!) {
   user(id: $id) {
     ...UserFields
+    erased_at
+    export_url
     game_scope_games {
       id
       name
