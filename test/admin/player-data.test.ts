@@ -162,10 +162,12 @@ test('erase: refused naming reservations, then balance; a close takes the money 
   const erased = await erase(rich.name);
   t.is(erased.status, 200);
   const pseudonym = pseudonymOf(rich.player.id);
-  t.like(erased.body, { id: rich.player.id, email: pseudonymEmailOf(rich.player.id), username: pseudonym, is_active: false, two_factor_enabled: false });
-  t.truthy(erased.body.erased_at);
+  t.deepEqual(Object.keys(erased.body).sort(), ['email', 'erased_at', 'id', 'username']);
+  t.like(erased.body, { id: rich.player.id, email: pseudonymEmailOf(rich.player.id), username: pseudonym });
+  t.like((await api.request('GET', `/api/users/${rich.player.id}`, admin(api))).body, { username: pseudonym, is_active: false, two_factor_enabled: false });
   const row = await api.database.db('users').where({ id: rich.player.id }).first();
   t.like(row, { email: pseudonymEmailOf(rich.player.id), username: pseudonym, password_hash: '', totp_secret: null, totp_enabled_at: null });
+  t.is(new Date(row.erased_at).toISOString(), erased.body.erased_at);
   t.is(await api.database.db('users').where({ email: rich.player.email }).orWhere({ username: rich.name }).first('id'), undefined);
   t.is((await api.database.db('recovery_codes').where({ user_id: rich.player.id })).length, 0);
   t.is((await api.database.db('leaderboard_scores').where({ user_game_id: rich.ug.id })).length, 0);
@@ -213,4 +215,7 @@ test('erase refuses an admin erasing themself; an unknown user is 404; GraphQL e
   t.is((await api.request('POST', `/api/users/${api.users.other.id}/erase`, { ...admin(api), body: {} })).status, 400);
   const reply = await gql(api, `mutation { eraseUser(id: ${api.users.other.id}, input: { confirm: "otto_other" }) { id username erased_at } }`, { token: api.users.admin.token });
   t.is(reply.body.data.eraseUser.username, pseudonymOf(api.users.other.id));
+  const read = await gql(api, `{ user(id: ${api.users.other.id}) { erased_at } other: user(id: ${api.users.user.id}) { erased_at } }`, { token: api.users.admin.token });
+  t.is(read.body.data.user.erased_at, reply.body.data.eraseUser.erased_at);
+  t.is(read.body.data.other.erased_at, null);
 });

@@ -51,6 +51,7 @@ const NOT_ENDPOINTS: Readonly<Record<string, { access: Access; gameless?: true }
   'User.game_scope_games': { access: 'any', gameless: true },
   'User.frozen': { access: 'any', gameless: true },
   'User.export_url': { access: 'any', gameless: true },
+  'User.erased_at': { access: 'any', gameless: true },
   'GameUser.balances': { access: 'staff' },
   'GameUser.frozen': { access: 'staff' },
 };
@@ -315,6 +316,7 @@ const rows: Row[] = [
     const board = await leaderboard(api);
     return `{ leaderboard(game_id: ${board.game_id}, id: ${board.id}) { rankings { rank } } }`;
   }],
+  ['User.erased_at', async (api) => `{ user(id: ${api.users.user.id}) { erased_at } }`],
   ['User.export_url', async (api) => `{ user(id: ${api.users.user.id}) { export_url } }`],
   ['User.game_scope_games', async (api) => `{ user(id: ${api.users.user.id}) { game_scope_games { id } } }`],
   ['User.frozen', async (api) => `{ user(id: ${api.users.user.id}) { frozen } }`],

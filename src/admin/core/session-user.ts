@@ -15,7 +15,6 @@ export const userReply = replySchema('User', {
     .meta({ description: 'a moderator limited to games: the games they act on as staff (SPEC §2.12); null: every game' }),
   created_at: timestampField(),
   updated_at: timestampField(),
-  erased_at: timestampField().nullable().meta({ description: 'when an admin erased what identified the user (SPEC §2.14): email and username are a pseudonym since' }),
 });
 export type PublicUser = ReplyOf<typeof userReply>;
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { endpoint, one, type Endpoint } from '../http/endpoint';
-import { userReply } from '../core/session-user';
 import { DataExport, eraseSchema } from './player-data-service';
+import { erasureReply } from './player-data-replies';
 
 /** The export's reply: one JSON document (SPEC §2.14's parts). */
 const EXPORT_OK = {
@@ -35,7 +35,7 @@ export const playerDataEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/users/{id}/erase', tag: 'users', summary: 'Erase what identifies a user, keeping the books whole', access: 'admin', game: 'none',
-    body: eraseSchema, ok: one(userReply), errors: [409],
+    body: eraseSchema, ok: one(erasureReply), errors: [409],
     description: 'Refused (409) naming `reservations` while a wallet has open reservations and `balance` while one holds money (close it first). Email and username become `erased-<digest>`; password, sessions, second factor, scores and group memberships go; the API keys and invites they created stop working; ledger, transactions and audit entries stay. A repeat answers the same.',
     graphql: { type: 'Mutation', field: 'eraseUser' },
     handle: ({ actor, params, body }, { playerData }) => playerData.erase(actor, params.id, body),

@@ -7,8 +7,10 @@ import { bodySchema } from '../core/body-schema';
 import type { Actor } from '../core/actor';
 import type { SessionUser } from '../core/session-user';
 import { text, validateBody } from '../core/validation';
+import { assertSelfOrStaff } from '../core/roles';
 import type { Store } from '../unit-of-work';
-import { toPublicUser, type PublicUser } from '../users/user-accounts';
+import { toPublicUser, type UserRow } from '../users/user-accounts';
+import type { Erasure } from './player-data-replies';
 import { jsonObject, jsonObjects, mapRows } from './export-document';
 import type { AuditEntryRow, ConnectionRow } from './player-data-repository';
 
@@ -87,8 +89,9 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
      */
     async exportOf(caller: SessionUser, actor: Actor, userId: number): Promise<DataExport> {
       if (caller.id !== userId && caller.role !== 'admin') throw new AppError('FORBIDDEN', 'only an admin or the user themself may export their data');
-      const user = toPublicUser(await mustFindRow(userId));
-      const erased = user.erased_at !== null;
+      const row = await mustFindRow(userId);
+      const user = toPublicUser(row);
+      const erased = row.erased_at !== null;
       const [connections, freeze, apiKeys, invites, inviteUsed, memberships] = await Promise.all([
         read.playerData.connectionsOf(userId), read.playerData.userFreezeOf(userId), read.playerData.apiKeysCreatedBy(userId),
         read.playerData.invitesCreatedBy(userId), read.playerData.inviteUsedBy(userId), read.playerData.membershipsOf(userId),
@@ -101,7 +104,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
 
       const profile = {
         id: user.id, email: erased ? null : user.email, username: erased ? null : user.username, role: user.role, is_active: user.is_active,
-        created_at: user.created_at, erased_at: user.erased_at, frozen: freeze?.frozen_reason ? { reason: freeze.frozen_reason, at: iso(freeze.frozen_at) } : null,
+        created_at: user.created_at, erased_at: iso(row.erased_at), frozen: freeze?.frozen_reason ? { reason: freeze.frozen_reason, at: iso(freeze.frozen_at) } : null,
       };
       const game = (ug: ConnectionRow) => [
         ['user_game_id', { value: ug.id }],
@@ -153,10 +156,16 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
      * and username, the password, second factor, scores and group memberships go, and the invites and
      * API keys they created stop working. A repeat answers the same and changes nothing.
      */
-    async erase(actor: Actor, userId: number, body: EraseInput): Promise<PublicUser> {
+    /** When the user was erased (null: never): staff, or the user themself. */
+    async erasedAt(caller: SessionUser, userId: number): Promise<string | null> {
+      assertSelfOrStaff(caller, userId);
+      return iso((await mustFindRow(userId)).erased_at);
+    },
+
+    async erase(actor: Actor, userId: number, body: EraseInput): Promise<Erasure> {
       const row = await mustFindRow(userId);
       const { confirm } = validateBody(eraseSchema, body);
-      if (row.erased_at) return toPublicUser(row);
+      if (row.erased_at) return erasureOf(row);
       if (confirm !== row.username) {
         throw new AppError('INVALID_ARGUMENT', 'confirm must be the username of the user to erase', { errors: [{ path: 'confirm', message: "must be the user's username" }] });
       }
@@ -179,10 +188,12 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         for (const gameId of rankedGames) changed('game.ranking', gameId);
         changed('user', userId);
       });
-      return toPublicUser(await mustFindRow(userId));
+      return erasureOf(await mustFindRow(userId));
     },
   };
 }
+
+const erasureOf = (row: UserRow): Erasure => ({ id: row.id, email: row.email, username: row.username, erased_at: row.erased_at!.toISOString() });
 
 /** 409 naming `reservations` while a wallet has money reserved, then `balance` while one holds money (each wallet named). */
 function refuseWhileMoneyIsHeld(wallets: readonly WalletMoney[]): void {

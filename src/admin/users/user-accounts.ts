@@ -5,5 +5,5 @@
  */
 export {
   disableTotp, enableTotp, findUserByEmail, findUserById, insertUser, recoveryCodeUsed, replaceRecoveryCodes, setTotpSecret, toPublicUser, unusedRecoveryCodes,
-  useRecoveryCode, useTotpStep, type PublicUser,
+  useRecoveryCode, useTotpStep, type PublicUser, type UserRow,
 } from './users-repository';

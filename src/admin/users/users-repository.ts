@@ -40,11 +40,10 @@ export function toPublicUser(row: UserRow): PublicUser {
     two_factor_enabled: row.totp_enabled_at !== null && row.totp_enabled_at !== undefined,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    erased_at: row.erased_at ? row.erased_at.toISOString() : null,
   };
 }
 
-export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'game_scope', 'totp_enabled_at', 'created_at', 'updated_at', 'erased_at'].map((c) => `${USERS}.${c}`);
+export const PUBLIC_USER_COLUMNS = ['id', 'email', 'username', 'role', 'is_active', 'game_scope', 'totp_enabled_at', 'created_at', 'updated_at'].map((c) => `${USERS}.${c}`);
 
 export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
   return db<UserRow>(USERS).where({ id }).first();

@@ -757,7 +757,7 @@ export type DataRightsEraseMutationVariables = Exact<{
 }>;
 
 
-export type DataRightsEraseMutation = { eraseUser: { id: number, erased_at: string | null } | null };
+export type DataRightsEraseMutation = { eraseUser: { id: number, erased_at: string } | null };
 
 export type UserPageUserQueryVariables = Exact<{
   id: number;

@@ -587,7 +587,7 @@ export type Mutation = {
   /** Disable a module (its data stays). (staff) */
   disconnectModule: Maybe<Scalars['Boolean']['output']>;
   /** Erase what identifies a user, keeping the books whole. (admin) */
-  eraseUser: Maybe<User>;
+  eraseUser: Maybe<UserErasure>;
   /** Freeze every wallet of a user. (admin) */
   freezeUser: Maybe<Freeze>;
   /** Freeze every currency of one user-game. (admin) */
@@ -1674,7 +1674,7 @@ export type User = {
   /** ISO 8601 UTC. */
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
-  /** When an admin erased what identified the user (SPEC §2.14): email and username are a pseudonym since. */
+  /** When an admin erased what identified the user (SPEC §2.14): email and username are a pseudonym since; null: never. Staff and the user themself read it. */
   erased_at: Maybe<Scalars['String']['output']>;
   /** Where to download everything held about the user as one JSON file (SPEC §2.14): GET it with the same bearer token. An admin's or the user's own; null for anyone else. */
   export_url: Maybe<Scalars['String']['output']>;
@@ -1697,6 +1697,17 @@ export type User = {
 export type UserEraseInput = {
   /** The user's username, as a deliberate confirmation. */
   confirm?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A user whose identifying data was erased; every ledger move, transaction and audit entry stays under the pseudonym. */
+export type UserErasure = {
+  /** The pseudonym address: `erased-<digest>@erased.invalid`. */
+  email: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  erased_at: Scalars['String']['output'];
+  id: Scalars['SafeInt']['output'];
+  /** The pseudonym: `erased-<digest>`. */
+  username: Scalars['String']['output'];
 };
 
 /** A user's connection to a game, from the user's side. */
@@ -1966,6 +1977,7 @@ export type ResolversTypes = {
   TwoFactorSetup: ResolverTypeWrapper<TwoFactorSetup>;
   User: ResolverTypeWrapper<Omit<User, 'game_scope_games'> & { game_scope_games?: Maybe<Array<ResolversTypes['Game']>> }>;
   UserEraseInput: UserEraseInput;
+  UserErasure: ResolverTypeWrapper<UserErasure>;
   UserGame: ResolverTypeWrapper<Omit<UserGame, 'game'> & { game: ResolversTypes['Game'] }>;
   UserGameDetail: ResolverTypeWrapper<UserGameDetail>;
   UserPatch: UserPatch;
@@ -2073,6 +2085,7 @@ export type ResolversParentTypes = {
   TwoFactorSetup: TwoFactorSetup;
   User: Omit<User, 'game_scope_games'> & { game_scope_games?: Maybe<Array<ResolversParentTypes['Game']>> };
   UserEraseInput: UserEraseInput;
+  UserErasure: UserErasure;
   UserGame: Omit<UserGame, 'game'> & { game: ResolversParentTypes['Game'] };
   UserGameDetail: UserGameDetail;
   UserPatch: UserPatch;
@@ -2393,7 +2406,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   disableTwoFactor?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisableTwoFactorArgs, 'input'>>;
   disconnectGame?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisconnectGameArgs, 'game_id' | 'user_id'>>;
   disconnectModule?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDisconnectModuleArgs, 'game_id' | 'module_key'>>;
-  eraseUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<MutationEraseUserArgs, 'id' | 'input'>>;
+  eraseUser?: Resolver<Maybe<ResolversTypes['UserErasure']>, ParentType, ContextType, RequireFields<MutationEraseUserArgs, 'id' | 'input'>>;
   freezeUser?: Resolver<Maybe<ResolversTypes['Freeze']>, ParentType, ContextType, RequireFields<MutationFreezeUserArgs, 'input' | 'user_id'>>;
   freezeUserGame?: Resolver<Maybe<ResolversTypes['WalletFreeze']>, ParentType, ContextType, RequireFields<MutationFreezeUserGameArgs, 'input' | 'user_game_id'>>;
   login?: Resolver<Maybe<ResolversTypes['LoginReply']>, ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
@@ -2704,6 +2717,13 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type UserErasureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserErasure'] = ResolversParentTypes['UserErasure']> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  erased_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type UserGameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserGame'] = ResolversParentTypes['UserGame']> = {
   game?: Resolver<ResolversTypes['Game'], ParentType, ContextType>;
   user_game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
@@ -2823,6 +2843,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Topup?: TopupResolvers<ContextType>;
   TwoFactorSetup?: TwoFactorSetupResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserErasure?: UserErasureResolvers<ContextType>;
   UserGame?: UserGameResolvers<ContextType>;
   UserGameDetail?: UserGameDetailResolvers<ContextType>;
   Variable?: VariableResolvers<ContextType>;

@@ -17,6 +17,7 @@ export const usersResolvers: ResolverMap = {
   User: {
     frozen: guarded('any', async (_, ctx, caller, user: { id: number }) => (await ctx.services.walletControls.userFreeze(caller, user.id)).frozen),
     // The export itself is a download (a streamed file, GET /api/users/{id}/export): GraphQL gives where.
+    erased_at: guarded('any', (_, ctx, caller, user: { id: number }) => ctx.services.playerData.erasedAt(caller, user.id)),
     export_url: guarded('any', (_, __, caller, user: { id: number }) => (caller.role === 'admin' ? `/api/users/${user.id}/export` : caller.id === user.id ? '/api/me/export' : null)),
     game_scope_games: guarded('any', async (_, ctx, __, user: { game_scope: readonly number[] | null }) => {
       if (!user.game_scope) return null;
