@@ -12,7 +12,8 @@ ARGV[6] idempotency TTL (s)   ARGV[7] idempotency key or ''   ARGV[8] partition 
 ARGV[9] audit trail (opaque one-line text: who asked, for the audit entry the sync writes)
 
 Returns {code, close_id, amount, available, reserved, created_at_ms}:
-  OK        closed: amount is what was taken (0, with close_id '', when nothing was available: no move)
+  OK        closed: amount is what was taken (0, with close_id '', when nothing was available: no move,
+            and no idempotency record: a repeat closes whatever is there then, as restore would leave it)
   REPLAY    the idempotency key was seen with the same fields: the first reply, unchanged
   CONFLICT  the idempotency key was used with other fields (only the code)
   RESERVED  money is reserved in the wallet (only the code; nothing changed)
@@ -41,12 +42,12 @@ else
   local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(partition))
   put_record(work, KEYS[1], wallet)
   reply = close_reply(id, amount, '0', '0', now)
+  if key ~= '' then remember(work, KEYS[2], ttl, fingerprint, reply) end
   if key == '' then
     outbox(work, KEYS[3], outbox_close(id, user_id, game_id, currency, amount, '0', '0', now, trail, reason))
   else
     outbox(work, KEYS[3], outbox_keyed_close(id, user_id, game_id, currency, amount, '0', '0', now, key, trail, reason))
   end
 end
-if key ~= '' then remember(work, KEYS[2], ttl, fingerprint, reply) end
 commit(work)
 return { CODE.OK, unpack(reply) }

@@ -1,4 +1,4 @@
-import type { CancelResponse, ConfirmResponse, GetTransactionResponse, ReserveResponse } from './wire-types';
+import type { CancelResponse, ConfirmResponse, GetTransactionResponse, LedgerEvent, ReserveResponse } from './wire-types';
 
 /** A Reserve's, Confirm's or Cancel's status (as the .proto lists them per call). */
 export type BalanceStatus = ReserveResponse['status'] | ConfirmResponse['status'] | CancelResponse['status'];
@@ -78,7 +78,8 @@ export interface LedgerMove {
   readonly userId: string;
   readonly gameId: string;
   readonly currency: string;
-  readonly kind: 'topup' | 'reserve' | 'confirm' | 'cancel' | 'expire';
+  /** As the .proto lists them: topup, reserve, confirm, cancel, expire, and close (an admin's closing move, SPEC §2.14). */
+  readonly kind: LedgerEvent['kind'];
   /** For a confirm: the reserved amount. */
   readonly amount: string;
   readonly winAmount: string;

@@ -219,3 +219,84 @@ test('erase refuses an admin erasing themself; an unknown user is 404; GraphQL e
   t.is(read.body.data.user.erased_at, reply.body.data.eraseUser.erased_at);
   t.is(read.body.data.other.erased_at, null);
 });
+
+test('a registered player: the export names the invite; the erase rewrites only the email and username of the entries that made them; the audit log refuses any other change; the old session and a re-activation stay refused; no top-up reaches them', async (t) => {
+  const { api } = t.context;
+  const invite = (await api.request('POST', '/api/invites', { ...admin(api), body: { role: 'moderator', max_uses: 1 } })).body as { id: number; code: string };
+  const name = `reg_${process.pid}_${(n += 1)}`;
+  const registered = await api.request('POST', '/api/auth/register', { body: { email: `${name}@example.com`, username: name, password: PASSWORD, invite_code: invite.code } });
+  t.is(registered.status, 201, JSON.stringify(registered.body));
+  const token = registered.body.access_token as string;
+  const id = registered.body.user.id as number;
+  // What they do as staff is in entries where they are the actor: those keep every value.
+  const other = await api.createUser('user', `plain_${(n += 1)}`);
+  const { gameId } = await gameWithBoard(api);
+  t.is((await api.request('POST', `/api/users/${other.id}/games`, { token, body: { game_id: gameId } })).status, 201);
+  const actedBefore = await api.database.db('audit_log').where({ actor_user_id: id }).whereNot({ action: 'user.register' }).orderBy('id').select('id', 'changes');
+
+  const exported = await api.request('GET', `/api/users/${id}/export`, admin(api));
+  t.like(exported.body.invite_used, { id: invite.id, code: invite.code, role: 'moderator' });
+
+  t.is((await api.request('POST', `/api/users/${id}/erase`, { ...admin(api), body: { confirm: name } })).status, 200);
+  const register = await api.database.db('audit_log').where({ action: 'user.register', target_id: String(id) }).first('changes');
+  t.like(JSON.parse(register.changes), { email: [null, pseudonymEmailOf(id)], username: [null, pseudonymOf(id)], role: [null, 'moderator'] });
+  const everything = JSON.stringify(await api.database.db('audit_log').select('changes'));
+  t.false(everything.includes(name), 'no audit entry keeps the username');
+  t.deepEqual(await api.database.db('audit_log').where({ actor_user_id: id }).whereNot({ action: 'user.register' }).orderBy('id').select('id', 'changes'), actedBefore);
+  // The trigger still refuses every other change, with or without the erasure's session variable.
+  const anEntry = actedBefore[0]!.id as number;
+  await t.throwsAsync(api.database.db('audit_log').where({ id: anEntry }).update({ changes: '{}' }), { message: /audit entries cannot be changed/ });
+  await t.throwsAsync(api.database.db.transaction(async (trx) => {
+    await trx.raw('SET @audit_erasure_user = ?', [String(id)]);
+    await trx('audit_log').where({ id: anEntry }).update({ changes: '{}' });
+  }), { message: /audit entries cannot be changed/ });
+  await t.throwsAsync(api.database.db.transaction(async (trx) => {
+    await trx.raw('SET @audit_erasure_user = ?', [String(id)]);
+    await trx('audit_log').where({ action: 'user.register', target_id: String(id) }).update({ ip: '10.9.9.9' });
+  }), { message: /audit entries cannot be changed/ }, 'only the changes of the entries that made the user');
+
+  // Their session stays dead, even if the row is made active again (which is refused anyway).
+  t.is((await api.request('PATCH', `/api/users/${id}`, { ...admin(api), body: { is_active: true } })).status, 409);
+  await api.database.db('users').where({ id }).update({ is_active: true });
+  await api.services.caches.userChanged(id);
+  t.is((await api.request('GET', '/api/auth/me', { token })).status, 401);
+  t.is((await api.request('PUT', `/api/users/${id}/game-scope`, { ...admin(api), body: { game_ids: [] } })).status, 409);
+  const ug = (await api.request('POST', `/api/users/${id}/games`, { ...admin(api), body: { game_id: gameId } })).body as { id: number };
+  t.is((await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...admin(api), body: { amount: 5 } })).status, 409, 'no money reaches an erased user');
+});
+
+test('a wallet of a disconnected game still holds the erase back and is in the export; abandoned downloads of a long export leave no connection behind', async (t) => {
+  const { api } = t.context;
+  const name = `dis_${process.pid}_${(n += 1)}`;
+  const player = await api.createUser('user', name);
+  const { gameId } = await gameWithBoard(api);
+  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...admin(api), body: { game_id: gameId } })).body as { id: number };
+  t_ok(await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...admin(api), body: { amount: 5000 } }), 201);
+  const worker = await startTestWorker(api);
+  t.teardown(() => worker.stop());
+  await waitUntil('the top-up in the ledger', async () => (await api.database.db('ledger_entries').where({ user_id: String(player.id) }).first('id')) !== undefined, 15000);
+  t.is((await api.request('DELETE', `/api/users/${player.id}/games/${gameId}`, admin(api))).status, 204);
+
+  const refused = await api.request('POST', `/api/users/${player.id}/erase`, { ...admin(api), body: { confirm: name } });
+  t.is(refused.status, 409);
+  t.is(refused.body.errors[0].path, 'balance');
+  t.regex(refused.body.detail, new RegExp(`game ${gameId} \\(disconnected`));
+  const exported = await api.request('GET', `/api/users/${player.id}/export`, admin(api));
+  t.like(exported.body.games[0], { user_game_id: null, game: { id: gameId }, connected_at: null });
+  t.deepEqual(exported.body.games[0].wallets.map((w: { available_balance: number }) => w.available_balance), [5000]);
+  t.deepEqual(exported.body.games[0].ledger.map((m: { kind: string }) => m.kind), ['topup']);
+
+  // A long export (more rows than the pool has connections times a page), abandoned again and again.
+  await api.database.db.raw(`INSERT INTO ledger_entries (event_id, stream_ms, stream_seq, kind, user_id, game_id, currency, amount, win_amount, available_balance, reserved_balance, created_at)
+    SELECT CONCAT('ff-', seq), 1, seq, 'topup', ?, 'long', 'EUR', 1, 0, seq, 0, NOW(3) FROM seq_1_to_30000`, [String(player.id)]);
+  for (let i = 0; i < 25; i += 1) {
+    const cut = new AbortController();
+    const reply = await fetch(`${api.base}/api/users/${player.id}/export`, { headers: { authorization: `Bearer ${api.users.admin.token}` }, signal: cut.signal });
+    await (reply.body as ReadableStream<Uint8Array>).getReader().read();
+    cut.abort();
+  }
+  const whole = await fetch(`${api.base}/api/users/${player.id}/export`, { headers: { authorization: `Bearer ${api.users.admin.token}` }, signal: AbortSignal.timeout(20_000) });
+  const doc = (await whole.json()) as { games: Array<{ game: { id: unknown }; ledger: unknown[] }> };
+  t.is(doc.games.find((g) => g.game.id === 'long')?.ledger.length, 30000);
+  t.is((await api.request('GET', '/api/users', admin(api))).status, 200, 'the pool still serves');
+});

@@ -75,7 +75,7 @@ export function createAuthService({ store, tokens, limiter, hasher, caches, cloc
       if (!challenge) throw new AppError('UNAUTHENTICATED', 'the sign-in challenge is unknown or has expired: sign in again');
       await limiter.attempt(challenge.email, clientAddress);
       const user = await read.userAccounts.findUserById(challenge.userId);
-      if (!user || !user.is_active || !user.totp_enabled_at) {
+      if (!user || !user.is_active || user.erased_at || !user.totp_enabled_at) {
         await challenges.close(input.challenge);
         throw new AppError('UNAUTHENTICATED', 'the sign-in challenge is unknown or has expired: sign in again');
       }
@@ -112,9 +112,10 @@ export function createAuthService({ store, tokens, limiter, hasher, caches, cloc
       await read.inviteRedemption.assertInviteUsable(input.invite_code, new Date(clock()));
       const passwordHash = await hasher.hash(input.password);
       const id = await store.run(actor, async ({ repos, audit }) => {
-        const role = await repos.inviteRedemption.consumeInvite(input.invite_code, new Date(clock()));
+        const invite = await repos.inviteRedemption.consumeInvite(input.invite_code, new Date(clock()));
+        const role = invite.role;
         const fields = { email: canonicalEmail(input.email), username: input.username, password_hash: passwordHash, role };
-        const userId = await repos.userAccounts.insertUser(fields);
+        const userId = await repos.userAccounts.insertUser({ ...fields, invite_id: invite.id });
         const changes = createdFields({ ...fields, invite_code: input.invite_code });
         audit({ action: 'user.register', targetId: userId, changes, actedBy: { userId, role } });
         return userId;
@@ -135,7 +136,8 @@ export function createAuthService({ store, tokens, limiter, hasher, caches, cloc
 
   async function activeUser(userId: number): Promise<PublicUser> {
     const user = await caches.user(userId, () => read.userAccounts.findUserById(userId));
-    if (!user || !user.is_active) throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
+    // An erased user (SPEC §2.14) stays signed out, whatever is done to the row after.
+    if (!user || !user.is_active || user.erased_at) throw new AppError('UNAUTHENTICATED', 'the access token is invalid or expired');
     return toPublicUser(user);
   }
 }

@@ -9,6 +9,7 @@ import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { Reader } from '../core/roles';
 import type { ConnectionsPort } from '../connections/connections-service';
+import type { UsersPort } from '../users/users-service';
 import { integer, isoTimestamp, oneOf, text, validateBody } from '../core/validation';
 import type { Logger } from '../../logging/logger';
 import type { Balance, CloseResult, LedgerItem, TopupResult } from './balance-replies';
@@ -60,9 +61,9 @@ const toLedgerItem = (row: LedgerEntryRow): LedgerItem => ({
  * balances are read from Redis, and the ledger from MySQL (it trails by the sync lag).
  */
 export function createBalanceService(deps: {
-  store: Store<'ledgerReads'>; wallet: WalletService; connections: ConnectionsPort; defaultCurrency: string; logger?: Logger;
+  store: Store<'ledgerReads'>; wallet: WalletService; connections: ConnectionsPort; users: UsersPort; defaultCurrency: string; logger?: Logger;
 }) {
-  const { store, wallet, connections, defaultCurrency, logger } = deps;
+  const { store, wallet, connections, users, defaultCurrency, logger } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
 
   /** The engine's refusal of a key used with another body, as the API says it. */
@@ -78,6 +79,7 @@ export function createBalanceService(deps: {
       const ug = await connections.mustFindUserGame(userGameId);
       const input = validateBody(topupSchema, body);
       callerTopupKey(idempotencyKey);
+      await users.assertNotErased(ug.user_id);
       const currency = input.currency ?? defaultCurrency;
       const comment = input.comment ?? '';
       const target: TopupTarget = { targetId: ug.id, gameId: ug.game_id };

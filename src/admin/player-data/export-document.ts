@@ -46,3 +46,18 @@ export function jsonObjects<T>(items: readonly T[], partsOf: (item: T) => Readon
 export async function* mapRows<T, U>(rows: AsyncIterable<T>, map: (row: T) => U): AsyncGenerator<U> {
   for await (const row of rows) yield map(row);
 }
+
+/**
+ * The rows of a keyset-paged read, page by page: each page one short query, the next one after the
+ * last row of the page before. Nothing is read before the rows are asked for, and nothing stays open
+ * when the reader stops.
+ */
+export async function* pagedRows<T>(readPage: (after: T | null) => Promise<T[]>, pageSize: number): AsyncGenerator<T> {
+  let after: T | null = null;
+  for (;;) {
+    const page = await readPage(after);
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!;
+  }
+}

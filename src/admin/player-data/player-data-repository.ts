@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { containsPattern } from '../../db/like';
 import { LEDGER_TABLE, type LedgerEntryRow } from '../../records/ledger-tables';
 import { WALLET_LIMITS_TABLE, type LimitsRow } from '../../records/wallet-controls-tables';
 import { RECOVERY_CODES, USERS, type UserRow } from '../users/users-repository';
@@ -35,6 +34,12 @@ export interface ConnectionRow {
 export function connectionsOf(db: Knex, userId: number): Promise<ConnectionRow[]> {
   return db(`${USER_GAMES} as ug`).join(`${GAMES} as g`, 'g.id', 'ug.game_id').where('ug.user_id', userId).orderBy('ug.id')
     .select('ug.id', 'ug.game_id', 'g.name as game_name', 'g.slug as game_slug', 'ug.created_at', 'ug.frozen_reason', 'ug.frozen_at');
+}
+
+/** The API's games among these engine game ids (a wallet's game id may name none), with their names. */
+export function gamesByIds(db: Knex, gameIds: readonly string[]): Promise<Array<{ id: number; name: string; slug: string }>> {
+  const ids = gameIds.filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number);
+  return db(GAMES).whereIn('id', ids).select('id', 'name', 'slug');
 }
 
 /** The user's own freeze (every wallet of theirs). */
@@ -90,21 +95,49 @@ export function invitesCreatedBy(db: Knex, userId: number): Promise<Array<Record
   return db(INVITES).where({ created_by: userId }).orderBy('id').select('id', 'code', 'role', 'max_uses', 'uses', 'expires_at', 'created_at');
 }
 
-/** The invite the user registered with (its code is in their registration's audit entry), if it still exists. */
+/** The invite the user registered with (users.invite_id), while it exists. */
 export async function inviteUsedBy(db: Knex, userId: number): Promise<Record<string, unknown> | undefined> {
-  const entry = (await db(AUDIT).where({ action: 'user.register', target_type: 'user', target_id: String(userId) }).first('changes')) as { changes: string | null } | undefined;
-  const changes = entry?.changes ? (JSON.parse(entry.changes) as Record<string, unknown>) : {};
-  const code = (changes.invite_code as [unknown, unknown] | undefined)?.[1];
-  if (typeof code !== 'string') return undefined;
-  return db(INVITES).where({ code }).first('id', 'code', 'role', 'created_by', 'created_at');
+  return db(`${INVITES} as i`).join(`${USERS} as u`, 'u.invite_id', 'i.id').where('u.id', userId)
+    .first('i.id', 'i.code', 'i.role', 'i.created_by', 'i.created_at');
 }
 
-/** A wallet's ledger moves in its order (as restore replays them), streamed. */
-export function ledgerMovesOf(db: Knex, userId: number, gameId: number): AsyncIterable<LedgerEntryRow> {
-  return db(LEDGER_TABLE).where({ user_id: String(userId), game_id: String(gameId) })
-    .orderBy([{ column: 'stream_ms' }, { column: 'stream_seq' }, { column: 'stream_sub' }])
-    .select('id', 'kind', 'currency', 'amount', 'win_amount', 'available_balance', 'reserved_balance', 'transaction_id', 'round_id', 'comment', 'created_at')
-    .stream() as unknown as AsyncIterable<LedgerEntryRow>;
+/** The games whose wallets the user ever moved money in (the ledger knows them after a disconnection). */
+export function ledgerGamesOf(db: Knex, userId: number): Promise<string[]> {
+  return db(LEDGER_TABLE).where({ user_id: String(userId) }).distinct('game_id').pluck('game_id');
+}
+
+/** Where a wallet's ledger page ended: the next page starts after it. */
+export interface MovePosition {
+  readonly stream_ms: number | string;
+  readonly stream_seq: number | string;
+  readonly stream_sub: number;
+}
+
+const MOVE_COLUMNS = 'id, stream_ms, stream_seq, stream_sub, kind, currency, amount, win_amount, available_balance, reserved_balance, transaction_id, round_id, comment, created_at';
+const WALLET_ORDER = 'stream_ms, stream_seq, stream_sub';
+
+/**
+ * Up to `limit` of a wallet's ledger moves in its order (as restore replays them), after `after`: one
+ * short query per page, so a long export holds no connection between pages and an abandoned one leaves
+ * nothing open. "After" is three seeks of the wallet-order index (the rest of the entry, the rest of
+ * its millisecond, the later milliseconds), each a plain range however many moves share a millisecond.
+ */
+export async function ledgerMovesPage(db: Knex, userId: number, gameId: string, after: MovePosition | null, limit: number): Promise<LedgerEntryRow[]> {
+  const wallet = [String(userId), gameId];
+  if (!after) {
+    const [rows] = (await db.raw(`SELECT ${MOVE_COLUMNS} FROM ${LEDGER_TABLE} WHERE user_id = ? AND game_id = ? ORDER BY ${WALLET_ORDER} LIMIT ?`, [...wallet, limit])) as [LedgerEntryRow[]];
+    return rows;
+  }
+  const seek = (where: string) => `(SELECT id FROM ${LEDGER_TABLE} WHERE user_id = ? AND game_id = ? AND ${where} ORDER BY ${WALLET_ORDER} LIMIT ?)`;
+  const [rows] = (await db.raw(`SELECT ${MOVE_COLUMNS} FROM ${LEDGER_TABLE} WHERE id IN (SELECT id FROM (
+      ${seek('stream_ms = ? AND stream_seq = ? AND stream_sub > ?')} UNION ALL ${seek('stream_ms = ? AND stream_seq > ?')} UNION ALL ${seek('stream_ms > ?')}
+    ) AS page) ORDER BY ${WALLET_ORDER} LIMIT ?`, [
+    ...wallet, after.stream_ms, after.stream_seq, after.stream_sub, limit,
+    ...wallet, after.stream_ms, after.stream_seq, limit,
+    ...wallet, after.stream_ms, limit,
+    limit,
+  ])) as [LedgerEntryRow[]];
+  return rows;
 }
 
 export interface AuditEntryRow {
@@ -120,16 +153,21 @@ export interface AuditEntryRow {
   created_at: Date;
 }
 
-/** The audit entries where the user is the actor or the target (themself, or one of their user-games), oldest first, streamed. */
-export function auditEntriesOf(db: Knex, userId: number, userGameIds: readonly number[]): AsyncIterable<AuditEntryRow> {
-  return db(AUDIT)
-    .where((q) => {
-      q.where('actor_user_id', userId).orWhere((t) => t.where('target_type', 'user').where('target_id', String(userId)));
-      if (userGameIds.length > 0) q.orWhere((t) => t.where('target_type', 'user_game').whereIn('target_id', userGameIds.map(String)));
-    })
-    .orderBy('id')
-    .select('id', 'action', 'actor_user_id', 'actor_role', 'target_type', 'target_id', 'game_id', 'ip', 'changes', 'created_at')
-    .stream() as unknown as AsyncIterable<AuditEntryRow>;
+/**
+ * Up to `limit` audit entries with ids above `afterId` where the user is the actor or the target
+ * (themself, or one of these user-games), by id: each of the three ways by its own index, merged.
+ */
+export async function auditEntriesPage(db: Knex, userId: number, userGameIds: readonly number[], afterId: number, limit: number): Promise<AuditEntryRow[]> {
+  const ways: Array<[string, Knex.RawBinding[]]> = [
+    ['actor_user_id = ?', [userId]],
+    ["target_type = 'user' AND target_id = ?", [String(userId)]],
+    ...userGameIds.map((id): [string, Knex.RawBinding[]] => ["target_type = 'user_game' AND target_id = ?", [String(id)]]),
+  ];
+  const union = ways.map(([where]) => `(SELECT id FROM ${AUDIT} WHERE ${where} AND id > ? ORDER BY id LIMIT ?)`).join(' UNION ');
+  const bindings = ways.flatMap(([, values]) => [...values, afterId, limit]);
+  const [rows] = (await db.raw(`SELECT id, action, actor_user_id, actor_role, target_type, target_id, game_id, ip, changes, created_at
+    FROM ${AUDIT} WHERE id IN (SELECT id FROM (${union}) AS page) ORDER BY id LIMIT ?`, [...bindings, limit])) as [AuditEntryRow[]];
+  return rows;
 }
 
 // The erase (SPEC §2.14), in the caller's unit of work.
@@ -180,15 +218,16 @@ export async function endInvitesCreatedBy(trx: Knex.Transaction, userId: number)
 }
 
 /**
- * The audit entries about the user keep their place under the pseudonym: each value (as JSON writes
- * it) of the erased email and username in their changes becomes its pseudonym.
+ * The audit entries that created the user (`user.create`, `user.register`) keep their place with the
+ * pseudonyms in place of the email and username they recorded; nothing else of any entry changes (the
+ * audit log's trigger allows this one rewrite, for the user the session names, and refuses any other).
  */
-export async function pseudonymizeAuditEntries(trx: Knex.Transaction, userId: number, replacements: ReadonlyArray<readonly [erased: string, pseudonym: string]>): Promise<void> {
-  for (const [value, pseudonym] of replacements) {
-    const written = JSON.stringify(value);
-    await trx(AUDIT)
-      .where((q) => q.where('actor_user_id', userId).orWhere((t) => t.where('target_type', 'user').where('target_id', String(userId))))
-      .where('changes', 'like', containsPattern(written))
-      .update({ changes: trx.raw('REPLACE(changes, ?, ?)', [written, JSON.stringify(pseudonym)]) });
+export async function pseudonymizeAuditEntries(trx: Knex.Transaction, userId: number, pseudonym: { email: string; username: string }): Promise<void> {
+  await trx.raw('SET @audit_erasure_user = ?', [String(userId)]);
+  try {
+    await trx(AUDIT).where({ target_type: 'user', target_id: String(userId) }).whereIn('action', ['user.create', 'user.register'])
+      .update({ changes: trx.raw(`JSON_REPLACE(changes, '$.email[1]', ?, '$.username[1]', ?)`, [pseudonym.email, pseudonym.username]) });
+  } finally {
+    await trx.raw('SET @audit_erasure_user = NULL');
   }
 }

@@ -11,7 +11,7 @@ import { assertSelfOrStaff } from '../core/roles';
 import type { Store } from '../unit-of-work';
 import { toPublicUser, type UserRow } from '../users/user-accounts';
 import type { Erasure } from './player-data-replies';
-import { jsonObject, jsonObjects, mapRows } from './export-document';
+import { jsonObject, jsonObjects, mapRows, pagedRows } from './export-document';
 import type { AuditEntryRow, ConnectionRow } from './player-data-repository';
 
 export const eraseSchema = bodySchema({ component: 'UserEraseInput' }, yup.object({
@@ -34,11 +34,23 @@ export class DataExport {
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const money = (value: number | string | null) => (value === null ? null : Number(value));
+/** Rows per query of the export's long lists (a wallet's ledger, the audit entries). */
+const EXPORT_PAGE = 1000;
 
-/** A wallet with money in it, as a refusal names it. */
+/**
+ * A game the user is connected to or moved money in: its connection (null once disconnected: the
+ * wallet and its ledger stay) and the API's game (null for an engine game id the API does not know).
+ */
+interface PlayerGame {
+  readonly gameId: string;
+  readonly connection: ConnectionRow | null;
+  readonly game: { readonly id: number; readonly name: string; readonly slug: string } | null;
+}
+
+/** A wallet's balances now, as a refusal names it. */
 interface WalletMoney {
-  readonly user_game_id: number;
-  readonly game_id: number;
+  readonly user_game_id: number | null;
+  readonly game_id: string;
   readonly currency: string;
   readonly available_balance: number;
   readonly reserved_balance: number;
@@ -60,10 +72,22 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
     return row;
   }
 
-  /** Each wallet of the user's games with its balances, now (from the engine). */
-  async function walletsOf(userId: number, connections: readonly ConnectionRow[]): Promise<WalletMoney[]> {
-    const perGame = await Promise.all(connections.map(async (ug) => (await wallet.balances(String(userId), String(ug.game_id), defaultCurrency)).map((balance) => ({
-      user_game_id: ug.id, game_id: ug.game_id, currency: balance.currency,
+  /** The games connected now, then those only the ledger still names (disconnected with their wallets). */
+  async function gamesOf(userId: number): Promise<PlayerGame[]> {
+    const [connections, ledgerGames] = await Promise.all([read.playerData.connectionsOf(userId), read.playerData.ledgerGamesOf(userId)]);
+    const connected = new Set(connections.map((ug) => String(ug.game_id)));
+    const others = ledgerGames.filter((id) => !connected.has(id)).sort();
+    const named = new Map((await read.playerData.gamesByIds(others)).map((game) => [String(game.id), game]));
+    return [
+      ...connections.map((ug) => ({ gameId: String(ug.game_id), connection: ug, game: { id: ug.game_id, name: ug.game_name, slug: ug.game_slug } })),
+      ...others.map((gameId) => ({ gameId, connection: null, game: named.get(gameId) ?? null })),
+    ];
+  }
+
+  /** Each wallet of these games with its balances, now (from the engine). */
+  async function walletsOf(userId: number, games: readonly PlayerGame[]): Promise<WalletMoney[]> {
+    const perGame = await Promise.all(games.map(async (g) => (await wallet.balances(String(userId), g.gameId, defaultCurrency)).map((balance) => ({
+      user_game_id: g.connection?.id ?? null, game_id: g.gameId, currency: balance.currency,
       available_balance: Number(balance.availableBalance), reserved_balance: Number(balance.reservedBalance),
     }))));
     return perGame.flat();
@@ -85,20 +109,20 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
   return {
     /**
      * Everything held about the user, as one document written while it is read (the ledger and the audit
-     * entries streamed). An admin's or the user's own; audited before the first byte goes.
+     * entries a page at a time). An admin's or the user's own; audited before the first byte goes.
      */
     async exportOf(caller: SessionUser, actor: Actor, userId: number): Promise<DataExport> {
       if (caller.id !== userId && caller.role !== 'admin') throw new AppError('FORBIDDEN', 'only an admin or the user themself may export their data');
       const row = await mustFindRow(userId);
       const user = toPublicUser(row);
       const erased = row.erased_at !== null;
-      const [connections, freeze, apiKeys, invites, inviteUsed, memberships] = await Promise.all([
-        read.playerData.connectionsOf(userId), read.playerData.userFreezeOf(userId), read.playerData.apiKeysCreatedBy(userId),
+      const [games, freeze, apiKeys, invites, inviteUsed, memberships] = await Promise.all([
+        gamesOf(userId), read.playerData.userFreezeOf(userId), read.playerData.apiKeysCreatedBy(userId),
         read.playerData.invitesCreatedBy(userId), read.playerData.inviteUsedBy(userId), read.playerData.membershipsOf(userId),
       ]);
-      const userGameIds = connections.map((ug) => ug.id);
+      const userGameIds = games.flatMap((g) => (g.connection ? [g.connection.id] : []));
       const [limits, scores, wallets] = await Promise.all([
-        read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, connections),
+        read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, games),
       ]);
       await store.recordAlone(actor, { action: 'user.export', targetId: userId, changes: {} });
 
@@ -106,14 +130,14 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         id: user.id, email: erased ? null : user.email, username: erased ? null : user.username, role: user.role, is_active: user.is_active,
         created_at: user.created_at, erased_at: iso(row.erased_at), frozen: freeze?.frozen_reason ? { reason: freeze.frozen_reason, at: iso(freeze.frozen_at) } : null,
       };
-      const game = (ug: ConnectionRow) => [
-        ['user_game_id', { value: ug.id }],
-        ['game', { value: { id: ug.game_id, name: ug.game_name, slug: ug.game_slug } }],
-        ['connected_at', { value: iso(ug.created_at) }],
-        ['frozen', { value: ug.frozen_reason ? { reason: ug.frozen_reason, at: iso(ug.frozen_at) } : null }],
+      const gameParts = ({ gameId, connection: ug, game }: PlayerGame) => [
+        ['user_game_id', { value: ug?.id ?? null }],
+        ['game', { value: game ?? { id: gameId, name: null, slug: null } }],
+        ['connected_at', { value: iso(ug?.created_at) }],
+        ['frozen', { value: ug?.frozen_reason ? { reason: ug.frozen_reason, at: iso(ug.frozen_at) } : null }],
         ['wallets', {
-          value: wallets.filter((w) => w.user_game_id === ug.id).map((w) => {
-            const limit = limits.find((row) => row.user_game_id === ug.id && row.currency === w.currency);
+          value: wallets.filter((w) => w.game_id === gameId).map((w) => {
+            const limit = ug ? limits.find((l) => l.user_game_id === ug.id && l.currency === w.currency) : undefined;
             return {
               currency: w.currency, available_balance: w.available_balance, reserved_balance: w.reserved_balance,
               limits: limit ? {
@@ -124,44 +148,46 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
           }),
         }],
         ['scores', {
-          value: scores.filter((s) => s.user_game_id === ug.id).map((s) => ({
+          value: scores.filter((s) => s.user_game_id === ug?.id).map((s) => ({
             leaderboard_id: s.leaderboard_id, leaderboard_key: s.leaderboard_key, leaderboard_name: s.leaderboard_name,
             period_start: iso(s.period_start), score: s.score, updated_at: iso(s.updated_at),
           })),
         }],
         ['groups', {
-          value: memberships.filter((m) => m.game_id === ug.game_id).map((m) => ({
+          value: memberships.filter((m) => String(m.game_id) === gameId).map((m) => ({
             group_id: m.group_id, key: m.group_key, name: m.group_name, leaderboard_id: m.leaderboard_id, joined_at: iso(m.created_at),
           })),
         }],
-        ['ledger', { rows: mapRows(read.playerData.ledgerMovesOf(userId, ug.game_id), ledgerItem) }],
+        ['ledger', { rows: mapRows(pagedRows<LedgerEntryRow>((after) => read.playerData.ledgerMovesPage(userId, gameId, after, EXPORT_PAGE), EXPORT_PAGE), ledgerItem) }],
       ] as const;
+      const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, userGameIds, after ? Number(after.id) : 0, EXPORT_PAGE), EXPORT_PAGE);
       const chunks = () => jsonObject([
         ['format', { value: 'player-data-export/1' }],
         ['exported_at', { value: new Date().toISOString() }],
         ['user', { value: profile }],
         ['two_factor', { value: { enabled: user.two_factor_enabled } }],
         ['invite_used', { value: inviteUsed ?? null }],
-        ['games', jsonObjects(connections, game)],
+        ['games', jsonObjects(games, gameParts)],
         ['api_keys', { value: apiKeys }],
         ['invites', { value: invites }],
-        ['audit', { rows: mapRows(read.playerData.auditEntriesOf(userId, userGameIds), auditItem(userId)) }],
+        ['audit', { rows: mapRows(audit, auditItem(userId)) }],
       ]);
       return new DataExport(`user-${userId}-data.json`, chunks);
     },
 
-    /**
-     * Erases what identifies the user (SPEC §2.14): refused while a wallet has money reserved
-     * (`reservations`) or available (`balance`); then, in one unit of work, the pseudonym replaces email
-     * and username, the password, second factor, scores and group memberships go, and the invites and
-     * API keys they created stop working. A repeat answers the same and changes nothing.
-     */
     /** When the user was erased (null: never): staff, or the user themself. */
     async erasedAt(caller: SessionUser, userId: number): Promise<string | null> {
       assertSelfOrStaff(caller, userId);
       return iso((await mustFindRow(userId)).erased_at);
     },
 
+    /**
+     * Erases what identifies the user (SPEC §2.14): refused while a wallet (of a game connected now or
+     * only in the ledger) has money reserved (`reservations`) or available (`balance`); then, in one
+     * unit of work, the pseudonym replaces email and username, the password, second factor, scores and
+     * group memberships go, and the invites and API keys they created stop working. A repeat answers
+     * the same and changes nothing.
+     */
     async erase(actor: Actor, userId: number, body: EraseInput): Promise<Erasure> {
       const row = await mustFindRow(userId);
       const { confirm } = validateBody(eraseSchema, body);
@@ -170,8 +196,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         throw new AppError('INVALID_ARGUMENT', 'confirm must be the username of the user to erase', { errors: [{ path: 'confirm', message: "must be the user's username" }] });
       }
       if (actor.userId === userId) throw new AppError('CONFLICT', 'an admin cannot erase themself');
-      const wallets = await walletsOf(userId, await read.playerData.connectionsOf(userId));
-      refuseWhileMoneyIsHeld(wallets);
+      refuseWhileMoneyIsHeld(await walletsOf(userId, await gamesOf(userId)));
       const pseudonym = { username: pseudonymOf(userId), email: pseudonymEmailOf(userId) };
       await store.run(actor, async ({ repos, audit, changed }) => {
         const locked = await repos.playerData.lockUser(userId);
@@ -183,7 +208,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         const rankedGames = await repos.playerData.removeScoresAndMemberships(userId);
         const apiKeys = await repos.playerData.revokeApiKeysCreatedBy(userId);
         const invites = await repos.playerData.endInvitesCreatedBy(userId);
-        await repos.playerData.pseudonymizeAuditEntries(userId, [[locked.email, pseudonym.email], [locked.username, pseudonym.username]]);
+        await repos.playerData.pseudonymizeAuditEntries(userId, pseudonym);
         audit({ action: 'user.erase', targetId: userId, changes: { erased: [false, true], api_keys_revoked: [null, apiKeys], invites_ended: [null, invites] } });
         for (const gameId of rankedGames) changed('game.ranking', gameId);
         changed('user', userId);
@@ -198,7 +223,7 @@ const erasureOf = (row: UserRow): Erasure => ({ id: row.id, email: row.email, us
 /** 409 naming `reservations` while a wallet has money reserved, then `balance` while one holds money (each wallet named). */
 function refuseWhileMoneyIsHeld(wallets: readonly WalletMoney[]): void {
   const named = (list: readonly WalletMoney[], amount: (w: WalletMoney) => number) =>
-    list.map((w) => `user-game ${w.user_game_id} ${w.currency} ${amount(w)}`).join(', ');
+    list.map((w) => `${w.user_game_id === null ? `game ${w.game_id} (disconnected: connect it again to close)` : `user-game ${w.user_game_id}`} ${w.currency} ${amount(w)}`).join(', ');
   const reserved = wallets.filter((w) => w.reserved_balance > 0);
   if (reserved.length > 0) {
     throw new AppError('CONFLICT', `open reservations hold money (${named(reserved, (w) => w.reserved_balance)}): wait until their rounds settle`, {

@@ -25,6 +25,8 @@ export interface UserRow {
   updated_at: Date;
   /** SPEC §2.14: when the user was erased (email and username are a pseudonym since); null: never. */
   erased_at: Date | null;
+  /** The invite the user registered with (null: made otherwise, or registered before it was kept). */
+  invite_id: number | null;
 }
 
 export type { PublicUser };
@@ -54,7 +56,7 @@ export function findUserByEmail(db: Knex, email: string): Promise<UserRow | unde
   return db<UserRow>(USERS).where({ email }).whereNull('erased_at').first();
 }
 
-export async function insertUser(db: Knex, user: Pick<UserRow, 'email' | 'username' | 'password_hash' | 'role'>): Promise<number> {
+export async function insertUser(db: Knex, user: Pick<UserRow, 'email' | 'username' | 'password_hash' | 'role'> & Partial<Pick<UserRow, 'invite_id'>>): Promise<number> {
   const [id] = await conflictOnDuplicate(db(USERS).insert(user), () => 'a user with this email or username already exists', (error) =>
     duplicateKeyOf(error).includes('username') ? 'username' : 'email');
   return id as number;
@@ -99,12 +101,12 @@ export const RECOVERY_CODES = 'recovery_codes';
 
 /** A new secret while two-factor sign-in is not on (setup again replaces an unconfirmed one). */
 export async function setTotpSecret(db: Knex, id: number, secret: string): Promise<boolean> {
-  return (await db(USERS).where({ id }).whereNull('totp_enabled_at').update({ totp_secret: secret })) === 1;
+  return (await db(USERS).where({ id }).whereNull('totp_enabled_at').whereNull('erased_at').update({ totp_secret: secret })) === 1;
 }
 
 /** Two-factor sign-in takes force, the confirming code's step used; false when it already had. */
 export async function enableTotp(db: Knex, id: number, step: number): Promise<boolean> {
-  return (await db(USERS).where({ id }).whereNull('totp_enabled_at').whereNotNull('totp_secret')
+  return (await db(USERS).where({ id }).whereNull('totp_enabled_at').whereNull('erased_at').whereNotNull('totp_secret')
     .update({ totp_enabled_at: db.fn.now(3), totp_last_step: step, updated_at: db.fn.now(3) })) === 1;
 }
 

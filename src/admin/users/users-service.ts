@@ -32,8 +32,15 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
     return toPublicUser(row);
   }
 
+  /** SPEC §2.14: an erased user's row changes no more (409): no role, scope or money comes back to it. */
+  async function assertNotErased(id: number): Promise<void> {
+    const row = await read.users.findUserById(id);
+    if (row?.erased_at) throw new AppError('CONFLICT', `user ${id} was erased: the account stays closed`);
+  }
+
   return {
     mustFind,
+    assertNotErased,
 
     /** Newest first, a page at a time, with the total. */
     list(search: string | undefined): Listing<PublicUser> {
@@ -52,6 +59,7 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
      */
     async patch(actor: Actor, id: number, body: PatchUserInput): Promise<PublicUser> {
       await mustFind(id);
+      await assertNotErased(id);
       const input = validateBody(patchUserSchema, body);
       const changes = namedFields({ role: input.role, is_active: input.is_active });
       if (Object.keys(changes).length === 0) return mustFind(id);
@@ -80,6 +88,7 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
      */
     async setGameScope(actor: Actor, id: number, body: GameScopeInput): Promise<PublicUser> {
       const user = await mustFind(id);
+      await assertNotErased(id);
       const input = validateBody(gameScopeSchema, body);
       const gameIds = input.game_ids.length === 0 ? null : [...new Set(input.game_ids)].sort((a, b) => a - b);
       if (gameIds !== null && user.role !== 'moderator') throw new AppError('CONFLICT', `user ${id} is ${user.role === 'admin' ? 'an admin' : 'a user'}: only a moderator is limited to games`);
@@ -98,4 +107,4 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
 
 export type UsersService = ReturnType<typeof createUsersService>;
 /** What other features ask of users (their port). */
-export type UsersPort = Pick<UsersService, 'mustFind'>;
+export type UsersPort = Pick<UsersService, 'mustFind' | 'assertNotErased'>;
