@@ -10,21 +10,18 @@
  *   npm run bench:admin -- [--players 1000000] [--members 10000] [--duration 10] [--rate 200]
  *                          [--concurrency 32] [--out bench/results] [--smoke]
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import jwt from 'jsonwebtoken';
 import { loadConfig } from '../src/config';
 import { createRedisClient } from '../src/redis/redis-client';
 import { createRankIndex } from '../src/admin/leaderboards/rank-index-store';
-import { freePort } from '../src/local-services/process-tools';
 import { seedAdminFixture, type AdminFixture } from './lib/admin-seed';
 import { createBenchDatabase } from './lib/bench-database';
 import type { Knex } from '../src/db/knex-factory';
 import { runHttpLoad, type HttpLoadResult, type LoadPlan } from './lib/http-load';
-import { migrateBenchRedis, startNode } from './lib/processes';
+import { startBenchHttp, type BenchHttp } from './lib/bench-http';
 import { table } from './lib/report';
 
 const { values } = parseArgs({
@@ -94,19 +91,13 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const bench = await createBenchDatabase(config.mysql.url, config.redis.url, 'bench_admin');
   const { db, prefix } = bench;
-  const secret = randomBytes(32).toString('hex');
-  let http: Awaited<ReturnType<typeof startNode>> | null = null;
+  let http: BenchHttp | null = null;
   try {
     const seeding = performance.now();
     const fixture = await seedAdminFixture(db, { players: opts.players, groupMembers: opts.members, variables: 500 });
     console.log(`seeded ${opts.players.toLocaleString('en-US')} players with scores, a group of ${opts.members.toLocaleString('en-US')}, 500 variables in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-    await migrateBenchRedis(config.redis.url, prefix);
-    const port = await freePort();
-    http = await startNode('src/cli.ts', ['serve', '--roles', 'http'], {
-      MYSQL_URL: bench.url, REDIS_KEY_PREFIX: prefix, JWT_SECRET: secret, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1',
-    }, port);
-    const base = `http://127.0.0.1:${port}`;
-    const token = jwt.sign({ role: 'admin' }, secret, { algorithm: 'HS256', subject: String(fixture.adminId), expiresIn: 3600 });
+    http = await startBenchHttp(bench, config.redis.url, fixture.adminId);
+    const { base, token } = http;
     const etag = (await fetch(`${base}/api/games/${fixture.gameId}/config`, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag') ?? '';
     const results: Array<{ name: string; target: string; met: boolean; result: HttpLoadResult }> = [];
     const rankIndexBuilt = () => waitForRankIndex(db, config.redis.url, prefix, fixture);

@@ -8,14 +8,11 @@
  *
  *   npm run bench:export -- [--moves 1000000] [--audit 20000] [--aborts 20]
  */
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import jwt from 'jsonwebtoken';
 import { loadConfig } from '../src/config';
-import { freePort } from '../src/local-services/process-tools';
 import { createBenchDatabase } from './lib/bench-database';
-import { migrateBenchRedis, startNode } from './lib/processes';
+import { startBenchHttp, type BenchHttp } from './lib/bench-http';
 
 const { values } = parseArgs({ options: { moves: { type: 'string', default: '1000000' }, audit: { type: 'string', default: '20000' }, aborts: { type: 'string', default: '20' } } });
 const moves = Number(values.moves);
@@ -52,9 +49,8 @@ async function download(url: string, token: string): Promise<{ status: number; b
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const bench = await createBenchDatabase(config.mysql.url, config.redis.url, 'bench_export', 4);
-  const { db, prefix } = bench;
-  const secret = randomBytes(32).toString('hex');
-  let http: Awaited<ReturnType<typeof startNode>> | null = null;
+  const { db } = bench;
+  let http: BenchHttp | null = null;
   try {
     const seeding = performance.now();
     const [adminId] = await db('users').insert({ email: 'bench-admin@example.com', username: 'bench_admin', password_hash: 'x', role: 'admin' });
@@ -72,13 +68,8 @@ async function main(): Promise<void> {
       SELECT 'user_game.topup', ?, 'admin', 'user_game', ?, ?, '{"amount":[null,100]}', NOW(3) FROM seq_1_to_${auditEntries}`, [adminId!, String(userGameId), gameId!]);
     console.log(`seeded one player with ${moves.toLocaleString('en-US')} moves and ${auditEntries.toLocaleString('en-US')} audit entries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
-    await migrateBenchRedis(config.redis.url, prefix);
-    const port = await freePort();
-    http = await startNode('src/cli.ts', ['serve', '--roles', 'http'], {
-      MYSQL_URL: bench.url, REDIS_KEY_PREFIX: prefix, JWT_SECRET: secret, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1',
-    }, port);
-    const base = `http://127.0.0.1:${port}`;
-    const token = jwt.sign({ role: 'admin' }, secret, { algorithm: 'HS256', subject: String(adminId), expiresIn: 3600 });
+    http = await startBenchHttp(bench, config.redis.url, adminId!);
+    const { base, token } = http;
     const pid = http.child.pid!;
     // Warm: the admin's own (small) export.
     await download(`${base}/api/users/${adminId}/export`, token);

@@ -17,18 +17,15 @@
  * rollups; the rebuild reads the ledger by id), so that writing ten million rows takes minutes.
  * Uses the configured Redis and MySQL server, in a database and key prefix of its own, removed after.
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import jwt from 'jsonwebtoken';
 import { loadConfig } from '../src/config';
-import { freePort } from '../src/local-services/process-tools';
 import { LEDGER_TABLE } from '../src/records/ledger-tables';
 import { REPORT_PLAYERS_TABLE, REPORT_ROLLUPS_TABLE } from '../src/records/report-tables';
 import { rebuildRollups } from '../src/reports/report-rebuild';
 import { createBenchDatabase } from './lib/bench-database';
 import { drainOnce, type DrainResult } from './lib/drain-run';
 import { percentiles } from './lib/flows';
-import { migrateBenchRedis, startNode } from './lib/processes';
+import { startBenchHttp, type BenchHttp } from './lib/bench-http';
 import { fmt, table } from './lib/report';
 
 const { values } = parseArgs({
@@ -123,9 +120,8 @@ async function main(): Promise<void> {
   }
   if (values['drain-only']) return;
   const bench = await createBenchDatabase(config.mysql.url, config.redis.url, 'bench_reports');
-  const { db, prefix } = bench;
-  const secret = randomBytes(32).toString('hex');
-  let http: Awaited<ReturnType<typeof startNode>> | null = null;
+  const { db } = bench;
+  let http: BenchHttp | null = null;
   try {
     await db('games').insert(Array.from({ length: GAMES }, (_, i) => ({ id: i + 1, name: `Bench game ${i + 1}`, slug: `bench-${i + 1}`, description: '' })));
     const adminId = (await db('users').insert({ email: 'bench-admin@example.com', username: 'bench_admin', password_hash: 'x', role: 'admin' }))[0]!;
@@ -155,13 +151,8 @@ async function main(): Promise<void> {
     }
     console.log(table(['table', 'rows', 'MB', 'bytes/row', 'KB per game-day'], rows));
 
-    await migrateBenchRedis(config.redis.url, prefix);
-    const port = await freePort();
-    http = await startNode('src/cli.ts', ['serve', '--roles', 'http'], {
-      MYSQL_URL: bench.url, REDIS_KEY_PREFIX: prefix, JWT_SECRET: secret, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1',
-    }, port);
-    const base = `http://127.0.0.1:${port}`;
-    const token = jwt.sign({ role: 'admin' }, secret, { algorithm: 'HS256', subject: String(adminId), expiresIn: 3600 });
+    http = await startBenchHttp(bench, config.redis.url, adminId);
+    const { base, token } = http;
     const repeats = Number(values.repeats);
     const yearFrom = new Date(START_MS + DAY_MS).toISOString().slice(0, 10);
     const yearTo = new Date(START_MS + 366 * DAY_MS).toISOString().slice(0, 10);

@@ -18,12 +18,6 @@ interface TopupFacts {
   readonly topupId: string;
 }
 
-/** The audit entry of a top-up (the API's and the operator command's): at most one per top-up id. */
-function topupAuditRecord(target: TopupTarget, topup: TopupFacts): AuditRecord {
-  const changes = createdFields({ amount: Number(topup.amount), currency: topup.currency, comment: topup.comment, topup_id: topup.topupId });
-  return { action: 'user_game.topup', targetId: target.targetId, gameId: target.gameId, changes, dedupeKey: `topup:${topup.topupId}` };
-}
-
 export interface CloseFacts {
   readonly amount: number | string;
   readonly currency: string;
@@ -31,11 +25,26 @@ export interface CloseFacts {
   readonly closeId: string;
 }
 
-/** The audit entry of a wallet's close (SPEC §2.14): at most one per close id. */
-function closeAuditRecord(target: TopupTarget, close: CloseFacts): AuditRecord {
-  const changes = createdFields({ amount: Number(close.amount), currency: close.currency, reason: close.reason, close_id: close.closeId });
-  return { action: 'user_game.close', targetId: target.targetId, gameId: target.gameId, changes, dedupeKey: `close:${close.closeId}` };
+/** What each audited wallet move's entry is called, and the name of its text. */
+const AUDITED_MOVES = {
+  topup: { action: 'user_game.topup', text: 'comment' },
+  close: { action: 'user_game.close', text: 'reason' },
+} as const;
+
+/**
+ * The audit entry of a top-up (the API's and the operator command's) or of a close (SPEC §2.14): at
+ * most one per move id (`topup:<id>`, `close:<id>`).
+ */
+function walletMoveAuditRecord(kind: keyof typeof AUDITED_MOVES, target: TopupTarget, move: { amount: number | string; currency: string; text: string; id: string }): AuditRecord {
+  const { action, text } = AUDITED_MOVES[kind];
+  const changes = createdFields({ amount: Number(move.amount), currency: move.currency, [text]: move.text, [`${kind}_id`]: move.id });
+  return { action, targetId: target.targetId, gameId: target.gameId, changes, dedupeKey: `${kind}:${move.id}` };
 }
+
+const topupAuditRecord = (target: TopupTarget, topup: TopupFacts) =>
+  walletMoveAuditRecord('topup', target, { amount: topup.amount, currency: topup.currency, text: topup.comment, id: topup.topupId });
+const closeAuditRecord = (target: TopupTarget, close: CloseFacts) =>
+  walletMoveAuditRecord('close', target, { amount: close.amount, currency: close.currency, text: close.reason, id: close.closeId });
 
 interface Trail {
   readonly actor: Actor;
@@ -80,12 +89,6 @@ export async function recordCloseAudit(
     logger?.warn({ err: error, closeId: close.closeId }, 'the wallet is closed; its audit entry follows with the ledger row'));
 }
 
-/** The audit entry of an audited top-up or close, from its outbox event. */
-function moveAuditRecord(event: OutboxEvent & { topupId: string }, target: TopupTarget): AuditRecord {
-  return event.kind === 'close'
-    ? closeAuditRecord(target, { amount: event.amount, currency: event.currency, reason: event.comment ?? '', closeId: event.topupId })
-    : topupAuditRecord(target, { amount: event.amount, currency: event.currency, comment: event.comment ?? '', topupId: event.topupId });
-}
 
 /**
  * For the sync: the audit entries of the audited top-ups and closes among a batch's events, written in
@@ -95,7 +98,7 @@ export async function auditWalletMovesFromLedger(trx: Knex, events: readonly Out
   const rows = events.flatMap((event) => {
     if ((event.kind !== 'topup' && event.kind !== 'close') || event.auditTrail === null || event.topupId === null) return [];
     const { actor, target } = JSON.parse(event.auditTrail) as Trail;
-    const record = moveAuditRecord({ ...event, topupId: event.topupId }, target);
+    const record = walletMoveAuditRecord(event.kind, target, { amount: event.amount, currency: event.currency, text: event.comment ?? '', id: event.topupId });
     return [{ ...auditRow(record, actor), dedupe_key: record.dedupeKey!, created_at: new Date(event.atMs) }];
   });
   await recordEntriesOnce(trx, rows);

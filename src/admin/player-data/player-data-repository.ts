@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AuditRow } from '../audit/audit-repository';
 import { LEDGER_TABLE, type LedgerEntryRow } from '../../records/ledger-tables';
 import { WALLET_LIMITS_TABLE, type LimitsRow } from '../../records/wallet-controls-tables';
 import { RECOVERY_CODES, USERS, type UserRow } from '../users/users-repository';
@@ -140,18 +141,8 @@ export async function ledgerMovesPage(db: Knex, userId: number, gameId: string, 
   return rows;
 }
 
-export interface AuditEntryRow {
-  id: number;
-  action: string;
-  actor_user_id: number | null;
-  actor_role: string | null;
-  target_type: string;
-  target_id: string | null;
-  game_id: number | null;
-  ip: string | null;
-  changes: string | null;
-  created_at: Date;
-}
+/** An audit entry as the export reads it. */
+export type AuditEntryRow = Omit<AuditRow, 'request_id'>;
 
 /**
  * Up to `limit` audit entries with ids above `afterId` where the user is the actor or the target
