@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
  * - The audit log stays append-only with one exception: the erase of a user rewrites the email and
  *   username in the entries that created them (`user.create`, `user.register`), and nothing else of
  *   them. The erase names its user in the session variable `@audit_erasure_user` for that one
- *   statement; any other change of an entry is refused as before.
+ *   statement; any other change of an entry is refused as before. The trigger compares every other
+ *   column: a column added to audit_log later must be added to it.
  */
 const NO_UPDATE = `CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log FOR EACH ROW
     SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'audit entries cannot be changed'`;
@@ -22,8 +23,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('DROP TRIGGER IF EXISTS audit_log_no_update');
   await knex.raw(`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log FOR EACH ROW
   BEGIN
-    IF NOT (@audit_erasure_user IS NOT NULL AND OLD.target_type = 'user' AND OLD.target_id = @audit_erasure_user
+    IF NOT (@audit_erasure_user IS NOT NULL AND OLD.target_type = 'user' AND OLD.target_id = CAST(@audit_erasure_user AS CHAR)
         AND OLD.action IN ('user.create', 'user.register')
+        AND JSON_REMOVE(NEW.changes, '$.email[1]', '$.username[1]') <=> JSON_REMOVE(OLD.changes, '$.email[1]', '$.username[1]')
         AND NEW.id = OLD.id AND NEW.action = OLD.action AND NEW.actor_user_id <=> OLD.actor_user_id AND NEW.actor_role <=> OLD.actor_role
         AND NEW.target_type = OLD.target_type AND NEW.target_id <=> OLD.target_id AND NEW.game_id <=> OLD.game_id
         AND NEW.request_id <=> OLD.request_id AND NEW.ip <=> OLD.ip AND NEW.created_at <=> OLD.created_at AND NEW.dedupe_key <=> OLD.dedupe_key) THEN

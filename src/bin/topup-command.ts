@@ -10,6 +10,7 @@ import { storeDurability } from '../redis/durable-ack';
 import { operatorAdminStore, operatorRedis } from './operator-redis';
 import { createWalletService } from '../wallet/wallet-service';
 import { createWalletStore } from '../wallet/wallet-store';
+import { AppError } from '../errors';
 
 export interface TopupOptions {
   readonly userId?: string;
@@ -26,10 +27,14 @@ export interface TopupOptions {
  * not know (engine ids are any text) is named `<user_id>:<game_id>`, no game. Looked up before the
  * credit: a MySQL that does not answer stops the command before any money moves.
  */
-async function topupTarget(store: Store<'connectionsReads'>, options: TopupOptions): Promise<TopupTarget> {
+async function topupTarget(store: Store<'connectionsReads' | 'userAccounts'>, options: TopupOptions): Promise<TopupTarget> {
   const asId = (text: string | undefined) => (text !== undefined && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined);
   const userId = asId(options.userId);
   const gameId = asId(options.gameId);
+  // SPEC §2.14: no money reaches an erased user (as through the API).
+  if (userId !== undefined && (await store.read.userAccounts.findUserById(userId))?.erased_at) {
+    throw new AppError('CONFLICT', `user ${userId} was erased: the account stays closed`);
+  }
   const ug = userId !== undefined && gameId !== undefined ? await store.read.connectionsReads.findConnection(userId, gameId) : undefined;
   return ug ? { targetId: ug.id, gameId: ug.game_id } : { targetId: `${options.userId}:${options.gameId}`, gameId: null };
 }

@@ -69,6 +69,7 @@ test('an export holds each item about the player (two currencies, score, group, 
   t.regex(reply.headers.get('content-type') ?? '', /^application\/json/);
   const text = await reply.text();
   const doc = JSON.parse(text);
+  t.true(doc.complete, 'the file ends with its completion mark');
   t.like(doc.user, { id: rich.player.id, email: rich.player.email, username: rich.name, role: 'admin', erased_at: null });
   t.deepEqual(doc.two_factor, { enabled: true });
   t.is(doc.games.length, 1);
@@ -254,6 +255,10 @@ test('a registered player: the export names the invite; the erase rewrites only 
     await trx.raw('SET @audit_erasure_user = ?', [String(id)]);
     await trx('audit_log').where({ action: 'user.register', target_id: String(id) }).update({ ip: '10.9.9.9' });
   }), { message: /audit entries cannot be changed/ }, 'only the changes of the entries that made the user');
+  await t.throwsAsync(api.database.db.transaction(async (trx) => {
+    await trx.raw('SET @audit_erasure_user = ?', [String(id)]);
+    await trx('audit_log').where({ action: 'user.register', target_id: String(id) }).update({ changes: '{"anything":1}' });
+  }), { message: /audit entries cannot be changed/ }, 'and only their email and username');
 
   // Their session stays dead, even if the row is made active again (which is refused anyway).
   t.is((await api.request('PATCH', `/api/users/${id}`, { ...admin(api), body: { is_active: true } })).status, 409);
@@ -285,6 +290,8 @@ test('a wallet of a disconnected game still holds the erase back and is in the e
   t.like(exported.body.games[0], { user_game_id: null, game: { id: gameId }, connected_at: null });
   t.deepEqual(exported.body.games[0].wallets.map((w: { available_balance: number }) => w.available_balance), [5000]);
   t.deepEqual(exported.body.games[0].ledger.map((m: { kind: string }) => m.kind), ['topup']);
+  const about = exported.body.audit.map((entry: { action: string; target_id: string }) => `${entry.action} ${entry.target_id}`);
+  for (const action of ['user_game.create', 'user_game.topup', 'user_game.delete']) t.true(about.includes(`${action} ${ug.id}`), `${action} of the former connection`);
 
   // A long export (more rows than the pool has connections times a page), abandoned again and again.
   await api.database.db.raw(`INSERT INTO ledger_entries (event_id, stream_ms, stream_seq, kind, user_id, game_id, currency, amount, win_amount, available_balance, reserved_balance, created_at)

@@ -112,3 +112,12 @@ test('the command refuses a period reward\'s key (reports tell rewards by it), b
   t.regex((refused as { stderr: string }).stderr, /Idempotency-Key must not start with lb-payout-/);
   t.deepEqual(await createEngine(store.redis).outbox({ userId: '42', gameId: '7', currency: 'EUR' }), []);
 });
+
+test('the command refuses a top-up of an erased user (SPEC §2.14), before any money moves', async (t) => {
+  const store = await createTestRedis();
+  t.teardown(store.cleanup);
+  const [userId] = await database.db('users').insert({ email: `gone-${process.pid}@erased.invalid`, username: `gone_${process.pid}`, password_hash: '', role: 'user', is_active: false, erased_at: new Date() });
+  const refused = await cli(store.prefix, ['--user-id', String(userId), '--game-id', '7', '--amount', '5']).catch((error: { stderr: string }) => error);
+  t.regex((refused as { stderr: string }).stderr, new RegExp(`user ${userId} was erased`));
+  t.deepEqual(await createEngine(store.redis).outbox({ userId: String(userId), gameId: '7', currency: 'EUR' }), []);
+});

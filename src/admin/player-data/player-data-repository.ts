@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AuditRow } from '../audit/audit-repository';
 import { LEDGER_TABLE, type LedgerEntryRow } from '../../records/ledger-tables';
 import { WALLET_LIMITS_TABLE, type LimitsRow } from '../../records/wallet-controls-tables';
-import { RECOVERY_CODES, USERS, type UserRow } from '../users/users-repository';
+import { RECOVERY_CODES, USERS } from '../users/users-repository';
 
 /**
  * What SPEC §2.14 reads and writes of one user across the features' tables: the export's parts (the
@@ -144,6 +144,13 @@ export async function ledgerMovesPage(db: Knex, userId: number, gameId: string, 
 /** An audit entry as the export reads it. */
 export type AuditEntryRow = Omit<AuditRow, 'request_id'>;
 
+/** The user-games the user had, connected now or not (each one's creation is audited with its user). */
+export async function everUserGameIds(db: Knex, userId: number): Promise<number[]> {
+  const ids: string[] = await db(AUDIT).where({ action: 'user_game.create', target_type: 'user_game' })
+    .whereRaw("JSON_VALUE(changes, '$.user_id[1]') = ?", [String(userId)]).pluck('target_id');
+  return ids.map(Number);
+}
+
 /**
  * Up to `limit` audit entries with ids above `afterId` where the user is the actor or the target
  * (themself, or one of these user-games), by id: each of the three ways by its own index, merged.
@@ -153,6 +160,9 @@ export async function auditEntriesPage(db: Knex, userId: number, userGameIds: re
     ['actor_user_id = ?', [userId]],
     ["target_type = 'user' AND target_id = ?", [String(userId)]],
     ...userGameIds.map((id): [string, Knex.RawBinding[]] => ["target_type = 'user_game' AND target_id = ?", [String(id)]]),
+    // A wallet named by its engine ids (the top-up command's, for a wallet the API does not know), and group memberships.
+    ["target_type = 'user_game' AND target_id LIKE ?", [`${userId}:%`]],
+    ["target_type = 'leaderboard_member' AND target_id LIKE ?", [`%:${userId}`]],
   ];
   const union = ways.map(([where]) => `(SELECT id FROM ${AUDIT} WHERE ${where} AND id > ? ORDER BY id LIMIT ?)`).join(' UNION ');
   const bindings = ways.flatMap(([, values]) => [...values, afterId, limit]);
@@ -162,11 +172,6 @@ export async function auditEntriesPage(db: Knex, userId: number, userGameIds: re
 }
 
 // The erase (SPEC §2.14), in the caller's unit of work.
-
-/** The user's row, locked until the unit of work ends: an erase and another write of the user take turns. */
-export function lockUser(trx: Knex.Transaction, userId: number): Promise<UserRow | undefined> {
-  return trx<UserRow>(USERS).where({ id: userId }).forUpdate().first();
-}
 
 /**
  * Replaces email and username with the pseudonym, removes the password, the second factor and its

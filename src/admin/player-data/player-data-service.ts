@@ -121,9 +121,10 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         read.playerData.invitesCreatedBy(userId), read.playerData.inviteUsedBy(userId), read.playerData.membershipsOf(userId),
       ]);
       const userGameIds = games.flatMap((g) => (g.connection ? [g.connection.id] : []));
-      const [limits, scores, wallets] = await Promise.all([
-        read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, games),
+      const [limits, scores, wallets, everUserGames] = await Promise.all([
+        read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, games), read.playerData.everUserGameIds(userId),
       ]);
+      const auditedUserGames = [...new Set([...userGameIds, ...everUserGames])];
       await store.recordAlone(actor, { action: 'user.export', targetId: userId, changes: {} });
 
       const profile = {
@@ -160,7 +161,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         }],
         ['ledger', { rows: mapRows(pagedRows<LedgerEntryRow>((after) => read.playerData.ledgerMovesPage(userId, gameId, after, EXPORT_PAGE), EXPORT_PAGE), ledgerItem) }],
       ] as const;
-      const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, userGameIds, after ? Number(after.id) : 0, EXPORT_PAGE), EXPORT_PAGE);
+      const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, auditedUserGames, after ? Number(after.id) : 0, EXPORT_PAGE), EXPORT_PAGE);
       const chunks = () => jsonObject([
         ['format', { value: 'player-data-export/1' }],
         ['exported_at', { value: new Date().toISOString() }],
@@ -171,6 +172,8 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         ['api_keys', { value: apiKeys }],
         ['invites', { value: invites }],
         ['audit', { rows: mapRows(audit, auditItem(userId)) }],
+        // Last: a file cut short by a failure halfway (the status was sent with the first byte) lacks it.
+        ['complete', { value: true }],
       ]);
       return new DataExport(`user-${userId}-data.json`, chunks);
     },
@@ -199,7 +202,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
       refuseWhileMoneyIsHeld(await walletsOf(userId, await gamesOf(userId)));
       const pseudonym = { username: pseudonymOf(userId), email: pseudonymEmailOf(userId) };
       await store.run(actor, async ({ repos, audit, changed }) => {
-        const locked = await repos.playerData.lockUser(userId);
+        const locked = await repos.users.lockUser(userId);
         if (!locked || locked.erased_at) return;
         if (locked.role === 'admin' && locked.is_active && (await repos.users.lockActiveAdminIds()).length === 1) {
           throw new AppError('CONFLICT', 'the last active admin cannot be erased');

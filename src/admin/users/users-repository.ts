@@ -78,6 +78,11 @@ export function listUsers(db: Knex, search: string | undefined): Listing<UserRow
   return listingOf(applyUserSearch(db<UserRow>(USERS).select(PUBLIC_USER_COLUMNS).orderBy('id', 'desc'), search));
 }
 
+/** The user's row, locked until the unit of work ends: an erase and another write of the user take turns. */
+export function lockUser(trx: Knex.Transaction, id: number): Promise<UserRow | undefined> {
+  return trx<UserRow>(USERS).where({ id }).forUpdate().first();
+}
+
 export async function updateUser(db: Knex, id: number, changes: Partial<Pick<UserRow, 'role' | 'is_active'>>): Promise<void> {
   await db(USERS).where({ id }).update({ ...changes, updated_at: db.fn.now(3) });
 }

@@ -9,7 +9,7 @@ import { ROLES } from '../auth/token-service';
 import { assertSelfOrStaff, type Reader } from '../core/roles';
 import { flag, gameIdList, namedFields, oneOf, validateBody } from '../core/validation';
 import type { GamesPort } from '../games/games-service';
-import { toPublicUser, type PublicUser } from './users-repository';
+import { toPublicUser, type PublicUser, type UserRow } from './users-repository';
 
 export const patchUserSchema = bodySchema({ component: 'UserPatch' }, yup.object({
   role: oneOf(ROLES).optional(),
@@ -32,10 +32,16 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
     return toPublicUser(row);
   }
 
+  const erasedError = (id: number) => new AppError('CONFLICT', `user ${id} was erased: the account stays closed`);
+
   /** SPEC §2.14: an erased user's row changes no more (409): no role, scope or money comes back to it. */
   async function assertNotErased(id: number): Promise<void> {
-    const row = await read.users.findUserById(id);
-    if (row?.erased_at) throw new AppError('CONFLICT', `user ${id} was erased: the account stays closed`);
+    if ((await read.users.findUserById(id))?.erased_at) throw erasedError(id);
+  }
+
+  /** The same, under the user's row lock in a unit of work: a change racing an erase comes before it or is refused. */
+  async function lockUnerased(repos: { users: { lockUser(id: number): Promise<UserRow | undefined> } }, id: number): Promise<void> {
+    if ((await repos.users.lockUser(id))?.erased_at) throw erasedError(id);
   }
 
   return {
@@ -59,11 +65,11 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
      */
     async patch(actor: Actor, id: number, body: PatchUserInput): Promise<PublicUser> {
       await mustFind(id);
-      await assertNotErased(id);
       const input = validateBody(patchUserSchema, body);
       const changes = namedFields({ role: input.role, is_active: input.is_active });
       if (Object.keys(changes).length === 0) return mustFind(id);
       await store.run(actor, async ({ repos, audit, changed }) => {
+        await lockUnerased(repos, id);
         const activeAdmins = await repos.users.lockActiveAdminIds();
         const losesAdmin = activeAdmins.includes(id) && ((changes.role ?? 'admin') !== 'admin' || changes.is_active === false);
         if (losesAdmin && actor.userId === id) throw new AppError('CONFLICT', 'an admin cannot demote or deactivate themself');
@@ -88,7 +94,6 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
      */
     async setGameScope(actor: Actor, id: number, body: GameScopeInput): Promise<PublicUser> {
       const user = await mustFind(id);
-      await assertNotErased(id);
       const input = validateBody(gameScopeSchema, body);
       const gameIds = input.game_ids.length === 0 ? null : [...new Set(input.game_ids)].sort((a, b) => a - b);
       if (gameIds !== null && user.role !== 'moderator') throw new AppError('CONFLICT', `user ${id} is ${user.role === 'admin' ? 'an admin' : 'a user'}: only a moderator is limited to games`);
@@ -96,6 +101,7 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
         if (!(await games.exists(gameId))) throw new AppError('INVALID_ARGUMENT', `game ${gameId} not found`, { errors: [{ path: 'game_ids', message: `game ${gameId} does not exist` }] });
       }
       await store.run(actor, async ({ repos, audit, changed }) => {
+        await lockUnerased(repos, id);
         await repos.users.setGameScope(id, gameIds);
         audit({ action: 'user.game_scope', targetId: id, changes: changedFields({ game_scope: user.game_scope }, { game_scope: gameIds }) });
         changed('user', id);
