@@ -13,6 +13,7 @@ import { servePrimary } from './bin/serve-processes';
 import { reconcileCommand, reportsRebuildCommand, syncStatusCommand } from './bin/sync-commands';
 import { payoutsReconcileCommand } from './bin/payouts-command';
 import { topupCommand } from './bin/topup-command';
+import { closeCommand } from './bin/close-command';
 import { createAdminCommand, migrateAndSeed } from './bin/migrate-command';
 import { ROLE_NAMES, type RoleName, type RunningRole } from './lifecycle/running-role';
 import { startBanner } from './bin/start-banner';
@@ -44,6 +45,9 @@ const USAGE = `usage: cli <command> [options]
   healthcheck ROLE         exit 0 when this host's grpc, http or worker role is healthy (containers)
   topup --user-id ID --game-id ID --amount N [--currency EUR] [--comment TEXT] [--idempotency-key K]
                            credit a wallet (same script and outbox as the management API)
+  close --user-id ID --game-id ID --currency EUR --reason TEXT [--idempotency-key K]
+                           take a wallet's available balance out (a ledger move of kind close, SPEC §2.14),
+                           for a wallet no user-game names (a disconnected or deleted game)
 
 Configuration comes from the environment (and ./.env when present); see docs/configuration.md.`;
 
@@ -62,6 +66,7 @@ async function main(argv: string[]): Promise<void> {
       amount: { type: 'string' },
       currency: { type: 'string' },
       comment: { type: 'string' },
+      reason: { type: 'string' },
       from: { type: 'string' },
       'idempotency-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -138,6 +143,11 @@ async function main(argv: string[]): Promise<void> {
         currency: values.currency,
         comment: values.comment,
         idempotencyKey: values['idempotency-key'],
+      });
+      return;
+    case 'close':
+      await closeCommand(config, {
+        userId: values['user-id'], gameId: values['game-id'], currency: values.currency, reason: values.reason, idempotencyKey: values['idempotency-key'],
       });
       return;
     default:

@@ -8,6 +8,9 @@ import { createTestApi, PASSWORD, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { reservationClient } from '../helpers/grpc-client';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
 import { createLogger } from '../../src/logging/logger';
 
@@ -20,6 +23,8 @@ test.afterEach.always(async (t) => {
   await t.context.api?.close();
 });
 
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
 let n = 0;
 const admin = (api: TestApi) => ({ token: api.users.admin.token });
 const codeAt = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
@@ -285,13 +290,21 @@ test('a wallet of a disconnected game still holds the erase back and is in the e
   const refused = await api.request('POST', `/api/users/${player.id}/erase`, { ...admin(api), body: { confirm: name } });
   t.is(refused.status, 409);
   t.is(refused.body.errors[0].path, 'balance');
-  t.regex(refused.body.detail, new RegExp(`game ${gameId} \\(disconnected`));
+  t.regex(refused.body.detail, new RegExp(`game ${gameId} \\(no connection`));
   const exported = await api.request('GET', `/api/users/${player.id}/export`, admin(api));
   t.like(exported.body.games[0], { user_game_id: null, game: { id: gameId }, connected_at: null });
   t.deepEqual(exported.body.games[0].wallets.map((w: { available_balance: number }) => w.available_balance), [5000]);
   t.deepEqual(exported.body.games[0].ledger.map((m: { kind: string }) => m.kind), ['topup']);
   const about = exported.body.audit.map((entry: { action: string; target_id: string }) => `${entry.action} ${entry.target_id}`);
   for (const action of ['user_game.create', 'user_game.topup', 'user_game.delete']) t.true(about.includes(`${action} ${ug.id}`), `${action} of the former connection`);
+
+  // No user-game names the wallet now: the operator command closes it by its engine ids, audited as the API's close.
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'close', '--user-id', String(player.id), '--game-id', String(gameId), '--currency', 'EUR', '--reason', 'erasure'], {
+    cwd: ROOT, env: { ...process.env, REDIS_KEY_PREFIX: api.config.redis.keyPrefix, MYSQL_URL: api.database.url, LOG_LEVEL: 'silent' },
+  });
+  t.like(JSON.parse(stdout), { amount: 5000, available_balance: 0, currency: 'EUR' });
+  t.truthy(await api.database.db('audit_log').where({ action: 'user_game.close', target_id: `${player.id}:${gameId}` }).first('id'));
+  t.is((await api.request('POST', `/api/users/${player.id}/erase`, { ...admin(api), body: { confirm: name } })).status, 200);
 
   // A long export (more rows than the pool has connections times a page), abandoned again and again.
   await api.database.db.raw(`INSERT INTO ledger_entries (event_id, stream_ms, stream_seq, kind, user_id, game_id, currency, amount, win_amount, available_balance, reserved_balance, created_at)

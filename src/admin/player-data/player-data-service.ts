@@ -226,7 +226,7 @@ const erasureOf = (row: UserRow): Erasure => ({ id: row.id, email: row.email, us
 /** 409 naming `reservations` while a wallet has money reserved, then `balance` while one holds money (each wallet named). */
 function refuseWhileMoneyIsHeld(wallets: readonly WalletMoney[]): void {
   const named = (list: readonly WalletMoney[], amount: (w: WalletMoney) => number) =>
-    list.map((w) => `${w.user_game_id === null ? `game ${w.game_id} (disconnected: connect it again to close)` : `user-game ${w.user_game_id}`} ${w.currency} ${amount(w)}`).join(', ');
+    list.map((w) => `${w.user_game_id === null ? `game ${w.game_id} (no connection: \`npm run cli -- close\` closes it)` : `user-game ${w.user_game_id}`} ${w.currency} ${amount(w)}`).join(', ');
   const reserved = wallets.filter((w) => w.reserved_balance > 0);
   if (reserved.length > 0) {
     throw new AppError('CONFLICT', `open reservations hold money (${named(reserved, (w) => w.reserved_balance)}): wait until their rounds settle`, {
