@@ -1,25 +1,19 @@
 import type { Knex } from 'knex';
-import type { AuditRow } from '../audit/audit-repository';
+import { API_KEYS } from '../api-keys/api-keys-repository';
+import { AUDIT_LOG as AUDIT, type AuditRow } from '../audit/audit-repository';
+import { USER_GAMES } from '../connections/connections-repository';
+import { GAMES } from '../games/games-repository';
+import { INVITES } from '../invites/invites-repository';
+import { GROUP_SCORES, GROUPS, LEADERBOARDS, MEMBERS, SCORES } from '../leaderboards/leaderboard-tables';
 import { LEDGER_TABLE, type LedgerEntryRow } from '../../records/ledger-tables';
 import { WALLET_LIMITS_TABLE, type LimitsRow } from '../../records/wallet-controls-tables';
 import { RECOVERY_CODES, USERS } from '../users/users-repository';
 
 /**
  * What SPEC §2.14 reads and writes of one user across the features' tables: the export's parts (the
- * ledger and the audit entries as streams, in bounded memory) and the erase's writes, in one unit of
- * work. A join belongs in SQL, so this repository names the other features' tables.
+ * ledger and the audit entries a page per query, in bounded memory) and the erase's writes, in one
+ * unit of work. A join belongs in SQL, so this repository names the other features' tables.
  */
-
-const USER_GAMES = 'user_games';
-const GAMES = 'games';
-const LEADERBOARDS = 'leaderboards';
-const SCORES = 'leaderboard_scores';
-const GROUPS = 'leaderboard_groups';
-const MEMBERS = 'leaderboard_group_members';
-const GROUP_SCORES = 'leaderboard_group_scores';
-const API_KEYS = 'api_keys';
-const INVITES = 'invites';
-const AUDIT = 'audit_log';
 
 export interface ConnectionRow {
   id: number;
@@ -153,7 +147,8 @@ export async function everUserGameIds(db: Knex, userId: number): Promise<number[
 
 /**
  * Up to `limit` audit entries with ids above `afterId` where the user is the actor or the target
- * (themself, or one of these user-games), by id: each of the three ways by its own index, merged.
+ * (themself, one of these user-games, a wallet of theirs named by engine ids, a group membership), by
+ * id: each way by its own index (actor, or target type and id), merged.
  */
 export async function auditEntriesPage(db: Knex, userId: number, userGameIds: readonly number[], afterId: number, limit: number): Promise<AuditEntryRow[]> {
   const ways: Array<[string, Knex.RawBinding[]]> = [
@@ -187,13 +182,13 @@ export async function pseudonymizeUser(trx: Knex.Transaction, userId: number, ps
 
 /** Removes the user's leaderboard scores (their groups' copies too) and group memberships; the games whose rankings changed. */
 export async function removeScoresAndMemberships(trx: Knex.Transaction, userId: number): Promise<number[]> {
-  const userGames = trx(USER_GAMES).where({ user_id: userId }).select('id');
-  const games = (await trx(`${SCORES} as s`).join(`${LEADERBOARDS} as l`, 'l.id', 's.leaderboard_id').whereIn('s.user_game_id', userGames)
+  const userGames = () => trx(USER_GAMES).where({ user_id: userId }).select('id');
+  const games = (await trx(`${SCORES} as s`).join(`${LEADERBOARDS} as l`, 'l.id', 's.leaderboard_id').whereIn('s.user_game_id', userGames())
     .distinct('l.game_id')).map((row: { game_id: number }) => row.game_id);
   const groupGames = (await trx(`${MEMBERS} as m`).join(`${GROUPS} as gr`, 'gr.id', 'm.group_id').join(`${LEADERBOARDS} as l`, 'l.id', 'gr.leaderboard_id')
     .where('m.user_id', userId).distinct('l.game_id')).map((row: { game_id: number }) => row.game_id);
-  await trx(GROUP_SCORES).whereIn('user_game_id', trx(USER_GAMES).where({ user_id: userId }).select('id')).delete();
-  await trx(SCORES).whereIn('user_game_id', trx(USER_GAMES).where({ user_id: userId }).select('id')).delete();
+  await trx(GROUP_SCORES).whereIn('user_game_id', userGames()).delete();
+  await trx(SCORES).whereIn('user_game_id', userGames()).delete();
   await trx(MEMBERS).where({ user_id: userId }).delete();
   return [...new Set([...games, ...groupGames])];
 }
