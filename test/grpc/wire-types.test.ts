@@ -13,6 +13,6 @@ test("each reply's status is the union of the values its .proto line lists (SPEC
   t.regex(source, /export interface GetTransactionResponse \{[^}]*status: 'reserved' \| 'confirmed' \| 'canceled';/);
   t.regex(source, /export interface ReserveResponse \{[^}]*reason: '' \| 'frozen' \| 'max_bet' \| 'loss_limit' \| 'insufficient_funds';/);
   t.deepEqual(WIRE_VALUES.ReserveResponse.reason, ['', 'frozen', 'max_bet', 'loss_limit', 'insufficient_funds'], 'SPEC §1.11: the order in which they apply');
-  t.deepEqual(WIRE_VALUES.LedgerEvent.kind, ['topup', 'reserve', 'confirm', 'cancel', 'expire']);
+  t.deepEqual(WIRE_VALUES.LedgerEvent.kind, ['topup', 'reserve', 'confirm', 'cancel', 'expire', 'close']);
   t.regex(source, /export type ReserveBatchResult = \(\{ reply: ReserveResponse; error\?: undefined; \} \| \{ error: BatchError; reply\?: undefined; \}\);/);
 });
