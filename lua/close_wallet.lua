@@ -42,10 +42,10 @@ else
   local id = int(redis.call('INCR', KEYS[4]) * 64 + tonumber(partition))
   put_record(work, KEYS[1], wallet)
   reply = close_reply(id, amount, '0', '0', now)
-  if key ~= '' then remember(work, KEYS[2], ttl, fingerprint, reply) end
   if key == '' then
     outbox(work, KEYS[3], outbox_close(id, user_id, game_id, currency, amount, '0', '0', now, trail, reason))
   else
+    remember(work, KEYS[2], ttl, fingerprint, reply)
     outbox(work, KEYS[3], outbox_keyed_close(id, user_id, game_id, currency, amount, '0', '0', now, key, trail, reason))
   end
 end

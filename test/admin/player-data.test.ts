@@ -315,8 +315,17 @@ test('a wallet of a disconnected game still holds the erase back and is in the e
     await (reply.body as ReadableStream<Uint8Array>).getReader().read();
     cut.abort();
   }
-  const whole = await fetch(`${api.base}/api/users/${player.id}/export`, { headers: { authorization: `Bearer ${api.users.admin.token}` }, signal: AbortSignal.timeout(20_000) });
-  const doc = (await whole.json()) as { games: Array<{ game: { id: unknown }; ledger: unknown[] }> };
+  // One export of a user at a time: a second while the first is being written is a 429, and the claim ends with the first.
+  const first = await fetch(`${api.base}/api/users/${player.id}/export`, { headers: { authorization: `Bearer ${api.users.admin.token}` } });
+  const reading = (first.body as ReadableStream<Uint8Array>).getReader();
+  await reading.read();
+  const second = await api.request('GET', `/api/users/${player.id}/export`, admin(api));
+  t.is(second.status, 429);
+  t.is(second.headers.get('retry-after'), '5');
+  await reading.cancel();
+  let whole: { status: number; body: unknown } = { status: 0, body: null };
+  await waitUntil('the export served again', async () => (whole = await api.request('GET', `/api/users/${player.id}/export`, admin(api))).status === 200, 20_000);
+  const doc = whole.body as { games: Array<{ game: { id: unknown }; ledger: unknown[] }> };
   t.is(doc.games.find((g) => g.game.id === 'long')?.ledger.length, 30000);
   t.is((await api.request('GET', '/api/users', admin(api))).status, 200, 'the pool still serves');
 });

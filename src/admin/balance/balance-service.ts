@@ -10,7 +10,7 @@ import type { WalletService } from '../../wallet/wallet-service';
 import type { Reader } from '../core/roles';
 import type { ConnectionsPort } from '../connections/connections-service';
 import type { UsersPort } from '../users/users-service';
-import { integer, isoTimestamp, oneOf, text, validateBody } from '../core/validation';
+import { currencyCode, integer, isoTimestamp, oneOf, text, validateBody } from '../core/validation';
 import type { Logger } from '../../logging/logger';
 import type { Balance, CloseResult, LedgerItem, TopupResult } from './balance-replies';
 import { recordCloseAudit, recordTopupAudit, topupAuditTrail, type TopupTarget } from './topup-audit';
@@ -19,13 +19,13 @@ import { callerTopupKey } from './topup-key';
 export const topupSchema = bodySchema({ component: 'TopupInput' }, yup.object({
   amount: integer().min(1, 'must be at least 1').max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`).defined('is required').meta({ graphql: 'Money' }),
   comment: text(0, 255).optional(),
-  currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').optional().meta({ description: 'default DEFAULT_CURRENCY (EUR)' }),
+  currency: currencyCode().optional().meta({ description: 'default DEFAULT_CURRENCY (EUR)' }),
 }));
 
 export type TopupInput = Partial<yup.InferType<typeof topupSchema>>;
 
 export const closeSchema = bodySchema({ component: 'WalletCloseInput' }, yup.object({
-  currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').defined('is required'),
+  currency: currencyCode().defined('is required'),
   reason: text(1, 255).defined('is required'),
 }));
 export type CloseInput = Partial<yup.InferType<typeof closeSchema>>;

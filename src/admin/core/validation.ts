@@ -59,6 +59,9 @@ export const isoTimestamp = () =>
 export const text = (min: number, max: number) =>
   yup.string().strict().typeError('must be a string').min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
 
+/** An ISO 4217 currency code as the engine takes it: three upper-case letters. */
+export const currencyCode = () => text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR');
+
 /**
  * Text of min..max characters, counted in code points as JSON Schema's minLength and maxLength count
  * them (yup's min and max count UTF-16 units); `rule` is the message of every violation but absence.

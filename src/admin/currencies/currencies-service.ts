@@ -5,13 +5,13 @@ import { AppError } from '../../errors';
 import type { WalletService } from '../../wallet/wallet-service';
 import { changedFields, createdFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
-import { flag, integer, text, validateBody } from '../core/validation';
+import { currencyCode, flag, integer, validateBody } from '../core/validation';
 import type { Store } from '../unit-of-work';
 import type { PublicCurrency } from './currencies-replies';
 import type { CurrencyRow } from './currencies-repository';
 
 export const createCurrencySchema = bodySchema({ component: 'CurrencyCreateInput' }, yup.object({
-  code: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').defined('is required'),
+  code: currencyCode().defined('is required'),
   exponent: integer().min(0, 'must be 0 to 8').max(8, 'must be 0 to 8').defined('is required'),
 }));
 export const updateCurrencySchema = bodySchema({ component: 'CurrencyUpdateInput' }, yup.object({ enabled: flag().defined('is required') }));

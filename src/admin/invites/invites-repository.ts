@@ -33,9 +33,9 @@ export async function assertInviteUsable(db: Knex, code: string, now: Date): Pro
 
 /**
  * Takes one use of an invite inside the caller's transaction (the row is locked until it commits, so
- * racing registrations queue up and an invite of N uses admits exactly N). Returns the invite's role.
+ * racing registrations queue up and an invite of N uses admits exactly N). Returns the invite's id
+ * (the user keeps it) and the role it gives.
  */
-/** Uses the invite up once: its id (the user keeps it) and the role it gives. */
 export async function consumeInvite(trx: Knex.Transaction, code: string, now: Date): Promise<{ id: number; role: Role }> {
   const invite = await trx<InviteRow>(INVITES).where({ code }).forUpdate().first();
   if (!invite || !isUsable(invite, now)) throw unusableInvite();

@@ -15,20 +15,23 @@ const download: Endpoint['respond'] = (reply, response) => {
   const file = reply as DataExport;
   response.set('Content-Disposition', `attachment; filename="${file.filename}"`);
   response.set('Cache-Control', 'no-store');
-  response.body(Readable.from(file.chunks()), 'application/json; charset=utf-8');
+  // A download that ends before its first chunk was asked for never runs the chunks' own release.
+  const body = Readable.from(file.chunks());
+  body.once('close', file.release);
+  response.body(body, 'application/json; charset=utf-8');
 };
 
 /** SPEC §2.14: a player's data, exported whole or erased (the books kept whole). */
 export const playerDataEndpoints = [
   endpoint({
     method: 'get', path: '/api/users/{id}/export', tag: 'users', summary: 'Everything held about a user, as one JSON file', access: 'admin', game: 'none',
-    ok: EXPORT_OK,
-    description: 'Profile and roles, the invite used, each game with its wallets (balances, limits, freezes), scores, groups and ledger moves, two-factor state (never a secret), the API keys and invites they created, and the audit entries where they act or are the target. Audited. GraphQL: `User.export_url`.',
+    ok: EXPORT_OK, errors: [429],
+    description: 'One at a time per user (429 while one is being written). Profile and roles, the invite used, each game with its wallets (balances, limits, freezes), scores, groups and ledger moves, two-factor state (never a secret), the API keys and invites they created, and the audit entries where they act or are the target. Audited. GraphQL: `User.export_url`.',
     handle: ({ caller, actor, params }, { playerData }) => playerData.exportOf(caller, actor, params.id),
     respond: download,
   }),
   endpoint({
-    method: 'get', path: '/api/me/export', tag: 'users', summary: 'Everything held about me, as one JSON file', access: 'any', ok: EXPORT_OK, lookup: false,
+    method: 'get', path: '/api/me/export', tag: 'users', summary: 'Everything held about me, as one JSON file', access: 'any', ok: EXPORT_OK, errors: [429], lookup: false,
     description: 'As GET /api/users/{id}/export, for the signed-in user.',
     handle: ({ caller, actor }, { playerData }) => playerData.exportOf(caller, actor, caller.id),
     respond: download,

@@ -27,9 +27,12 @@ export const pseudonymOf = (userId: number): string => `erased-${createHash('sha
  */
 export const pseudonymEmailOf = (userId: number): string => `${pseudonymOf(userId)}@erased.invalid`;
 
-/** SPEC §2.14's export: a JSON file, written as it is read. */
+/**
+ * SPEC §2.14's export: a JSON file, written as it is read. `release` ends its claim on the user's
+ * export (once its chunks are all written, or when whoever reads them stops before: idempotent).
+ */
 export class DataExport {
-  constructor(readonly filename: string, readonly chunks: () => AsyncIterable<string>) {}
+  constructor(readonly filename: string, readonly chunks: () => AsyncIterable<string>, readonly release: () => void) {}
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -106,76 +109,109 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
     changes: row.changes ? (JSON.parse(row.changes) as unknown) : null, created_at: iso(row.created_at),
   });
 
+  /**
+   * The users whose export this process is writing now: one at a time each (a long one is a thousand
+   * queries a million moves; the same download asked for again and again would multiply them).
+   */
+  const exporting = new Set<number>();
+  function claimExport(userId: number): () => void {
+    if (exporting.has(userId)) {
+      throw new AppError('RATE_LIMITED', `an export of user ${userId} is being written: ask again once it has finished`, { retryAfterS: 5 });
+    }
+    exporting.add(userId);
+    return () => void exporting.delete(userId);
+  }
+
+  /** The document of a user's export: its small parts read now, the long lists when they are written. */
+  async function exportDocument(actor: Actor, row: UserRow): Promise<() => AsyncIterable<string>> {
+    const userId = row.id;
+    const user = toPublicUser(row);
+    const erased = row.erased_at !== null;
+    const [games, freeze, apiKeys, invites, inviteUsed, memberships] = await Promise.all([
+      gamesOf(userId), read.playerData.userFreezeOf(userId), read.playerData.apiKeysCreatedBy(userId),
+      read.playerData.invitesCreatedBy(userId), read.playerData.inviteUsedBy(userId), read.playerData.membershipsOf(userId),
+    ]);
+    const userGameIds = games.flatMap((g) => (g.connection ? [g.connection.id] : []));
+    const [limits, scores, wallets, everUserGames] = await Promise.all([
+      read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, games), read.playerData.everUserGameIds(userId),
+    ]);
+    const auditedUserGames = [...new Set([...userGameIds, ...everUserGames])];
+    await store.recordAlone(actor, { action: 'user.export', targetId: userId, changes: {} });
+
+    const profile = {
+      id: user.id, email: erased ? null : user.email, username: erased ? null : user.username, role: user.role, is_active: user.is_active,
+      created_at: user.created_at, erased_at: iso(row.erased_at), frozen: freeze?.frozen_reason ? { reason: freeze.frozen_reason, at: iso(freeze.frozen_at) } : null,
+    };
+    const gameParts = ({ gameId, connection: ug, game }: PlayerGame) => [
+      ['user_game_id', { value: ug?.id ?? null }],
+      ['game', { value: game ?? { id: gameId, name: null, slug: null } }],
+      ['connected_at', { value: iso(ug?.created_at) }],
+      ['frozen', { value: ug?.frozen_reason ? { reason: ug.frozen_reason, at: iso(ug.frozen_at) } : null }],
+      ['wallets', {
+        value: wallets.filter((w) => w.game_id === gameId).map((w) => {
+          const limit = ug ? limits.find((l) => l.user_game_id === ug.id && l.currency === w.currency) : undefined;
+          return {
+            currency: w.currency, available_balance: w.available_balance, reserved_balance: w.reserved_balance,
+            limits: limit ? {
+              max_bet: money(limit.max_bet), loss_limit: money(limit.loss_limit), loss_period: limit.loss_period,
+              pending: limit.pending_at ? { max_bet: money(limit.pending_max_bet), loss_limit: money(limit.pending_loss_limit), loss_period: limit.pending_loss_period, at: iso(limit.pending_at) } : null,
+            } : null,
+          };
+        }),
+      }],
+      ['scores', {
+        value: scores.filter((s) => s.user_game_id === ug?.id).map((s) => ({
+          leaderboard_id: s.leaderboard_id, leaderboard_key: s.leaderboard_key, leaderboard_name: s.leaderboard_name,
+          period_start: iso(s.period_start), score: s.score, updated_at: iso(s.updated_at),
+        })),
+      }],
+      ['groups', {
+        value: memberships.filter((m) => String(m.game_id) === gameId).map((m) => ({
+          group_id: m.group_id, key: m.group_key, name: m.group_name, leaderboard_id: m.leaderboard_id, joined_at: iso(m.created_at),
+        })),
+      }],
+      ['ledger', { rows: mapRows(pagedRows<LedgerEntryRow>((after) => read.playerData.ledgerMovesPage(userId, gameId, after, EXPORT_PAGE), EXPORT_PAGE), ledgerItem) }],
+    ] as const;
+    const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, auditedUserGames, after ? Number(after.id) : 0, EXPORT_PAGE), EXPORT_PAGE);
+    const chunks = () => jsonObject([
+      ['format', { value: 'player-data-export/1' }],
+      ['exported_at', { value: new Date().toISOString() }],
+      ['user', { value: profile }],
+      ['two_factor', { value: { enabled: user.two_factor_enabled } }],
+      ['invite_used', { value: inviteUsed ?? null }],
+      ['games', jsonObjects(games, gameParts)],
+      ['api_keys', { value: apiKeys }],
+      ['invites', { value: invites }],
+      ['audit', { rows: mapRows(audit, auditItem(userId)) }],
+      // Last: a file cut short by a failure halfway (the status was sent with the first byte) lacks it.
+      ['complete', { value: true }],
+    ]);
+    return chunks;
+  }
+
   return {
     /**
      * Everything held about the user, as one document written while it is read (the ledger and the audit
-     * entries a page at a time). An admin's or the user's own; audited before the first byte goes.
+     * entries a page at a time). An admin's or the user's own; audited before the first byte goes; one
+     * at a time per user in this process (429 while one is written).
      */
     async exportOf(caller: SessionUser, actor: Actor, userId: number): Promise<DataExport> {
       if (caller.id !== userId && caller.role !== 'admin') throw new AppError('FORBIDDEN', 'only an admin or the user themself may export their data');
       const row = await mustFindRow(userId);
-      const user = toPublicUser(row);
-      const erased = row.erased_at !== null;
-      const [games, freeze, apiKeys, invites, inviteUsed, memberships] = await Promise.all([
-        gamesOf(userId), read.playerData.userFreezeOf(userId), read.playerData.apiKeysCreatedBy(userId),
-        read.playerData.invitesCreatedBy(userId), read.playerData.inviteUsedBy(userId), read.playerData.membershipsOf(userId),
-      ]);
-      const userGameIds = games.flatMap((g) => (g.connection ? [g.connection.id] : []));
-      const [limits, scores, wallets, everUserGames] = await Promise.all([
-        read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, games), read.playerData.everUserGameIds(userId),
-      ]);
-      const auditedUserGames = [...new Set([...userGameIds, ...everUserGames])];
-      await store.recordAlone(actor, { action: 'user.export', targetId: userId, changes: {} });
-
-      const profile = {
-        id: user.id, email: erased ? null : user.email, username: erased ? null : user.username, role: user.role, is_active: user.is_active,
-        created_at: user.created_at, erased_at: iso(row.erased_at), frozen: freeze?.frozen_reason ? { reason: freeze.frozen_reason, at: iso(freeze.frozen_at) } : null,
-      };
-      const gameParts = ({ gameId, connection: ug, game }: PlayerGame) => [
-        ['user_game_id', { value: ug?.id ?? null }],
-        ['game', { value: game ?? { id: gameId, name: null, slug: null } }],
-        ['connected_at', { value: iso(ug?.created_at) }],
-        ['frozen', { value: ug?.frozen_reason ? { reason: ug.frozen_reason, at: iso(ug.frozen_at) } : null }],
-        ['wallets', {
-          value: wallets.filter((w) => w.game_id === gameId).map((w) => {
-            const limit = ug ? limits.find((l) => l.user_game_id === ug.id && l.currency === w.currency) : undefined;
-            return {
-              currency: w.currency, available_balance: w.available_balance, reserved_balance: w.reserved_balance,
-              limits: limit ? {
-                max_bet: money(limit.max_bet), loss_limit: money(limit.loss_limit), loss_period: limit.loss_period,
-                pending: limit.pending_at ? { max_bet: money(limit.pending_max_bet), loss_limit: money(limit.pending_loss_limit), loss_period: limit.pending_loss_period, at: iso(limit.pending_at) } : null,
-              } : null,
-            };
-          }),
-        }],
-        ['scores', {
-          value: scores.filter((s) => s.user_game_id === ug?.id).map((s) => ({
-            leaderboard_id: s.leaderboard_id, leaderboard_key: s.leaderboard_key, leaderboard_name: s.leaderboard_name,
-            period_start: iso(s.period_start), score: s.score, updated_at: iso(s.updated_at),
-          })),
-        }],
-        ['groups', {
-          value: memberships.filter((m) => String(m.game_id) === gameId).map((m) => ({
-            group_id: m.group_id, key: m.group_key, name: m.group_name, leaderboard_id: m.leaderboard_id, joined_at: iso(m.created_at),
-          })),
-        }],
-        ['ledger', { rows: mapRows(pagedRows<LedgerEntryRow>((after) => read.playerData.ledgerMovesPage(userId, gameId, after, EXPORT_PAGE), EXPORT_PAGE), ledgerItem) }],
-      ] as const;
-      const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, auditedUserGames, after ? Number(after.id) : 0, EXPORT_PAGE), EXPORT_PAGE);
-      const chunks = () => jsonObject([
-        ['format', { value: 'player-data-export/1' }],
-        ['exported_at', { value: new Date().toISOString() }],
-        ['user', { value: profile }],
-        ['two_factor', { value: { enabled: user.two_factor_enabled } }],
-        ['invite_used', { value: inviteUsed ?? null }],
-        ['games', jsonObjects(games, gameParts)],
-        ['api_keys', { value: apiKeys }],
-        ['invites', { value: invites }],
-        ['audit', { rows: mapRows(audit, auditItem(userId)) }],
-        // Last: a file cut short by a failure halfway (the status was sent with the first byte) lacks it.
-        ['complete', { value: true }],
-      ]);
-      return new DataExport(`user-${userId}-data.json`, chunks);
+      const release = claimExport(userId);
+      try {
+        const chunks = await exportDocument(actor, row);
+        return new DataExport(`user-${userId}-data.json`, async function* written() {
+          try {
+            yield* chunks();
+          } finally {
+            release();
+          }
+        }, release);
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
 
     /** When the user was erased (null: never): staff, or the user themself. */

@@ -4,12 +4,12 @@ import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
-import type { Store } from '../unit-of-work';
+import type { Store, Work } from '../unit-of-work';
 import { ROLES } from '../auth/token-service';
 import { assertSelfOrStaff, type Reader } from '../core/roles';
 import { flag, gameIdList, namedFields, oneOf, validateBody } from '../core/validation';
 import type { GamesPort } from '../games/games-service';
-import { toPublicUser, type PublicUser, type UserRow } from './users-repository';
+import { toPublicUser, type PublicUser } from './users-repository';
 
 export const patchUserSchema = bodySchema({ component: 'UserPatch' }, yup.object({
   role: oneOf(ROLES).optional(),
@@ -40,7 +40,7 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
   }
 
   /** The same, under the user's row lock in a unit of work: a change racing an erase comes before it or is refused. */
-  async function lockUnerased(repos: { users: { lockUser(id: number): Promise<UserRow | undefined> } }, id: number): Promise<void> {
+  async function lockUnerased(repos: Work<'users'>['repos'], id: number): Promise<void> {
     if ((await repos.users.lockUser(id))?.erased_at) throw erasedError(id);
   }
 

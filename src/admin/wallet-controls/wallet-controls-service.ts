@@ -10,7 +10,7 @@ import { changedFields, type Changes } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
 import type { Logger } from '../../logging/logger';
 import { assertSelfOrStaff, type Reader } from '../core/roles';
-import { integer, oneOf, text, validateBody } from '../core/validation';
+import { currencyCode, integer, oneOf, text, validateBody } from '../core/validation';
 import type { Store } from '../unit-of-work';
 import type { UsersPort } from '../users/users-service';
 import type { FreezeView, WalletFreeze, WalletLimitsView } from './wallet-controls-replies';
@@ -21,7 +21,7 @@ export type FreezeInput = Partial<yup.InferType<typeof freezeSchema>>;
 
 const limit = (min: number) => integer().min(min, `must be ${min} to ${MAX_AMOUNT}, or null for none`).max(MAX_AMOUNT, `must be ${min} to ${MAX_AMOUNT}, or null for none`).nullable().meta({ graphql: 'Money', description: 'minor units; null removes it' });
 export const limitsSchema = bodySchema({ component: 'LimitsInput' }, yup.object({
-  currency: text(3, 3).matches(/^[A-Z]{3}$/, 'must be 3 upper-case letters, as in EUR').defined('is required'),
+  currency: currencyCode().defined('is required'),
   max_bet: limit(1).optional(),
   loss_limit: limit(0).optional(),
   loss_period: oneOf(LOSS_PERIODS).nullable().optional()
