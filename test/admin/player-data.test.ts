@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import * as OTPAuth from 'otpauth';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
+import type { SessionUser } from '../../src/admin/core/session-user';
 import { pseudonymEmailOf, pseudonymOf } from '../../src/admin/player-data/player-data-service';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { ledgerWallets, reconcile } from '../../src/sync/reconcile';
@@ -315,14 +316,20 @@ test('a wallet of a disconnected game still holds the erase back and is in the e
     await (reply.body as ReadableStream<Uint8Array>).getReader().read();
     cut.abort();
   }
-  // One export of a user at a time: a second while the first is being written is a 429, and the claim ends with the first.
-  const first = await fetch(`${api.base}/api/users/${player.id}/export`, { headers: { authorization: `Bearer ${api.users.admin.token}` } });
-  const reading = (first.body as ReadableStream<Uint8Array>).getReader();
-  await reading.read();
+  // One export of a user at a time: while one is being written (held here, half read) another is a 429;
+  // the claim ends with the first, and a late second release of it never ends a newer export's claim.
+  const self = { ...player, role: 'user' } as unknown as SessionUser;
+  const held = await api.services.playerData.exportOf(self, COMMAND_ACTOR, player.id);
+  const halfRead = held.chunks()[Symbol.asyncIterator]();
+  await halfRead.next();
   const second = await api.request('GET', `/api/users/${player.id}/export`, admin(api));
   t.is(second.status, 429);
   t.is(second.headers.get('retry-after'), '5');
-  await reading.cancel();
+  await halfRead.return?.(undefined);
+  const newer = await api.services.playerData.exportOf(self, COMMAND_ACTOR, player.id);
+  held.release();
+  t.is((await api.request('GET', `/api/users/${player.id}/export`, admin(api))).status, 429, 'the newer export still holds its claim');
+  newer.release();
   let whole: { status: number; body: unknown } = { status: 0, body: null };
   await waitUntil('the export served again', async () => (whole = await api.request('GET', `/api/users/${player.id}/export`, admin(api))).status === 200, 20_000);
   const doc = whole.body as { games: Array<{ game: { id: unknown }; ledger: unknown[] }> };

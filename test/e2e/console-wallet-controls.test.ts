@@ -254,7 +254,7 @@ test.serial('limits of a wallet with several currencies: every currency with lim
   t.is(await form.getByRole('button', { name: 'Save limits' }).count(), 0, 'nothing to save before a currency is chosen');
 
   await page.getByRole('button', { name: 'Edit USD limits' }).click();
-  t.is(await currency.inputValue(), 'USD');
+  await until('Edit chose USD', async () => (await currency.inputValue()) === 'USD', 5000);
   t.is(await form.getByLabel('Max bet (USD)').inputValue(), '10.00');
   await form.getByLabel('Max bet (USD)').fill('');
   t.deepEqual(await form.getByTestId('limits-plan').locator('li').allInnerTexts(), ['Max bet: $10.00 → none (a removal: after the waiting time)']);

@@ -113,13 +113,17 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
    * The users whose export this process is writing now: one at a time each (a long one is a thousand
    * queries a million moves; the same download asked for again and again would multiply them).
    */
-  const exporting = new Set<number>();
+  const exporting = new Map<number, symbol>();
+  /** Claims the user's export; the release ends this claim only (a late release of an earlier one never ends a newer one). */
   function claimExport(userId: number): () => void {
     if (exporting.has(userId)) {
       throw new AppError('RATE_LIMITED', `an export of user ${userId} is being written: ask again once it has finished`, { retryAfterS: 5 });
     }
-    exporting.add(userId);
-    return () => void exporting.delete(userId);
+    const claim = Symbol(`export of user ${userId}`);
+    exporting.set(userId, claim);
+    return () => {
+      if (exporting.get(userId) === claim) exporting.delete(userId);
+    };
   }
 
   /** The document of a user's export: its small parts read now, the long lists when they are written. */
