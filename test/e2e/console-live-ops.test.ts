@@ -90,7 +90,7 @@ test.serial('config history: versions listed, two compared side by side, a rollb
   await page.getByRole('button', { name: 'Roll back to 2' }).click();
   await page.getByRole('dialog').getByText('Roll back to version 2?').waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-  t.is(await page.getByRole('dialog').count(), 0);
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   t.is((await api.request('GET', `/api/games/${game.id}/config/versions`, admin(api))).body.length, 4);
 
   // Confirmed: a new version 5, the document exactly version 2's, under a new ETag.

@@ -395,7 +395,7 @@ test.serial('notifications offer the macros as chips and the preview marks them,
   await description.fill('Hi  there');
   await description.evaluate((area: { setSelectionRange(start: number, end: number): void }) => area.setSelectionRange(3, 3));
   await page.getByRole('button', { name: '{{login}}' }).click();
-  t.is(await description.inputValue(), 'Hi {{login}} there');
+  await until('the macro in the description', async () => (await description.inputValue()) === 'Hi {{login}} there', 5000);
   // The editor gives the focus back and places the caret after its render: wait for that state.
   await until('the caret is back in the description, after the macro', () => description.evaluate((area: { selectionStart: number; ownerDocument: { activeElement: unknown } }) =>
     area.ownerDocument.activeElement === area && area.selectionStart === 'Hi {{login}}'.length), 5000);
