@@ -21,7 +21,7 @@ const CHECKED = `  SELECT MAX(user_id) INTO v_user FROM user_games WHERE id = p_
     ROLLBACK;
     SELECT -3 AS saved;`;
 
-function refusingPaidPeriods(): string {
+export function refusingPaidPeriods(): string {
   if (!SAVE_WITH_OPERATORS.includes(ANCHOR)) throw new Error('save_leaderboard_score: the procedure this migration extends has changed');
   return SAVE_WITH_OPERATORS.replace(ANCHOR, CHECKED).replace('  DECLARE v_same INT;', '  DECLARE v_same INT;\n  DECLARE v_planned INT;');
 }

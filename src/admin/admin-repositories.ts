@@ -17,6 +17,7 @@ import * as modulesRepository from './modules/modules-repository';
 import * as notificationsRepository from './notifications/notifications-repository';
 import * as userAccounts from './users/user-accounts';
 import * as usersRepository from './users/users-repository';
+import * as userStanding from './users/user-standing-reads';
 import * as configHistoryRepository from './variables/config-history-repository';
 import * as configOverridesRepository from './variables/config-overrides-repository';
 import * as variablesRepository from './variables/variables-repository';
@@ -50,6 +51,7 @@ export const ADMIN_REPOSITORIES = {
   modulesReads,
   notifications: notificationsRepository,
   users: usersRepository,
+  userStanding,
   userAccounts,
   configHistory: configHistoryRepository,
   configOverrides: configOverridesRepository,

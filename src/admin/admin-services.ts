@@ -108,7 +108,7 @@ export function createAdminServices({ db, redis, adminRedis = redis, wallet, con
       userGame: async (id: number) => (await store.read.connections.findUserGame(id))?.game_id,
     },
     playerData: createPlayerDataService({ store, wallet, defaultCurrency: config.engine.defaultCurrency }),
-    balance: createBalanceService({ store, wallet, connections, users, defaultCurrency: config.engine.defaultCurrency, logger }),
+    balance: createBalanceService({ store, wallet, connections, defaultCurrency: config.engine.defaultCurrency, logger }),
     dashboardSessions: createDashboardSessions(adminRedis),
     /** SPEC §2.10: a cookie the server sets is Secure whenever PUBLIC_BASE_URL is https. */
     secureCookies: config.http.publicBaseUrl.startsWith('https://'),

@@ -12,14 +12,15 @@ import { operatorAdminStore, operatorRedis } from './operator-redis';
 /** What an operator command that moves money gets: the engine's wallet service, an audited admin store and a logger on stderr. */
 export interface OperatorWallet {
   readonly wallet: WalletService;
-  readonly store: Store<'connectionsReads' | 'userAccounts'>;
+  readonly store: Store<'connectionsReads' | 'userStanding'>;
   readonly logger: Logger;
 }
 
 /** Runs a money command (`topup`, `close`) with the engine and the admin store, and closes them after. */
 export async function withOperatorWallet<T>(config: Config, command: string, run: (tools: OperatorWallet) => Promise<T>): Promise<T> {
   const redis = operatorRedis(config);
-  const db = createKnex(config.mysql.url, { min: 0, max: 1 });
+  // Two: a top-up writes its audit entry while its unit of work holds the user's row (unerased-gate.ts).
+  const db = createKnex(config.mysql.url, { min: 0, max: 2 });
   const admin = operatorAdminStore(config, db);
   const durability = storeDurability(config.redis);
   try {

@@ -3,7 +3,7 @@ import { consumeInvite, insertInvite } from '../../src/admin/invites/invites-rep
 import { createKnex } from '../../src/db/knex-factory';
 import { AppError } from '../../src/errors';
 import { waitUntil } from '../../src/local-services/process-tools';
-import { createTestDatabase } from '../helpers/mysql';
+import { createTestDatabase, lockWaits } from '../helpers/mysql';
 
 // SPEC §2.2: uses are counted atomically. The consume step raced directly (registration's password
 // hashing would space the racers out): one transaction holds a use uncommitted while nine more read
@@ -26,14 +26,7 @@ test('ten transactions consuming an invite of 3 uses at once: exactly 3 succeed'
   await consumeInvite(first, code, new Date());
   const racers = Array.from({ length: 9 }, consume);
   // Every racer has reached the invite's row and waits on the first one's lock.
-  await waitUntil('nine transactions waiting on the invite row', async () => {
-    const [rows] = await db.raw(
-      `SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id
-       WHERE t.trx_state = 'LOCK WAIT' AND p.DB = ?`,
-      [database.name],
-    );
-    return Number(rows[0].n) === 9;
-  }, 10_000);
+  await waitUntil('nine transactions waiting on the invite row', async () => (await lockWaits(db, database.name)) === 9, 10_000);
   await first.commit();
 
   const outcomes = await Promise.all(racers);

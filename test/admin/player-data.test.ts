@@ -1,13 +1,14 @@
 import anyTest, { type TestFn } from 'ava';
-import * as OTPAuth from 'otpauth';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import type { SessionUser } from '../../src/admin/core/session-user';
-import { pseudonymEmailOf, pseudonymOf } from '../../src/admin/player-data/player-data-service';
+import { pseudonymEmailOf, pseudonymOf, type DataExport } from '../../src/admin/player-data/player-data-service';
+import { AppError } from '../../src/errors';
 import { waitUntil } from '../../src/local-services/process-tools';
 import { ledgerWallets, reconcile } from '../../src/sync/reconcile';
 import { createTestApi, PASSWORD, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { reservationClient } from '../helpers/grpc-client';
+import { adminCall, expectStatus, gameWithBoard, totpCode } from '../helpers/player-fixtures';
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -27,40 +28,26 @@ test.afterEach.always(async (t) => {
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 let n = 0;
-const admin = (api: TestApi) => ({ token: api.users.admin.token });
-const codeAt = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-
-/** A game with the leaderboard module and a board with a group. */
-async function gameWithBoard(api: TestApi) {
-  const gameId = (await api.services.games.create(COMMAND_ACTOR, { name: 'Slots', slug: `pd-${process.pid}-${(n += 1)}` })).id;
-  await api.services.modules.connect(COMMAND_ACTOR, gameId, { module_key: 'leaderboard' });
-  const board = (await api.request('POST', `/api/games/${gameId}/leaderboards`, { ...admin(api), body: { key: `top${n}`, name: 'Top' } })).body as { id: number };
-  const group = (await api.request('POST', `/api/leaderboards/${board.id}/groups`, { ...admin(api), body: { key: `vip${n}`, name: 'VIP' } })).body as { id: number };
-  return { gameId, board, group };
-}
 
 /** A player with a wallet in two currencies, a score, a group, two-factor sign-in, an invite and an API key they made. */
 async function richPlayer(api: TestApi) {
   const name = `pd_${process.pid}_${(n += 1)}`;
   const player = await api.createUser('admin', name);
   const { gameId, board, group } = await gameWithBoard(api);
-  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...admin(api), body: { game_id: gameId } })).body as { id: number };
+  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
   for (const [currency, amount] of [['EUR', 1500], ['USD', 700]] as const) {
-    t_ok(await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...admin(api), body: { amount, currency, comment: `welcome ${currency}` } }), 201);
+    expectStatus(await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...adminCall(api), body: { amount, currency, comment: `welcome ${currency}` } }), 201);
   }
-  t_ok(await api.request('POST', `/api/leaderboards/${board.id}/scores`, { ...admin(api), body: { user_game_id: ug.id, score: 4242 } }), 200);
-  t_ok(await api.request('POST', `/api/leaderboard-groups/${group.id}/members`, { ...admin(api), body: { user_id: player.id } }), 201);
+  expectStatus(await api.request('POST', `/api/leaderboards/${board.id}/scores`, { ...adminCall(api), body: { user_game_id: ug.id, score: 4242 } }), 200);
+  expectStatus(await api.request('POST', `/api/leaderboard-groups/${group.id}/members`, { ...adminCall(api), body: { user_id: player.id } }), 201);
   const setup = await api.request('POST', '/api/auth/2fa/setup', { token: player.token });
-  const confirmed = await api.request('POST', '/api/auth/2fa/confirm', { token: player.token, body: { code: codeAt(setup.body.secret) } });
-  t_ok(confirmed, 200);
+  const confirmed = await api.request('POST', '/api/auth/2fa/confirm', { token: player.token, body: { code: totpCode(setup.body.secret) } });
+  expectStatus(confirmed, 200);
   const invite = (await api.request('POST', '/api/invites', { token: player.token, body: { role: 'user', max_uses: 3 } })).body as { code: string };
   const key = (await api.request('POST', '/api/api-keys', { token: player.token, body: { name: 'studio server' } })).body as { id: number; secret: string };
   return { player, name, gameId, ug, board, group, secret: setup.body.secret as string, recoveryCodes: confirmed.body.recovery_codes as string[], invite, key };
 }
 
-function t_ok(reply: { status: number; body: unknown }, status: number): void {
-  if (reply.status !== status) throw new Error(`expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}`);
-}
 
 test('an export holds each item about the player (two currencies, score, group, 2FA state, invite, API key, audit) and no secret', async (t) => {
   const { api } = t.context;
@@ -106,7 +93,7 @@ test('an export holds each item about the player (two currencies, score, group, 
   t.is(own.body.user.id, rich.player.id);
   t.is((await api.request('GET', `/api/users/${rich.player.id}/export`, { token: api.users.moderator.token })).status, 403);
   t.is((await api.request('GET', `/api/users/${rich.player.id}/export`, { token: api.users.user.token })).status, 403);
-  t.is((await api.request('GET', '/api/users/999999/export', admin(api))).status, 404);
+  t.is((await api.request('GET', '/api/users/999999/export', adminCall(api))).status, 404);
   const urls = await gql(api, `{ user(id: ${rich.player.id}) { export_url } }`, { token: api.users.admin.token });
   t.is(urls.body.data.user.export_url, `/api/users/${rich.player.id}/export`);
   const self = await gql(api, `{ user(id: ${api.users.user.id}) { export_url } }`, { token: api.users.user.token });
@@ -128,7 +115,7 @@ test('erase: refused naming reservations, then balance; a close takes the money 
   const bet = await grpc.call('Reserve', { ...ids, request_id: 'r1', round_id: 'spin-1', amount: '300' });
   const erase = (confirm: string, token = api.users.admin.token) => api.request('POST', `/api/users/${rich.player.id}/erase`, { token, body: { confirm } });
   const close = (currency: string, key?: string, reason = 'player asked to be forgotten') =>
-    api.request('POST', `/api/user-games/${rich.ug.id}/close`, { ...admin(api), body: { currency, reason }, headers: key ? { 'idempotency-key': key } : {} });
+    api.request('POST', `/api/user-games/${rich.ug.id}/close`, { ...adminCall(api), body: { currency, reason }, headers: key ? { 'idempotency-key': key } : {} });
 
   t.is((await erase('someone else')).status, 400, 'confirm must be the username');
   t.is((await erase(rich.name, api.users.moderator.token)).status, 403, 'admins only');
@@ -157,7 +144,7 @@ test('erase: refused naming reservations, then balance; a close takes the money 
   t.is((await api.request('POST', `/api/user-games/${rich.ug.id}/close`, { token: api.users.moderator.token, body: { currency: 'EUR', reason: 'x' } })).status, 403);
 
   await waitUntil('the closes in the ledger', async () => (await api.database.db('ledger_entries').where({ user_id: String(rich.player.id), kind: 'close' }).count({ n: '*' }))[0]!.n === 2, 15000);
-  const history = (await api.request('GET', `/api/user-games/${rich.ug.id}/transactions?kind=close`, admin(api))).body as Array<{ amount: number; comment: string }>;
+  const history = (await api.request('GET', `/api/user-games/${rich.ug.id}/transactions?kind=close`, adminCall(api))).body as Array<{ amount: number; comment: string }>;
   t.deepEqual(history.map((m) => m.amount).sort((a, b) => a - b), [700, 1250]);
   t.is(history[0]!.comment, 'player asked to be forgotten');
   t.is(await api.database.db('audit_log').where({ action: 'user_game.close', target_id: String(rich.ug.id) }).count({ n: '*' }).then((rows) => Number(rows[0]!.n)), 2);
@@ -171,7 +158,7 @@ test('erase: refused naming reservations, then balance; a close takes the money 
   const pseudonym = pseudonymOf(rich.player.id);
   t.deepEqual(Object.keys(erased.body).sort(), ['email', 'erased_at', 'id', 'username']);
   t.like(erased.body, { id: rich.player.id, email: pseudonymEmailOf(rich.player.id), username: pseudonym });
-  t.like((await api.request('GET', `/api/users/${rich.player.id}`, admin(api))).body, { username: pseudonym, is_active: false, two_factor_enabled: false });
+  t.like((await api.request('GET', `/api/users/${rich.player.id}`, adminCall(api))).body, { username: pseudonym, is_active: false, two_factor_enabled: false });
   const row = await api.database.db('users').where({ id: rich.player.id }).first();
   t.like(row, { email: pseudonymEmailOf(rich.player.id), username: pseudonym, password_hash: '', totp_secret: null, totp_enabled_at: null });
   t.is(new Date(row.erased_at).toISOString(), erased.body.erased_at);
@@ -216,10 +203,10 @@ test('erase: refused naming reservations, then balance; a close takes the money 
 
 test('erase refuses an admin erasing themself; an unknown user is 404; GraphQL erases as REST does', async (t) => {
   const { api } = t.context;
-  const self = await api.request('POST', `/api/users/${api.users.admin.id}/erase`, { ...admin(api), body: { confirm: 'alice_admin' } });
+  const self = await api.request('POST', `/api/users/${api.users.admin.id}/erase`, { ...adminCall(api), body: { confirm: 'alice_admin' } });
   t.is(self.status, 409);
-  t.is((await api.request('POST', '/api/users/999999/erase', { ...admin(api), body: { confirm: 'x' } })).status, 404);
-  t.is((await api.request('POST', `/api/users/${api.users.other.id}/erase`, { ...admin(api), body: {} })).status, 400);
+  t.is((await api.request('POST', '/api/users/999999/erase', { ...adminCall(api), body: { confirm: 'x' } })).status, 404);
+  t.is((await api.request('POST', `/api/users/${api.users.other.id}/erase`, { ...adminCall(api), body: {} })).status, 400);
   const reply = await gql(api, `mutation { eraseUser(id: ${api.users.other.id}, input: { confirm: "otto_other" }) { id username erased_at } }`, { token: api.users.admin.token });
   t.is(reply.body.data.eraseUser.username, pseudonymOf(api.users.other.id));
   const read = await gql(api, `{ user(id: ${api.users.other.id}) { erased_at } other: user(id: ${api.users.user.id}) { erased_at } }`, { token: api.users.admin.token });
@@ -229,7 +216,7 @@ test('erase refuses an admin erasing themself; an unknown user is 404; GraphQL e
 
 test('a registered player: the export names the invite; the erase rewrites only the email and username of the entries that made them; the audit log refuses any other change; the old session and a re-activation stay refused; no top-up reaches them', async (t) => {
   const { api } = t.context;
-  const invite = (await api.request('POST', '/api/invites', { ...admin(api), body: { role: 'moderator', max_uses: 1 } })).body as { id: number; code: string };
+  const invite = (await api.request('POST', '/api/invites', { ...adminCall(api), body: { role: 'moderator', max_uses: 1 } })).body as { id: number; code: string };
   const name = `reg_${process.pid}_${(n += 1)}`;
   const registered = await api.request('POST', '/api/auth/register', { body: { email: `${name}@example.com`, username: name, password: PASSWORD, invite_code: invite.code } });
   t.is(registered.status, 201, JSON.stringify(registered.body));
@@ -239,12 +226,13 @@ test('a registered player: the export names the invite; the erase rewrites only 
   const other = await api.createUser('user', `plain_${(n += 1)}`);
   const { gameId } = await gameWithBoard(api);
   t.is((await api.request('POST', `/api/users/${other.id}/games`, { token, body: { game_id: gameId } })).status, 201);
+  const ownUg = (await api.request('POST', `/api/users/${id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
   const actedBefore = await api.database.db('audit_log').where({ actor_user_id: id }).whereNot({ action: 'user.register' }).orderBy('id').select('id', 'changes');
 
-  const exported = await api.request('GET', `/api/users/${id}/export`, admin(api));
+  const exported = await api.request('GET', `/api/users/${id}/export`, adminCall(api));
   t.like(exported.body.invite_used, { id: invite.id, code: invite.code, role: 'moderator' });
 
-  t.is((await api.request('POST', `/api/users/${id}/erase`, { ...admin(api), body: { confirm: name } })).status, 200);
+  t.is((await api.request('POST', `/api/users/${id}/erase`, { ...adminCall(api), body: { confirm: name } })).status, 200);
   const register = await api.database.db('audit_log').where({ action: 'user.register', target_id: String(id) }).first('changes');
   t.like(JSON.parse(register.changes), { email: [null, pseudonymEmailOf(id)], username: [null, pseudonymOf(id)], role: [null, 'moderator'] });
   const everything = JSON.stringify(await api.database.db('audit_log').select('changes'));
@@ -267,13 +255,13 @@ test('a registered player: the export names the invite; the erase rewrites only 
   }), { message: /audit entries cannot be changed/ }, 'and only their email and username');
 
   // Their session stays dead, even if the row is made active again (which is refused anyway).
-  t.is((await api.request('PATCH', `/api/users/${id}`, { ...admin(api), body: { is_active: true } })).status, 409);
+  t.is((await api.request('PATCH', `/api/users/${id}`, { ...adminCall(api), body: { is_active: true } })).status, 409);
   await api.database.db('users').where({ id }).update({ is_active: true });
   await api.services.caches.userChanged(id);
   t.is((await api.request('GET', '/api/auth/me', { token })).status, 401);
-  t.is((await api.request('PUT', `/api/users/${id}/game-scope`, { ...admin(api), body: { game_ids: [] } })).status, 409);
-  const ug = (await api.request('POST', `/api/users/${id}/games`, { ...admin(api), body: { game_id: gameId } })).body as { id: number };
-  t.is((await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...admin(api), body: { amount: 5 } })).status, 409, 'no money reaches an erased user');
+  t.is((await api.request('PUT', `/api/users/${id}/game-scope`, { ...adminCall(api), body: { game_ids: [] } })).status, 409);
+  t.is((await api.request('POST', `/api/users/${id}/games`, { ...adminCall(api), body: { game_id: (await gameWithBoard(api)).gameId } })).status, 409, 'no new connection');
+  t.is((await api.request('POST', `/api/user-games/${ownUg.id}/topup`, { ...adminCall(api), body: { amount: 5 } })).status, 409, 'no money reaches an erased user');
 });
 
 test('a wallet of a disconnected game still holds the erase back and is in the export; abandoned downloads of a long export leave no connection behind', async (t) => {
@@ -281,18 +269,18 @@ test('a wallet of a disconnected game still holds the erase back and is in the e
   const name = `dis_${process.pid}_${(n += 1)}`;
   const player = await api.createUser('user', name);
   const { gameId } = await gameWithBoard(api);
-  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...admin(api), body: { game_id: gameId } })).body as { id: number };
-  t_ok(await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...admin(api), body: { amount: 5000 } }), 201);
+  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
+  expectStatus(await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...adminCall(api), body: { amount: 5000 } }), 201);
   const worker = await startTestWorker(api);
   t.teardown(() => worker.stop());
   await waitUntil('the top-up in the ledger', async () => (await api.database.db('ledger_entries').where({ user_id: String(player.id) }).first('id')) !== undefined, 15000);
-  t.is((await api.request('DELETE', `/api/users/${player.id}/games/${gameId}`, admin(api))).status, 204);
+  t.is((await api.request('DELETE', `/api/users/${player.id}/games/${gameId}`, adminCall(api))).status, 204);
 
-  const refused = await api.request('POST', `/api/users/${player.id}/erase`, { ...admin(api), body: { confirm: name } });
+  const refused = await api.request('POST', `/api/users/${player.id}/erase`, { ...adminCall(api), body: { confirm: name } });
   t.is(refused.status, 409);
   t.is(refused.body.errors[0].path, 'balance');
   t.regex(refused.body.detail, new RegExp(`game ${gameId} \\(no connection`));
-  const exported = await api.request('GET', `/api/users/${player.id}/export`, admin(api));
+  const exported = await api.request('GET', `/api/users/${player.id}/export`, adminCall(api));
   t.like(exported.body.games[0], { user_game_id: null, game: { id: gameId }, connected_at: null });
   t.deepEqual(exported.body.games[0].wallets.map((w: { available_balance: number }) => w.available_balance), [5000]);
   t.deepEqual(exported.body.games[0].ledger.map((m: { kind: string }) => m.kind), ['topup']);
@@ -305,7 +293,7 @@ test('a wallet of a disconnected game still holds the erase back and is in the e
   });
   t.like(JSON.parse(stdout), { amount: 5000, available_balance: 0, currency: 'EUR' });
   t.truthy(await api.database.db('audit_log').where({ action: 'user_game.close', target_id: `${player.id}:${gameId}` }).first('id'));
-  t.is((await api.request('POST', `/api/users/${player.id}/erase`, { ...admin(api), body: { confirm: name } })).status, 200);
+  t.is((await api.request('POST', `/api/users/${player.id}/erase`, { ...adminCall(api), body: { confirm: name } })).status, 200);
 
   // A long export (more rows than the pool has connections times a page), abandoned again and again.
   await api.database.db.raw(`INSERT INTO ledger_entries (event_id, stream_ms, stream_seq, kind, user_id, game_id, currency, amount, win_amount, available_balance, reserved_balance, created_at)
@@ -319,20 +307,27 @@ test('a wallet of a disconnected game still holds the erase back and is in the e
   // One export of a user at a time: while one is being written (held here, half read) another is a 429;
   // the claim ends with the first, and a late second release of it never ends a newer export's claim.
   const self = { ...player, role: 'user' } as unknown as SessionUser;
-  const held = await api.services.playerData.exportOf(self, COMMAND_ACTOR, player.id);
+  // The last abandoned download lets go of its claim once the server has seen the client go.
+  let taken: DataExport | undefined;
+  await waitUntil('the abandoned downloads letting go of their claim', async () => {
+    taken = await api.services.playerData.exportOf(self, COMMAND_ACTOR, player.id)
+      .catch((error: unknown) => (error instanceof AppError && error.code === 'RATE_LIMITED' ? undefined : Promise.reject(error)));
+    return taken !== undefined;
+  }, 10_000);
+  const held = taken!;
   const halfRead = held.chunks()[Symbol.asyncIterator]();
   await halfRead.next();
-  const second = await api.request('GET', `/api/users/${player.id}/export`, admin(api));
+  const second = await api.request('GET', `/api/users/${player.id}/export`, adminCall(api));
   t.is(second.status, 429);
   t.is(second.headers.get('retry-after'), '5');
   await halfRead.return?.(undefined);
   const newer = await api.services.playerData.exportOf(self, COMMAND_ACTOR, player.id);
   held.release();
-  t.is((await api.request('GET', `/api/users/${player.id}/export`, admin(api))).status, 429, 'the newer export still holds its claim');
+  t.is((await api.request('GET', `/api/users/${player.id}/export`, adminCall(api))).status, 429, 'the newer export still holds its claim');
   newer.release();
   let whole: { status: number; body: unknown } = { status: 0, body: null };
-  await waitUntil('the export served again', async () => (whole = await api.request('GET', `/api/users/${player.id}/export`, admin(api))).status === 200, 20_000);
+  await waitUntil('the export served again', async () => (whole = await api.request('GET', `/api/users/${player.id}/export`, adminCall(api))).status === 200, 20_000);
   const doc = whole.body as { games: Array<{ game: { id: unknown }; ledger: unknown[] }> };
   t.is(doc.games.find((g) => g.game.id === 'long')?.ledger.length, 30000);
-  t.is((await api.request('GET', '/api/users', admin(api))).status, 200, 'the pool still serves');
+  t.is((await api.request('GET', '/api/users', adminCall(api))).status, 200, 'the pool still serves');
 });

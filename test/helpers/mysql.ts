@@ -51,3 +51,17 @@ export async function createTestDatabase(options: { migrate?: boolean; serverUrl
     },
   };
 }
+
+/**
+ * How many statements on this database wait for a row lock now: those running for 100 ms or more (on
+ * a test's small database nothing else runs that long). Read from PROCESSLIST, which is live:
+ * INNODB_TRX is a server-wide cache refreshed only after 100 ms without a read, so tests polling it
+ * at once could keep it stale for ever.
+ */
+export async function lockWaits(db: Knex, databaseName: string): Promise<number> {
+  const [rows] = await db.raw(
+    "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND COMMAND = 'Query' AND ID <> CONNECTION_ID() AND TIME_MS >= 100",
+    [databaseName],
+  );
+  return Number(rows[0].n);
+}

@@ -11,8 +11,8 @@ export const apiKeysEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/api-keys', tag: 'api keys', summary: 'Make a server API key (its secret is answered this once)', access: 'admin',
-    body: createApiKeySchema, ok: made(createdApiKeyReply, false),
-    description: 'The gRPC service accepts `authorization: Bearer <secret>` besides GRPC_AUTH_TOKENS, within a second on every process; a key with game_ids gets PERMISSION_DENIED for a wallet or transaction of another game.',
+    body: createApiKeySchema, ok: made(createdApiKeyReply, false), errors: [409],
+    description: 'The gRPC service accepts `authorization: Bearer <secret>` besides GRPC_AUTH_TOKENS, within a second on every process; a key with game_ids gets PERMISSION_DENIED for a wallet or transaction of another game. A creator erased while the request ran (SPEC §2.14) is answered 409.',
     graphql: { type: 'Mutation', field: 'createApiKey' },
     handle: ({ actor, body }, { apiKeys }) => apiKeys.create(actor, body),
   }),

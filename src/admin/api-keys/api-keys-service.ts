@@ -31,7 +31,7 @@ const toPublic = (row: ApiKeyRow): PublicApiKey => ({
  * Server API keys (SPEC §2.12): admins make them (the secret answered once, kept as a hash), list and
  * revoke them; every gRPC process accepts the active ones within a second (src/grpc/api-key-registry.ts).
  */
-export function createApiKeysService(store: Store<'apiKeys'>, games: Pick<GamesPort, 'exists'>, clock: () => number = Date.now) {
+export function createApiKeysService(store: Store<'apiKeys' | 'userStanding'>, games: Pick<GamesPort, 'exists'>, clock: () => number = Date.now) {
   const { read } = store;
 
   async function mustFind(id: number): Promise<ApiKeyRow> {
@@ -56,6 +56,7 @@ export function createApiKeysService(store: Store<'apiKeys'>, games: Pick<GamesP
       }
       const secret = newApiKeySecret();
       const id = await store.run(actor, async ({ repos, audit }) => {
+        await repos.userStanding.lockUnerasedActor(actor);
         const keyId = await repos.apiKeys.insertApiKey({ name: input.name, secret_hash: apiKeySecretHash(secret), game_ids: gameIds, created_by: actor.userId, expires_at: expiresAt });
         audit({ action: 'api_key.create', targetId: keyId, changes: createdFields({ name: input.name, game_ids: gameIds, expires_at: iso(expiresAt) }) });
         return keyId;

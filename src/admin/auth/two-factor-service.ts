@@ -39,7 +39,7 @@ const wrongCode = (why: 'wrong' | 'used' = 'wrong') =>
  * this once and kept as hashes; a right code (or recovery code) turns it off. Audited; each change
  * reaches the user's next request on every instance.
  */
-export function createTwoFactorService({ store, limiter, clock = Date.now }: { store: Store<'userAccounts'>; limiter: LoginLimiter; clock?: () => number }) {
+export function createTwoFactorService({ store, limiter, clock = Date.now }: { store: Store<'userAccounts' | 'userStanding'>; limiter: LoginLimiter; clock?: () => number }) {
   const { read } = store;
 
   async function mustFind(userId: number): Promise<UserRow> {
@@ -54,6 +54,7 @@ export function createTwoFactorService({ store, limiter, clock = Date.now }: { s
       if (user.totp_enabled_at) throw new AppError('CONFLICT', 'two-factor sign-in is on already; turn it off first to enrol again');
       const secret = newTotpSecret();
       await store.run(actor, async ({ repos, changed }) => {
+        await repos.userStanding.lockUnerasedUser(userId);
         if (!(await repos.userAccounts.setTotpSecret(userId, secret))) throw new AppError('CONFLICT', 'two-factor sign-in is on already; turn it off first to enrol again');
         changed('user', userId);
       });
@@ -69,6 +70,7 @@ export function createTwoFactorService({ store, limiter, clock = Date.now }: { s
       if (step === null) throw wrongCode();
       const codes = newRecoveryCodes();
       await store.run(actor, async ({ repos, audit, changed }) => {
+        await repos.userStanding.lockUnerasedUser(userId);
         if (!(await repos.userAccounts.enableTotp(userId, step))) throw new AppError('CONFLICT', 'two-factor sign-in is on already');
         await repos.userAccounts.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash));
         audit({ action: 'user.two_factor_on', targetId: userId, changes: { two_factor_enabled: [false, true] } });
@@ -84,6 +86,7 @@ export function createTwoFactorService({ store, limiter, clock = Date.now }: { s
       // Guesses count as failed logins do (a stolen session cannot try every code).
       await limiter.attempt(user.email, actor.ip ?? '');
       await store.run(actor, async ({ repos, audit, changed }) => {
+        await repos.userStanding.lockUnerasedUser(userId);
         const checked = await checkSecondFactor(repos.userAccounts, user, code, clock());
         if (checked !== 'ok') throw wrongCode(checked);
         await repos.userAccounts.disableTotp(userId);
@@ -106,6 +109,7 @@ export function createTwoFactorService({ store, limiter, clock = Date.now }: { s
       await limiter.attempt(user.email, actor.ip ?? '');
       const codes = newRecoveryCodes();
       await store.run(actor, async ({ repos, audit }) => {
+        await repos.userStanding.lockUnerasedUser(userId);
         const checked = await checkSecondFactor(repos.userAccounts, user, code, clock());
         if (checked !== 'ok') throw wrongCode(checked);
         await repos.userAccounts.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash));

@@ -9,7 +9,7 @@ import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { Reader } from '../core/roles';
 import type { ConnectionsPort } from '../connections/connections-service';
-import type { UsersPort } from '../users/users-service';
+import { whileUnerased } from '../users/unerased-gate';
 import { currencyCode, integer, isoTimestamp, oneOf, text, validateBody } from '../core/validation';
 import type { Logger } from '../../logging/logger';
 import type { Balance, CloseResult, LedgerItem, TopupResult } from './balance-replies';
@@ -61,9 +61,9 @@ const toLedgerItem = (row: LedgerEntryRow): LedgerItem => ({
  * balances are read from Redis, and the ledger from MySQL (it trails by the sync lag).
  */
 export function createBalanceService(deps: {
-  store: Store<'ledgerReads'>; wallet: WalletService; connections: ConnectionsPort; users: UsersPort; defaultCurrency: string; logger?: Logger;
+  store: Store<'ledgerReads' | 'userStanding'>; wallet: WalletService; connections: ConnectionsPort; defaultCurrency: string; logger?: Logger;
 }) {
-  const { store, wallet, connections, users, defaultCurrency, logger } = deps;
+  const { store, wallet, connections, defaultCurrency, logger } = deps;
   const walletIds = (ug: { user_id: number; game_id: number }) => ({ userId: String(ug.user_id), gameId: String(ug.game_id) });
 
   /** The engine's refusal of a key used with another body, as the API says it. */
@@ -79,13 +79,13 @@ export function createBalanceService(deps: {
       const ug = await connections.mustFindUserGame(userGameId);
       const input = validateBody(topupSchema, body);
       callerTopupKey(idempotencyKey);
-      await users.assertNotErased(ug.user_id);
       const currency = input.currency ?? defaultCurrency;
       const comment = input.comment ?? '';
       const target: TopupTarget = { targetId: ug.id, gameId: ug.game_id };
-      const reply = await wallet.topup({
+      // SPEC §2.14: no money reaches an erased user, not even one erased while this request runs.
+      const reply = await whileUnerased(store, actor, ug.user_id, () => wallet.topup({
         ...walletIds(ug), currency, amount: String(input.amount), comment, idempotencyKey, auditTrail: topupAuditTrail(actor, target),
-      }).catch(keyConflict);
+      }).catch(keyConflict));
       // A replay writes it too: one that found MySQL down the first time leaves it to whichever comes first.
       await recordTopupAudit((entry) => store.recordAlone(actor, entry), target, { amount: input.amount, currency, comment, topupId: reply.topupId }, logger);
       return {

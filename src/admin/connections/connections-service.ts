@@ -24,7 +24,7 @@ const toPublic = (row: UserGameRow): PublicConnection => ({
 });
 
 /** A removed user-game takes its scores along: it says `game.ranking` changed (the game's rank indexes are stale). */
-export function createConnectionsService(store: Store<'connections'>, users: UsersPort, games: GamesPort) {
+export function createConnectionsService(store: Store<'connections' | 'userStanding'>, users: UsersPort, games: GamesPort) {
   const { read } = store;
   return {
     /** A game_id in the body that names no game is a 400 on that field (it is not part of the path). */
@@ -35,6 +35,7 @@ export function createConnectionsService(store: Store<'connections'>, users: Use
         throw new AppError('VALIDATION_FAILED', `game ${gameId} does not exist`, { errors: [{ path: 'game_id', message: 'names no game' }] });
       }
       const id = await store.run(actor, async ({ repos, audit }) => {
+        await repos.userStanding.lockUnerasedUser(userId);
         const userGameId = await repos.connections.insertConnection(userId, gameId);
         audit({ action: 'user_game.create', targetId: userGameId, gameId, changes: createdFields({ user_id: userId, game_id: gameId }) });
         return userGameId;

@@ -19,8 +19,8 @@ export const invitesEndpoints = [
   }),
   endpoint({
     method: 'post', path: '/api/invites', tag: 'invites', summary: 'Create an invite', access: 'staff', game: 'none',
-    body: createInviteSchema, ok: made(inviteReply),
-    description: 'A moderator may create invites of role user only.',
+    body: createInviteSchema, ok: made(inviteReply), errors: [409],
+    description: 'A moderator may create invites of role user only. A creator erased while the request ran (SPEC §2.14) is answered 409.',
     graphql: { type: 'Mutation', field: 'createInvite' },
     handle: ({ actor, body }, { invites }) => invites.create(actor, body),
     location: { path: '/api/invites/validate/{code}', params: (invite) => ({ code: invite.code }) },

@@ -43,7 +43,7 @@ const auditedFields = (row: Pick<InviteRow, 'code' | 'role' | 'max_uses'> & { ex
 });
 
 /** `clock`: the time invites expire by (tests move it instead of waiting). */
-export function createInvitesService(store: Store<'invites'>, clock: () => number = Date.now) {
+export function createInvitesService(store: Store<'invites' | 'userStanding'>, clock: () => number = Date.now) {
   const { read } = store;
   return {
     /** A moderator may invite users only; the code carries 128 random bits. */
@@ -56,6 +56,7 @@ export function createInvitesService(store: Store<'invites'>, clock: () => numbe
       const expiresAt = input.expires_in_s ? new Date(clock() + input.expires_in_s * 1000) : null;
       const fields = { code, role: input.role, max_uses: input.max_uses, expires_at: expiresAt };
       await store.run(actor, async ({ repos, audit }) => {
+        await repos.userStanding.lockUnerasedActor(actor);
         await repos.invites.insertInvite({ ...fields, created_by: actor.userId });
         const invite = (await repos.invites.findInvite(code))!;
         audit({ action: 'invite.create', targetId: invite.id, changes: createdFields(auditedFields(fields)) });

@@ -23,7 +23,7 @@ const toPublic = (row: GroupRow): PublicGroup => ({
 /** Groups of a leaderboard (one default at most) and their members: users connected to its game. */
 const auditedGroup = ({ key, name, is_default }: PublicGroup) => ({ key, name, is_default });
 
-type GroupRepositories = 'leaderboardGroups' | 'connectionsReads';
+type GroupRepositories = 'leaderboardGroups' | 'connectionsReads' | 'userStanding';
 
 export function createLeaderboardGroupsService({ store, scope }: { store: Store<GroupRepositories>; scope: LeaderboardScope }) {
   const { read } = store;
@@ -92,6 +92,7 @@ export function createLeaderboardGroupsService({ store, scope }: { store: Store<
         });
       }
       await inTransaction(actor, async ({ repos, audit }) => {
+        await repos.userStanding.lockUnerasedUser(userId);
         await repos.leaderboardGroups.insertMember(group, userId);
         audit({ action: 'leaderboard_member.add', targetId: `${groupId}:${userId}`, gameId: leaderboard.game_id, changes: { member: [false, true] } });
       });

@@ -39,10 +39,11 @@ export interface StoredScore {
 
 /**
  * What a save found: stored (with the score now stored); a user-game not of the game; a leaderboard
- * other than the caller read; an incr past |1e15|.
+ * other than the caller read; an incr past |1e15|; a period whose rewards are planned; a player who was
+ * erased (SPEC §2.14).
  */
-export type SaveOutcome = { outcome: 'saved'; stored: StoredScore } | { outcome: 'not_of_game' | 'leaderboard_changed' | 'out_of_bounds' | 'period_closed' };
-const REFUSALS: Record<number, Exclude<SaveOutcome['outcome'], 'saved'>> = { 0: 'not_of_game', [-1]: 'leaderboard_changed', [-2]: 'out_of_bounds', [-3]: 'period_closed' };
+export type SaveOutcome = { outcome: 'saved'; stored: StoredScore } | { outcome: 'not_of_game' | 'leaderboard_changed' | 'out_of_bounds' | 'period_closed' | 'erased' };
+const REFUSALS: Record<number, Exclude<SaveOutcome['outcome'], 'saved'>> = { 0: 'not_of_game', [-1]: 'leaderboard_changed', [-2]: 'out_of_bounds', [-3]: 'period_closed', [-4]: 'erased' };
 
 interface ProcedureRow {
   saved: number;

@@ -33,7 +33,7 @@ export const leaderboardsEndpoints = [
     method: 'post', path: '/api/leaderboards/{leaderboard_id}/scores', tag: 'leaderboards', access: 'staff', game: ({ params }, { gameOf }) => gameOf.leaderboard(params.leaderboard_id), module: 'leaderboard',
     summary: 'Save a user-game\'s score of the current period (by the leaderboard\'s operator)',
     body: scoreSchema, ok: one(savedScoreReply), errors: [409],
-    description: 'The reply is the stored score after the save. An inactive leaderboard, or an incr past ±1e15, answers 409.',
+    description: 'The reply is the stored score after the save. An inactive leaderboard, an incr past ±1e15, or an erased player (SPEC §2.14) answers 409.',
     graphql: { type: 'Mutation', field: 'saveScore' },
     handle: ({ actor, params, body }, { leaderboards }) => leaderboards.saveScore(actor, params.leaderboard_id, body),
   }),

@@ -175,6 +175,7 @@ export function createLeaderboardsService({ store, scope, caches, rankIndex, aud
         const result = await read.leaderboardScores.upsertScore(saved, leaderboard, auditScoreSaves ? actor : null);
         if (result.outcome === 'not_of_game') throw notOfGame();
         if (result.outcome === 'out_of_bounds') throw new AppError('CONFLICT', `the stored score would pass ±${MAX_ABS_SCORE}; nothing was stored`);
+        if (result.outcome === 'erased') throw new AppError('CONFLICT', `the player of user-game ${userGameId} was erased: no score of theirs is kept`);
         if (result.outcome === 'period_closed') {
           throw new AppError('CONFLICT', `the period from ${saved.periodStart.toISOString()} of leaderboard ${leaderboardId} has closed and its rewards are planned: the score was not saved`);
         }

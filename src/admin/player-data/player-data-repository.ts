@@ -101,6 +101,21 @@ export function ledgerGamesOf(db: Knex, userId: number): Promise<string[]> {
   return db(LEDGER_TABLE).where({ user_id: String(userId) }).distinct('game_id').pluck('game_id');
 }
 
+/**
+ * The games of the user's wallets as the audit log names them: each game they were ever connected to
+ * (its `user_game.create` entry), and each wallet the top-up command named by engine ids
+ * (`<user_id>:<game_id>`). Written with the connection or the credit, so known at once, where the
+ * ledger trails by the sync: a wallet topped up and disconnected a moment ago is among them.
+ */
+export async function auditedGamesOf(db: Knex, userId: number): Promise<string[]> {
+  const [connected, named] = await Promise.all([
+    db(AUDIT).where({ action: 'user_game.create', target_type: 'user_game' }).whereRaw("JSON_VALUE(changes, '$.user_id[1]') = ?", [String(userId)])
+      .whereNotNull('game_id').distinct('game_id').pluck('game_id') as Promise<number[]>,
+    db(AUDIT).where({ target_type: 'user_game' }).where('target_id', 'like', `${userId}:%`).distinct('target_id').pluck('target_id') as Promise<string[]>,
+  ]);
+  return [...new Set([...connected.map(String), ...named.map((target) => target.slice(`${userId}:`.length))])];
+}
+
 /** Where a wallet's ledger page ended: the next page starts after it. */
 export interface MovePosition {
   readonly stream_ms: number | string;
@@ -146,15 +161,33 @@ export async function everUserGameIds(db: Knex, userId: number): Promise<number[
 }
 
 /**
- * Up to `limit` audit entries with ids above `afterId` where the user is the actor or the target
- * (themself, one of these user-games, a wallet of theirs named by engine ids, a group membership), by
- * id: each way by its own index (actor, or target type and id), merged.
+ * The audit targets of the scores these user-games could have (`<leaderboard id>:<user-game id>`, as
+ * a score save's entry names its score): each leaderboard of the user-game's game, the game read from
+ * its connection or, once disconnected, from the connection's entry.
  */
-export async function auditEntriesPage(db: Knex, userId: number, userGameIds: readonly number[], afterId: number, limit: number): Promise<AuditEntryRow[]> {
+export async function scoreTargetsOf(db: Knex, userGameIds: readonly number[]): Promise<string[]> {
+  if (userGameIds.length === 0) return [];
+  const [rows] = (await db.raw(`SELECT DISTINCT CONCAT(l.id, ':', g.id) AS target FROM (
+      SELECT id, game_id FROM ${USER_GAMES} WHERE id IN (${userGameIds.map(() => '?').join(', ')})
+      UNION SELECT CAST(target_id AS UNSIGNED), game_id FROM ${AUDIT}
+        WHERE target_type = 'user_game' AND target_id IN (${userGameIds.map(() => '?').join(', ')}) AND action = 'user_game.create'
+    ) AS g JOIN ${LEADERBOARDS} l ON l.game_id = g.game_id`, [...userGameIds, ...userGameIds.map(String)])) as [Array<{ target: string }>];
+  return rows.map((row) => row.target);
+}
+
+/**
+ * Up to `limit` audit entries with ids above `afterId` where the user is the actor or the target
+ * (themself, one of these user-games or their scores, a wallet of theirs named by engine ids, a group
+ * membership), by id: each way by its own index (actor, or target type and id), merged.
+ */
+export async function auditEntriesPage(
+  db: Knex, userId: number, targets: { readonly userGameIds: readonly number[]; readonly scoreTargets: readonly string[] }, afterId: number, limit: number,
+): Promise<AuditEntryRow[]> {
   const ways: Array<[string, Knex.RawBinding[]]> = [
     ['actor_user_id = ?', [userId]],
     ["target_type = 'user' AND target_id = ?", [String(userId)]],
-    ...userGameIds.map((id): [string, Knex.RawBinding[]] => ["target_type = 'user_game' AND target_id = ?", [String(id)]]),
+    ...targets.userGameIds.map((id): [string, Knex.RawBinding[]] => ["target_type = 'user_game' AND target_id = ?", [String(id)]]),
+    ...targets.scoreTargets.map((target): [string, Knex.RawBinding[]] => ["target_type = 'score' AND target_id = ?", [target]]),
     // A wallet named by its engine ids (the top-up command's, for a wallet the API does not know), and group memberships.
     ["target_type = 'user_game' AND target_id LIKE ?", [`${userId}:%`]],
     ["target_type = 'leaderboard_member' AND target_id LIKE ?", [`%:${userId}`]],

@@ -50,6 +50,9 @@ interface PlayerGame {
   readonly game: { readonly id: number; readonly name: string; readonly slug: string } | null;
 }
 
+/** What finds a user's games: the pool's reads, or the erase's transaction. */
+type GameReads = Pick<Store<'playerData'>['read']['playerData'], 'connectionsOf' | 'ledgerGamesOf' | 'auditedGamesOf' | 'gamesByIds'>;
+
 /** A wallet's balances now, as a refusal names it. */
 interface WalletMoney {
   readonly user_game_id: number | null;
@@ -75,12 +78,15 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
     return row;
   }
 
-  /** The games connected now, then those only the ledger still names (disconnected with their wallets). */
-  async function gamesOf(userId: number): Promise<PlayerGame[]> {
-    const [connections, ledgerGames] = await Promise.all([read.playerData.connectionsOf(userId), read.playerData.ledgerGamesOf(userId)]);
+  /**
+   * The games connected now, then those only the ledger or the audit log still names (disconnected
+   * with their wallets; the audit log knows a wallet the sync has not written to the ledger yet).
+   */
+  async function gamesOf(userId: number, reads: GameReads = read.playerData): Promise<PlayerGame[]> {
+    const [connections, ledgerGames, auditedGames] = await Promise.all([reads.connectionsOf(userId), reads.ledgerGamesOf(userId), reads.auditedGamesOf(userId)]);
     const connected = new Set(connections.map((ug) => String(ug.game_id)));
-    const others = ledgerGames.filter((id) => !connected.has(id)).sort();
-    const named = new Map((await read.playerData.gamesByIds(others)).map((game) => [String(game.id), game]));
+    const others = [...new Set([...ledgerGames, ...auditedGames])].filter((id) => !connected.has(id)).sort();
+    const named = new Map((await reads.gamesByIds(others)).map((game) => [String(game.id), game]));
     return [
       ...connections.map((ug) => ({ gameId: String(ug.game_id), connection: ug, game: { id: ug.game_id, name: ug.game_name, slug: ug.game_slug } })),
       ...others.map((gameId) => ({ gameId, connection: null, game: named.get(gameId) ?? null })),
@@ -140,6 +146,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
       read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, games), read.playerData.everUserGameIds(userId),
     ]);
     const auditedUserGames = [...new Set([...userGameIds, ...everUserGames])];
+    const auditTargets = { userGameIds: auditedUserGames, scoreTargets: await read.playerData.scoreTargetsOf(auditedUserGames) };
     await store.recordAlone(actor, { action: 'user.export', targetId: userId, changes: {} });
 
     const profile = {
@@ -176,7 +183,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
       }],
       ['ledger', { rows: mapRows(pagedRows<LedgerEntryRow>((after) => read.playerData.ledgerMovesPage(userId, gameId, after, EXPORT_PAGE), EXPORT_PAGE), ledgerItem) }],
     ] as const;
-    const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, auditedUserGames, after ? Number(after.id) : 0, EXPORT_PAGE), EXPORT_PAGE);
+    const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, auditTargets, after ? Number(after.id) : 0, EXPORT_PAGE), EXPORT_PAGE);
     const chunks = () => jsonObject([
       ['format', { value: 'player-data-export/1' }],
       ['exported_at', { value: new Date().toISOString() }],
@@ -225,9 +232,9 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
     },
 
     /**
-     * Erases what identifies the user (SPEC §2.14): refused while a wallet (of a game connected now or
-     * only in the ledger) has money reserved (`reservations`) or available (`balance`); then, in one
-     * unit of work, the pseudonym replaces email and username, the password, second factor, scores and
+     * Erases what identifies the user (SPEC §2.14), in one unit of work under the user's row lock:
+     * refused while a wallet (of a game connected now, or once, or only in the ledger) has money
+     * reserved (`reservations`) or available (`balance`); then the pseudonym replaces email and username, the password, second factor, scores and
      * group memberships go, and the invites and API keys they created stop working. A repeat answers
      * the same and changes nothing.
      */
@@ -239,11 +246,14 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         throw new AppError('INVALID_ARGUMENT', 'confirm must be the username of the user to erase', { errors: [{ path: 'confirm', message: "must be the user's username" }] });
       }
       if (actor.userId === userId) throw new AppError('CONFLICT', 'an admin cannot erase themself');
-      refuseWhileMoneyIsHeld(await walletsOf(userId, await gamesOf(userId)));
       const pseudonym = { username: pseudonymOf(userId), email: pseudonymEmailOf(userId) };
       await store.run(actor, async ({ repos, audit, changed }) => {
         const locked = await repos.users.lockUser(userId);
         if (!locked || locked.erased_at) return;
+        // Under the user's row lock, which every credit of theirs holds while it moves (unerased-gate.ts):
+        // money that lands before this read refuses the erase; none lands after it. Read in this
+        // transaction: requests waiting for the lock may hold every other connection of the pool.
+        refuseWhileMoneyIsHeld(await walletsOf(userId, await gamesOf(userId, repos.playerData)));
         if (locked.role === 'admin' && locked.is_active && (await repos.users.lockActiveAdminIds()).length === 1) {
           throw new AppError('CONFLICT', 'the last active admin cannot be erased');
         }

@@ -117,7 +117,7 @@ export async function enableTotp(db: Knex, id: number, step: number): Promise<bo
 
 /** Uses a code's time step: true once per step and only for steps after the last used (a code is good once). */
 export async function useTotpStep(db: Knex, id: number, step: number): Promise<boolean> {
-  return (await db(USERS).where({ id }).where((q) => q.whereNull('totp_last_step').orWhere('totp_last_step', '<', step)).update({ totp_last_step: step })) === 1;
+  return (await db(USERS).where({ id }).whereNull('erased_at').where((q) => q.whereNull('totp_last_step').orWhere('totp_last_step', '<', step)).update({ totp_last_step: step })) === 1;
 }
 
 export async function disableTotp(db: Knex, id: number): Promise<void> {

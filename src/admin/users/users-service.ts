@@ -4,7 +4,7 @@ import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields } from '../audit/audit-changes';
 import type { Actor } from '../core/actor';
-import type { Store, Work } from '../unit-of-work';
+import type { Store } from '../unit-of-work';
 import { ROLES } from '../auth/token-service';
 import { assertSelfOrStaff, type Reader } from '../core/roles';
 import { flag, gameIdList, namedFields, oneOf, validateBody } from '../core/validation';
@@ -24,7 +24,7 @@ export const gameScopeSchema = bodySchema({ component: 'GameScopeInput' }, yup.o
 export type GameScopeInput = Partial<yup.InferType<typeof gameScopeSchema>>;
 
 /** A changed user says `user` changed: every instance's next request of that user reads the change. */
-export function createUsersService(store: Store<'users'>, games: Pick<GamesPort, 'exists'>) {
+export function createUsersService(store: Store<'users' | 'userStanding'>, games: Pick<GamesPort, 'exists'>) {
   const { read } = store;
   async function mustFind(id: number): Promise<PublicUser> {
     const row = await read.users.findUserById(id);
@@ -32,21 +32,8 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
     return toPublicUser(row);
   }
 
-  const erasedError = (id: number) => new AppError('CONFLICT', `user ${id} was erased: the account stays closed`);
-
-  /** SPEC §2.14: an erased user's row changes no more (409): no role, scope or money comes back to it. */
-  async function assertNotErased(id: number): Promise<void> {
-    if ((await read.users.findUserById(id))?.erased_at) throw erasedError(id);
-  }
-
-  /** The same, under the user's row lock in a unit of work: a change racing an erase comes before it or is refused. */
-  async function lockUnerased(repos: Work<'users'>['repos'], id: number): Promise<void> {
-    if ((await repos.users.lockUser(id))?.erased_at) throw erasedError(id);
-  }
-
   return {
     mustFind,
-    assertNotErased,
 
     /** Newest first, a page at a time, with the total. */
     list(search: string | undefined): Listing<PublicUser> {
@@ -69,7 +56,7 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
       const changes = namedFields({ role: input.role, is_active: input.is_active });
       if (Object.keys(changes).length === 0) return mustFind(id);
       await store.run(actor, async ({ repos, audit, changed }) => {
-        await lockUnerased(repos, id);
+        await repos.userStanding.lockUnerasedUser(id);
         const activeAdmins = await repos.users.lockActiveAdminIds();
         const losesAdmin = activeAdmins.includes(id) && ((changes.role ?? 'admin') !== 'admin' || changes.is_active === false);
         if (losesAdmin && actor.userId === id) throw new AppError('CONFLICT', 'an admin cannot demote or deactivate themself');
@@ -101,7 +88,7 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
         if (!(await games.exists(gameId))) throw new AppError('INVALID_ARGUMENT', `game ${gameId} not found`, { errors: [{ path: 'game_ids', message: `game ${gameId} does not exist` }] });
       }
       await store.run(actor, async ({ repos, audit, changed }) => {
-        await lockUnerased(repos, id);
+        await repos.userStanding.lockUnerasedUser(id);
         await repos.users.setGameScope(id, gameIds);
         audit({ action: 'user.game_scope', targetId: id, changes: changedFields({ game_scope: user.game_scope }, { game_scope: gameIds }) });
         changed('user', id);
@@ -113,4 +100,4 @@ export function createUsersService(store: Store<'users'>, games: Pick<GamesPort,
 
 export type UsersService = ReturnType<typeof createUsersService>;
 /** What other features ask of users (their port). */
-export type UsersPort = Pick<UsersService, 'mustFind' | 'assertNotErased'>;
+export type UsersPort = Pick<UsersService, 'mustFind'>;
