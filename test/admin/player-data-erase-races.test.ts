@@ -135,6 +135,17 @@ test('what the user asks just before their erase and reaches them after it is re
   t.is(await countOf(db('recovery_codes').where({ user_id: player.id })), 0, 'no recovery code');
 });
 
+test('a top-up asked just before an erase and reaching the user after it is refused and moves nothing', async (t) => {
+  const { api } = t.context;
+  const name = uniqueName('toppedup');
+  const player = await api.createUser('user', name);
+  const { gameId } = await gameWithBoard(api);
+  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
+
+  await behindAnErase(t, api, player, name, () => [api.request('POST', `/api/user-games/${ug.id}/topup`, { ...adminCall(api), body: { amount: 100 } })]);
+  t.is(await balanceOf(api, player.id, gameId), 0, 'no money reached the erased user');
+});
+
 test("staff's writes about a user, asked just before the erase and reaching the user after it, are refused: no connection, score or membership comes back", async (t) => {
   const { api } = t.context;
   const name = uniqueName('staffed');

@@ -53,14 +53,16 @@ export async function createTestDatabase(options: { migrate?: boolean; serverUrl
 }
 
 /**
- * How many statements on this database wait for a row lock now: those running for 100 ms or more (on
- * a test's small database nothing else runs that long). Read from PROCESSLIST, which is live:
- * INNODB_TRX is a server-wide cache refreshed only after 100 ms without a read, so tests polling it
- * at once could keep it stale for ever.
+ * How many statements on this database wait for a row lock now: locking reads, row changes and
+ * procedure calls that have run for 100 ms or more (on a test's small database such a statement takes
+ * that long only while it waits). Read from MariaDB's PROCESSLIST, which is live: INNODB_TRX is a
+ * server-wide cache refreshed only after 100 ms without a read, so tests polling it at once could keep
+ * it stale for ever.
  */
 export async function lockWaits(db: Knex, databaseName: string): Promise<number> {
   const [rows] = await db.raw(
-    "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND COMMAND = 'Query' AND ID <> CONNECTION_ID() AND TIME_MS >= 100",
+    `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND COMMAND = 'Query' AND ID <> CONNECTION_ID() AND TIME_MS >= 100
+       AND (INFO LIKE '%for update%' OR INFO LIKE '%lock in share mode%' OR INFO LIKE 'call %' OR INFO LIKE 'insert %' OR INFO LIKE 'update %' OR INFO LIKE 'delete %')`,
     [databaseName],
   );
   return Number(rows[0].n);

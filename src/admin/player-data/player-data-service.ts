@@ -252,7 +252,8 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         if (!locked || locked.erased_at) return;
         // Under the user's row lock, which every credit of theirs holds while it moves (unerased-gate.ts):
         // money that lands before this read refuses the erase; none lands after it. Read in this
-        // transaction: requests waiting for the lock may hold every other connection of the pool.
+        // transaction: requests waiting for the lock may hold every other connection of the pool. A
+        // deadlock (a score save and a disconnection of the same user-game at once) runs it all again.
         refuseWhileMoneyIsHeld(await walletsOf(userId, await gamesOf(userId, repos.playerData)));
         if (locked.role === 'admin' && locked.is_active && (await repos.users.lockActiveAdminIds()).length === 1) {
           throw new AppError('CONFLICT', 'the last active admin cannot be erased');
@@ -265,7 +266,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         audit({ action: 'user.erase', targetId: userId, changes: { erased: [false, true], api_keys_revoked: [null, apiKeys], invites_ended: [null, invites] } });
         for (const gameId of rankedGames) changed('game.ranking', gameId);
         changed('user', userId);
-      });
+      }, { retryOnDeadlock: true });
       return erasureOf(await mustFindRow(userId));
     },
   };

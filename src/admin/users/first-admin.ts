@@ -17,7 +17,7 @@ interface AdminCredentials {
  * The ADMIN_EMAIL admin, written through the admin store like any user change: audited, and a promoted
  * account's cached copy invalidated on every instance (admin-store.ts).
  */
-export function createFirstAdminService(store: Store<'users'>) {
+export function createFirstAdminService(store: Store<'users' | 'userStanding'>) {
   async function createAdmin(admin: AdminCredentials): Promise<'created'> {
     const email = canonicalEmail(admin.email);
     const fields = { email, username: await freeUsername(email), password_hash: await hashPassword(admin.password), role: 'admin' as const };
@@ -48,6 +48,7 @@ export function createFirstAdminService(store: Store<'users'>) {
       if (existing.role === 'admin' && existing.is_active) return 'unchanged';
       const changes = { role: 'admin' as const, is_active: true };
       await store.run(COMMAND_ACTOR, async ({ repos, audit, changed }) => {
+        await repos.userStanding.lockUnerasedUser(existing.id); // an account erased meanwhile stays closed
         await repos.users.updateUser(existing.id, changes);
         audit({ action: 'user.update', targetId: existing.id, changes: changedFields({ role: existing.role, is_active: Boolean(existing.is_active) }, changes) });
         changed('user', existing.id);

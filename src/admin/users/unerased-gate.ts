@@ -2,7 +2,8 @@ import type { Actor } from '../core/actor';
 import type { Store } from '../unit-of-work';
 
 /**
- * SPEC §2.14: money reaches a user only while they are not erased. `move` (a credit in the engine)
+ * SPEC §2.14: a top-up reaches a user only while they are not erased (a period reward planned before
+ * the erase is still paid: docs/decisions.md). `move` (a credit in the engine)
  * runs while the user's row is locked and unerased (409 once erased); the erase reads the user's
  * wallets under the same lock, so a credit racing an erase lands before it (and the erase refuses,
  * naming `balance`) or is refused. The move is the truth: once it has happened, a failure to end the
