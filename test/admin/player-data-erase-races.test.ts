@@ -6,7 +6,7 @@ import { whileUnerased } from '../../src/admin/users/unerased-gate';
 import { createKnex } from '../../src/db/knex-factory';
 import { createTestApi, type ApiReply, type TestApi } from '../helpers/api';
 import { lockWaits } from '../helpers/mysql';
-import { adminCall, expectStatus, gameWithBoard, totpCode, uniqueName } from '../helpers/player-fixtures';
+import { adminCall, connectedPlayer, expectStatus, gameWithBoard, totpCode, uniqueName } from '../helpers/player-fixtures';
 import { uniqueQueuePrefix } from '../helpers/worker';
 
 // SPEC §2.14: what an erase must not let through when something else about the user runs at the same
@@ -43,10 +43,7 @@ const balanceOf = async (api: TestApi, userId: number, gameId: number) =>
 
 test('an erase right after a top-up and a disconnection, before the sync wrote the ledger, is refused naming balance, and the export shows the wallet', async (t) => {
   const { api } = t.context;
-  const name = uniqueName('lag');
-  const player = await api.createUser('user', name);
-  const { gameId } = await gameWithBoard(api);
-  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
+  const { name, player, gameId, ug } = await connectedPlayer(api, 'lag');
   expectStatus(await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...adminCall(api), body: { amount: 5000 } }), 201);
   expectStatus(await api.request('DELETE', `/api/users/${player.id}/games/${gameId}`, adminCall(api)), 204);
   t.is(await api.database.db('ledger_entries').where({ user_id: String(player.id) }).first('id'), undefined, 'the ledger has not got the top-up yet');
@@ -63,10 +60,7 @@ test('an erase right after a top-up and a disconnection, before the sync wrote t
 
 test("a credit that holds the user's row when an erase comes lands first, and the erase refuses naming balance; once erased, the same credit is refused and moves nothing", async (t) => {
   const { api } = t.context;
-  const name = uniqueName('race');
-  const player = await api.createUser('user', name);
-  const { gameId } = await gameWithBoard(api);
-  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
+  const { name, player, gameId, ug } = await connectedPlayer(api, 'race');
   const store = createUnitOfWork(api.database.db, []);
   const credit = () => api.engine.wallet.topup({ userId: String(player.id), gameId: String(gameId), amount: '300', currency: 'EUR', comment: 'racing the erase' });
 
@@ -137,10 +131,7 @@ test('what the user asks just before their erase and reaches them after it is re
 
 test('a top-up asked just before an erase and reaching the user after it is refused and moves nothing', async (t) => {
   const { api } = t.context;
-  const name = uniqueName('toppedup');
-  const player = await api.createUser('user', name);
-  const { gameId } = await gameWithBoard(api);
-  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
+  const { name, player, gameId, ug } = await connectedPlayer(api, 'toppedup');
 
   await behindAnErase(t, api, player, name, () => [api.request('POST', `/api/user-games/${ug.id}/topup`, { ...adminCall(api), body: { amount: 100 } })]);
   t.is(await balanceOf(api, player.id, gameId), 0, 'no money reached the erased user');
@@ -148,11 +139,8 @@ test('a top-up asked just before an erase and reaching the user after it is refu
 
 test("staff's writes about a user, asked just before the erase and reaching the user after it, are refused: no connection, score or membership comes back", async (t) => {
   const { api } = t.context;
-  const name = uniqueName('staffed');
-  const player = await api.createUser('user', name);
-  const { gameId, board, group } = await gameWithBoard(api);
+  const { name, player, gameId, board, group, ug } = await connectedPlayer(api, 'staffed');
   const other = await gameWithBoard(api);
-  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
 
   await behindAnErase(t, api, player, name, () => [
     api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: other.gameId } }),
@@ -169,9 +157,7 @@ test("staff's writes about a user, asked just before the erase and reaching the 
 
 test("the export names the entries of the player's scores that others saved (they are the target), without the saver's address", async (t) => {
   const { api } = t.context;
-  const player = await api.createUser('user', uniqueName('scored'));
-  const { gameId, board } = await gameWithBoard(api);
-  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
+  const { player, board, ug } = await connectedPlayer(api, 'scored');
   expectStatus(await api.request('POST', `/api/leaderboards/${board.id}/scores`, { token: api.users.moderator.token, body: { user_game_id: ug.id, score: 7 } }), 200);
 
   const exported = await api.request('GET', '/api/me/export', { token: player.token });

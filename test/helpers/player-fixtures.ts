@@ -27,3 +27,12 @@ export async function gameWithBoard(api: TestApi) {
   const group = (await api.request('POST', `/api/leaderboards/${board.id}/groups`, { ...adminCall(api), body: { key: uniqueName('vip'), name: 'VIP' } })).body as { id: number };
   return { gameId, board, group };
 }
+
+/** A user (a player by default) connected to a new game with a board and a group: the name, the user, the game and the user-game. */
+export async function connectedPlayer(api: TestApi, prefix: string, role: 'user' | 'admin' = 'user') {
+  const name = uniqueName(prefix);
+  const player = await api.createUser(role, name);
+  const { gameId, board, group } = await gameWithBoard(api);
+  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
+  return { name, player, gameId, board, group, ug };
+}
