@@ -12,8 +12,9 @@ ARGV[6] idempotency TTL (s)   ARGV[7] idempotency key or ''   ARGV[8] partition 
 ARGV[9] audit trail (opaque one-line text: who asked, for the audit entry the sync writes)
 
 Returns {code, close_id, amount, available, reserved, created_at_ms}:
-  OK        closed: amount is what was taken (0, with close_id '', when nothing was available: no move,
-            and no idempotency record: a repeat closes whatever is there then, as restore would leave it)
+  OK        closed: amount is what was taken (0, with close_id '', when nothing was available: no move;
+            a keyed one is remembered all the same (SPEC §2.14), so a repeat of its key answers this reply
+            and never takes money that arrived since)
   REPLAY    the idempotency key was seen with the same fields: the first reply, unchanged
   CONFLICT  the idempotency key was used with other fields (only the code)
   RESERVED  money is reserved in the wallet (only the code; nothing changed)
@@ -36,6 +37,7 @@ local amount = int(wallet[AVAILABLE])
 local reply
 if wallet[AVAILABLE] == 0 then
   reply = close_reply('', '0', '0', '0', now)
+  if key ~= '' then remember(work, KEYS[2], ttl, fingerprint, reply) end
 else
   wallet[AVAILABLE], wallet[OWNER] = 0, wallet_owner(user_id, game_id, currency)
   -- The sequence first: under OOM the first write fails and nothing is written.

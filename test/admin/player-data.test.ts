@@ -331,3 +331,21 @@ test('a wallet of a disconnected game still holds the erase back and is in the e
   t.is(doc.games.find((g) => g.game.id === 'long')?.ledger.length, 30000);
   t.is((await api.request('GET', '/api/users', adminCall(api))).status, 200, 'the pool still serves');
 });
+
+test('a keyed close that found an empty wallet is remembered: a repeat of its key answers the first reply and leaves later money alone', async (t) => {
+  const { api } = t.context;
+  const player = await api.createUser('user', `pdz_${process.pid}_${(n += 1)}`);
+  const { gameId } = await gameWithBoard(api);
+  const ug = (await api.request('POST', `/api/users/${player.id}/games`, { ...adminCall(api), body: { game_id: gameId } })).body as { id: number };
+  const close = () => api.request('POST', `/api/user-games/${ug.id}/close`, { ...adminCall(api), body: { currency: 'EUR', reason: 'dormant' }, headers: { 'idempotency-key': 'k1' } });
+  const first = await close();
+  t.is(first.status, 200);
+  t.like(first.body, { id: null, amount: 0, available_balance: 0 });
+  expectStatus(await api.request('POST', `/api/user-games/${ug.id}/topup`, { ...adminCall(api), body: { amount: 500, currency: 'EUR' } }), 201);
+  const again = await close();
+  t.is(again.status, 200);
+  t.deepEqual(again.body, first.body, 'the first reply, unchanged');
+  const balances = (await api.request('GET', `/api/user-games/${ug.id}/balance`, adminCall(api))).body as Array<{ currency: string; available_balance: number }>;
+  t.is(balances.find((b) => b.currency === 'EUR')?.available_balance, 500, 'the money that arrived since stays');
+  t.is((await api.request('POST', `/api/user-games/${ug.id}/close`, { ...adminCall(api), body: { currency: 'EUR', reason: 'another' }, headers: { 'idempotency-key': 'k1' } })).status, 409, 'the key with other fields is a conflict');
+});
