@@ -349,3 +349,30 @@ test('a keyed close that found an empty wallet is remembered: a repeat of its ke
   t.is(balances.find((b) => b.currency === 'EUR')?.available_balance, 500, 'the money that arrived since stays');
   t.is((await api.request('POST', `/api/user-games/${ug.id}/close`, { ...adminCall(api), body: { currency: 'EUR', reason: 'another' }, headers: { 'idempotency-key': 'k1' } })).status, 409, 'the key with other fields is a conflict');
 });
+
+test('the pseudonyms are reserved: registration refuses them naming the field, and an erase whose pseudonym an older account holds still succeeds', async (t) => {
+  const { api } = t.context;
+  const invite = (await api.request('POST', '/api/invites', { token: api.users.admin.token, body: { role: 'user', max_uses: 10 } })).body as { code: string };
+  const victim = await api.createUser('user', `pdv_${process.pid}_${(n += 1)}`);
+  const register = (email: string, username: string) => api.request('POST', '/api/auth/register', { body: { email, username, password: PASSWORD, invite_code: invite.code } });
+  for (const [email, username, path] of [
+    ['squat@example.com', pseudonymOf(victim.id), 'username'],
+    ['squat@example.com', 'Erased-anything', 'username'],
+    [pseudonymEmailOf(victim.id), 'squatter', 'email'],
+    [' Someone@ERASED.invalid ', 'squatter', 'email'],
+    ['someone@mail.erased.invalid', 'squatter', 'email'],
+  ] as const) {
+    const reply = await register(email, username);
+    t.is(reply.status, 400, `${email} ${username}`);
+    t.deepEqual([...new Set(reply.body.errors.map((e: { path: string }) => e.path))], [path]);
+  }
+  t.is((await register('fine@example.com', 'erased_not')).status, 201, 'a name that only resembles the space is fine');
+
+  // An account made before the space was reserved holds the victim's pseudonym: the erase takes another.
+  await api.database.db('users').insert({ email: pseudonymEmailOf(victim.id), username: pseudonymOf(victim.id), password_hash: 'x', role: 'user' });
+  const erased = await api.request('POST', `/api/users/${victim.id}/erase`, { token: api.users.admin.token, body: { confirm: victim.email.split('@')[0] } });
+  t.is(erased.status, 200);
+  t.regex(erased.body.username, new RegExp(`^${pseudonymOf(victim.id)}-[0-9a-f]{8}$`));
+  t.regex(erased.body.email, new RegExp(`^${pseudonymOf(victim.id)}-[0-9a-f]{8}@erased\\.invalid$`));
+  t.is((await api.request('POST', `/api/users/${victim.id}/erase`, { token: api.users.admin.token, body: { confirm: victim.email.split('@')[0] } })).body.username, erased.body.username, 'a repeat answers the same');
+});

@@ -1,6 +1,7 @@
 import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { text } from '../core/validation';
+import { isReservedEmail, isReservedUsername, RESERVED_EMAIL_RULE, RESERVED_USERNAME_RULE } from '../users/pseudonyms';
 
 export const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 
@@ -15,8 +16,9 @@ export const loginSchema = bodySchema({ component: 'LoginInput' }, yup.object({
 export type LoginInput = Partial<yup.InferType<typeof loginSchema>>;
 
 export const registerSchema = bodySchema({ component: 'RegisterInput' }, yup.object({
-  email: email().defined('is required'),
-  username: text(3, 32).matches(USERNAME, 'must be 3 to 32 of A-Z a-z 0-9 _ . -').defined('is required'),
+  email: email().test('reserved', RESERVED_EMAIL_RULE, (value) => value === undefined || !isReservedEmail(value)).defined('is required'),
+  username: text(3, 32).matches(USERNAME, 'must be 3 to 32 of A-Z a-z 0-9 _ . -')
+    .test('reserved', RESERVED_USERNAME_RULE, (value) => value === undefined || !isReservedUsername(value)).defined('is required'),
   password: password().defined('is required'),
   invite_code: text(1, 64).defined('is required'),
 }));

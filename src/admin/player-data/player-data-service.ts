@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import type { LedgerEntryRow } from '../../records/ledger-tables';
@@ -13,19 +13,14 @@ import { toPublicUser, type UserRow } from '../users/user-accounts';
 import type { Erasure } from './player-data-replies';
 import { jsonObject, jsonObjects, mapRows, pagedRows } from './export-document';
 import type { AuditEntryRow, ConnectionRow } from './player-data-repository';
+import { pseudonymEmailOf, pseudonymOf } from '../users/pseudonyms';
 
 export const eraseSchema = bodySchema({ component: 'UserEraseInput' }, yup.object({
   confirm: text(1, 254).defined('is required').meta({ description: "the user's username, as a deliberate confirmation" }),
 }));
 export type EraseInput = Partial<yup.InferType<typeof eraseSchema>>;
 
-/** What an erased user's username becomes: `erased-<digest of the id>` (unique, and says nothing of the person). */
-export const pseudonymOf = (userId: number): string => `erased-${createHash('sha256').update(`user:${userId}`).digest('hex').slice(0, 16)}`;
-/**
- * What their email becomes: the pseudonym at the reserved `.invalid` domain (RFC 2606), so it is still
- * an address in form for whatever reads one, and reaches no one.
- */
-export const pseudonymEmailOf = (userId: number): string => `${pseudonymOf(userId)}@erased.invalid`;
+export { pseudonymEmailOf, pseudonymOf };
 
 /**
  * SPEC §2.14's export: a JSON file, written as it is read. `release` ends its claim on the user's
@@ -246,10 +241,10 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
         throw new AppError('INVALID_ARGUMENT', 'confirm must be the username of the user to erase', { errors: [{ path: 'confirm', message: "must be the user's username" }] });
       }
       if (actor.userId === userId) throw new AppError('CONFLICT', 'an admin cannot erase themself');
-      const pseudonym = { username: pseudonymOf(userId), email: pseudonymEmailOf(userId) };
       await store.run(actor, async ({ repos, audit, changed }) => {
         const locked = await repos.users.lockUser(userId);
         if (!locked || locked.erased_at) return;
+        const pseudonym = await freePseudonym(repos.users, userId);
         // Under the user's row lock, which every credit of theirs holds while it moves (unerased-gate.ts):
         // money that lands before this read refuses the erase; none lands after it. Read in this
         // transaction: requests waiting for the lock may hold every other connection of the pool. A
@@ -270,6 +265,24 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
       return erasureOf(await mustFindRow(userId));
     },
   };
+}
+
+interface PseudonymReads {
+  isUsernameTaken(username: string): Promise<boolean>;
+  findUserByEmail(email: string): Promise<{ id: number } | undefined>;
+}
+
+/**
+ * The user's pseudonym, or, when an account made before its space was reserved holds it, the same with
+ * a random tail: an erase never fails on a taken name (SPEC §2.14).
+ */
+async function freePseudonym(users: PseudonymReads, userId: number): Promise<{ username: string; email: string }> {
+  const username = pseudonymOf(userId);
+  const email = pseudonymEmailOf(userId);
+  const other = await users.findUserByEmail(email);
+  if (!(await users.isUsernameTaken(username)) && (other === undefined || other.id === userId)) return { username, email };
+  const tail = randomBytes(4).toString('hex');
+  return { username: `${username}-${tail}`, email: email.replace('@', `-${tail}@`) };
 }
 
 const erasureOf = (row: UserRow): Erasure => ({ id: row.id, email: row.email, username: row.username, erased_at: row.erased_at!.toISOString() });

@@ -5,6 +5,8 @@ import type { Store } from '../unit-of-work';
 import { hashPassword } from '../auth/password-hasher';
 import { USERNAME } from '../auth/auth-schemas';
 import { canonicalEmail } from './email';
+import { AppError } from '../../errors';
+import { isReservedEmail, isReservedUsername, RESERVED_EMAIL_RULE } from './pseudonyms';
 
 export type FirstAdminOutcome = 'created' | 'promoted' | 'unchanged' | 'not_admin';
 
@@ -20,6 +22,7 @@ interface AdminCredentials {
 export function createFirstAdminService(store: Store<'users' | 'userStanding'>) {
   async function createAdmin(admin: AdminCredentials): Promise<'created'> {
     const email = canonicalEmail(admin.email);
+    if (isReservedEmail(email)) throw new AppError('INVALID_ARGUMENT', `ADMIN_EMAIL ${RESERVED_EMAIL_RULE}`, { errors: [{ path: 'ADMIN_EMAIL', message: RESERVED_EMAIL_RULE }] });
     const fields = { email, username: await freeUsername(email), password_hash: await hashPassword(admin.password), role: 'admin' as const };
     await store.run(COMMAND_ACTOR, async ({ repos, audit }) => {
       const id = await repos.users.insertUser(fields);
@@ -30,7 +33,7 @@ export function createFirstAdminService(store: Store<'users' | 'userStanding'>) 
 
   async function freeUsername(email: string): Promise<string> {
     const local = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24);
-    const base = USERNAME.test(local) ? local : 'admin';
+    const base = USERNAME.test(local) && !isReservedUsername(local) ? local : 'admin';
     for (let n = 0; ; n += 1) {
       const candidate = n === 0 ? base : `${base}${n}`;
       if (!(await store.read.users.isUsernameTaken(candidate))) return candidate;
