@@ -9,6 +9,7 @@ import { translateMysqlError } from '../db/mysql-errors';
 import { AppError, toAppError } from '../errors';
 import type { Logger } from '../logging/logger';
 import type { GrpcCallObserver } from '../metrics/grpc-metrics';
+import { invalidUtf8Field } from './wire-runtime';
 
 export interface UnaryOptions {
   readonly logger: Logger;
@@ -38,6 +39,11 @@ export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res
       callback({ code: GrpcStatus.DEADLINE_EXCEEDED, details: 'deadline passed before the call started' } as ServiceError);
       return;
     }
+    const notUtf8 = invalidUtf8Field(call.request);
+    if (notUtf8 !== undefined) {
+      callback(statusError(notUtf8Error(notUtf8)));
+      return;
+    }
     handler(call.request, call.metadata, deadlineMs).then(
       (reply) => callback(null, reply),
       (thrown: unknown) => {
@@ -47,6 +53,11 @@ export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res
       },
     );
   };
+}
+
+/** A string field whose bytes were not UTF-8: the whole message is refused, as a conforming parser refuses it. */
+export function notUtf8Error(field: string): AppError {
+  return new AppError('INVALID_ARGUMENT', `${field} must be valid UTF-8 (a proto3 string)`, { errors: [{ path: field, message: 'must be valid UTF-8' }] });
 }
 
 /** The call's deadline in epoch ms; Infinity when the caller set none. */

@@ -8,6 +8,8 @@ import { ledgerAfter, type LedgerStreamFilter, type LedgerStreamRow } from '../r
 import type { LedgerTail } from '../sync/ledger-tail';
 import { checkId } from '../wallet/wallet-validation';
 import type { LedgerEvent, WatchLedgerRequest } from './reservation-proto';
+import { notUtf8Error } from './unary-handler';
+import { invalidUtf8Field } from './wire-runtime';
 
 /** Rows read from MySQL at a time while a stream catches up. */
 const REPLAY_PAGE = 500;
@@ -59,6 +61,8 @@ const toEvent = (row: LedgerStreamRow): LedgerEvent => ({
 });
 
 function checkRequest(request: WatchLedgerRequest): { after: number; filter: LedgerStreamFilter } {
+  const notUtf8 = invalidUtf8Field(request);
+  if (notUtf8 !== undefined) throw notUtf8Error(notUtf8);
   const after = Number(request.after_sequence || '0');
   if (!Number.isSafeInteger(after) || after < 0) {
     throw new AppError('INVALID_ARGUMENT', 'after_sequence must be a sequence this ledger gave (0 to 2^53-1)', { errors: [{ path: 'after_sequence', message: 'must be 0 to 2^53-1' }] });

@@ -23,7 +23,7 @@ function kindOf(field: protobuf.Field): Kind {
 
 const WIRE_TYPE: Record<Kind, number> = { string: 2, message: 2, int64: 0, uint64: 0, int32: 0, bool: 0 };
 const DEFAULT: Record<Exclude<Kind, 'message'>, string> = { string: "''", int64: "'0'", uint64: "'0'", int32: '0', bool: 'false' };
-const READ: Record<Exclude<Kind, 'message'>, string> = { string: 'r.string()', int64: 'r.int64(true)', uint64: 'r.int64(false)', int32: 'r.int32()', bool: 'r.bool()' };
+const READ: Record<Exclude<Kind, 'message' | 'string'>, string> = { int64: 'r.int64(true)', uint64: 'r.int64(false)', int32: 'r.int32()', bool: 'r.bool()' };
 
 const tagOf = (field: protobuf.Field) => (field.id << 3) | WIRE_TYPE[kindOf(field)];
 const tagSize = (field: protobuf.Field) => { let size = 1; for (let rest = tagOf(field) >>> 7; rest > 0; rest >>>= 7) size += 1; return size; };
@@ -41,8 +41,8 @@ function decoderSource(message: protobuf.Type): string {
   const oneofs = message.oneofsArray.map((oneof) => `  let ${oneof.name}: ${oneof.fieldsArray.map((member) => `'${member.name}'`).join(' | ')} | undefined;`);
   const cases = fields.map((field) => {
     const kind = kindOf(field);
-    const read = kind === 'message' ? `decode${typeName(field)}(r, r.end())` : READ[kind];
-    const set = field.repeated ? `${field.name}.push(${read});` : `${field.name} = ${read};`;
+    const read = kind === 'message' ? `decode${typeName(field)}(r, r.end())` : kind === 'string' ? `r.string('${field.name}')` : READ[kind];
+    const set = field.repeated ? `r.scope = \`${field.name}[\${${field.name}.length}].\`; ${field.name}.push(${read}); r.scope = '';` : `${field.name} = ${read};`;
     const chosen = field.partOf ? ` ${field.partOf.name} = '${field.name}';` : '';
     return `      case ${tagOf(field)}:\n        ${set}${chosen}\n        break;`;
   });
@@ -143,7 +143,7 @@ export function wireCodecSource(protoPath: string): string {
   const services = root.nestedArray.flatMap((space) =>
     space instanceof protobuf.Namespace ? space.nestedArray.filter((nested): nested is protobuf.Service => nested instanceof protobuf.Service) : [],
   );
-  const codecs = messages.map((message) => `  ${message.name}: {\n    decode: (buf: Buffer): T.${message.name} => decode${message.name}(new WireReader(buf), buf.length),\n    encode: (m: Partial<T.${message.name}>): Buffer => encode(m, size${message.name}, write${message.name}),\n  },`);
+  const codecs = messages.map((message) => `  ${message.name}: {\n    decode: (buf: Buffer): T.${message.name} => { const r = new WireReader(buf); return r.mark(decode${message.name}(r, buf.length)); },\n    encode: (m: Partial<T.${message.name}>): Buffer => encode(m, size${message.name}, write${message.name}),\n  },`);
   return [
     '// Generated from proto/reservation.proto by src/grpc/wire-codec-source.ts (npm run codegen): do not edit.',
     "import type * as T from '../../../client/src/wire-types';",

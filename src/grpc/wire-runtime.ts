@@ -6,10 +6,35 @@
  */
 
 
+import { isUtf8 } from 'node:buffer';
+
+/**
+ * Where a decoded message names its first string field that was not UTF-8 (proto3 strings are UTF-8;
+ * a conforming parser refuses anything else). The decoder does not throw for it, since grpc-js answers
+ * a throwing deserializer INTERNAL: the handler answers INVALID_ARGUMENT naming the field instead
+ * (`invalidUtf8Field`). Decoding it to U+FFFD would make `…\xff` and `…\xfe` one request id.
+ */
+const INVALID_UTF8 = Symbol('the first string field that was not UTF-8');
+
+/** The path of the first string field of a decoded message that was not UTF-8 (`items[3].request_id`), if any. */
+export function invalidUtf8Field(message: unknown): string | undefined {
+  return typeof message === 'object' && message !== null ? (message as { [INVALID_UTF8]?: string })[INVALID_UTF8] : undefined;
+}
+
 /** A cursor over one encoded message (and the messages inside it). */
 export class WireReader {
   pos = 0;
+  /** The path before a field's name while a repeated message's item is read (`items[3].`). */
+  scope = '';
+  /** The first string field that was not UTF-8. */
+  invalid: string | undefined;
   constructor(readonly buf: Buffer) {}
+
+  /** The top-level message, marked with the first field that was not UTF-8. */
+  mark<M extends object>(message: M): M {
+    if (this.invalid !== undefined) Object.defineProperty(message, INVALID_UTF8, { value: this.invalid });
+    return message;
+  }
 
   private byte(): number {
     if (this.pos >= this.buf.length) throw new RangeError('protobuf: message ends inside a value');
@@ -72,9 +97,11 @@ export class WireReader {
     return end;
   }
 
-  string(): string {
+  /** A string field's value; `field` names it should its bytes not be UTF-8 (a U+FFFD that the bytes did not spell). */
+  string(field: string): string {
     const end = this.end();
     const text = this.buf.toString('utf8', this.pos, end);
+    if (text.includes('\uFFFD') && this.invalid === undefined && !isUtf8(this.buf.subarray(this.pos, end))) this.invalid = this.scope + field;
     this.pos = end;
     return text;
   }

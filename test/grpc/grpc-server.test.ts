@@ -9,6 +9,7 @@ import test, { type ExecutionContext } from 'ava';
 import type Redis from 'ioredis';
 import { loadConfig } from '../../src/config';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
+import { WIRE_METHODS } from '../../src/grpc/generated/wire-codec';
 import { RESERVATION_SERVICE_NAME } from '../../src/grpc/reservation-proto';
 import { findStoreBinaries } from '../../src/local-services/store-binaries';
 import { waitUntil } from '../../src/local-services/process-tools';
@@ -226,3 +227,44 @@ async function listServices(address: string): Promise<string[]> {
     stream.write({ list_services: '' });
   });
 }
+
+/** Bytes of an encoded message with the first `Z` of its encoding replaced by `byte` (a hand-rolled encoder's raw string). */
+function withRawByte(encoded: Buffer, byte: number): Buffer {
+  const copy = Buffer.from(encoded);
+  copy[copy.indexOf(0x5a)] = byte;
+  return copy;
+}
+
+test('a string field that is not UTF-8 is INVALID_ARGUMENT naming it (never decoded to U+FFFD, so two ids never become one)', async (t) => {
+  const { server } = await serverWithClient(t);
+  await server.wallet.topup({ userId: '42', gameId: '7', currency: 'EUR', amount: '1000', comment: '' });
+  const raw = new Client(server.address, credentials.createInsecure());
+  t.teardown(() => raw.close());
+  const send = (method: keyof typeof WIRE_METHODS, bytes: Buffer) => new Promise<{ error: ServiceError | null; reply: unknown }>((resolve) => {
+    raw.makeUnaryRequest(`/${RESERVATION_SERVICE_NAME}/${method}`, (b: Buffer) => b, WIRE_METHODS[method].response.decode as (b: Buffer) => unknown, bytes, (error, reply) => resolve({ error: error ?? null, reply }));
+  });
+  const reserve = WIRE_METHODS.Reserve.request.encode({ request_id: 'u8-idZ', user_id: '42', game_id: '7', round_id: 'r', amount: '10', currency: 'EUR' });
+  for (const byte of [0xff, 0xfe, 0xc0, 0x80]) {
+    const { error } = await send('Reserve', withRawByte(reserve, byte));
+    t.is(error?.code, GrpcStatus.INVALID_ARGUMENT, `byte ${byte}`);
+    t.regex(error?.details ?? '', /^request_id must be valid UTF-8/);
+  }
+  t.is(String((await server.wallet.balance('42', '7', 'EUR')).availableBalance), '1000', 'nothing was reserved');
+  // A real U+FFFD, sent as UTF-8, is an ordinary character.
+  const replacement = await send('Reserve', WIRE_METHODS.Reserve.request.encode({ request_id: 'u8-\uFFFD', user_id: '42', game_id: '7', round_id: 'r', amount: '10', currency: 'EUR' }));
+  t.is(replacement.error, null);
+  t.like(replacement.reply, { status: 'reserved' });
+
+  // Every method: a batch names the item, the others their field (WatchLedger: watch-ledger.test.ts).
+  const batch = WIRE_METHODS.ReserveBatch.request.encode({ items: [
+    { request_id: 'ok', user_id: '42', game_id: '7', round_id: 'r', amount: '1', currency: 'EUR' },
+    { request_id: 'ok2', user_id: '4Z', game_id: '7', round_id: 'r', amount: '1', currency: 'EUR' },
+  ] });
+  const batchReply = await send('ReserveBatch', withRawByte(batch, 0xff));
+  t.is(batchReply.error?.code, GrpcStatus.INVALID_ARGUMENT);
+  t.regex(batchReply.error?.details ?? '', /^items\[1\]\.user_id must be valid UTF-8/);
+  const get = await send('GetTransaction', withRawByte(WIRE_METHODS.GetTransaction.request.encode({ transaction_id: 'tZ' }), 0xff));
+  t.regex(get.error?.details ?? '', /^transaction_id must be valid UTF-8/);
+  const confirm = await send('Confirm', withRawByte(WIRE_METHODS.Confirm.request.encode({ request_id: 'c', transaction_id: 't', round_id: 'rZ', win_amount: '0' }), 0xff));
+  t.regex(confirm.error?.details ?? '', /^round_id must be valid UTF-8/);
+});

@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { Metadata } from '@grpc/grpc-js';
+import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { WIRE_METHODS } from '../../src/grpc/generated/wire-codec';
+import { RESERVATION_SERVICE_NAME } from '../../src/grpc/reservation-proto';
 import anyTest, { type TestFn } from 'ava';
 import { createReservationClient, type LedgerMove, ReservationError } from '../../client/src';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
@@ -207,4 +209,19 @@ test('a subscriber that stops reading costs the server a bounded queue: past it 
   call.emit('drain');
   await until('every move written', () => written.length >= total, 30_000);
   t.deepEqual(written, Array.from({ length: total }, (_, i) => i + 1), 'every move once, in order');
+});
+
+test('a WatchLedger request whose game_id is not UTF-8 is INVALID_ARGUMENT naming it', async (t) => {
+  const role = await grpcRole(t);
+  const raw = new Client(role.address!, credentials.createInsecure());
+  t.teardown(() => raw.close());
+  const bytes = Buffer.from(WIRE_METHODS.WatchLedger.request.encode({ after_sequence: '0', game_id: 'gZ', user_id: '' }));
+  bytes[bytes.indexOf(0x5a)] = 0xff;
+  const error = await new Promise<ServiceError>((resolve) => {
+    const stream = raw.makeServerStreamRequest(`/${RESERVATION_SERVICE_NAME}/WatchLedger`, (b: Buffer) => b, (b: Buffer) => b, bytes);
+    stream.on('error', resolve);
+    stream.on('data', () => undefined);
+  });
+  t.is(error.code, GrpcStatus.INVALID_ARGUMENT);
+  t.regex(error.details, /^game_id must be valid UTF-8/);
 });

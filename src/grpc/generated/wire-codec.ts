@@ -13,22 +13,22 @@ function decodeReserveRequest(r: WireReader, end: number): T.ReserveRequest {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        request_id = r.string();
+        request_id = r.string('request_id');
         break;
       case 18:
-        user_id = r.string();
+        user_id = r.string('user_id');
         break;
       case 26:
-        game_id = r.string();
+        game_id = r.string('game_id');
         break;
       case 34:
-        round_id = r.string();
+        round_id = r.string('round_id');
         break;
       case 40:
         amount = r.int64(true);
         break;
       case 50:
-        currency = r.string();
+        currency = r.string('currency');
         break;
       default:
         r.skip(tag & 7);
@@ -48,10 +48,10 @@ function decodeReserveResponse(r: WireReader, end: number): T.ReserveResponse {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        transaction_id = r.string();
+        transaction_id = r.string('transaction_id');
         break;
       case 18:
-        status = r.string();
+        status = r.string('status');
         break;
       case 24:
         available_balance = r.int64(true);
@@ -60,7 +60,7 @@ function decodeReserveResponse(r: WireReader, end: number): T.ReserveResponse {
         reserved_balance = r.int64(true);
         break;
       case 42:
-        reason = r.string();
+        reason = r.string('reason');
         break;
       default:
         r.skip(tag & 7);
@@ -79,13 +79,13 @@ function decodeConfirmRequest(r: WireReader, end: number): T.ConfirmRequest {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        request_id = r.string();
+        request_id = r.string('request_id');
         break;
       case 18:
-        transaction_id = r.string();
+        transaction_id = r.string('transaction_id');
         break;
       case 26:
-        round_id = r.string();
+        round_id = r.string('round_id');
         break;
       case 32:
         win_amount = r.int64(true);
@@ -107,10 +107,10 @@ function decodeConfirmResponse(r: WireReader, end: number): T.ConfirmResponse {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        transaction_id = r.string();
+        transaction_id = r.string('transaction_id');
         break;
       case 18:
-        status = r.string();
+        status = r.string('status');
         break;
       case 24:
         available_balance = r.int64(true);
@@ -134,13 +134,13 @@ function decodeCancelRequest(r: WireReader, end: number): T.CancelRequest {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        request_id = r.string();
+        request_id = r.string('request_id');
         break;
       case 18:
-        transaction_id = r.string();
+        transaction_id = r.string('transaction_id');
         break;
       case 26:
-        reason = r.string();
+        reason = r.string('reason');
         break;
       default:
         r.skip(tag & 7);
@@ -159,10 +159,10 @@ function decodeCancelResponse(r: WireReader, end: number): T.CancelResponse {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        transaction_id = r.string();
+        transaction_id = r.string('transaction_id');
         break;
       case 18:
-        status = r.string();
+        status = r.string('status');
         break;
       case 24:
         available_balance = r.int64(true);
@@ -184,7 +184,7 @@ function decodeGetTransactionRequest(r: WireReader, end: number): T.GetTransacti
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        transaction_id = r.string();
+        transaction_id = r.string('transaction_id');
         break;
       default:
         r.skip(tag & 7);
@@ -205,13 +205,13 @@ function decodeGetTransactionResponse(r: WireReader, end: number): T.GetTransact
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        transaction_id = r.string();
+        transaction_id = r.string('transaction_id');
         break;
       case 18:
-        user_id = r.string();
+        user_id = r.string('user_id');
         break;
       case 26:
-        round_id = r.string();
+        round_id = r.string('round_id');
         break;
       case 32:
         amount = r.int64(true);
@@ -220,7 +220,7 @@ function decodeGetTransactionResponse(r: WireReader, end: number): T.GetTransact
         win_amount = r.int64(true);
         break;
       case 50:
-        status = r.string();
+        status = r.string('status');
         break;
       default:
         r.skip(tag & 7);
@@ -240,7 +240,7 @@ function decodeBatchError(r: WireReader, end: number): T.BatchError {
         code = r.int32();
         break;
       case 18:
-        message = r.string();
+        message = r.string('message');
         break;
       default:
         r.skip(tag & 7);
@@ -256,7 +256,7 @@ function decodeReserveBatchRequest(r: WireReader, end: number): T.ReserveBatchRe
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        items.push(decodeReserveRequest(r, r.end()));
+        r.scope = `items[${items.length}].`; items.push(decodeReserveRequest(r, r.end())); r.scope = '';
         break;
       default:
         r.skip(tag & 7);
@@ -295,7 +295,7 @@ function decodeReserveBatchResponse(r: WireReader, end: number): T.ReserveBatchR
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        results.push(decodeReserveBatchResult(r, r.end()));
+        r.scope = `results[${results.length}].`; results.push(decodeReserveBatchResult(r, r.end())); r.scope = '';
         break;
       default:
         r.skip(tag & 7);
@@ -311,7 +311,7 @@ function decodeConfirmBatchRequest(r: WireReader, end: number): T.ConfirmBatchRe
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        items.push(decodeConfirmRequest(r, r.end()));
+        r.scope = `items[${items.length}].`; items.push(decodeConfirmRequest(r, r.end())); r.scope = '';
         break;
       default:
         r.skip(tag & 7);
@@ -350,7 +350,7 @@ function decodeConfirmBatchResponse(r: WireReader, end: number): T.ConfirmBatchR
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        results.push(decodeConfirmBatchResult(r, r.end()));
+        r.scope = `results[${results.length}].`; results.push(decodeConfirmBatchResult(r, r.end())); r.scope = '';
         break;
       default:
         r.skip(tag & 7);
@@ -366,7 +366,7 @@ function decodeCancelBatchRequest(r: WireReader, end: number): T.CancelBatchRequ
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        items.push(decodeCancelRequest(r, r.end()));
+        r.scope = `items[${items.length}].`; items.push(decodeCancelRequest(r, r.end())); r.scope = '';
         break;
       default:
         r.skip(tag & 7);
@@ -405,7 +405,7 @@ function decodeCancelBatchResponse(r: WireReader, end: number): T.CancelBatchRes
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        results.push(decodeCancelBatchResult(r, r.end()));
+        r.scope = `results[${results.length}].`; results.push(decodeCancelBatchResult(r, r.end())); r.scope = '';
         break;
       default:
         r.skip(tag & 7);
@@ -426,10 +426,10 @@ function decodeWatchLedgerRequest(r: WireReader, end: number): T.WatchLedgerRequ
         after_sequence = r.int64(false);
         break;
       case 18:
-        game_id = r.string();
+        game_id = r.string('game_id');
         break;
       case 26:
-        user_id = r.string();
+        user_id = r.string('user_id');
         break;
       default:
         r.skip(tag & 7);
@@ -460,16 +460,16 @@ function decodeLedgerEvent(r: WireReader, end: number): T.LedgerEvent {
         sequence = r.int64(false);
         break;
       case 18:
-        user_id = r.string();
+        user_id = r.string('user_id');
         break;
       case 26:
-        game_id = r.string();
+        game_id = r.string('game_id');
         break;
       case 34:
-        currency = r.string();
+        currency = r.string('currency');
         break;
       case 42:
-        kind = r.string();
+        kind = r.string('kind');
         break;
       case 48:
         amount = r.int64(true);
@@ -484,16 +484,16 @@ function decodeLedgerEvent(r: WireReader, end: number): T.LedgerEvent {
         reserved_balance = r.int64(true);
         break;
       case 82:
-        transaction_id = r.string();
+        transaction_id = r.string('transaction_id');
         break;
       case 90:
-        round_id = r.string();
+        round_id = r.string('round_id');
         break;
       case 98:
-        request_id = r.string();
+        request_id = r.string('request_id');
         break;
       case 106:
-        time = r.string();
+        time = r.string('time');
         break;
       default:
         r.skip(tag & 7);
@@ -798,83 +798,83 @@ function encode<M>(m: M, size: (m: M) => number, write: (w: WireWriter, m: M) =>
 /** Each message's decoder and encoder, by its name in the .proto. */
 export const WIRE_CODEC = {
   ReserveRequest: {
-    decode: (buf: Buffer): T.ReserveRequest => decodeReserveRequest(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ReserveRequest => { const r = new WireReader(buf); return r.mark(decodeReserveRequest(r, buf.length)); },
     encode: (m: Partial<T.ReserveRequest>): Buffer => encode(m, sizeReserveRequest, writeReserveRequest),
   },
   ReserveResponse: {
-    decode: (buf: Buffer): T.ReserveResponse => decodeReserveResponse(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ReserveResponse => { const r = new WireReader(buf); return r.mark(decodeReserveResponse(r, buf.length)); },
     encode: (m: Partial<T.ReserveResponse>): Buffer => encode(m, sizeReserveResponse, writeReserveResponse),
   },
   ConfirmRequest: {
-    decode: (buf: Buffer): T.ConfirmRequest => decodeConfirmRequest(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ConfirmRequest => { const r = new WireReader(buf); return r.mark(decodeConfirmRequest(r, buf.length)); },
     encode: (m: Partial<T.ConfirmRequest>): Buffer => encode(m, sizeConfirmRequest, writeConfirmRequest),
   },
   ConfirmResponse: {
-    decode: (buf: Buffer): T.ConfirmResponse => decodeConfirmResponse(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ConfirmResponse => { const r = new WireReader(buf); return r.mark(decodeConfirmResponse(r, buf.length)); },
     encode: (m: Partial<T.ConfirmResponse>): Buffer => encode(m, sizeConfirmResponse, writeConfirmResponse),
   },
   CancelRequest: {
-    decode: (buf: Buffer): T.CancelRequest => decodeCancelRequest(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.CancelRequest => { const r = new WireReader(buf); return r.mark(decodeCancelRequest(r, buf.length)); },
     encode: (m: Partial<T.CancelRequest>): Buffer => encode(m, sizeCancelRequest, writeCancelRequest),
   },
   CancelResponse: {
-    decode: (buf: Buffer): T.CancelResponse => decodeCancelResponse(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.CancelResponse => { const r = new WireReader(buf); return r.mark(decodeCancelResponse(r, buf.length)); },
     encode: (m: Partial<T.CancelResponse>): Buffer => encode(m, sizeCancelResponse, writeCancelResponse),
   },
   GetTransactionRequest: {
-    decode: (buf: Buffer): T.GetTransactionRequest => decodeGetTransactionRequest(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.GetTransactionRequest => { const r = new WireReader(buf); return r.mark(decodeGetTransactionRequest(r, buf.length)); },
     encode: (m: Partial<T.GetTransactionRequest>): Buffer => encode(m, sizeGetTransactionRequest, writeGetTransactionRequest),
   },
   GetTransactionResponse: {
-    decode: (buf: Buffer): T.GetTransactionResponse => decodeGetTransactionResponse(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.GetTransactionResponse => { const r = new WireReader(buf); return r.mark(decodeGetTransactionResponse(r, buf.length)); },
     encode: (m: Partial<T.GetTransactionResponse>): Buffer => encode(m, sizeGetTransactionResponse, writeGetTransactionResponse),
   },
   BatchError: {
-    decode: (buf: Buffer): T.BatchError => decodeBatchError(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.BatchError => { const r = new WireReader(buf); return r.mark(decodeBatchError(r, buf.length)); },
     encode: (m: Partial<T.BatchError>): Buffer => encode(m, sizeBatchError, writeBatchError),
   },
   ReserveBatchRequest: {
-    decode: (buf: Buffer): T.ReserveBatchRequest => decodeReserveBatchRequest(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ReserveBatchRequest => { const r = new WireReader(buf); return r.mark(decodeReserveBatchRequest(r, buf.length)); },
     encode: (m: Partial<T.ReserveBatchRequest>): Buffer => encode(m, sizeReserveBatchRequest, writeReserveBatchRequest),
   },
   ReserveBatchResult: {
-    decode: (buf: Buffer): T.ReserveBatchResult => decodeReserveBatchResult(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ReserveBatchResult => { const r = new WireReader(buf); return r.mark(decodeReserveBatchResult(r, buf.length)); },
     encode: (m: Partial<T.ReserveBatchResult>): Buffer => encode(m, sizeReserveBatchResult, writeReserveBatchResult),
   },
   ReserveBatchResponse: {
-    decode: (buf: Buffer): T.ReserveBatchResponse => decodeReserveBatchResponse(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ReserveBatchResponse => { const r = new WireReader(buf); return r.mark(decodeReserveBatchResponse(r, buf.length)); },
     encode: (m: Partial<T.ReserveBatchResponse>): Buffer => encode(m, sizeReserveBatchResponse, writeReserveBatchResponse),
   },
   ConfirmBatchRequest: {
-    decode: (buf: Buffer): T.ConfirmBatchRequest => decodeConfirmBatchRequest(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ConfirmBatchRequest => { const r = new WireReader(buf); return r.mark(decodeConfirmBatchRequest(r, buf.length)); },
     encode: (m: Partial<T.ConfirmBatchRequest>): Buffer => encode(m, sizeConfirmBatchRequest, writeConfirmBatchRequest),
   },
   ConfirmBatchResult: {
-    decode: (buf: Buffer): T.ConfirmBatchResult => decodeConfirmBatchResult(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ConfirmBatchResult => { const r = new WireReader(buf); return r.mark(decodeConfirmBatchResult(r, buf.length)); },
     encode: (m: Partial<T.ConfirmBatchResult>): Buffer => encode(m, sizeConfirmBatchResult, writeConfirmBatchResult),
   },
   ConfirmBatchResponse: {
-    decode: (buf: Buffer): T.ConfirmBatchResponse => decodeConfirmBatchResponse(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.ConfirmBatchResponse => { const r = new WireReader(buf); return r.mark(decodeConfirmBatchResponse(r, buf.length)); },
     encode: (m: Partial<T.ConfirmBatchResponse>): Buffer => encode(m, sizeConfirmBatchResponse, writeConfirmBatchResponse),
   },
   CancelBatchRequest: {
-    decode: (buf: Buffer): T.CancelBatchRequest => decodeCancelBatchRequest(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.CancelBatchRequest => { const r = new WireReader(buf); return r.mark(decodeCancelBatchRequest(r, buf.length)); },
     encode: (m: Partial<T.CancelBatchRequest>): Buffer => encode(m, sizeCancelBatchRequest, writeCancelBatchRequest),
   },
   CancelBatchResult: {
-    decode: (buf: Buffer): T.CancelBatchResult => decodeCancelBatchResult(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.CancelBatchResult => { const r = new WireReader(buf); return r.mark(decodeCancelBatchResult(r, buf.length)); },
     encode: (m: Partial<T.CancelBatchResult>): Buffer => encode(m, sizeCancelBatchResult, writeCancelBatchResult),
   },
   CancelBatchResponse: {
-    decode: (buf: Buffer): T.CancelBatchResponse => decodeCancelBatchResponse(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.CancelBatchResponse => { const r = new WireReader(buf); return r.mark(decodeCancelBatchResponse(r, buf.length)); },
     encode: (m: Partial<T.CancelBatchResponse>): Buffer => encode(m, sizeCancelBatchResponse, writeCancelBatchResponse),
   },
   WatchLedgerRequest: {
-    decode: (buf: Buffer): T.WatchLedgerRequest => decodeWatchLedgerRequest(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.WatchLedgerRequest => { const r = new WireReader(buf); return r.mark(decodeWatchLedgerRequest(r, buf.length)); },
     encode: (m: Partial<T.WatchLedgerRequest>): Buffer => encode(m, sizeWatchLedgerRequest, writeWatchLedgerRequest),
   },
   LedgerEvent: {
-    decode: (buf: Buffer): T.LedgerEvent => decodeLedgerEvent(new WireReader(buf), buf.length),
+    decode: (buf: Buffer): T.LedgerEvent => { const r = new WireReader(buf); return r.mark(decodeLedgerEvent(r, buf.length)); },
     encode: (m: Partial<T.LedgerEvent>): Buffer => encode(m, sizeLedgerEvent, writeLedgerEvent),
   },
 } as const;
