@@ -4,6 +4,7 @@ import { createRoleRedis } from '../redis/redis-client';
 import { operatorRedis } from './operator-redis';
 import { reconcile } from '../sync/reconcile';
 import { checkRollups } from '../reports/report-check';
+import { checkPrintedTotals } from '../admin/reports/printed-totals-reads';
 import { rebuildRollups, RebuildTakenOver } from '../reports/report-rebuild';
 import { createSyncQueue } from '../sync/sync-queue';
 import { readSyncStatus } from '../sync/sync-status';
@@ -27,7 +28,12 @@ export async function reconcileCommand(config: Config): Promise<number> {
     }
     if (!rollups.checked) console.log('report rollups not checked: `reports rebuild` is under way (run it again to finish it)');
     else console.log(`${rollups.rows} report rollup rows compared with the ledger, ${rollups.mismatchCount} differ${rollups.mismatchCount > 0 ? ' (`npm run cli -- reports rebuild` recomputes them)' : ''}`);
-    return mismatches.length > 0 || rollups.mismatchCount > 0 ? 1 : 0;
+    const printed = await checkPrintedTotals(db);
+    for (const m of printed.mismatches) {
+      console.log(`REPORT MISMATCH game ${JSON.stringify(m.gameId)} ${m.currency} ${m.figure}: ledger ${m.ledger} reports print ${m.printed}`);
+    }
+    console.log(`${printed.compared} games' report totals, as the API prints them, compared with the ledger, ${printed.mismatchCount} differ`);
+    return mismatches.length > 0 || rollups.mismatchCount > 0 || printed.mismatchCount > 0 ? 1 : 0;
   } finally {
     redis.disconnect();
     await db.destroy();

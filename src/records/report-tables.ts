@@ -31,4 +31,5 @@ export const ROLLUP_FIGURES = [
   'closes_count', 'closes_amount',
 ] as const;
 export type RollupFigure = (typeof ROLLUP_FIGURES)[number];
-export type RollupSums = Record<RollupFigure, number>;
+/** A rollup's sums, exact at any size (amounts are DECIMAL(30, 0): a day of 2^53-sized moves passes 2^63). */
+export type RollupSums = Record<RollupFigure, bigint>;

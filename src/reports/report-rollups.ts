@@ -161,3 +161,8 @@ export async function addRowsToRollups(trx: Knex, rows: MoveSelection): Promise<
   const [players, bindings] = playersOfMoves(rows);
   await trx.raw(`INSERT INTO ${REPORT_PLAYERS_TABLE} (${PLAYER_COLUMNS.join(', ')}) SELECT * FROM (${players}) AS ${INCOMING} ${KEEP_PLAYER}`, [...bindings]);
 }
+
+/** Every game's all-time sums per currency from the ledger itself: `SELECT game_id, currency, …figures` (reconcile's check of what the API prints). */
+export function totalsOfLedger(): string {
+  return `SELECT game_id, currency, ${ROLLUP_FIGURES.map((figure) => `${figureSql(figure)} AS ${figure}`).join(', ')} FROM ${LEDGER_TABLE} GROUP BY game_id, currency`;
+}

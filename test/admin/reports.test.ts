@@ -4,6 +4,8 @@ import type { OutboxEvent } from '../../src/sync/outbox-event';
 import { applyOutboxBatch } from '../../src/sync/ledger-repository';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
+import { majorUnits } from '../../src/admin/reports/reports-csv';
+import { checkPrintedTotals } from '../../src/admin/reports/printed-totals-reads';
 
 // SPEC §2.13: reports from the rollups the sync keeps, checked against a ledger summed here by hand.
 const test = anyTest as TestFn<{ api: TestApi }>;
@@ -285,7 +287,7 @@ test('staff only; a moderator limited to games reads theirs: another game\'s rep
   const summary = await api.request('GET', `/api/reports/summary?${range}`, as);
   t.deepEqual(summary.body.games.map((g: { game_id: number }) => g.game_id), [mine]);
   t.deepEqual(summary.body.games[0], {
-    game_id: mine, game_name: 'Mine', currency: 'EUR', bets_count: 1, bets_amount: 100, wins_amount: 30, ggr: 70, hold_pct: 70, rtp_pct: 30,
+    game_id: mine, game_name: 'Mine', deleted: false, currency: 'EUR', bets_count: 1, bets_amount: 100, wins_amount: 30, ggr: 70, hold_pct: 70, rtp_pct: 30,
     reserves_count: 1, reserves_amount: 100, cancels_count: 0, cancels_amount: 0, expiries_count: 0, expiries_amount: 0,
     topups_count: 0, topups_amount: 0, rewards_count: 0, rewards_amount: 0, closes_count: 0, closes_amount: 0, active_players: 1,
   });
@@ -333,7 +335,7 @@ test('CSV: the same rows after a header line, money in major units by the curren
   const summary = await api.request('GET', `/api/reports/summary?${query}`, { ...admin(api), headers: { accept: 'text/csv, application/json' } });
   const row = (summary.body as string).split('\r\n').find((line) => line.startsWith(`${gameId},`));
   t.truthy(row);
-  t.true(row!.startsWith(`${gameId},"'=HYPERLINK(""http://evil.example"",""x""), ""quoted""",EUR,`), row);
+  t.true(row!.startsWith(`${gameId},"'=HYPERLINK(""http://evil.example"",""x""), ""quoted""",false,EUR,`), row);
   for (const accept of ['application/json, text/csv', 'text/csv;q=0, application/json', 'text/csv;q=0.5, */*', '*/*']) {
     const preferJson = await api.request('GET', `/api/reports/summary?${query}`, { ...admin(api), headers: { accept } });
     t.regex(preferJson.headers.get('content-type') ?? '', /json/, accept);
@@ -351,4 +353,113 @@ test('an API top-up cannot take a period reward\'s key: a reward is told from a 
   const reply = await api.request('POST', `/api/user-games/${ug.body.id}/topup`, { ...admin(api), body: { amount: 5, currency: 'EUR' }, headers: { 'idempotency-key': 'lb-payout-1' } });
   t.is(reply.status, 400);
   t.regex(JSON.stringify(reply.body), /Idempotency-Key/);
+});
+
+test('sums past 2^53 and 10^21 are exact: JSON integers in full, CSV in decimal digits, GraphQL Money text', async (t) => {
+  const { api } = t.context;
+  const gameId = await game(api, 'Whale');
+  const at = Date.UTC(2026, 7, 1, 9);
+  const big = 2 ** 53 - 1;
+  // 112 rounds of 2^53−1 each: 1,008,806,316,530,991,104 staked (past 2^63), a third of the rounds won back.
+  const moves: OutboxEvent[] = [];
+  for (let i = 0; i < 112; i += 1) {
+    moves.push(move(gameId, 'reserve', at, { user: `whale${i % 3}`, currency: 'EUR', amount: big, tx: `big-${i}` }));
+    moves.push(move(gameId, 'confirm', at + 1000, { user: `whale${i % 3}`, currency: 'EUR', amount: big, win: i % 3 === 0 ? big : 0, tx: `big-${i}` }));
+  }
+  // Three top-ups of the largest amount: 27021597764222973, which a double would write as …972.
+  for (let i = 0; i < 3; i += 1) moves.push(move(gameId, 'topup', at, { user: 'whale0', currency: 'EUR', amount: big }));
+  // In JPY (exponent 0) the CSV cell is the sum itself, past 10^18: a double's text would round it.
+  for (let i = 0; i < 112; i += 1) {
+    moves.push(move(gameId, 'reserve', at, { user: 'jp', currency: 'JPY', amount: big, tx: `jp-${i}` }));
+    moves.push(move(gameId, 'confirm', at, { user: 'jp', currency: 'JPY', amount: big, win: 0, tx: `jp-${i}` }));
+  }
+  for (let i = 0; i < moves.length; i += 100) await applyOutboxBatch(api.database.db, moves.slice(i, i + 100));
+  const stored = await api.database.db('report_rollups').where({ game_id: String(gameId), unit: 3, currency: 'EUR' }).first('topups_amount');
+  t.is(String(stored.topups_amount), '27021597764222973', 'MySQL holds the exact sum');
+
+  const bets = BigInt(big) * 112n;
+  const wins = BigInt(big) * 38n;
+  const query = 'from=2026-08-01&to=2026-08-02&currency=EUR';
+  const reply = await fetch(`${api.base}/api/reports/games/${gameId}?${query}`, { headers: { authorization: `Bearer ${api.users.admin.token}` } });
+  const text = await reply.text();
+  t.true(text.includes('"topups_amount":27021597764222973'), 'the JSON integer in full');
+  t.true(text.includes(`"bets_amount":${bets}`));
+  t.true(text.includes(`"wins_amount":${wins}`));
+  t.true(text.includes(`"ggr":${bets - wins}`));
+  t.like(JSON.parse(text).totals[0], { currency: 'EUR', bets_count: 112, active_players: 3 });
+
+  const csv = await api.request('GET', `/api/reports/games/${gameId}?from=2026-08-01&to=2026-08-02&currency=JPY`, { ...admin(api), headers: { accept: 'text/csv' } });
+  const jpy = (csv.body as string).split('\r\n')[1]!;
+  t.true(jpy.startsWith(`2026-08-01T00:00:00+00:00,JPY,112,${bets},0,${bets},`), jpy);
+  const eurCsv = await api.request('GET', `/api/reports/games/${gameId}?${query}`, { ...admin(api), headers: { accept: 'text/csv' } });
+  const eur = (eurCsv.body as string).split('\r\n')[1]!;
+  const major = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+  t.true(eur.startsWith(`2026-08-01T00:00:00+00:00,EUR,112,${major(bets)},${major(wins)},${major(bets - wins)},`), eur);
+
+  const summary = await fetch(`${api.base}/api/reports/summary?${query}`, { headers: { authorization: `Bearer ${api.users.admin.token}` } });
+  t.true((await summary.text()).includes(`"bets_amount":${bets}`), 'the summary too');
+  const graph = await gql(api, `{ gameReport(game_id: ${gameId}, from: "2026-08-01", to: "2026-08-02", currency: "EUR") { totals { bets_amount topups_amount } } }`, admin(api));
+  t.deepEqual(graph.body.data.gameReport.totals[0], { bets_amount: String(bets), topups_amount: '27021597764222973' });
+
+  // Reconcile compares what the API prints with the ledger: exact here, and a figure off by one is named.
+  const ofThisGame = async () => (await checkPrintedTotals(api.database.db, 1000)).mismatches.filter((m) => m.gameId === String(gameId));
+  t.deepEqual(await ofThisGame(), []);
+  await api.database.db('report_rollups').where({ game_id: String(gameId), unit: 3, currency: 'EUR' }).increment('topups_amount', 1);
+  t.deepEqual(await ofThisGame(), [{ gameId: String(gameId), currency: 'EUR', figure: 'topups_amount', ledger: '27021597764222973', printed: '27021597764222974' }]);
+});
+
+test('a sum of 10^21 and more in CSV is decimal digits, never exponent form', (t) => {
+  t.is(majorUnits(1_008_800_000_000_000_000_000n, 2), '10088000000000000000.00');
+  t.is(majorUnits(-1_008_800_000_000_000_000_123n, 3), '-1008800000000000000.123');
+  t.is(majorUnits(5n, 2), '0.05');
+  t.is(majorUnits(0n, 0), '0');
+});
+
+test('a deleted game stays in the summary and its totals, marked deleted, under the name it had', async (t) => {
+  const { api } = t.context;
+  const kept = await game(api, 'Kept');
+  const gone = await game(api, 'Gone');
+  const at = Date.UTC(2026, 8, 1, 12);
+  await applyOutboxBatch(api.database.db, [kept, gone].flatMap((gameId) => [
+    move(gameId, 'reserve', at, { user: 'u1', currency: 'EUR', amount: 100, tx: `del-${gameId}` }),
+    move(gameId, 'confirm', at, { user: 'u1', currency: 'EUR', amount: 100, win: 0, tx: `del-${gameId}` }),
+  ]));
+  t.is((await api.request('DELETE', `/api/games/${gone}`, admin(api))).status, 204);
+  const summary = await api.request('GET', '/api/reports/summary?from=2026-09-01&to=2026-09-02', admin(api));
+  const rows = summary.body.games.filter((g: { game_id: number }) => g.game_id === kept || g.game_id === gone);
+  t.deepEqual(rows.map((g: { game_id: number; game_name: string; deleted: boolean }) => [g.game_id, g.game_name, g.deleted]), [[kept, 'Kept', false], [gone, 'Gone', true]]);
+  t.is(summary.body.totals.find((total: { currency: string }) => total.currency === 'EUR').bets_amount, 200, 'the totals count the deleted game');
+  const csv = await api.request('GET', '/api/reports/summary?from=2026-09-01&to=2026-09-02', { ...admin(api), headers: { accept: 'text/csv' } });
+  t.true((csv.body as string).includes(`\r\n${gone},Gone,true,EUR,1,1.00,`));
+  // A moderator limited to the kept game sees only it.
+  const moderator = await api.createUser('moderator', `reports_del_${process.pid}`);
+  t.is((await api.request('PUT', `/api/users/${moderator.id}/game-scope`, { ...admin(api), body: { game_ids: [kept] } })).status, 200);
+  const scoped = await api.request('GET', '/api/reports/summary?from=2026-09-01&to=2026-09-02', { token: moderator.token });
+  t.deepEqual(scoped.body.games.map((g: { game_id: number }) => g.game_id), [kept]);
+});
+
+test('a report up to 9999-12-31 has its periods; one with no from or to covers the last 30 local days, today included', async (t) => {
+  const { api } = t.context;
+  const gameId = await game(api, 'Far future');
+  const late = Date.UTC(9999, 11, 30, 23, 45);
+  await applyOutboxBatch(api.database.db, [
+    move(gameId, 'reserve', late, { user: 'u1', currency: 'EUR', amount: 7, tx: 'far-1' }),
+    move(gameId, 'confirm', late, { user: 'u1', currency: 'EUR', amount: 7, win: 0, tx: 'far-1' }),
+  ]);
+  const far = await api.request('GET', `/api/reports/games/${gameId}?from=9999-12-01&to=9999-12-31&currency=EUR`, admin(api));
+  t.is(far.status, 200);
+  t.is(far.body.periods.length, 30);
+  t.like(far.body.periods.at(-1), { start: '9999-12-30T00:00:00+00:00', bets_amount: 7, active_players: 1 });
+  const lastQuarter = await api.request('GET', `/api/reports/games/${gameId}?from=9999-12-30T23:45&to=9999-12-31&granularity=hour&currency=EUR`, admin(api));
+  t.like(lastQuarter.body.periods[0], { start: '9999-12-30T23:00:00+00:00', bets_amount: 7 });
+  const toTheEnd = await api.request('GET', `/api/reports/games/${gameId}?from=9999-12-30&to=9999-12-31T23:45&currency=EUR`, admin(api));
+  t.deepEqual(toTheEnd.body.periods.map((p: { start: string; bets_amount: number }) => [p.start, p.bets_amount]), [['9999-12-30T00:00:00+00:00', 7], ['9999-12-31T00:00:00+00:00', 0]]);
+  t.is((await api.request('GET', `/api/reports/games/${gameId}?from=9999-12-31&to=9999-12-31T24:00`, admin(api))).body.errors[0].path, 'to', 'nothing past 9999');
+
+  const byDefault = await api.request('GET', `/api/reports/games/${gameId}?currency=EUR&tz=Asia/Tokyo`, admin(api));
+  t.is(byDefault.status, 200);
+  const days = byDefault.body.periods as Array<{ start: string }>;
+  t.is(days.length, 30);
+  const tokyoToday = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  t.is(days.at(-1)!.start, `${tokyoToday}T00:00:00+09:00`, 'today (in the zone) is the last period');
 });

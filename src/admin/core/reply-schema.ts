@@ -23,6 +23,11 @@ export const flagField = () => yup.boolean().defined();
 export const timestampField = () => yup.string().defined().meta({ format: 'date-time', description: 'ISO 8601 UTC' });
 /** Amounts in minor units: integers up to 2^53−1 (SPEC §2.7). */
 export const moneyField = () => yup.number().integer().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).defined().meta({ graphql: 'Money' });
+/**
+ * Sums of amounts (reports, SPEC §2.13): exact at any size, so a BigInt in the service. REST writes it
+ * in full as a JSON integer (exact-json.ts), GraphQL as Money text, CSV in decimal digits.
+ */
+export const exactMoneyField = () => yup.number().integer().defined().meta({ graphql: 'Money' }) as unknown as yup.Schema<bigint>;
 export const enumField = <T extends string>(values: readonly T[]) => yup.string<T>().oneOf(values).defined();
 export const listOf = <T>(item: yup.ISchema<T>) => yup.array(item).defined();
 /** A nested object of a reply that is not a component of its own; `graphql`, the object type GraphQL gives it as. */

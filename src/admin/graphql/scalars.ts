@@ -18,11 +18,12 @@ export const SafeInt = new GraphQLScalarType<number, number>({
  * Money: an exact integer amount in minor units, a decimal string on the wire in both directions
  * (a double would round amounts above 2^53 and many clients parse every JSON number as one). Input
  * also takes an integer literal or number; the services receive a JS number, range-checked by them.
+ * A reply's exact sum (a report's, past 2^53) is a BigInt, written in full.
  */
 export const Money = new GraphQLScalarType<number, string>({
   name: 'Money',
   serialize: (value) => {
-    const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    const text = (typeof value === 'number' && Number.isSafeInteger(value)) || typeof value === 'bigint' ? String(value) : value;
     if (typeof text !== 'string' || !/^-?\d+$/.test(text)) throw new GraphQLError(`Money cannot represent ${String(value)}`);
     return text;
   },

@@ -1,17 +1,19 @@
 import type { Figures, GameReport, ReportSummary } from './reports-replies';
 
-/** The figures' columns, in the JSON reply's order; money ones are written in major units. */
+/** The figures' columns, in the JSON reply's order; money (the BigInt sums) is written in major units. */
 const FIGURE_COLUMNS: ReadonlyArray<keyof Figures> = [
   'bets_count', 'bets_amount', 'wins_amount', 'ggr', 'hold_pct', 'rtp_pct', 'reserves_count', 'reserves_amount', 'cancels_count', 'cancels_amount',
   'expiries_count', 'expiries_amount', 'topups_count', 'topups_amount', 'rewards_count', 'rewards_amount', 'closes_count', 'closes_amount', 'active_players',
 ];
-const MONEY = new Set<keyof Figures>(['bets_amount', 'wins_amount', 'ggr', 'reserves_amount', 'cancels_amount', 'expiries_amount', 'topups_amount', 'rewards_amount', 'closes_amount']);
 
-/** Minor units as a decimal in major units (`-12345`, exponent 2 → `-123.45`), exactly: integer arithmetic on the digits. */
-export function majorUnits(minor: number, exponent: number): string {
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+/**
+ * Minor units as a decimal in major units (`-12345`, exponent 2 → `-123.45`), exactly: integer
+ * arithmetic on the digits of a BigInt (a number's own text turns to exponent form past 10^21).
+ */
+export function majorUnits(minor: bigint, exponent: number): string {
+  const digits = (minor < 0n ? -minor : minor).toString().padStart(exponent + 1, '0');
   const whole = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
-  return minor < 0 ? `-${whole}` : whole;
+  return minor < 0n ? `-${whole}` : whole;
 }
 
 /**
@@ -28,7 +30,7 @@ function figureCells(figures: Figures, exponent: number): string[] {
   return FIGURE_COLUMNS.map((column) => {
     const value = figures[column];
     if (value === null) return '';
-    return MONEY.has(column) ? majorUnits(value, exponent) : String(value);
+    return typeof value === 'bigint' ? majorUnits(value, exponent) : String(value);
   });
 }
 
@@ -49,8 +51,8 @@ export function gameReportCsv(report: GameReport, exponents: Exponents): string 
 /** A summary's games as CSV: a header line, then one line per game and currency. */
 export function summaryCsv(summary: ReportSummary, exponents: Exponents): string {
   return lines([
-    ['game_id', 'game_name', 'currency', ...FIGURE_COLUMNS],
-    ...summary.games.map((game) => [String(game.game_id), textCell(game.game_name), textCell(game.currency), ...figureCells(game, exponentOf(exponents, game.currency))]),
+    ['game_id', 'game_name', 'deleted', 'currency', ...FIGURE_COLUMNS],
+    ...summary.games.map((game) => [String(game.game_id), textCell(game.game_name), String(game.deleted), textCell(game.currency), ...figureCells(game, exponentOf(exponents, game.currency))]),
   ]);
 }
 

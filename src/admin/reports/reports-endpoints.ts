@@ -1,5 +1,6 @@
 import { GRANULARITIES, MAX_PERIODS } from '../../reports/report-periods';
 import { endpoint, one, textParam, type Endpoint } from '../http/endpoint';
+import { exactJson } from '../http/exact-json';
 import { wantsCsv } from './reports-csv';
 import { gameReportReply, reportSummaryReply } from './reports-replies';
 import { CsvFile } from './reports-service';
@@ -15,9 +16,9 @@ const RANGE = {
 const JSON_OR_CSV = { alternatives: { 'text/csv': { type: 'string', description: 'a header line, then one line per row (RFC 4180); money in major units' } }, description: 'JSON, or CSV with Accept: text/csv (as a download)' };
 const ACCEPT = [{ name: 'Accept', schema: { type: 'string' }, description: '`text/csv` for CSV: a header line, then the rows; money in major units' }];
 
-/** REST writes a CsvFile as text/csv to download, any other reply as JSON. */
+/** REST writes a CsvFile as text/csv to download, any other reply as JSON with its sums in full. */
 const csvOrJson: Endpoint['respond'] = (reply, response) => {
-  if (!(reply instanceof CsvFile)) return response.body(reply, 'application/json');
+  if (!(reply instanceof CsvFile)) return response.body(exactJson(reply), 'application/json');
   response.set('Content-Disposition', `attachment; filename="${reply.filename}"`);
   response.body(reply.text, 'text/csv; charset=utf-8');
 };

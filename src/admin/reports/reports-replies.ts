@@ -1,26 +1,26 @@
 import { GRANULARITIES } from '../../reports/report-periods';
-import { countField, enumField, fieldsOf, idField, listOf, moneyField, numberField, type ReplyOf, replySchema, textField, timestampField } from '../core/reply-schema';
+import { countField, enumField, exactMoneyField, fieldsOf, flagField, idField, listOf, numberField, type ReplyOf, replySchema, textField, timestampField } from '../core/reply-schema';
 
 /** SPEC §2.13's figures of one game (or all), one currency and one period (or the whole range). */
 const FIGURES = {
   bets_count: countField(0, 'confirmed rounds'),
-  bets_amount: moneyField().meta({ description: 'what the confirmed rounds had reserved (minor units)' }),
-  wins_amount: moneyField(),
-  ggr: moneyField().meta({ description: 'bets_amount − wins_amount' }),
+  bets_amount: exactMoneyField().meta({ description: 'what the confirmed rounds had reserved (minor units)' }),
+  wins_amount: exactMoneyField(),
+  ggr: exactMoneyField().meta({ description: 'bets_amount − wins_amount' }),
   hold_pct: numberField().nullable().meta({ description: 'ggr / bets_amount × 100; null without a bet' }),
   rtp_pct: numberField().nullable().meta({ description: 'wins_amount / bets_amount × 100; null without a bet' }),
   reserves_count: countField(0, 'reservations made (settled or not)'),
-  reserves_amount: moneyField(),
+  reserves_amount: exactMoneyField(),
   cancels_count: countField(),
-  cancels_amount: moneyField(),
+  cancels_amount: exactMoneyField(),
   expiries_count: countField(),
-  expiries_amount: moneyField(),
+  expiries_amount: exactMoneyField(),
   topups_count: countField(0, 'top-ups but period rewards'),
-  topups_amount: moneyField(),
+  topups_amount: exactMoneyField(),
   rewards_count: countField(0, 'period rewards paid (SPEC §2.12)'),
-  rewards_amount: moneyField(),
+  rewards_amount: exactMoneyField(),
   closes_count: countField(0, 'wallets closed by an admin (SPEC §2.14)'),
-  closes_amount: moneyField().meta({ description: 'what the closes took out of the wallets' }),
+  closes_amount: exactMoneyField().meta({ description: 'what the closes took out of the wallets' }),
   active_players: countField(0, 'distinct user-games with a confirmed round'),
 };
 export type Figures = { -readonly [Name in keyof typeof FIGURES]: ReplyOf<(typeof FIGURES)[Name]> };
@@ -44,7 +44,10 @@ export const reportSummaryReply = replySchema('ReportSummary', {
   tz: textField(),
   from: timestampField(),
   to: timestampField(),
-  games: listOf(fieldsOf({ game_id: idField(), game_name: textField(), currency: CURRENCY, ...FIGURES }, 'ReportGame')),
+  games: listOf(fieldsOf({
+    game_id: idField(), game_name: textField('as it is, or as it was when the game was deleted'),
+    deleted: flagField().meta({ description: 'the game was deleted: its moves stay in the summary and its totals' }), currency: CURRENCY, ...FIGURES,
+  }, 'ReportGame')),
   totals: TOTALS,
 }, 'Every game\'s figures over the range per currency (SPEC §2.13), and their totals.');
 export type ReportSummary = ReplyOf<typeof reportSummaryReply>;

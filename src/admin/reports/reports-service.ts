@@ -8,26 +8,29 @@ import { granularityOf, reportPeriods, reportRange, type ReportQueryInput } from
 import type { Figures, GameReport, ReportSummary } from './reports-replies';
 import { gameReportCsv, summaryCsv } from './reports-csv';
 
-const NO_SUMS: RollupSums = Object.fromEntries(ROLLUP_FIGURES.map((figure) => [figure, 0])) as RollupSums;
+const NO_SUMS: RollupSums = Object.fromEntries(ROLLUP_FIGURES.map((figure) => [figure, 0n])) as RollupSums;
 
 function plus(a: RollupSums, b: RollupSums): RollupSums {
   return Object.fromEntries(ROLLUP_FIGURES.map((figure) => [figure, a[figure] + b[figure]])) as RollupSums;
 }
 
-/** SPEC §2.13's figures from a rollup's sums and a player count. */
+/** `part / whole × 100` of two exact sums, as a number (a percentage needs no more than a double's digits). */
+const percent = (part: bigint, whole: bigint): number | null => (whole === 0n ? null : (Number(part) / Number(whole)) * 100);
+
+/** SPEC §2.13's figures from a rollup's sums and a player count: money exact (BigInt), counts as numbers. */
 export function figuresOf(sums: RollupSums, activePlayers: number): Figures {
   const ggr = sums.bets_amount - sums.wins_amount;
   const bets = sums.bets_amount;
   return {
-    bets_count: sums.bets_count, bets_amount: bets, wins_amount: sums.wins_amount, ggr,
-    hold_pct: bets === 0 ? null : (ggr / bets) * 100,
-    rtp_pct: bets === 0 ? null : (sums.wins_amount / bets) * 100,
-    reserves_count: sums.reserves_count, reserves_amount: sums.reserves_amount,
-    cancels_count: sums.cancels_count, cancels_amount: sums.cancels_amount,
-    expiries_count: sums.expiries_count, expiries_amount: sums.expiries_amount,
-    topups_count: sums.topups_count, topups_amount: sums.topups_amount,
-    rewards_count: sums.rewards_count, rewards_amount: sums.rewards_amount,
-    closes_count: sums.closes_count, closes_amount: sums.closes_amount,
+    bets_count: Number(sums.bets_count), bets_amount: bets, wins_amount: sums.wins_amount, ggr,
+    hold_pct: percent(ggr, bets),
+    rtp_pct: percent(sums.wins_amount, bets),
+    reserves_count: Number(sums.reserves_count), reserves_amount: sums.reserves_amount,
+    cancels_count: Number(sums.cancels_count), cancels_amount: sums.cancels_amount,
+    expiries_count: Number(sums.expiries_count), expiries_amount: sums.expiries_amount,
+    topups_count: Number(sums.topups_count), topups_amount: sums.topups_amount,
+    rewards_count: Number(sums.rewards_count), rewards_amount: sums.rewards_amount,
+    closes_count: Number(sums.closes_count), closes_amount: sums.closes_amount,
     active_players: activePlayers,
   };
 }
@@ -80,7 +83,10 @@ export function createReportsService(store: Store<'reports'>, games: Pick<GamesS
       for (const row of sums) keys.set(`${row.game_id}:${row.currency}`, { game_id: row.game_id, currency: row.currency, sums: pickSums(row) });
       for (const row of players) if (!keys.has(`${row.game_id}:${row.currency}`)) keys.set(`${row.game_id}:${row.currency}`, { game_id: row.game_id, currency: row.currency, sums: NO_SUMS });
       const gamesRows = [...keys.entries()]
-        .map(([key, row]) => ({ game_id: Number(row.game_id), game_name: names.get(Number(row.game_id)) ?? '', currency: row.currency, ...figuresOf(row.sums, playersOf.get(key) ?? 0) }))
+        .map(([key, row]) => {
+          const game = names.get(Number(row.game_id));
+          return { game_id: Number(row.game_id), game_name: game?.name ?? '', deleted: game?.deleted ?? true, currency: row.currency, ...figuresOf(row.sums, playersOf.get(key) ?? 0) };
+        })
         .sort((a, b) => a.game_id - b.game_id || byCode(a.currency, b.currency));
       const totals = new Map<string, { sums: RollupSums; players: number }>();
       for (const row of keys.values()) {

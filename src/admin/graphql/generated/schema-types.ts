@@ -1486,9 +1486,12 @@ export type ReportGame = {
   /** Wallets closed by an admin (SPEC §2.14). */
   closes_count: Scalars['Int']['output'];
   currency: Scalars['String']['output'];
+  /** The game was deleted: its moves stay in the summary and its totals. */
+  deleted: Scalars['Boolean']['output'];
   expiries_amount: Scalars['Money']['output'];
   expiries_count: Scalars['Int']['output'];
   game_id: Scalars['SafeInt']['output'];
+  /** As it is, or as it was when the game was deleted. */
   game_name: Scalars['String']['output'];
   /** Bets_amount − wins_amount. */
   ggr: Scalars['Money']['output'];
@@ -2580,6 +2583,7 @@ export type ReportGameResolvers<ContextType = GraphQLContext, ParentType extends
   closes_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   closes_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
