@@ -14,15 +14,18 @@ pending_at (0: none), pending max_bet, loss_limit, loss_period; ARGV[13..15] the
 current day, week and month (from the ledger). The record is written as given.
 for 'seed', then: ARGV[6..8] the starts of the day, week and month a seed counts, ARGV[9..11] the net
 loss the ledger held for them up to the outbox id ARGV[12]: added, once (only while the pending seed
-is that id, which it then deletes), to each period the record still counts from that start (a period
+is that id, which it then ends), to each period the record still counts from that start (a period
 that has rolled over since keeps its own count).
 
 A 'set' that makes the record (the wallet's first limits) counts confirmations from then on, and
 keeps as its pending seed the id of the last entry ever added to the partition's outbox ('0-0':
 none): every confirmation up to it was made before the record, and is seeded from the ledger once the
-sync has written it there (SPEC §1.11: net loss is everything confirmed in the period). 'get' and
-'set' answer a pending seed after the values, so whoever reads the limits next can finish it; the
-'set' that made the record adds 'made' after it.
+sync has written it there (SPEC §1.11: net loss is everything confirmed in the period). The pending
+seed is kept in the record itself (lua/lib/controls.lua: a loss limit refuses every Reserve until it
+ends) and, for roles of the release before, in KEYS[3]; a record only KEYS[3] names as pending (made
+by that release) is pending too. 'get' and 'set' answer a pending seed after the values, so whoever
+finishes seeds (the worker, or the PUT that made the record) can; the 'set' that made the record adds
+'made' after it.
 
 'set' asks for these limits. What tightens applies at once: a lower max_bet or loss_limit, or a first
 one (with its period). What loosens (a higher limit, a removal, another period) is pending until
@@ -62,10 +65,15 @@ local function last_generated_id(stream)
   return '0-0'
 end
 
+-- The outbox id a record's first count still waits for (nil: none): the record's own, or KEYS[3]'s.
+local function pending_seed(l)
+  return l.seed_through or redis.call('GET', KEYS[3]) or nil
+end
+
 -- The values, and after them the pending seed when there is one.
 local function answer(l)
   local reply = state(l)
-  local pending = redis.call('GET', KEYS[3])
+  local pending = pending_seed(l)
   if pending then reply[11] = pending end
   return reply
 end
@@ -86,11 +94,12 @@ end
 if ARGV[1] == 'seed' then
   if not stored then return {} end
   local l = limits_now(parse_limits(stored), now)
-  if redis.call('GET', KEYS[3]) ~= ARGV[12] then return answer(l) end
+  if pending_seed(l) ~= ARGV[12] then return answer(l) end
   for p = 1, 3 do
     local at = L_STARTS + 2 * p - 2
     if l[at] == tonumber(ARGV[5 + p]) then l[at + 1] = l[at + 1] + tonumber(ARGV[8 + p]) end
   end
+  l.seed_through = nil
   redis.call('SET', KEYS[1], pack_limits(l))
   redis.call('DEL', KEYS[3])
   return state(l)
@@ -118,9 +127,13 @@ elseif not (l[L_PENDING_AT] > 0 and l[L_PENDING_MAX_BET] == max_bet and l[L_PEND
     and l[L_PENDING_PERIOD] == period) then
   l[L_PENDING_AT], l[L_PENDING_MAX_BET], l[L_PENDING_LOSS_LIMIT], l[L_PENDING_PERIOD] = now + delay, max_bet, loss_limit, period
 end
+if stored then
+  redis.call('SET', KEYS[1], pack_limits(l))
+  return answer(l)
+end
+l.seed_through = last_generated_id(KEYS[2])
 redis.call('SET', KEYS[1], pack_limits(l))
-if stored then return answer(l) end
-redis.call('SET', KEYS[3], last_generated_id(KEYS[2]))
+redis.call('SET', KEYS[3], l.seed_through)
 local reply = answer(l)
 reply[12] = 'made'
 return reply

@@ -2,7 +2,11 @@
 -- Freezes are string keys that exist while frozen (src/redis/wallet-keys.ts: keys.userFreeze,
 -- keys.userGameFreeze). A wallet's limits record l{p}:<user-game ref>:<currency> is one string packed
 -- with struct (LIMITS_RECORD): its limits now, a pending change and when it applies, and the net loss
--- of the current UTC day, week and month, each with the start of the period it counts.
+-- of the current UTC day, week and month, each with the start of the period it counts. After the packed
+-- values, while the record's first count waits for the ledger (the losses made before it), the outbox
+-- id the ledger must hold first (lua/limits.lua's seed): a loss limit then refuses every Reserve (SPEC
+-- §1.11: it fails closed until those losses are counted). Read where Reserve reads the record anyway,
+-- so it costs no key; a record without it (any older one) has nothing pending.
 -- include: numbers, layouts
 
 local LIMITS_RECORD = '<BddBdddBdddddd'
@@ -16,12 +20,15 @@ local NONE = -1
 local function parse_limits(stored)
   local values = { struct.unpack(LIMITS_RECORD, stored) }
   table.remove(values, 1) -- the layout byte
-  values[#values] = nil -- where the string ended
+  local after = values[#values] -- where the packed values end
+  values[#values] = nil
+  if after <= #stored then values.seed_through = string.sub(stored, after) end
   return values
 end
 
 local function pack_limits(l)
   return struct.pack(LIMITS_RECORD, LIMITS_LAYOUT, l[1], l[2], l[3], l[4], l[5], l[6], l[7], l[8], l[9], l[10], l[11], l[12], l[13])
+    .. (l.seed_through or '')
 end
 
 -- A record with no limits, counting from the periods that hold now. `starts`: the day's, week's and
@@ -61,10 +68,11 @@ end
 
 -- Why a Reserve of `held` may not open, by the wallet's limits (nil: they allow it). `reserved`: what
 -- the wallet holds reserved now (open reservations count against the loss limit).
+-- While the record's first count waits for the ledger, a loss limit refuses (fails closed).
 local function limit_refusal(l, held, reserved, starts)
   if l[L_MAX_BET] ~= NONE and held > l[L_MAX_BET] then return REJECT.max_bet end
-  if l[L_LOSS_LIMIT] ~= NONE and l[L_PERIOD] > 0
-    and held + net_loss(l, l[L_PERIOD], starts[l[L_PERIOD]]) + reserved > l[L_LOSS_LIMIT] then
+  if l[L_LOSS_LIMIT] ~= NONE and l[L_PERIOD] > 0 and (l.seed_through
+    or held + net_loss(l, l[L_PERIOD], starts[l[L_PERIOD]]) + reserved > l[L_LOSS_LIMIT]) then
     return REJECT.loss_limit
   end
   return nil

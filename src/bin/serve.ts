@@ -28,6 +28,7 @@ import { startWorkerRole } from '../sync/worker-role';
 import { auditWalletMovesFromLedger } from '../admin/balance/topup-audit';
 import { createAdminStore } from '../admin/admin-store';
 import { createPeriodPayouts, startPeriodPayouts } from '../admin/leaderboards/period-payouts';
+import { createLimitSeeds, startLimitSeedSweeps } from '../admin/wallet-controls/limit-seeds';
 import { enabledCurrencyCodes } from '../admin/currencies/currencies-reads';
 import { createCurrencyGate } from '../wallet/currency-gate';
 import { createWalletService } from '../wallet/wallet-service';
@@ -119,7 +120,8 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
       const payouts = createPeriodPayouts({
         store: admin.store, wallet: walletService(config, redis, db, clients), logger: roleLogger, idempotencyTtlS: config.engine.idempotencyTtlS, graceMs: config.engine.payoutGraceS * 1000,
       });
-      return withPeriodPayouts(await startWorkerRole({
+      const seeds = createLimitSeeds({ store: admin.store, wallet: walletService(config, redis, db, clients), logger: roleLogger });
+      return withDuties(await startWorkerRole({
         config,
         db,
         redis,
@@ -129,15 +131,18 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
         metrics: clients.metrics,
         alongside: auditWalletMovesFromLedger,
         durableAck: clients.durableAck,
-      }), startPeriodPayouts(payouts, config.engine.payoutIntervalS * 1000, roleLogger));
+      }), [startPeriodPayouts(payouts, config.engine.payoutIntervalS * 1000, roleLogger), startLimitSeedSweeps(seeds, roleLogger)]);
     }
   }
 }
 
-/** The worker role with its rounds of period rewards (SPEC §2.12), stopped before the sync. */
-function withPeriodPayouts(role: RunningRole, payouts: { stop(): Promise<void> }): RunningRole {
+/**
+ * The worker role with its rounds beside the sync: period rewards (SPEC §2.12) and the first counts of
+ * loss limits (SPEC §1.11), stopped before the sync.
+ */
+function withDuties(role: RunningRole, duties: ReadonlyArray<{ stop(): Promise<void> }>): RunningRole {
   return { ...role, stop: async (graceMs) => {
-    await payouts.stop();
+    await Promise.all(duties.map((duty) => duty.stop()));
     await role.stop(graceMs);
   } };
 }

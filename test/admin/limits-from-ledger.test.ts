@@ -5,6 +5,7 @@ import { until } from '../helpers/until';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { createUnitOfWork } from '../../src/admin/unit-of-work';
 import { createWalletControlsService } from '../../src/admin/wallet-controls/wallet-controls-service';
+import { createLimitSeeds } from '../../src/admin/wallet-controls/limit-seeds';
 import { deleteMatching } from '../../src/redis/key-scan';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { restoreFromLedger } from '../../src/sync/restore';
@@ -129,22 +130,73 @@ test('a confirm from a process whose clock is behind across midnight neither set
   t.like(await api.engine.wallet.reserve({ ...target, requestId: 'after-midnight', roundId: 'm', amount: '350' }), { status: 'rejected', reason: 'loss_limit' });
 });
 
-test('with the sync behind, a first limit keeps its seed pending and the next read of the limits finishes it, once', async (t) => {
+/** The limits service with a PUT that waits only 100 ms for the sync (the default waits 10 s). */
+const impatientService = (api: TestApi) => createWalletControlsService({
+  store: createUnitOfWork(api.database.db, []), wallet: api.engine.wallet, users: api.services.users, connections: api.services.connections, seedWaitMs: 100,
+});
+/** Whether the engine's record still waits for the ledger (read from the engine: no reader finishes anything). */
+const seedPending = async (api: TestApi, target: { userId: string; gameId: string; currency: string }) =>
+  (await api.engine.wallet.limits(target.userId, target.gameId, target.currency))?.seed != null;
+
+test('with the sync behind, a first loss limit fails closed (every Reserve in its currency is rejected loss_limit) until the worker has counted the earlier losses, with no read of the limits', async (t) => {
   const { api } = t.context;
   now = Date.parse('2026-12-09T10:00:00.000Z');
   const { ug, target } = await wallet(api, 10_000);
   await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
   await t.context.worker.stop(); // the sync is down: the next moves stay in the outbox
-  await lose(api, target, 500);
-  const impatient = createWalletControlsService({
-    store: createUnitOfWork(api.database.db, []), wallet: api.engine.wallet, users: api.services.users, connections: api.services.connections, seedWaitMs: 100,
-  });
-  const set = await impatient.setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1000, loss_period: 'day' });
+  await lose(api, target, 1000);
+  const set = await impatientService(api).setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1500, loss_period: 'day' });
   t.is(set.net_loss, 0, 'the loss is not in the ledger yet');
-  t.is((await limitsOf(api, ug.id)).net_loss, 0, 'still not');
+  t.true(await seedPending(api, target));
+  for (const amount of ['1', '400', '499']) {
+    t.like(await api.engine.wallet.reserve({ ...target, requestId: `closed-${amount}`, roundId: 'closed', amount }), { status: 'rejected', reason: 'loss_limit' }, `${amount} while the count waits`);
+  }
+  t.is(await api.database.db('wallet_limit_seeds').where({ user_id: target.userId, game_id: target.gameId, currency: 'EUR' }).count({ n: '*' }).then((rows) => Number(rows[0]!.n)), 1, 'the wallet is noted for the worker');
+
+  t.context.worker = await startTestWorker(api); // the sync, and beside it the worker's sweeps
+  await until('the worker finished the count by itself', async () => !(await seedPending(api, target)), 20_000);
+  t.like(await api.engine.wallet.reserve({ ...target, requestId: 'open-501', roundId: 'open', amount: '501' }), { status: 'rejected', reason: 'loss_limit' }, '1000 + 501 > 1500');
+  t.like(await api.engine.wallet.reserve({ ...target, requestId: 'open-500', roundId: 'open', amount: '500' }), { status: 'reserved' });
+  t.is((await limitsOf(api, ug.id)).net_loss, 1000, 'counted once');
+  await until('the worker forgot the wallet', async () => Number((await api.database.db('wallet_limit_seeds').where({ user_id: target.userId }).count({ n: '*' }))[0]!.n) === 0, 20_000);
+});
+
+test('two finishers of a pending count racing add the ledger\'s loss once', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-09T12:00:00.000Z');
+  const { ug, target } = await wallet(api, 10_000);
+  await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
+  await t.context.worker.stop();
+  await lose(api, target, 300);
+  await impatientService(api).setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1000, loss_period: 'week' });
+  const seed = (await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.seed!;
+  t.truthy(seed);
+  // The sync alone (no sweeps) writes the moves; then two finishers race.
+  t.context.worker = await startTestWorker(api, { sweeps: false });
+  await until('the loss is in the ledger', async () => api.engine.wallet.ledgerHolds(target.userId, target.gameId, 'EUR', seed.throughStreamId), 20_000);
+  const finishers = [0, 1, 2].map(() => createLimitSeeds({ store: createUnitOfWork(api.database.db, []), wallet: api.engine.wallet }));
+  const results = await Promise.all(finishers.map((finisher) => finisher.finish(target, seed, 1000)));
+  t.true(results.every((result) => result !== null));
+  t.is((await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.netLoss.week, 300, 'the earlier loss once, not three times');
+  t.is(await finishers[0]!.sweep(), 1, 'a sweep forgets the finished wallet');
+});
+
+test('a count finished after midnight, with a loss already on the new day, leaves the old day\'s losses out of the new day (and in the week\'s)', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-09T23:50:00.000Z'); // Wednesday
+  const { ug, target } = await wallet(api, 10_000);
+  await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
+  await t.context.worker.stop();
+  await lose(api, target, 400); // Wednesday, only in the outbox
+  // A round opened before the limit (a Reserve after it is refused while the count waits) settles on Thursday.
+  const open = await api.engine.wallet.reserve({ ...target, requestId: 'open-round', roundId: 'open-round', amount: '70' });
+  await impatientService(api).setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 5000, loss_period: 'day' });
+  now = Date.parse('2026-12-10T00:10:00.000Z'); // Thursday
+  await api.engine.wallet.confirm({ requestId: 'settle-open', transactionId: open.transactionId, roundId: '', winAmount: '0' }); // the record counts it, on Thursday
   t.context.worker = await startTestWorker(api);
-  await until('a read of the limits finishes the seed', async () => (await limitsOf(api, ug.id)).net_loss === 500, 20_000);
-  t.is((await limitsOf(api, ug.id)).net_loss, 500, 'counted once');
-  await lose(api, target, 10);
-  t.is((await limitsOf(api, ug.id)).net_loss, 510);
+  await until('the worker finished the count', async () => !(await seedPending(api, target)), 20_000);
+  const live = (await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!;
+  t.is(live.netLoss.day, 70, 'Thursday holds only its own loss');
+  t.is(live.netLoss.week, 470, 'the week holds both');
+  t.is(live.netLoss.month, 470);
 });

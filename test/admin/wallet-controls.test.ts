@@ -12,17 +12,21 @@ import { createWalletControlsService } from '../../src/admin/wallet-controls/wal
 import { createTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 import { reservationClient } from '../helpers/grpc-client';
+import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 
 // SPEC §1.11 from outside: currencies, freezes and limits set through REST and GraphQL, felt by the
 // engine's gRPC Reserve at once, audited.
-const test = anyTest as TestFn<{ api: TestApi; grpc: ReturnType<typeof reservationClient>; role: RunningRole }>;
+// The sync runs, as in production: a wallet's first loss limit counts the ledger's earlier losses, and
+// refuses every Reserve until it has (SPEC §1.11).
+const test = anyTest as TestFn<{ api: TestApi; grpc: ReturnType<typeof reservationClient>; role: RunningRole; worker: { stop(): Promise<void> } }>;
 test.beforeEach(async (t) => {
-  const api = await createTestApi();
+  const api = await createTestApi({ QUEUE_PREFIX: uniqueQueuePrefix() });
   const role = await startGrpcRole({ config: { ...api.config.grpc, host: '127.0.0.1', port: 0 }, wallet: api.engine.wallet, redis: api.redis.redis, logger: createLogger('silent') });
-  t.context = { api, role, grpc: reservationClient(role.address!) };
+  t.context = { api, role, grpc: reservationClient(role.address!), worker: await startTestWorker(api) };
 });
 test.afterEach.always(async (t) => {
   t.context.grpc?.close();
+  await t.context.worker?.stop();
   await t.context.role?.stop(1000);
   await t.context.api?.close();
 });

@@ -5,6 +5,7 @@ import { outboxEventsOf, type OutboxEvent } from '../../src/sync/outbox-event';
 import { keys, reserveTarget, walletAddress, walletOfTransaction, type WalletAddress } from '../../src/redis/wallet-keys';
 import { createWalletService, type WalletService, type WalletServiceDeps } from '../../src/wallet/wallet-service';
 import { createWalletStore } from '../../src/wallet/wallet-store';
+import type { LimitValues } from '../../src/wallet/wallet-controls';
 
 export interface Engine {
   readonly redis: RedisLike;
@@ -15,6 +16,11 @@ export interface Engine {
   /** Balances, the transactions named, and the outbox length: what an error must leave alone. */
   state(target: { userId: string; gameId: string; currency: string }, transactionIds?: string[]): Promise<unknown>;
   outbox(target: { userId: string; gameId: string; currency: string }): Promise<OutboxEvent[]>;
+  /**
+   * Sets a wallet's limits as the API does with a current sync: a first record's count of earlier
+   * losses is finished at once, here with the losses the test names (the engine alone has no ledger).
+   */
+  setLimits(target: { userId: string; gameId: string; currency: string }, asked: LimitValues, earlierLoss?: readonly [day: number, week: number, month: number]): Promise<void>;
 }
 
 export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServiceDeps, 'store'>> & { durableAck?: DurableAck | null } = {}): Engine {
@@ -43,6 +49,10 @@ export function createEngine(redis: RedisLike, options: Partial<Omit<WalletServi
       outbox: (await outbox(target)).length,
     }),
     outbox,
+    setLimits: async (target, asked, earlierLoss = [0, 0, 0]) => {
+      const { seed } = await wallet.setLimits(target.userId, target.gameId, target.currency, asked);
+      if (seed) await wallet.seedLimits(target.userId, target.gameId, target.currency, seed, earlierLoss);
+    },
   };
 }
 

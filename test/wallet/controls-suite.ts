@@ -66,7 +66,7 @@ export function registerControlsTests(test: TestFn<{ engine: Engine }>): void {
     const { engine } = engineAt(t);
     const target = engine.newWallet();
     await engine.fund(target, 50);
-    await engine.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: 100, lossLimit: 80, lossPeriod: 'day' });
+    await engine.setLimits(target, { maxBet: 100, lossLimit: 80, lossPeriod: 'day' });
     t.like(await reserve(engine, target, 'funds', 60), { status: 'rejected', reason: 'insufficient_funds' });
     t.like(await reserve(engine, target, 'loss', 90), { status: 'rejected', reason: 'loss_limit' });
     t.like(await reserve(engine, target, 'bet', 101), { status: 'rejected', reason: 'max_bet' });
@@ -79,7 +79,7 @@ export function registerControlsTests(test: TestFn<{ engine: Engine }>): void {
     const { engine } = engineAt(t);
     const target = engine.newWallet();
     await engine.fund(target, 10_000);
-    await engine.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: 60, lossLimit: 100, lossPeriod: 'day' });
+    await engine.setLimits(target, { maxBet: 60, lossLimit: 100, lossPeriod: 'day' });
 
     t.like(await reserve(engine, target, 'big', 61), { status: 'rejected', reason: 'max_bet' });
     const a = await reserve(engine, target, 'a', 60);
@@ -103,7 +103,7 @@ export function registerControlsTests(test: TestFn<{ engine: Engine }>): void {
     const { engine, clock } = engineAt(t, wednesday);
     const target = engine.newWallet();
     await engine.fund(target, 10_000);
-    await engine.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: null, lossLimit: 100, lossPeriod: 'week' });
+    await engine.setLimits(target, { maxBet: null, lossLimit: 100, lossPeriod: 'week' });
     const lose = async (id: string, amount: number) => {
       const { transactionId } = await reserve(engine, target, id, amount);
       await engine.wallet.confirm({ requestId: `c-${id}`, transactionId, roundId: '', winAmount: '0' });
@@ -115,6 +115,35 @@ export function registerControlsTests(test: TestFn<{ engine: Engine }>): void {
     const limits = await engine.wallet.limits(target.userId, target.gameId, 'EUR');
     t.deepEqual(limits?.netLoss, { day: 0, week: 0, month: 90 });
     t.like(await reserve(engine, target, 'mon', 100), { status: 'reserved' });
+  });
+
+  test('controls: while a first loss limit waits for the ledger\'s count of earlier losses, every Reserve in its currency is rejected loss_limit (fails closed); max_bet still comes first; the count opens it', async (t) => {
+    const { engine } = engineAt(t);
+    const target = engine.newWallet();
+    await engine.fund(target, 10_000);
+    const other = { ...target, currency: 'USD' };
+    await engine.fund(other, 10_000);
+    const set = await engine.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: 500, lossLimit: 1000, lossPeriod: 'day' });
+    t.truthy(set.seed);
+    t.like(await reserve(engine, target, 'waiting-1', 1), { status: 'rejected', reason: 'loss_limit' });
+    t.like(await reserve(engine, target, 'waiting-big', 501), { status: 'rejected', reason: 'max_bet' });
+    t.like(await reserve(engine, other, 'other-currency', 1), { status: 'reserved' }, 'another currency has no limit');
+    // Raising the limit or setting max_bet keeps the count waiting; only the count ends it.
+    t.truthy((await engine.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: 400, lossLimit: 1000, lossPeriod: 'day' })).seed);
+    t.like(await reserve(engine, target, 'waiting-2', 1), { status: 'rejected', reason: 'loss_limit' });
+    await engine.wallet.seedLimits(target.userId, target.gameId, 'EUR', set.seed!, [900, 900, 900]);
+    t.like(await reserve(engine, target, 'counted-101', 101), { status: 'rejected', reason: 'loss_limit' }, '900 earlier + 101 > 1000');
+    t.like(await reserve(engine, target, 'counted-100', 100), { status: 'reserved' });
+    t.is((await engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.seed, null);
+  });
+
+  test('controls: a max_bet-only first record waits for its count too, but refuses nothing for it', async (t) => {
+    const { engine } = engineAt(t);
+    const target = engine.newWallet();
+    await engine.fund(target, 10_000);
+    t.truthy((await engine.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: 50, lossLimit: null, lossPeriod: null })).seed);
+    t.like(await reserve(engine, target, 'small', 50), { status: 'reserved' });
+    t.like(await reserve(engine, target, 'big', 51), { status: 'rejected', reason: 'max_bet' });
   });
 
   test('controls: a decrease applies at once, an increase or removal after LIMIT_RAISE_DELAY_S, and a decrease cancels a pending increase', async (t) => {
@@ -145,7 +174,7 @@ export function registerControlsTests(test: TestFn<{ engine: Engine }>): void {
     const { engine } = engineAt(t);
     const target = engine.newWallet();
     await engine.fund(target, 1000);
-    await engine.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: null, lossLimit: 100, lossPeriod: 'day' });
+    await engine.setLimits(target, { maxBet: null, lossLimit: 100, lossPeriod: 'day' });
     const items = [40, 40, 40, 20].map((amount, i) => ({ ...target, requestId: `b${i}`, roundId: 'r', amount: String(amount) }));
     const replies = await engine.wallet.reserveBatch(items);
     t.deepEqual(replies.map((reply) => (reply instanceof AppError ? reply.code : [reply.status, reply.reason ?? ''])), [
@@ -158,7 +187,7 @@ export function registerControlsTests(test: TestFn<{ engine: Engine }>): void {
     const second = engineAt(t).engine;
     const target = first.newWallet();
     await first.fund(target, 100_000);
-    await first.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: null, lossLimit: 1000, lossPeriod: 'month' });
+    await first.setLimits(target, { maxBet: null, lossLimit: 1000, lossPeriod: 'month' });
     const replies = await Promise.all(
       Array.from({ length: 200 }, (_, i) => reserve(i % 2 === 0 ? first : second, target, `race-${i}`, 10)),
     );

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors';
 import { REWARD_KEY_PREFIX } from '../../records/ledger-tables';
+import { startIntervalRounds } from '../../lifecycle/interval-rounds';
 import type { Logger } from '../../logging/logger';
 import type { WalletService } from '../../wallet/wallet-service';
 import { createdFields } from '../audit/audit-changes';
@@ -171,19 +172,5 @@ export type PeriodPayouts = ReturnType<typeof createPeriodPayouts>;
 
 /** Rounds every `intervalMs`, one at a time, until stopped (a round under way finishes first). */
 export function startPeriodPayouts(payouts: PeriodPayouts, intervalMs: number, logger: Logger): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const round = () => {
-    if (running) return;
-    running = payouts.run().catch((error: unknown) => logger.warn({ err: error }, 'period rewards round failed')).finally(() => {
-      running = null;
-    });
-  };
-  const timer = setInterval(round, intervalMs);
-  round();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalRounds(() => payouts.run(), intervalMs, logger, 'period rewards round failed');
 }

@@ -34,3 +34,31 @@ export async function saveLimits(db: Knex, row: LimitsRow): Promise<void> {
 }
 
 export { listFrozen, type FrozenTable, type LimitsRow } from '../../records/wallet-controls-tables';
+
+/** Wallets whose first limits may still wait for the ledger's count of earlier losses (limit-seeds.ts). */
+export const LIMIT_SEEDS_TABLE = 'wallet_limit_seeds';
+
+/** A wallet noted as waiting, by its engine ids. */
+export interface LimitSeedRow {
+  user_id: string;
+  game_id: string;
+  currency: string;
+  noted_at: Date;
+}
+
+/** Notes a wallet (again: its time is renewed). */
+export async function noteLimitSeed(db: Knex, wallet: { userId: string; gameId: string; currency: string }): Promise<void> {
+  await db.raw(`INSERT INTO ${LIMIT_SEEDS_TABLE} (user_id, game_id, currency, noted_at) VALUES (?, ?, ?, NOW(3)) ON DUPLICATE KEY UPDATE noted_at = NOW(3)`,
+    [wallet.userId, wallet.gameId, wallet.currency]);
+}
+
+/** Up to `limit` noted wallets, the longest waiting first (ids as text). */
+export async function notedLimitSeeds(db: Knex, limit: number): Promise<LimitSeedRow[]> {
+  const rows = (await db(LIMIT_SEEDS_TABLE).orderBy('noted_at').limit(limit).select('user_id', 'game_id', 'currency', 'noted_at')) as Array<Record<string, Buffer | Date>>;
+  return rows.map((row) => ({ user_id: String(row.user_id), game_id: String(row.game_id), currency: String(row.currency), noted_at: row.noted_at as Date }));
+}
+
+/** Forgets a noted wallet, unless it was noted again after `notedAt`. */
+export async function forgetLimitSeed(db: Knex, row: LimitSeedRow): Promise<void> {
+  await db(LIMIT_SEEDS_TABLE).where({ user_id: row.user_id, game_id: row.game_id, currency: row.currency }).where('noted_at', '<=', row.noted_at).delete();
+}

@@ -2,7 +2,7 @@ import { bodySchema } from '../core/body-schema';
 import * as yup from 'yup';
 import { AppError } from '../../errors';
 import { LOSS_PERIODS } from '../../wallet/loss-periods';
-import type { LimitsSeed, LimitValues, WalletLimits } from '../../wallet/wallet-controls';
+import type { LimitValues, WalletLimits } from '../../wallet/wallet-controls';
 import { MAX_AMOUNT } from '../../wallet/wallet-validation';
 import type { WalletService } from '../../wallet/wallet-service';
 import type { ConnectionsPort } from '../connections/connections-service';
@@ -15,6 +15,7 @@ import type { Store } from '../unit-of-work';
 import type { UsersPort } from '../users/users-service';
 import type { FreezeView, WalletFreeze, WalletLimitsView } from './wallet-controls-replies';
 import type { FreezeRow, FrozenTable, LimitsRow } from './wallet-controls-repository';
+import { createLimitSeeds } from './limit-seeds';
 
 export const freezeSchema = bodySchema({ component: 'FreezeInput' }, yup.object({ reason: text(1, 255).defined('is required') }));
 export type FreezeInput = Partial<yup.InferType<typeof freezeSchema>>;
@@ -72,7 +73,7 @@ function limitsView(currency: string, live: WalletLimits, counted = true): Walle
  * (for the console, the audit log and rebuilding Redis). A freeze is written to Redis before MySQL
  * and an unfreeze after it, so a failure between the two leaves the wallet frozen, never open.
  */
-/** How long a wallet's first limits wait for the sync to write the moves made before them (seedFromLedger). */
+/** How long the PUT of a wallet's first limits waits for the sync to write the moves made before them (limit-seeds.ts). */
 export const LIMIT_SEED_WAIT_MS = 10_000;
 
 export function createWalletControlsService(deps: {
@@ -82,6 +83,7 @@ export function createWalletControlsService(deps: {
   seedWaitMs?: number;
 }) {
   const { store, wallet, users, connections, clock = Date.now, logger, seedWaitMs = LIMIT_SEED_WAIT_MS } = deps;
+  const seeds = createLimitSeeds({ store, wallet, clock, logger });
   const { read } = store;
   const walletIds = (ug: { user_id: number; game_id: number }) => [String(ug.user_id), String(ug.game_id)] as const;
 
@@ -109,28 +111,6 @@ export function createWalletControlsService(deps: {
   async function freezesOf(ug: { id: number; user_id: number }): Promise<WalletFreeze> {
     const [user, own] = await Promise.all([read.walletControls.findFreeze('users', ug.user_id), read.walletControls.findFreeze('user_games', ug.id)]);
     return { frozen: Boolean(user?.frozen_reason || own?.frozen_reason), user: freezeView(user), user_game: freezeView(own) };
-  }
-
-  /**
-   * A wallet's first limits count its current periods' earlier losses too (SPEC §1.11: net loss is
-   * everything confirmed in the period): once the sync has written every move made before the record
-   * (up to `seed.throughStreamId`; waited for up to `waitMs`), the ledger's figure for them is added,
-   * once (lua/limits.lua keeps the seed pending until then). The record counts every later
-   * confirmation itself, so nothing is counted twice. Null: the sync is behind, the seed still pending
-   * (the next PUT or GET of the limits finishes it).
-   */
-  async function seedFromLedger(ids: { userId: string; gameId: string }, currency: string, seed: LimitsSeed, waitMs: number): Promise<WalletLimits | null> {
-    const deadline = clock() + waitMs;
-    while (!(await wallet.ledgerHolds(ids.userId, ids.gameId, currency, seed.throughStreamId))) {
-      if (clock() >= deadline) {
-        if (waitMs > 0) logger?.warn({ ...ids, currency }, 'limits: the sync is behind; the losses made before the limits are counted once it has written them');
-        return null;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    const since = seed.starts.map((start) => new Date(Number(start)));
-    const netLoss = await read.ledgerReads.netLossSince(ids.userId, ids.gameId, currency, since, seed.throughStreamId);
-    return wallet.seedLimits(ids.userId, ids.gameId, currency, seed, netLoss);
   }
 
   return {
@@ -174,8 +154,8 @@ export function createWalletControlsService(deps: {
         const found = await wallet.limits(userId, gameId, row.currency);
         if (!found) return limitsView(row.currency, storedLimits(row), false);
         const { seed, ...live } = found;
-        // A seed still pending (the PUT found the sync behind) is finished here once the ledger holds its moves.
-        return limitsView(row.currency, (seed && (await seedFromLedger({ userId, gameId }, row.currency, seed, 0))) || live);
+        // A count still waiting for the ledger: the worker finishes it; a read that finds the ledger ready shows it finished.
+        return limitsView(row.currency, (seed && (await seeds.finish({ userId, gameId, currency: row.currency }, seed, 0))) || live);
       }));
     },
 
@@ -188,9 +168,13 @@ export function createWalletControlsService(deps: {
       }
       const asked: LimitValues = { maxBet: input.max_bet ?? null, lossLimit: input.loss_limit ?? null, lossPeriod: input.loss_limit == null ? null : input.loss_period! };
       const [userId, gameId] = walletIds(ug);
+      const ids = { userId, gameId, currency: input.currency };
+      // Noted before Redis can make the record: whatever happens to this request, the worker finishes its count.
+      await seeds.note(ids);
       const { seed, made, ...set } = await wallet.setLimits(userId, gameId, input.currency, asked);
-      // The PUT that made the record waits for the sync; a later one finishes a pending seed if it can.
-      const live = (seed && (await seedFromLedger({ userId, gameId }, input.currency, seed, made ? seedWaitMs : 0))) || set;
+      // The PUT that made the record waits a while for the sync; a later one finishes a pending seed if it can.
+      const live = (seed && (await seeds.finish(ids, seed, made ? seedWaitMs : 0))) || set;
+      if (seed && live === set) logger?.warn(ids, 'limits: the sync is behind; a loss limit refuses every Reserve until the worker has counted the losses made before it');
       await store.run(actor, async ({ repos, audit }) => {
         // Under the user-game's row, the limits Redis holds now: racing PUTs leave MySQL with the last state.
         await repos.walletControls.findFreeze('user_games', ug.id, true);
