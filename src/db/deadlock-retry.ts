@@ -6,6 +6,9 @@ const MAX_PAUSE_MS = 200;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether InnoDB rolled this transaction back as a deadlock's victim (or its lock wait timed out). */
+export const isDeadlock = (error: unknown): boolean => DEADLOCK.has((error as { code?: string })?.code ?? '');
+
 /**
  * Runs a transaction again when InnoDB chose it as a deadlock victim (it was rolled back whole, so a
  * rerun is safe): concurrent writes that insert into neighbouring index gaps, or a score save meeting
@@ -17,7 +20,7 @@ export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts
     try {
       return await transaction();
     } catch (error) {
-      if (attempt >= attempts || !DEADLOCK.has((error as { code?: string })?.code ?? '')) throw error;
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
       const ceiling = Math.min(MAX_PAUSE_MS, 5 * 2 ** (attempt - 1));
       await pause(ceiling / 2 + Math.random() * (ceiling / 2));
     }

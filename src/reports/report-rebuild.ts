@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { retryOnDeadlock } from '../db/deadlock-retry';
+import { isDeadlock, retryOnDeadlock } from '../db/deadlock-retry';
 import { LEDGER_SEQUENCE_TABLE, LEDGER_TABLE } from '../records/ledger-tables';
 import { QUARTER_MS, REPORT_PLAYERS_TABLE, REPORT_REBUILDS_TABLE, REPORT_ROLLUPS_TABLE, REPORT_UNITS } from '../records/report-tables';
 import { addRowsToRollups } from './report-rollups';
 
 /** Ledger ids added per transaction. */
 const CHUNK = 50_000;
+/** The fewest: a chunk that keeps meeting the sync in a deadlock is halved down to this. */
+const MIN_CHUNK = 500;
+/**
+ * A rebuild runs beside the sync (SPEC §2.13): both write the rollups, so InnoDB may end either as a
+ * deadlock's victim. The rebuild's transactions are run again, this many times before a chunk is halved.
+ */
+const ATTEMPTS = 20;
 const DAY_QUARTERS = REPORT_UNITS[REPORT_UNITS.length - 1]!.quarters;
 /** The smallest `start` (a rebuild of everything). */
 const MIN_START = -2_147_483_648;
@@ -55,7 +62,7 @@ async function deleteFrom(trx: Knex.Transaction, table: string, from: number): P
  * while the days are emptied.
  */
 async function startOrResume(db: Knex, fromMs: number | undefined): Promise<RebuildProgress> {
-  return db.transaction(async (trx) => {
+  return retryOnDeadlock(() => db.transaction(async (trx) => {
     await trx.raw(`SELECT last FROM ${LEDGER_SEQUENCE_TABLE} WHERE id = 1 FOR UPDATE`);
     const asked = fromMs === undefined ? MIN_START : Math.floor(fromMs / QUARTER_MS / DAY_QUARTERS) * DAY_QUARTERS;
     const current = (await trx(REPORT_REBUILDS_TABLE).where({ id: 1 }).forUpdate().first()) as RebuildRow | undefined;
@@ -71,7 +78,7 @@ async function startOrResume(db: Knex, fromMs: number | undefined): Promise<Rebu
     await trx(REPORT_REBUILDS_TABLE).where({ id: 1 }).delete();
     await trx(REPORT_REBUILDS_TABLE).insert(row);
     return { run: row.run_id, fromQuarter: from, lastId: row.last_id, nextId: 1, done: false, resumed: false };
-  });
+  }), ATTEMPTS);
 }
 
 /**
@@ -89,7 +96,7 @@ async function addChunk(db: Knex, progress: RebuildProgress, chunk: number): Pro
     const done = upTo >= progress.lastId;
     await trx(REPORT_REBUILDS_TABLE).where({ id: 1, run_id: progress.run }).update({ next_id: upTo + 1, ...(done ? { finished_at: new Date() } : {}) });
     return { ...progress, nextId: upTo + 1, done };
-  }));
+  }), ATTEMPTS);
 }
 
 export interface RebuildOptions {
@@ -111,8 +118,17 @@ export async function rebuildRollups(db: Knex, options: RebuildOptions = {}): Pr
   let progress = await startOrResume(db, options.fromMs);
   options.onProgress?.(progress);
   let chunks = 0;
+  let chunk = options.chunk ?? CHUNK;
   while (progress.nextId <= progress.lastId && chunks < (options.maxChunks ?? Infinity)) {
-    progress = await addChunk(db, progress, options.chunk ?? CHUNK);
+    try {
+      progress = await addChunk(db, progress, chunk);
+    } catch (error) {
+      // Still a deadlock's victim after ATTEMPTS: a smaller chunk holds fewer locks for less time. A
+      // deadlock never ends the rebuild (its days would read low until the next run).
+      if (!isDeadlock(error)) throw error;
+      chunk = Math.max(MIN_CHUNK, Math.floor(chunk / 2));
+      continue;
+    }
     chunks += 1;
     options.onProgress?.(progress);
   }

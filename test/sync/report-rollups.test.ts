@@ -7,6 +7,7 @@ import { applyOutboxBatch } from '../../src/sync/ledger-repository';
 import type { OutboxEvent } from '../../src/sync/outbox-event';
 import { createSyncHarness } from '../helpers/sync';
 import { createTestDatabase } from '../helpers/mysql';
+import { until } from '../helpers/until';
 
 // SPEC §2.13: the sync keeps the rollups exactly once; `reports rebuild` recomputes them, resumably,
 // while the sync goes on; reconcile compares them with the ledger and names the rows that differ.
@@ -152,5 +153,28 @@ test('a day of moves as large as the engine allows sums exactly past BIGINT: the
   const day = await db(REPORT_ROLLUPS_TABLE).where({ game_id: 'g', unit: 3 }).first('topups_amount', 'topups_count');
   t.is(String(day.topups_amount), String(largest * 1100n), 'more than 2^63: a BIGINT would have refused the batch');
   t.is(Number(day.topups_count), 1100);
+  t.like(await checkRollups(db), { checked: true, mismatchCount: 0 });
+});
+
+test('a rebuild chosen as a deadlock\'s victim runs again and finishes (SPEC §2.13: beside the sync, never an exit)', async (t) => {
+  const database = await createTestDatabase({ migrate: true });
+  t.teardown(database.drop);
+  const { db } = database;
+  await applyOutboxBatch(db, moves(60, Date.UTC(2026, 10, 4, 10)));
+  await db.raw('CREATE TABLE scratch (id INT PRIMARY KEY, pad CHAR(100))');
+  // A heavier transaction (InnoDB ends the lighter one of a deadlock) holds a players row the rebuild
+  // must delete, then asks for the ledger's sequence counter, which the rebuild holds.
+  const other = await db.transaction();
+  t.teardown(() => (other.isCompleted() ? undefined : other.rollback()));
+  for (let i = 0; i < 20_000; i += 2000) await other('scratch').insert(Array.from({ length: 2000 }, (_, j) => ({ id: i + j, pad: 'x' })));
+  await other.raw(`SELECT * FROM ${REPORT_PLAYERS_TABLE} ORDER BY game_id, unit, start, currency, user_id LIMIT 1 FOR UPDATE`);
+  const rebuilt = rebuildRollups(db);
+  await until('the rebuild waits for the players row', async () => {
+    const [rows] = (await db.raw("SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'delete from `report_players`%'")) as [Array<{ n: number }>];
+    return Number(rows[0]!.n) > 0;
+  }, 10_000);
+  await other.raw('SELECT last FROM ledger_sequence WHERE id = 1 FOR UPDATE'); // the cycle: InnoDB ends the rebuild's transaction
+  await other.commit();
+  t.like(await rebuilt, { done: true });
   t.like(await checkRollups(db), { checked: true, mismatchCount: 0 });
 });
