@@ -72,7 +72,7 @@ test('an export holds each item about the player (two currencies, score, group, 
   t.deepEqual(game.ledger.map((m: { kind: string; currency: string; amount: number }) => `${m.kind} ${m.currency} ${m.amount}`).sort(), ['topup EUR 1500', 'topup USD 700']);
   t.like(game.scores[0], { leaderboard_id: rich.board.id, score: 4242 });
   t.like(game.groups[0], { group_id: rich.group.id, name: 'VIP' });
-  t.like(doc.invites[0], { code: rich.invite.code, role: 'user', max_uses: 3 });
+  t.like(doc.invites[0], { code: '[redacted]', role: 'user', max_uses: 3 }, 'a code that can still be used is never shown');
   t.like(doc.api_keys[0], { id: rich.key.id, name: 'studio server' });
   const actions = doc.audit.map((entry: { action: string }) => entry.action);
   for (const action of ['user.two_factor_on', 'invite.create', 'api_key.create', 'user_game.create', 'user_game.topup']) t.true(actions.includes(action), action);
@@ -375,4 +375,55 @@ test('the pseudonyms are reserved: registration refuses them naming the field, a
   t.regex(erased.body.username, new RegExp(`^${pseudonymOf(victim.id)}-[0-9a-f]{8}$`));
   t.regex(erased.body.email, new RegExp(`^${pseudonymOf(victim.id)}-[0-9a-f]{8}@erased\\.invalid$`));
   t.is((await api.request('POST', `/api/users/${victim.id}/erase`, { token: api.users.admin.token, body: { confirm: victim.email.split('@')[0] } })).body.username, erased.body.username, 'a repeat answers the same');
+});
+
+test('an export and an erase read the user\'s own rows: no statement reads every connection\'s audit JSON or every membership', async (t) => {
+  const { api } = t.context;
+  const rich = await richPlayer(api);
+  // Another player's connection and membership the statements must not have to pass over.
+  const other = await api.createUser('user', `pdo_${process.pid}_${(n += 1)}`);
+  expectStatus(await api.request('POST', `/api/users/${other.id}/games`, { ...adminCall(api), body: { game_id: rich.gameId } }), 201);
+  expectStatus(await api.request('POST', `/api/leaderboard-groups/${rich.group.id}/members`, { ...adminCall(api), body: { user_id: other.id } }), 201);
+  // The player leaves the game and the group: the export still names both through what is kept by user.
+  expectStatus(await api.request('DELETE', `/api/leaderboard-groups/${rich.group.id}/members/${rich.player.id}`, adminCall(api)), 204);
+  const statements: string[] = [];
+  const listen = (query: { sql: string }) => statements.push(query.sql);
+  api.database.db.on('query', listen);
+  t.teardown(() => api.database.db.off('query', listen));
+  const exported = await api.request('GET', `/api/users/${rich.player.id}/export`, adminCall(api));
+  t.is(exported.status, 200);
+  const actions = exported.body.audit.map((entry: { action: string; target_id: string }) => `${entry.action} ${entry.target_id}`);
+  t.true(actions.includes(`leaderboard_member.remove ${rich.group.id}:${rich.player.id}`), 'a membership that ended is still found');
+  t.false(actions.some((action: string) => action.endsWith(`:${other.id}`)), 'another user\'s membership is not');
+  await api.request('POST', `/api/users/${rich.player.id}/erase`, { ...adminCall(api), body: { confirm: rich.name } });
+  t.true(statements.length > 10);
+  for (const sql of statements) {
+    t.false(/JSON_VALUE/i.test(sql), sql);
+    t.false(/leaderboard_member' AND target_id LIKE/i.test(sql), sql);
+  }
+});
+
+test('the export never shows an invite code that can still be used: the one registered with, the ones created (an admin invite of a demoted admin too); a used-up or expired one is shown', async (t) => {
+  const { api } = t.context;
+  const admin = await api.createUser('admin', `pdi_${process.pid}_${(n += 1)}`);
+  const adminInvite = (await api.request('POST', '/api/invites', { token: admin.token, body: { role: 'admin', max_uses: 5 } })).body as { code: string };
+  const spent = (await api.request('POST', '/api/invites', { token: admin.token, body: { role: 'user', max_uses: 1 } })).body as { code: string };
+  const name = `pdr_${process.pid}_${n}`;
+  const registered = await api.request('POST', '/api/auth/register', { body: { email: `${name}@example.com`, username: name, password: PASSWORD, invite_code: adminInvite.code } });
+  t.is(registered.status, 201);
+  const newcomer = registered.body as { access_token: string; user: { id: number } };
+  t.is((await api.request('POST', '/api/auth/register', { body: { email: `${name}x@example.com`, username: `${name}x`, password: PASSWORD, invite_code: spent.code } })).status, 201);
+  // The admin is demoted, and reads their own export.
+  t.is((await api.request('PATCH', `/api/users/${admin.id}`, { ...adminCall(api), body: { role: 'user' } })).status, 200);
+  const own = await api.request('GET', '/api/me/export', { token: admin.token });
+  t.is(own.status, 200);
+  const text = JSON.stringify(own.body);
+  t.false(text.includes(adminInvite.code), 'a live admin invite stays hidden');
+  t.true(text.includes(spent.code), 'a used-up invite is history: shown');
+  t.deepEqual(own.body.invites.map((invite: { role: string; code: string }) => [invite.role, invite.code]), [['admin', '[redacted]'], ['user', spent.code]]);
+  const newcomers = await api.request('GET', '/api/me/export', { token: newcomer.access_token });
+  t.like(newcomers.body.invite_used, { role: 'admin', code: '[redacted]' }, 'the invite registered with, while it can still be used');
+  // Expired: shown.
+  await api.database.db('invites').where({ code: adminInvite.code }).update({ expires_at: new Date(Date.now() - 1000) });
+  t.like((await api.request('GET', '/api/me/export', { token: newcomer.access_token })).body.invite_used, { code: adminInvite.code });
 });

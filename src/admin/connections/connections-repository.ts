@@ -30,8 +30,13 @@ export function findConnection(db: Knex, userId: number, gameId: number): Promis
   return db<UserGameRow>(USER_GAMES).where({ user_id: userId, game_id: gameId }).first();
 }
 
+/** The user-games a user ever had, kept by user (SPEC §2.14: an export or erase reads the user's own rows). */
+export const USER_GAMES_EVER = 'user_games_ever';
+
+/** Connects, and remembers the user-game among the user's (in the same transaction when `db` is one). */
 export async function insertConnection(db: Knex, userId: number, gameId: number): Promise<number> {
   const [id] = await conflictOnDuplicate(db(USER_GAMES).insert({ user_id: userId, game_id: gameId }), () => `user ${userId} is already connected to game ${gameId}`, 'game_id');
+  await db(USER_GAMES_EVER).insert({ user_id: userId, user_game_id: id as number, game_id: gameId });
   return id as number;
 }
 

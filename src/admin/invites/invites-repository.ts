@@ -16,7 +16,7 @@ export interface InviteRow {
   created_at: Date;
 }
 
-export function isUsable(invite: InviteRow, now: Date): boolean {
+export function isUsable(invite: Pick<InviteRow, 'uses' | 'max_uses' | 'expires_at'>, now: Date): boolean {
   return invite.uses < invite.max_uses && (invite.expires_at === null || invite.expires_at > now);
 }
 

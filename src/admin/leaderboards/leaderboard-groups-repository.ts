@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { applyPage, type Page } from '../../db/page';
 import { groupByParent, rowsPerParent } from '../../db/per-parent';
 import { copyMemberScores, dropMemberScores } from './leaderboard-scores-repository';
-import { GROUPS, MEMBERS } from './leaderboard-tables';
+import { GROUPS, GROUPS_EVER, MEMBERS } from './leaderboard-tables';
 import { USERS } from '../users/users-repository';
 import { conflictOnDuplicate } from '../../db/mysql-errors';
 
@@ -50,6 +50,7 @@ export async function deleteGroup(db: Knex, id: number): Promise<void> {
 /** The membership and the member's scores in the group's copy, in the caller's transaction. */
 export async function insertMember(trx: Knex.Transaction, group: Pick<GroupRow, 'id' | 'leaderboard_id'>, userId: number): Promise<void> {
   await conflictOnDuplicate(trx(MEMBERS).insert({ group_id: group.id, user_id: userId }), () => `user ${userId} is already a member of group ${group.id}`, 'user_id');
+  await trx.raw(`INSERT IGNORE INTO ${GROUPS_EVER} (user_id, group_id) VALUES (?, ?)`, [userId, group.id]);
   await copyMemberScores(trx, group.id, group.leaderboard_id, userId);
 }
 

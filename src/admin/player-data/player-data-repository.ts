@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { API_KEYS } from '../api-keys/api-keys-repository';
 import { AUDIT_LOG as AUDIT, type AuditRow } from '../audit/audit-repository';
-import { USER_GAMES } from '../connections/connections-repository';
+import { USER_GAMES, USER_GAMES_EVER } from '../connections/connections-repository';
 import { GAMES } from '../games/games-repository';
-import { INVITES } from '../invites/invites-repository';
-import { GROUP_SCORES, GROUPS, LEADERBOARDS, MEMBERS, SCORES } from '../leaderboards/leaderboard-tables';
+import { INVITES, type InviteRow } from '../invites/invites-repository';
+import { GROUP_SCORES, GROUPS, GROUPS_EVER, LEADERBOARDS, MEMBERS, SCORES } from '../leaderboards/leaderboard-tables';
 import { LEDGER_TABLE, type LedgerEntryRow } from '../../records/ledger-tables';
 import { WALLET_LIMITS_TABLE, type LimitsRow } from '../../records/wallet-controls-tables';
 import { RECOVERY_CODES, USERS } from '../users/users-repository';
@@ -86,14 +86,17 @@ export function apiKeysCreatedBy(db: Knex, userId: number): Promise<Array<Record
 }
 
 /** The invites the user created. */
-export function invitesCreatedBy(db: Knex, userId: number): Promise<Array<Record<string, unknown>>> {
+export function invitesCreatedBy(db: Knex, userId: number): Promise<ExportedInvite[]> {
   return db(INVITES).where({ created_by: userId }).orderBy('id').select('id', 'code', 'role', 'max_uses', 'uses', 'expires_at', 'created_at');
 }
 
+/** An invite as the export reads it (the service hides a code that can still be used). */
+export type ExportedInvite = Pick<InviteRow, 'id' | 'code' | 'role' | 'max_uses' | 'uses' | 'expires_at' | 'created_at'> & { created_by?: number | null };
+
 /** The invite the user registered with (users.invite_id), while it exists. */
-export async function inviteUsedBy(db: Knex, userId: number): Promise<Record<string, unknown> | undefined> {
+export async function inviteUsedBy(db: Knex, userId: number): Promise<ExportedInvite | undefined> {
   return db(`${INVITES} as i`).join(`${USERS} as u`, 'u.invite_id', 'i.id').where('u.id', userId)
-    .first('i.id', 'i.code', 'i.role', 'i.created_by', 'i.created_at');
+    .first('i.id', 'i.code', 'i.role', 'i.max_uses', 'i.uses', 'i.expires_at', 'i.created_by', 'i.created_at');
 }
 
 /** The games whose wallets the user ever moved money in (the ledger knows them after a disconnection). */
@@ -102,15 +105,15 @@ export function ledgerGamesOf(db: Knex, userId: number): Promise<string[]> {
 }
 
 /**
- * The games of the user's wallets as the audit log names them: each game they were ever connected to
- * (its `user_game.create` entry), and each wallet the top-up command named by engine ids
- * (`<user_id>:<game_id>`). Written with the connection or the credit, so known at once, where the
- * ledger trails by the sync: a wallet topped up and disconnected a moment ago is among them.
+ * The games of the user's wallets as the product names them: each game they were ever connected to
+ * (kept by user since the connection), and each wallet the top-up command named by engine ids (its
+ * audit entry's `<user_id>:<game_id>`, a prefix of the target index). Written with the connection or
+ * the credit, so known at once, where the ledger trails by the sync: a wallet topped up and
+ * disconnected a moment ago is among them. Both read the user's own rows only.
  */
 export async function auditedGamesOf(db: Knex, userId: number): Promise<string[]> {
   const [connected, named] = await Promise.all([
-    db(AUDIT).where({ action: 'user_game.create', target_type: 'user_game' }).whereRaw("JSON_VALUE(changes, '$.user_id[1]') = ?", [String(userId)])
-      .whereNotNull('game_id').distinct('game_id').pluck('game_id') as Promise<number[]>,
+    db(USER_GAMES_EVER).where({ user_id: userId }).distinct('game_id').pluck('game_id') as Promise<number[]>,
     db(AUDIT).where({ target_type: 'user_game' }).where('target_id', 'like', `${userId}:%`).distinct('target_id').pluck('target_id') as Promise<string[]>,
   ]);
   return [...new Set([...connected.map(String), ...named.map((target) => target.slice(`${userId}:`.length))])];
@@ -155,8 +158,13 @@ export type AuditEntryRow = Omit<AuditRow, 'request_id'>;
 
 /** The user-games the user had, connected now or not (each one's creation is audited with its user). */
 export async function everUserGameIds(db: Knex, userId: number): Promise<number[]> {
-  const ids: string[] = await db(AUDIT).where({ action: 'user_game.create', target_type: 'user_game' })
-    .whereRaw("JSON_VALUE(changes, '$.user_id[1]') = ?", [String(userId)]).pluck('target_id');
+  const ids: Array<number | string> = await db(USER_GAMES_EVER).where({ user_id: userId }).pluck('user_game_id');
+  return ids.map(Number);
+}
+
+/** The leaderboard groups the user was ever in (their membership entries name `<group>:<user>`). */
+export async function everGroupIds(db: Knex, userId: number): Promise<number[]> {
+  const ids: Array<number | string> = await db(GROUPS_EVER).where({ user_id: userId }).pluck('group_id');
   return ids.map(Number);
 }
 
@@ -181,7 +189,7 @@ export async function scoreTargetsOf(db: Knex, userGameIds: readonly number[]): 
  * membership), by id: each way by its own index (actor, or target type and id), merged.
  */
 export async function auditEntriesPage(
-  db: Knex, userId: number, targets: { readonly userGameIds: readonly number[]; readonly scoreTargets: readonly string[] }, afterId: number, limit: number,
+  db: Knex, userId: number, targets: { readonly userGameIds: readonly number[]; readonly scoreTargets: readonly string[]; readonly groupIds: readonly number[] }, afterId: number, limit: number,
 ): Promise<AuditEntryRow[]> {
   const ways: Array<[string, Knex.RawBinding[]]> = [
     ['actor_user_id = ?', [userId]],
@@ -190,7 +198,7 @@ export async function auditEntriesPage(
     ...targets.scoreTargets.map((target): [string, Knex.RawBinding[]] => ["target_type = 'score' AND target_id = ?", [target]]),
     // A wallet named by its engine ids (the top-up command's, for a wallet the API does not know), and group memberships.
     ["target_type = 'user_game' AND target_id LIKE ?", [`${userId}:%`]],
-    ["target_type = 'leaderboard_member' AND target_id LIKE ?", [`%:${userId}`]],
+    ...targets.groupIds.map((id): [string, Knex.RawBinding[]] => ["target_type = 'leaderboard_member' AND target_id = ?", [`${id}:${userId}`]]),
   ];
   const union = ways.map(([where]) => `(SELECT id FROM ${AUDIT} WHERE ${where} AND id > ? ORDER BY id LIMIT ?)`).join(' UNION ');
   const bindings = ways.flatMap(([, values]) => [...values, afterId, limit]);

@@ -12,7 +12,9 @@ import type { Store } from '../unit-of-work';
 import { toPublicUser, type UserRow } from '../users/user-accounts';
 import type { Erasure } from './player-data-replies';
 import { jsonObject, jsonObjects, mapRows, pagedRows } from './export-document';
-import type { AuditEntryRow, ConnectionRow } from './player-data-repository';
+import type { AuditEntryRow, ConnectionRow, ExportedInvite } from './player-data-repository';
+import { isUsable } from '../invites/invites-repository';
+import { REDACTED } from '../audit/audit-changes';
 import { pseudonymEmailOf, pseudonymOf } from '../users/pseudonyms';
 
 export const eraseSchema = bodySchema({ component: 'UserEraseInput' }, yup.object({
@@ -132,16 +134,18 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
     const userId = row.id;
     const user = toPublicUser(row);
     const erased = row.erased_at !== null;
+    const now = new Date();
     const [games, freeze, apiKeys, invites, inviteUsed, memberships] = await Promise.all([
       gamesOf(userId), read.playerData.userFreezeOf(userId), read.playerData.apiKeysCreatedBy(userId),
       read.playerData.invitesCreatedBy(userId), read.playerData.inviteUsedBy(userId), read.playerData.membershipsOf(userId),
     ]);
     const userGameIds = games.flatMap((g) => (g.connection ? [g.connection.id] : []));
-    const [limits, scores, wallets, everUserGames] = await Promise.all([
+    const [limits, scores, wallets, everUserGames, groupIds] = await Promise.all([
       read.playerData.limitsOf(userGameIds), read.playerData.scoresOf(userGameIds), walletsOf(userId, games), read.playerData.everUserGameIds(userId),
+      read.playerData.everGroupIds(userId),
     ]);
     const auditedUserGames = [...new Set([...userGameIds, ...everUserGames])];
-    const auditTargets = { userGameIds: auditedUserGames, scoreTargets: await read.playerData.scoreTargetsOf(auditedUserGames) };
+    const auditTargets = { userGameIds: auditedUserGames, scoreTargets: await read.playerData.scoreTargetsOf(auditedUserGames), groupIds };
     await store.recordAlone(actor, { action: 'user.export', targetId: userId, changes: {} });
 
     const profile = {
@@ -184,10 +188,10 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
       ['exported_at', { value: new Date().toISOString() }],
       ['user', { value: profile }],
       ['two_factor', { value: { enabled: user.two_factor_enabled } }],
-      ['invite_used', { value: inviteUsed ?? null }],
+      ['invite_used', { value: inviteUsed ? withoutLiveCode(inviteUsed, now) : null }],
       ['games', jsonObjects(games, gameParts)],
       ['api_keys', { value: apiKeys }],
-      ['invites', { value: invites }],
+      ['invites', { value: invites.map((invite) => withoutLiveCode(invite, now)) }],
       ['audit', { rows: mapRows(audit, auditItem(userId)) }],
       // Last: a file cut short by a failure halfway (the status was sent with the first byte) lacks it.
       ['complete', { value: true }],
@@ -283,6 +287,15 @@ async function freePseudonym(users: PseudonymReads, userId: number): Promise<{ u
   if (!(await users.isUsernameTaken(username)) && (other === undefined || other.id === userId)) return { username, email };
   const tail = randomBytes(4).toString('hex');
   return { username: `${username}-${tail}`, email: email.replace('@', `-${tail}@`) };
+}
+
+/**
+ * An invite as the export shows it: its code only once it can no longer be used (expired or used up):
+ * an export is a file that travels, and a live code in it would let anyone register with its role
+ * (SPEC §2.14), also after its creator lost the right to hand such invites out.
+ */
+function withoutLiveCode(invite: ExportedInvite, now: Date): ExportedInvite {
+  return isUsable(invite, now) ? { ...invite, code: REDACTED } : invite;
 }
 
 const erasureOf = (row: UserRow): Erasure => ({ id: row.id, email: row.email, username: row.username, erased_at: row.erased_at!.toISOString() });
