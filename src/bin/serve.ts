@@ -83,9 +83,12 @@ async function startRole(role: RoleName, config: Config, logger: Logger, clients
     case 'grpc': {
       assertGrpcCallersAuthenticated(config);
       const redis = await redisClient('grpc', config, roleLogger, clients);
-      const db = database(config, clients);
+      // SPEC §1.6: the hot path's MySQL reads (settled transactions, WatchLedger) and the API keys'
+      // confirmation each get connections of their own, so no management read can exhaust them.
+      const db = ownDatabase(config, clients, { min: 0, max: config.mysql.poolSize });
       const wallet = walletService(config, redis, db, clients);
-      return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger, metrics: clients.metrics, ledgerDb: db });
+      const apiKeysDb = ownDatabase(config, clients, API_KEYS_POOL);
+      return startGrpcRole({ config: config.grpc, wallet, redis, logger: roleLogger, metrics: clients.metrics, ledgerDb: db, apiKeysDb });
     }
     case 'http': {
       const redis = await redisClient('http', config, roleLogger, clients);
@@ -217,11 +220,21 @@ function assertGrpcCallersAuthenticated(config: Config): void {
   }
 }
 
+/** The management API's and the worker's pool, shared by the roles of one process (never the gRPC role's). */
 function database(config: Config, clients: Clients): Knex {
-  if (!clients.db) {
-    const db = createKnex(config.mysql.url, { min: 0, max: config.mysql.poolSize });
-    clients.db = db;
-    clients.closers.push(() => db.destroy());
-  }
+  clients.db ??= ownDatabase(config, clients, { min: 0, max: config.mysql.poolSize });
   return clients.db;
+}
+
+/**
+ * Two connections kept open for the API keys' reads: a refresh every 500 ms and the lookups of new
+ * secrets, one at a time each (api-key-registry.ts), never waiting behind another read.
+ */
+const API_KEYS_POOL = { min: 1, max: 2 };
+
+/** A pool of its own, closed with the process. */
+function ownDatabase(config: Config, clients: Clients, pool: { min: number; max: number }): Knex {
+  const db = createKnex(config.mysql.url, pool);
+  clients.closers.push(() => db.destroy());
+  return db;
 }

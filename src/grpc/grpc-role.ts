@@ -32,6 +32,8 @@ export interface GrpcRoleDeps {
   readonly metrics?: Registry;
   /** MySQL, where WatchLedger reads the ledger (without it the stream answers UNIMPLEMENTED) and server API keys are read from. */
   readonly ledgerDb?: Knex;
+  /** Connections of their own for the server API keys' reads (SPEC §1.6); ledgerDb's without them. */
+  readonly apiKeysDb?: Knex;
 }
 
 /**
@@ -51,9 +53,9 @@ export function grpcServerOptions(maxMessageBytes: number): ServerOptions {
  * The gRPC server: ReservationService, grpc.health.v1 (NOT_SERVING while Redis is down), reflection.
  * Its calls are counted on the ops timeline (the console's charts) and, with a registry, in metrics.
  */
-export async function startGrpcRole({ config, wallet, redis, logger, metrics, ledgerDb }: GrpcRoleDeps): Promise<RunningRole> {
+export async function startGrpcRole({ config, wallet, redis, logger, metrics, ledgerDb, apiKeysDb = ledgerDb }: GrpcRoleDeps): Promise<RunningRole> {
   // SPEC §2.12: with caller tokens on, server API keys are accepted too (each scoped to its games).
-  const keys = ledgerDb && config.authTokens.length > 0 ? createApiKeyRegistry(ledgerDb, { logger }) : null;
+  const keys = apiKeysDb && config.authTokens.length > 0 ? createApiKeyRegistry(apiKeysDb, { logger }) : null;
   if (keys) await keys.refresh().catch((error: unknown) => logger.warn({ err: error }, 'api keys: MySQL does not answer yet; only GRPC_AUTH_TOKENS until it does'));
   const server = new Server({ ...grpcServerOptions(config.maxMessageBytes), interceptors: callerAuthInterceptors(config.authTokens, keys ?? undefined) });
   const { packageDefinition, service } = loadReservationProto();

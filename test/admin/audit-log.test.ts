@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { COMMAND_ACTOR } from '../../src/admin/core/actor';
 import { REDACTED } from '../../src/admin/audit/audit-changes';
+import { createHash } from 'node:crypto';
 import { useSharedTestApi, type TestApi } from '../helpers/api';
 import { gql } from '../helpers/graphql';
 
@@ -180,4 +181,27 @@ test.serial('a write and its entry share one transaction: when the entry cannot 
   } finally {
     await api.database.db.raw('DROP TRIGGER IF EXISTS refuse_some_entries');
   }
+});
+
+test('a changed value over 4 KiB is kept as its {sha256, bytes}; smaller ones as they are (SPEC 2.14: an entry stays small)', async (t) => {
+  const { api } = t.context;
+  const game = (await api.request('POST', '/api/games', { ...admin(api), body: { name: 'Big values', slug: slug() } })).body as { id: number };
+  await api.services.modules.connect(COMMAND_ACTOR, game.id, { module_key: 'variables' });
+  const items = (word: string) => Array.from({ length: 400 }, (_, i) => ({ key: `k${i}`, string_value: `${word}-${i}` }));
+  const made = await api.request('POST', `/api/games/${game.id}/variables`, { ...admin(api), body: { key: 'table', type: 'table', table_value_type: 'string', items: items('a') } });
+  t.is(made.status, 201);
+  const changed = await api.request('PUT', `/api/games/${game.id}/variables/${made.body.id}`, { ...admin(api), body: { key: 'table', type: 'table', table_value_type: 'string', items: items('b') } });
+  t.is(changed.status, 200);
+  const [update, create] = await entries(api, `target_type=variable&target_id=${made.body.id}`);
+  const [before, after] = (update!.changes as Record<string, [unknown, unknown]>).items!;
+  const digest = (value: unknown) => ({ sha256: createHash('sha256').update(JSON.stringify(value)).digest('hex'), bytes: Buffer.byteLength(JSON.stringify(value)) });
+  t.deepEqual(before, digest(made.body.items));
+  t.deepEqual(after, digest(changed.body.items));
+  t.deepEqual((create!.changes as Record<string, [unknown, unknown]>).items, [null, digest(made.body.items)]);
+  t.deepEqual((create!.changes as Record<string, [unknown, unknown]>).key, [null, 'table'], 'a small value stays as it is');
+  t.true(JSON.stringify(update).length < 2000);
+  const small = await api.request('PUT', `/api/games/${game.id}/variables/${made.body.id}`, { ...admin(api), body: { key: 'table', type: 'table', table_value_type: 'string', items: [{ key: 'one', string_value: 'x' }] } });
+  t.is(small.status, 200);
+  const [shrunk] = await entries(api, `target_type=variable&target_id=${made.body.id}`);
+  t.deepEqual((shrunk!.changes as Record<string, [unknown, unknown]>).items, [digest(changed.body.items), [{ key: 'one', string_value: 'x' }]]);
 });

@@ -427,3 +427,24 @@ test('the export never shows an invite code that can still be used: the one regi
   await api.database.db('invites').where({ code: adminInvite.code }).update({ expires_at: new Date(Date.now() - 1000) });
   t.like((await api.request('GET', '/api/me/export', { token: newcomer.access_token })).body.invite_used, { code: adminInvite.code });
 });
+
+test('an export\'s audit pages are bounded by bytes: entries of half a MiB (written before values were digested) come two a page, every one of them', async (t) => {
+  const { api } = t.context;
+  const player = await api.createUser('moderator', `pdb_${process.pid}_${(n += 1)}`);
+  const big = JSON.stringify({ items: [Array.from({ length: 5000 }, (_, i) => `value-${i}-`.padEnd(100, 'x')), null] });
+  t.true(big.length > 500_000);
+  await api.database.db('audit_log').insert(Array.from({ length: 12 }, (_, i) => ({
+    action: 'variable.update', actor_user_id: player.id, actor_role: 'moderator', target_type: 'variable', target_id: String(1000 + i), changes: big,
+  })));
+  const pages: number[] = [];
+  const listen = (query: { sql: string; bindings?: unknown[] }) => {
+    if (/^SELECT id, action, actor_user_id/.test(query.sql)) pages.push(query.bindings?.length ?? 0);
+  };
+  api.database.db.on('query', listen);
+  t.teardown(() => api.database.db.off('query', listen));
+  const reply = await api.request('GET', '/api/me/export', { token: player.token });
+  t.is(reply.status, 200);
+  t.is(reply.body.audit.filter((entry: { action: string }) => entry.action === 'variable.update').length, 12, 'every entry');
+  t.true(pages.length >= 6, `pages: ${pages.join(',')}`);
+  t.true(pages.every((ids) => ids <= 3), `entries per page (two large, and small ones beside them): ${pages.join(',')}`);
+});

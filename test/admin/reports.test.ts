@@ -463,3 +463,23 @@ test('a report up to 9999-12-31 has its periods; one with no from or to covers t
   const tokyoToday = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   t.is(days.at(-1)!.start, `${tokyoToday}T00:00:00+09:00`, 'today (in the zone) is the last period');
 });
+
+test('GraphQL weighs a report by what it may read: nine aliases of a 950-day report are refused before any runs; one is fine, and so are many of a month', async (t) => {
+  const { api } = t.context;
+  const gameId = await game(api, 'Weighed');
+  const long = (alias: string, from: string) => `${alias}: gameReport(game_id: ${gameId}, from: "${from}", to: "2026-08-08", granularity: "day") { totals { ggr } }`;
+  const starts = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-06', '2024-01-07', '2024-01-08', '2024-01-09'];
+  const nine = await gql(api, `{ ${starts.map((from, i) => long(`r${i}`, from)).join(' ')} }`, admin(api));
+  t.is(nine.body.errors?.[0]?.extensions?.code, 'BAD_REQUEST', JSON.stringify(nine.body));
+  t.regex(nine.body.errors[0].message, /the query may return \d+ objects; the limit is 100000/);
+  t.is(nine.body.data, undefined, 'nothing ran');
+  const one = await gql(api, `{ ${long('r0', '2024-01-01')} }`, admin(api));
+  t.is(one.body.errors, undefined, JSON.stringify(one.body.errors));
+  // Through variables as through literals.
+  const byVariables = await gql(api, `query ($from: String) { ${starts.map((_, i) => `r${i}: gameReport(game_id: ${gameId}, from: $from, to: "2026-08-08") { totals { ggr } }`).join(' ')} }`, { ...admin(api), variables: { from: '2024-01-01' } });
+  t.is(byVariables.body.errors?.[0]?.extensions?.code, 'BAD_REQUEST');
+  const months = await gql(api, `{ ${Array.from({ length: 20 }, (_, i) => `m${i}: gameReport(game_id: ${gameId}, from: "2026-0${1 + (i % 7)}-01", to: "2026-0${2 + (i % 7)}-01") { totals { ggr } }`).join(' ')} }`, admin(api));
+  t.is(months.body.errors, undefined, JSON.stringify(months.body.errors));
+  const summaries = await gql(api, `{ a: reportSummary(from: "2024-01-01", to: "2026-08-08") { totals { ggr } } b: reportSummary(from: "2024-01-02", to: "2026-08-08") { totals { ggr } } }`, admin(api));
+  t.is(summaries.body.errors?.[0]?.extensions?.code, 'BAD_REQUEST', 'two summaries of 950 days weigh too much');
+});

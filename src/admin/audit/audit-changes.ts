@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** {field: [before, after]}: what one write changed (SPEC §2.11). */
 export type Changes = Record<string, [unknown, unknown]>;
 
@@ -30,4 +32,28 @@ export function deletedFields(before: object): Changes {
     if (value !== undefined && value !== null) changes[field] = [shown(field, value), null];
   }
   return changes;
+}
+
+/** SPEC §2.14: a changed value up to this size (as JSON) stands in an entry as it is. */
+export const AUDITED_VALUE_BYTES = 4096;
+
+/**
+ * The changes as an entry keeps them: each value (before, after) larger than AUDITED_VALUE_BYTES as
+ * JSON is kept as `{sha256, bytes}` of its JSON, so an entry stays small (a table variable's whole
+ * definition, twice, was 2 MB an entry) while a reader can still tell whether two values are the same.
+ */
+export function boundedChanges(changes: Changes): Changes {
+  let bounded: Changes | null = null;
+  for (const [field, pair] of Object.entries(changes)) {
+    const kept = pair.map(boundedValue) as [unknown, unknown];
+    if (kept[0] !== pair[0] || kept[1] !== pair[1]) (bounded ??= { ...changes })[field] = kept;
+  }
+  return bounded ?? changes;
+}
+
+function boundedValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' && (typeof value !== 'string' || value.length * 3 <= AUDITED_VALUE_BYTES)) return value;
+  const json = JSON.stringify(value);
+  const bytes = Buffer.byteLength(json);
+  return bytes <= AUDITED_VALUE_BYTES ? value : { sha256: createHash('sha256').update(json).digest('hex'), bytes };
 }

@@ -10,7 +10,7 @@ import { GROUPS, LEADERBOARDS } from '../leaderboards/leaderboard-tables';
 import { NOTIFICATIONS } from '../notifications/notifications-repository';
 import { USERS } from '../users/users-repository';
 import { VARIABLES } from '../variables/variables-repository';
-import type { Changes } from './audit-changes';
+import { boundedChanges, type Changes } from './audit-changes';
 
 export const AUDIT_LOG = 'audit_log';
 
@@ -51,7 +51,8 @@ export interface AuditFilters {
   readonly after_id?: number;
 }
 
-const toColumns = (entry: NewAuditRow) => ({ ...entry, changes: JSON.stringify(entry.changes) });
+/** An entry's columns; a changed value over 4 KiB is kept by its digest and size (audit-changes.ts). */
+const toColumns = (entry: NewAuditRow) => ({ ...entry, changes: JSON.stringify(boundedChanges(entry.changes)) });
 
 /**
  * Appends one entry; `db` is the transaction of the write it records. The table refuses updates and

@@ -47,6 +47,11 @@ export function createGraphQLSchema(): GraphQLSchema {
       }
     }
   }
+  for (const endpoint of ADMIN_ENDPOINTS) {
+    const weigh = endpoint.graphql?.weigh;
+    const field = endpoint.graphql && schema.getType(endpoint.graphql.type);
+    if (weigh && isObjectType(field)) Object.assign(field.getFields()[endpoint.graphql!.field]!, { extensions: { weigh } }); // read by query-limits.ts
+  }
   for (const root of [schema.getQueryType(), schema.getMutationType()]) {
     const missing = Object.values(root?.getFields() ?? {}).filter((field) => !field.resolve);
     if (missing.length > 0) throw new Error(`no resolver for ${missing.map((field) => `${root!.name}.${field.name}`).join(', ')}`);

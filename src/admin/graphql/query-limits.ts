@@ -221,12 +221,13 @@ function createWalk(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragme
     const field = parent.getFields()[node.name.value];
     if (!field) return 0;
     const type = getNamedType(field.type);
-    if (!isCompositeType(type) || !node.selectionSet) return weightOf(field);
+    const weight = weightOf(field) + argumentWeight(field, node, variables);
+    if (!isCompositeType(type) || !node.selectionSet) return weight;
     const list = isListType(getNullableType(field.type));
     const objects = list ? listSize(field, node, variables) : 1;
     // A page after `offset` rows reads those rows too (a history's, a list's): they count as objects.
     const skipped = list ? argumentValue(field, node, 'offset', variables) : 0;
-    return weightOf(field) + skipped + objects + objects * cost(type, node.selectionSet);
+    return weight + skipped + objects + objects * cost(type, node.selectionSet);
   }
 
   const typeOf = (name: string | undefined) => (name === undefined ? undefined : schema.getType(name) ?? undefined);
@@ -239,6 +240,24 @@ function weightOf(field: GraphQLField<unknown, unknown>): number {
   const directive = field.astNode?.directives?.find((d) => d.name.value === 'cost');
   const weight = directive?.arguments?.find((a) => a.name.value === 'weight')?.value;
   return weight ? Number(valueFromASTUntyped(weight)) : 0;
+}
+
+/**
+ * What a field weighs by its arguments (an endpoint's `weigh`, set on the field's extensions by
+ * graphql-schema.ts): a report weighs what its periods and days may read. Each argument is its literal
+ * or the request's variable; a weigh that throws on a value it cannot read weighs nothing (the field
+ * refuses that value when it runs).
+ */
+function argumentWeight(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Readonly<Record<string, unknown>>): number {
+  const weigh = (field.extensions as { weigh?: (args: Readonly<Record<string, unknown>>) => number }).weigh;
+  if (!weigh) return 0;
+  const args = Object.fromEntries((node.arguments ?? []).map((argument) => [argument.name.value, valueFromASTUntyped(argument.value, variables)]));
+  try {
+    const weight = weigh(args);
+    return Number.isFinite(weight) && weight > 0 ? weight : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** A list field's `limit`: the literal, the variable (or its default), or the argument's default; 1 without one. */

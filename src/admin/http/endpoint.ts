@@ -112,6 +112,11 @@ export interface GraphqlField<Reply = unknown> {
   readonly returns?: string;
   /** What it weighs in the query cost limit (`@cost`, query-limits.ts). */
   readonly cost?: number;
+  /**
+   * What it weighs beyond `cost` by its arguments (literals, or the request's variables): what it may
+   * read, where that depends on what is asked (a report's periods and days).
+   */
+  readonly weigh?: (args: Readonly<Record<string, unknown>>) => number;
 }
 
 export interface Endpoint<

@@ -49,15 +49,16 @@ export async function* mapRows<T, U>(rows: AsyncIterable<T>, map: (row: T) => U)
 
 /**
  * The rows of a keyset-paged read, page by page: each page one short query, the next one after the
- * last row of the page before. Nothing is read before the rows are asked for, and nothing stays open
+ * last row of the page before, until a page comes back empty (a page may be short of rows and not the
+ * last: one bounded by bytes). Nothing is read before the rows are asked for, and nothing stays open
  * when the reader stops.
  */
-export async function* pagedRows<T>(readPage: (after: T | null) => Promise<T[]>, pageSize: number): AsyncGenerator<T> {
+export async function* pagedRows<T>(readPage: (after: T | null) => Promise<T[]>): AsyncGenerator<T> {
   let after: T | null = null;
   for (;;) {
     const page = await readPage(after);
+    if (page.length === 0) return;
     yield* page;
-    if (page.length < pageSize) return;
     after = page[page.length - 1]!;
   }
 }

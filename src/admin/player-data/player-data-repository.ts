@@ -186,10 +186,13 @@ export async function scoreTargetsOf(db: Knex, userGameIds: readonly number[]): 
 /**
  * Up to `limit` audit entries with ids above `afterId` where the user is the actor or the target
  * (themself, one of these user-games or their scores, a wallet of theirs named by engine ids, a group
- * membership), by id: each way by its own index (actor, or target type and id), merged.
+ * membership), by id: each way by its own index (actor, or target type and id), merged. No more than
+ * fit in `maxBytes` of changes (at least one): a page is bounded by bytes whatever one entry weighs
+ * (entries written before values over 4 KiB were digested can weigh megabytes).
  */
 export async function auditEntriesPage(
-  db: Knex, userId: number, targets: { readonly userGameIds: readonly number[]; readonly scoreTargets: readonly string[]; readonly groupIds: readonly number[] }, afterId: number, limit: number,
+  db: Knex, userId: number, targets: { readonly userGameIds: readonly number[]; readonly scoreTargets: readonly string[]; readonly groupIds: readonly number[] },
+  afterId: number, limit: number, maxBytes: number,
 ): Promise<AuditEntryRow[]> {
   const ways: Array<[string, Knex.RawBinding[]]> = [
     ['actor_user_id = ?', [userId]],
@@ -202,8 +205,19 @@ export async function auditEntriesPage(
   ];
   const union = ways.map(([where]) => `(SELECT id FROM ${AUDIT} WHERE ${where} AND id > ? ORDER BY id LIMIT ?)`).join(' UNION ');
   const bindings = ways.flatMap(([, values]) => [...values, afterId, limit]);
+  // First the candidates' sizes, then the entries whose changes fit in maxBytes (at least one).
+  const [sizes] = (await db.raw(`SELECT id, LENGTH(changes) AS bytes FROM ${AUDIT} WHERE id IN (SELECT id FROM (${union}) AS page) ORDER BY id LIMIT ?`,
+    [...bindings, limit])) as [Array<{ id: number; bytes: number | string }>];
+  const ids: number[] = [];
+  let bytes = 0;
+  for (const row of sizes) {
+    if (ids.length > 0 && bytes + Number(row.bytes) > maxBytes) break;
+    ids.push(row.id);
+    bytes += Number(row.bytes);
+  }
+  if (ids.length === 0) return [];
   const [rows] = (await db.raw(`SELECT id, action, actor_user_id, actor_role, target_type, target_id, game_id, ip, changes, created_at
-    FROM ${AUDIT} WHERE id IN (SELECT id FROM (${union}) AS page) ORDER BY id LIMIT ?`, [...bindings, limit])) as [AuditEntryRow[]];
+    FROM ${AUDIT} WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`, ids)) as [AuditEntryRow[]];
   return rows;
 }
 

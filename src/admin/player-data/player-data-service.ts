@@ -36,6 +36,12 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 const money = (value: number | string | null) => (value === null ? null : Number(value));
 /** Rows per query of the export's long lists (a wallet's ledger, the audit entries). */
 const EXPORT_PAGE = 1000;
+/**
+ * The most bytes of audit changes one page of the export holds (SPEC §2.14: pages bounded by bytes, not
+ * only by rows; at least one entry a page, and an entry written since values over 4 KiB are kept by
+ * their digest holds a few KiB).
+ */
+const EXPORT_PAGE_BYTES = 1 << 20;
 
 /**
  * A game the user is connected to or moved money in: its connection (null once disconnected: the
@@ -180,9 +186,9 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
           group_id: m.group_id, key: m.group_key, name: m.group_name, leaderboard_id: m.leaderboard_id, joined_at: iso(m.created_at),
         })),
       }],
-      ['ledger', { rows: mapRows(pagedRows<LedgerEntryRow>((after) => read.playerData.ledgerMovesPage(userId, gameId, after, EXPORT_PAGE), EXPORT_PAGE), ledgerItem) }],
+      ['ledger', { rows: mapRows(pagedRows<LedgerEntryRow>((after) => read.playerData.ledgerMovesPage(userId, gameId, after, EXPORT_PAGE)), ledgerItem) }],
     ] as const;
-    const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, auditTargets, after ? Number(after.id) : 0, EXPORT_PAGE), EXPORT_PAGE);
+    const audit = pagedRows<AuditEntryRow>((after) => read.playerData.auditEntriesPage(userId, auditTargets, after ? Number(after.id) : 0, EXPORT_PAGE, EXPORT_PAGE_BYTES));
     const chunks = () => jsonObject([
       ['format', { value: 'player-data-export/1' }],
       ['exported_at', { value: new Date().toISOString() }],

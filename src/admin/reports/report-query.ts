@@ -90,3 +90,21 @@ export function reportPeriods(range: ReportRange, granularity: Granularity): Per
     throw error;
   }
 }
+
+/**
+ * What GraphQL weighs a report by (query-limits.ts; SPEC §2.13: by what it may read): each period of a
+ * game's report, each day of a summary's range (every game's rows of it), as the query names them.
+ * 90 each: a document holds one report of 1,000 periods or days, or many of a month.
+ */
+export const REPORT_WEIGHT_PER_PERIOD = 90;
+const DAY_MS = 86_400_000;
+
+export function gameReportWeight(args: Readonly<Record<string, unknown>>, now = Date.now()): number {
+  const input = args as ReportQueryInput;
+  return REPORT_WEIGHT_PER_PERIOD * reportPeriods(reportRange(input, now), granularityOf(input.granularity)).length;
+}
+
+export function summaryWeight(args: Readonly<Record<string, unknown>>, now = Date.now()): number {
+  const range = reportRange(args as ReportQueryInput, now);
+  return REPORT_WEIGHT_PER_PERIOD * Math.ceil((range.toMs - range.fromMs) / DAY_MS);
+}

@@ -1,6 +1,7 @@
 import { GRANULARITIES, MAX_PERIODS } from '../../reports/report-periods';
 import { endpoint, one, textParam, type Endpoint } from '../http/endpoint';
 import { exactJson } from '../http/exact-json';
+import { gameReportWeight, summaryWeight } from './report-query';
 import { wantsCsv } from './reports-csv';
 import { gameReportReply, reportSummaryReply } from './reports-replies';
 import { CsvFile } from './reports-service';
@@ -31,7 +32,8 @@ export const reportsEndpoints = [
     query: { ...RANGE, granularity: textParam('granularity', { type: 'string', enum: [...GRANULARITIES], default: 'day' }, `hour, day, week or month; at most ${MAX_PERIODS} periods`) },
     headers: ACCEPT, ok: { ...one(gameReportReply), ...JSON_OR_CSV },
     description: 'A move counts in the period of its ledger time, once the sync has written it. Every period of the range is listed per currency, with zeros where nothing moved.',
-    graphql: { type: 'Query', field: 'gameReport', params: { id: 'game_id' }, cost: 10000, once: true }, // up to ~10,000 rollup rows read per ask: at most ten in a document
+    // Weighed by its periods (what it may read): a document holds one of 1,000 periods, or many of a month.
+    graphql: { type: 'Query', field: 'gameReport', params: { id: 'game_id' }, cost: 1000, weigh: gameReportWeight, once: true },
     handle: ({ params, query, header }, { reports }) => (wantsCsv(header('accept')) ? reports.gameReportCsv(params.id, query) : reports.gameReport(params.id, query)),
     respond: csvOrJson,
   }),
@@ -39,7 +41,7 @@ export const reportsEndpoints = [
     method: 'get', path: '/api/reports/summary', tag: 'reports', summary: 'Every game\'s bets, wins, GGR and players over a range', access: 'staff', game: 'none', lookup: false,
     query: RANGE, headers: ACCEPT, ok: { ...one(reportSummaryReply), ...JSON_OR_CSV },
     description: 'Admins see every game; a moderator limited to games sees those. Totals per currency; active players are distinct user-games.',
-    graphql: { type: 'Query', field: 'reportSummary', cost: 10000, once: true },
+    graphql: { type: 'Query', field: 'reportSummary', cost: 1000, weigh: summaryWeight, once: true }, // weighed by the days of its range
     handle: ({ caller, query, header }, { reports }) => (wantsCsv(header('accept')) ? reports.summaryCsv(caller, query) : reports.summary(caller, query)),
     respond: csvOrJson,
   }),

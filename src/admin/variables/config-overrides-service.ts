@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mapListing, type Listing } from '../../db/page';
 import { AppError } from '../../errors';
 import { changedFields, createdFields, deletedFields, type Changes } from '../audit/audit-changes';
@@ -18,18 +17,8 @@ export type ConfigOverrideRepositories = 'configOverrides' | 'variables' | 'game
 
 type Repos = Work<ConfigOverrideRepositories>['repos'];
 
-/** Values up to this size stand in an override's audit entry as they are; larger ones by their digest and size. */
-const AUDITED_VALUES_BYTES = 4096;
-
-/** What an audit entry shows of an override: its values, or (large ones, up to 1 MiB each) their SHA-256 and size, as for images. */
-const auditedFields = (o: CheckedOverride) => {
-  const values = JSON.stringify(o.variables);
-  const bytes = Buffer.byteLength(values);
-  return {
-    name: o.name, starts_at: o.startsAt.toISOString(), ends_at: o.endsAt.toISOString(),
-    variables: bytes <= AUDITED_VALUES_BYTES ? o.variables : { sha256: createHash('sha256').update(values).digest('hex'), bytes },
-  };
-};
+/** What an audit entry shows of an override (large values by their digest and size: audit-changes.ts). */
+const auditedFields = (o: CheckedOverride) => ({ name: o.name, starts_at: o.startsAt.toISOString(), ends_at: o.endsAt.toISOString(), variables: o.variables });
 
 /**
  * Timed config overrides (SPEC §2.12): CRUD under the variables module, checked against the game's
