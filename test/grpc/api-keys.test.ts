@@ -1,5 +1,9 @@
 import anyTest, { type TestFn } from 'ava';
-import { createReservationClient, ReservationError } from '../../client/src';
+import { createReservationClient, isRetryable, ReservationError } from '../../client/src';
+import { startTcpRelay } from '../../bench/lib/tcp-relay';
+import { createKnex } from '../../src/db/knex-factory';
+import { startGrpcRole } from '../../src/grpc/grpc-role';
+import { createLogger } from '../../src/logging/logger';
 import { startTestGrpcRole } from '../helpers/grpc-role';
 import type { RunningRole } from '../../src/lifecycle/running-role';
 import { createTestApi, type TestApi } from '../helpers/api';
@@ -300,4 +304,61 @@ test('a key\'s body rules at their fields; game ids deduplicated and sorted (emp
     { action: 'api_key.revoke', changes: { revoked: [false, true] } },
     { action: 'api_key.create', changes: { name: [null, 'scoped'], game_ids: [null, [a, b].sort((x, y) => x - y)], expires_at: [null, '2026-12-01T12:00:00.001Z'] } },
   ], 'one revoke audited');
+});
+
+test('an unknown well-formed secret asked for again and again between two reads costs one MySQL lookup, however the calls come', async (t) => {
+  const { api } = t.context;
+  const registry = createApiKeyRegistry(api.database.db, { refreshMs: 3_600_000 });
+  t.teardown(() => registry.stop());
+  await registry.refresh();
+  let lookups = 0;
+  const count = (query: { sql: string }) => {
+    if (/api_keys/.test(query.sql) && /secret_hash/.test(query.sql) && /\bin\b/i.test(query.sql)) lookups += 1;
+  };
+  api.database.db.on('query', count);
+  t.teardown(() => api.database.db.off('query', count));
+  const unknown = `rsk_${'A'.repeat(43)}`;
+  t.deepEqual(await Promise.all(Array.from({ length: 50 }, () => registry.resolve(unknown))), Array.from({ length: 50 }, () => null));
+  for (let i = 0; i < 50; i += 1) t.is(await registry.resolve(unknown), null);
+  t.is(lookups, 1, 'one lookup for a hundred calls');
+  await registry.refresh();
+  t.is(await registry.resolve(unknown), null);
+  t.is(lookups, 2, 'after a read of every key, it is looked up once more');
+});
+
+test('while MySQL cannot confirm keys for more than KEYS_STALE_MS, a valid key\'s calls are UNAVAILABLE (retryable), never UNAUTHENTICATED; they work again once it answers', async (t) => {
+  const { api } = t.context;
+  const relay = await startTcpRelay('127.0.0.1', Number(new URL(api.config.mysql.url).port || 3306));
+  t.teardown(() => relay.stop());
+  const proxied = new URL(api.config.mysql.url);
+  proxied.port = String(relay.port);
+  const keysDb = createKnex(proxied.toString(), { min: 0, max: 2 });
+  t.teardown(() => keysDb.destroy());
+  const role = await startGrpcRole({
+    config: { ...api.config.grpc, host: '127.0.0.1', port: 0, authTokens: [BOOTSTRAP] }, wallet: api.engine.wallet, redis: api.redis.redis,
+    logger: createLogger('silent'), ledgerDb: api.database.db, apiKeysDb: keysDb,
+  });
+  t.teardown(() => role.stop(500));
+  const made = (await api.request('POST', '/api/api-keys', { ...admin(api), body: { name: 'steady' } })).body;
+  const target = api.engine.newWallet();
+  await api.engine.fund(target, 1000);
+  const server = createReservationClient({ address: role.address!, token: made.secret, batching: false, retry: false });
+  t.teardown(() => server.close());
+  const call = () => server.reserve({ ...target, roundId: 'r', amount: 1 }).then(() => 'OK', (error: ReservationError) => error);
+  t.is(await call(), 'OK');
+
+  relay.close(); // MySQL unreachable for the keys' reads
+  const seen: string[] = [];
+  let refused: ReservationError | null = null;
+  await until('a call is refused', async () => {
+    const outcome = await call();
+    seen.push(typeof outcome === 'string' ? outcome : outcome.codeName);
+    if (typeof outcome !== 'string') refused = outcome;
+    return refused !== null;
+  }, KEYS_STALE_MS + 10_000);
+  t.deepEqual([...new Set(seen)].filter((code) => code !== 'OK'), ['UNAVAILABLE'], seen.join(','));
+  t.true(isRetryable(refused!), 'the client library would retry it');
+  t.regex(refused!.message, /API keys cannot be confirmed now/);
+  relay.open();
+  await until('calls work again once MySQL answers', async () => (await call()) === 'OK', 10_000);
 });

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Knex } from 'knex';
 import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { WIRE_METHODS } from '../../src/grpc/generated/wire-codec';
 import { RESERVATION_SERVICE_NAME } from '../../src/grpc/reservation-proto';
@@ -224,4 +225,107 @@ test('a WatchLedger request whose game_id is not UTF-8 is INVALID_ARGUMENT namin
   });
   t.is(error.code, GrpcStatus.INVALID_ARGUMENT);
   t.regex(error.details, /^game_id must be valid UTF-8/);
+});
+
+/**
+ * The database as a lagging process sees it: the ledger's committed sequence read through `capOf`
+ * (what the tail takes as final), everything else as it is; `onSequenceRead` runs after each such
+ * read and before its caller goes on (a batch that commits between the tail's two reads).
+ */
+function laggingDb(db: Knex, capOf: (real: number) => number, onSequenceRead: () => Promise<void> = async () => undefined): Knex {
+  return new Proxy(db, {
+    apply(target, self, args: Parameters<Knex>) {
+      const builder = Reflect.apply(target, self, args) as Knex.QueryBuilder;
+      if (args[0] !== 'ledger_sequence') return builder;
+      const first = builder.first.bind(builder);
+      return Object.assign(builder, {
+        first: (...columns: string[]) => (first(...columns) as Promise<{ last: number | string } | undefined>).then(async (row) => {
+          await onSequenceRead();
+          return row && { last: capOf(Number(row.last)) };
+        }),
+      });
+    },
+  });
+}
+
+/** A stream of the handler over this tail, collecting each row's balance (its position in the test's sequence). */
+function collectingStream(api: TestApi, tail: ReturnType<typeof createLedgerTail>, db: Knex, afterSequence: number) {
+  const written: number[] = [];
+  const stream = watchLedgerHandler({ db, tail, logger: createLogger('silent') });
+  const call = Object.assign(new EventEmitter(), {
+    request: { after_sequence: String(afterSequence), game_id: '', user_id: '' },
+    metadata: new Metadata(),
+    write(event: { available_balance: string }) {
+      written.push(Number(event.available_balance));
+      return true;
+    },
+    end() {},
+  });
+  stream.handler(call as unknown as Parameters<typeof stream.handler>[0]);
+  return { written, end: () => call.emit('cancelled') };
+}
+
+test('a stream opened after_sequence above its server\'s lagging tail sends only later rows: a client that reconnects to a lagging server sees nothing twice', async (t) => {
+  const { api } = t.context;
+  await t.context.worker.stop();
+  await applyOutboxBatch(api.database.db, Array.from({ length: 60 }, (_, i) => topupEvent('lag', i + 1)));
+  const sequence = async (balance: number) => Number((await api.database.db('ledger_entries').where({ user_id: 'lag', available_balance: String(balance) }).first('seq')).seq);
+  let cap = await sequence(40); // this server's tail has seen up to the 40th row
+  let reads = 0;
+  const db = laggingDb(api.database.db, (real) => Math.min(real, cap), async () => {
+    reads += 1;
+  });
+  const tail = createLedgerTail(db, { pollMs: 10 });
+  t.teardown(() => tail.stop());
+  const stream = collectingStream(api, tail, db, await sequence(50)); // the client had the 50th row from another server
+  t.teardown(stream.end);
+  await applyOutboxBatch(api.database.db, Array.from({ length: 10 }, (_, i) => topupEvent('lag', 61 + i)));
+  const readsThen = reads;
+  await until('the lagging tail polled again', () => reads >= readsThen + 3, 10_000);
+  t.deepEqual(stream.written, [], 'nothing at or below the position the client resumed from');
+  cap = Number.MAX_SAFE_INTEGER; // the server catches up
+  await until('the rows after the position', () => stream.written.length >= 20, 10_000);
+  t.deepEqual(stream.written, Array.from({ length: 20 }, (_, i) => 51 + i), 'the 51st to the 70th, once each');
+});
+
+test('a live stream gets every row when one poll finds more than 2,000 new rows', async (t) => {
+  const { api } = t.context;
+  await t.context.worker.stop();
+  const tail = createLedgerTail(api.database.db, { pollMs: 10 });
+  t.teardown(() => tail.stop());
+  const received: number[] = [];
+  const unlisten = await tail.listen((rows) => received.push(...rows.filter((row) => row.user_id === 'burst').map((row) => Number(row.available_balance))));
+  t.teardown(unlisten);
+  await applyOutboxBatch(api.database.db, Array.from({ length: 4500 }, (_, i) => topupEvent('burst', i + 1))); // one commit: one poll finds them all
+  await until('every row handed out', () => received.length >= 4500, 20_000);
+  t.deepEqual(received, Array.from({ length: 4500 }, (_, i) => i + 1));
+});
+
+test('the ledger tail hands each row to its listeners once, also when a batch commits between its read of the committed sequence and its read of the rows', async (t) => {
+  const { api } = t.context;
+  await t.context.worker.stop();
+  let written = 0;
+  let interleave = false;
+  let reads = 0;
+  const batch = () => applyOutboxBatch(api.database.db, Array.from({ length: 5 }, () => topupEvent('between', (written += 1))));
+  const db = laggingDb(api.database.db, (real) => real, async () => {
+    reads += 1;
+    if (!interleave) return;
+    interleave = false;
+    await batch(); // commits after the tail read what is final, before it reads the rows
+  });
+  const tail = createLedgerTail(db, { pollMs: 10 });
+  t.teardown(() => tail.stop());
+  const received: number[] = [];
+  const unlisten = await tail.listen((rows) => received.push(...rows.filter((row) => row.user_id === 'between').map((row) => Number(row.available_balance))));
+  t.teardown(unlisten);
+  for (let round = 0; round < 5; round += 1) {
+    await batch();
+    interleave = true;
+    await until('the interleaved batch committed', () => !interleave, 10_000);
+  }
+  await until('every row handed out', () => received.length >= written, 10_000);
+  const readsThen = reads;
+  await until('the tail polled again: nothing comes twice', () => reads >= readsThen + 3, 10_000);
+  t.deepEqual(received, Array.from({ length: written }, (_, i) => i + 1));
 });
