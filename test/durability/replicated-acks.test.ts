@@ -181,3 +181,28 @@ test('a move that finds no function library on its primary is repeated with a WA
   t.true(commands.indexOf('function') < repeated, 'the library loaded before the repeat');
   t.true(commands.slice(repeated).includes('waitaof'), `a WAITAOF after the repeated call: ${commands.join(' ')}`);
 });
+
+test('a WAITAOF answered after its connection was remade mid-wait ends UNAVAILABLE, not confirmed (the new connection never carried the move)', async (t) => {
+  const { primary, replica } = await primaryWithReplica(t);
+  // A client with ioredis' defaults resends a command in flight when its connection is remade: the
+  // WAITAOF would be answered on the new one, which never carried the move.
+  const redis = createRedisClient({ url: primary.url, role: 'queue', durability: roomy });
+  t.teardown(() => redis.disconnect());
+  await once(redis, 'ready');
+  const ack = createDurableAck(roomy)!;
+  replica.signal('SIGSTOP'); // the WAITAOF waits for the replica
+  t.teardown(() => replica.signal('SIGCONT'));
+  await redis.set('moved', '1');
+  const barrier = ack(redis, 'fence');
+  const settled = barrier.then(() => 'confirmed', (error: AppError) => error);
+  const probe = createRedisClient({ url: primary.url, role: 'cli' });
+  t.teardown(() => probe.disconnect());
+  await waitUntil('the WAITAOF is blocked on the primary', async () => /cmd=waitaof/.test((await probe.call('CLIENT', 'LIST')) as string), 10_000);
+  redis.stream.destroy(); // the connection is remade while the WAITAOF waits
+  await once(redis, 'ready');
+  replica.signal('SIGCONT'); // a WAITAOF sent again now would be confirmed at once
+  const outcome = await settled;
+  t.not(outcome, 'confirmed');
+  t.is((outcome as AppError).code, 'UNAVAILABLE');
+  t.regex((outcome as AppError).message, /connection the move went out on is gone/);
+});

@@ -232,3 +232,22 @@ test('over gRPC, unary calls in flight together share store calls; GRPC_COALESCE
   t.deepEqual((await off.reserveAll(40)).map((r) => r.reply?.status), Array(40).fill('reserved'));
   t.is(off.counted.scripts - offBefore, 40);
 });
+
+test('a fault that is not an AppError in a coalesced batch fails only its own call; the others are sent again alone and succeed', async (t) => {
+  const { redis, cleanup } = await createTestRedis('grpc');
+  t.teardown(cleanup);
+  const { wallet } = countedEngine(redis);
+  const target = { userId: `u-${randomUUID()}`, gameId: 'g', currency: 'EUR' };
+  await wallet.topup({ ...target, amount: '1000', comment: '' });
+  // A fault of the code (not a refusal) whenever the poisoned call is in the batch sent.
+  const faulty: ReservationOperations = {
+    ...wallet,
+    reserveBatch: (items, options) => (items.some((item) => item.requestId === 'poison') ? Promise.reject(new TypeError('a bug met this item')) : wallet.reserveBatch(items, options)),
+  };
+  const engine = coalescedOperations(faulty, { windowMs: 0, maxItems: 100 });
+  const settled = await Promise.allSettled(['first', 'ok-1', 'poison', 'ok-2'].map((requestId) => engine.reserve({ ...target, requestId, roundId: 'r', amount: '10' })));
+  t.deepEqual(settled.map((outcome) => outcome.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+  t.true((settled[2] as PromiseRejectedResult).reason instanceof TypeError, 'the poisoned call gets its own fault');
+  t.deepEqual(settled.filter((outcome): outcome is PromiseFulfilledResult<BalanceReply> => outcome.status === 'fulfilled').map((outcome) => outcome.value.status), ['reserved', 'reserved', 'reserved']);
+  t.is(String((await wallet.balance(target.userId, target.gameId, 'EUR')).availableBalance), '970', 'three reserves, each once');
+});

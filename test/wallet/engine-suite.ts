@@ -36,6 +36,51 @@ export function registerEngineTests(test: TestFn<{ engine: Engine }>): void {
     t.like(reply, { status: 'rejected', transactionId: '', availableBalance: '0', reservedBalance: '0' });
   });
 
+  // §2.14: a wallet's close
+
+  test('a close takes the whole available balance out (one outbox entry); with money reserved it is refused and nothing moves; an empty wallet closes to nothing', async (t) => {
+    const { engine } = t.context;
+    const close = (target: { userId: string; gameId: string }, idempotencyKey?: string) =>
+      engine.wallet.closeWallet({ ...target, currency: 'EUR', reason: 'asked', auditTrail: '', ...(idempotencyKey ? { idempotencyKey } : {}) });
+    const funded = engine.newWallet();
+    await engine.fund(funded, 700);
+    const closed = await close(funded);
+    t.like(closed, { amount: '700', availableBalance: '0', reservedBalance: '0', replayed: false });
+    t.truthy(closed.closeId);
+    t.deepEqual((await engine.outbox(funded)).map((event) => `${event.kind} ${event.amount}`), ['topup 700', 'close 700']);
+    t.like(await close(funded), { closeId: null, amount: '0' }, 'then nothing is left');
+    t.is((await engine.outbox(funded)).length, 2, 'a close of nothing writes no move');
+
+    const { target, transactionId } = await reserved(engine, 100, 1000);
+    await rejectsWith(t, close(target), 'FAILED_PRECONDITION', /reserved/);
+    t.deepEqual(await engine.wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '900', reservedBalance: '100' });
+    await engine.wallet.cancel({ requestId: 'x', transactionId, reason: '' });
+    t.like(await close(target), { amount: '1000' }, 'closes once the round settles');
+  });
+
+  test('a keyed close is remembered, also one that found the wallet empty: its repeat answers the first reply and never takes money that arrived since; an unkeyed empty close is not', async (t) => {
+    const { engine } = t.context;
+    const target = engine.newWallet();
+    const close = (idempotencyKey?: string, reason = 'dormant') =>
+      engine.wallet.closeWallet({ ...target, currency: 'EUR', reason, auditTrail: '', ...(idempotencyKey ? { idempotencyKey } : {}) });
+    const empty = await close('k1');
+    t.like(empty, { closeId: null, amount: '0', replayed: false });
+    await engine.fund(target, 500);
+    t.like(await close('k1'), { closeId: null, amount: '0', replayed: true }, 'the first reply');
+    t.deepEqual(await engine.wallet.balance(target.userId, target.gameId, 'EUR'), { availableBalance: '500', reservedBalance: '0' });
+    await rejectsWith(t, close('k1', 'another reason'), 'ALREADY_EXISTS', /Idempotency-Key/);
+    const keyed = await close('k2');
+    t.like(keyed, { amount: '500', replayed: false });
+    await engine.fund(target, 40);
+    t.like(await close('k2'), { closeId: keyed.closeId, amount: '500', replayed: true });
+    t.like(await close(), { amount: '40', replayed: false }, 'an unkeyed close takes what is there');
+    t.like(await close(), { amount: '0', replayed: false });
+    await engine.fund(target, 3);
+    t.like(await close(), { amount: '3' }, 'an unkeyed empty close is not remembered');
+    const events = await engine.outbox(target);
+    t.deepEqual(events.filter((event) => event.kind === 'close').map((event) => [event.amount, event.requestId]), [['500', 'k2'], ['40', null], ['3', null]]);
+  });
+
   test('a top-up of A adds A to available', async (t) => {
     const { engine } = t.context;
     const target = engine.newWallet();
