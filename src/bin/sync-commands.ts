@@ -28,12 +28,13 @@ export async function reconcileCommand(config: Config): Promise<number> {
     }
     if (!rollups.checked) console.log('report rollups not checked: `reports rebuild` is under way (run it again to finish it)');
     else console.log(`${rollups.rows} report rollup rows compared with the ledger, ${rollups.mismatchCount} differ${rollups.mismatchCount > 0 ? ' (`npm run cli -- reports rebuild` recomputes them)' : ''}`);
-    const printed = await checkPrintedTotals(db);
-    for (const m of printed.mismatches) {
+    // What the API prints is checked with the rollups: not while a rebuild has emptied days it reads.
+    const printed = rollups.checked ? await checkPrintedTotals(db) : null;
+    for (const m of printed?.mismatches ?? []) {
       console.log(`REPORT MISMATCH game ${JSON.stringify(m.gameId)} ${m.currency} ${m.figure}: ledger ${m.ledger} reports print ${m.printed}`);
     }
-    console.log(`${printed.compared} games' report totals, as the API prints them, compared with the ledger, ${printed.mismatchCount} differ`);
-    return mismatches.length > 0 || rollups.mismatchCount > 0 || printed.mismatchCount > 0 ? 1 : 0;
+    if (printed?.checked) console.log(`${printed.compared} games' report totals, as the API prints them, compared with the ledger, ${printed.mismatchCount} differ`);
+    return mismatches.length > 0 || rollups.mismatchCount > 0 || (printed?.mismatchCount ?? 0) > 0 ? 1 : 0;
   } finally {
     redis.disconnect();
     await db.destroy();

@@ -16,7 +16,9 @@ import type {
   ReserveRequest,
   ReserveResponse,
 } from './reservation-proto';
-import { unaryHandler, type UnaryOptions } from './unary-handler';
+import { notUtf8Error, unaryHandler, type UnaryOptions } from './unary-handler';
+import { invalidUtf8Items } from './wire-runtime';
+import { checkBatchSize } from '../wallet/batch-runner';
 import type { ReservationOperations } from './reservation-operations';
 import type { BalanceOutcome, BalanceReply, CancelInput, ConfirmInput, ReserveInput } from '../wallet/wallet-types';
 
@@ -45,7 +47,11 @@ export function reservationHandlers(wallet: ReservationOperations, options: Rese
     return engine;
   };
   const batch = <Item>(method: string, run: (engine: ReservationOperations, items: Item[]) => Promise<BalanceOutcome[]>) =>
-    unaryHandler<{ items: Item[] }, { results: BatchResult[] }>(method, async (request, metadata) => ({ results: batchResults(method, await run(engineFor(metadata), request.items), options.logger) }), options);
+    unaryHandler<{ items: Item[] }, { results: BatchResult[] }>(
+      method,
+      async (request, metadata) => ({ results: batchResults(method, await withoutUnreadableItems(request, (items) => run(engineFor(metadata), items)), options.logger) }),
+      { ...options, itemsJudgedApart: true },
+    );
   return {
     Reserve: unaryHandler<ReserveRequest, BalanceResponse>('Reserve', async (request, metadata, deadlineMs) => toWire(await engineFor(metadata).reserve(reserveInput(request), { deadlineMs })), options),
     Confirm: unaryHandler<ConfirmRequest, BalanceResponse>('Confirm', async (request, metadata, deadlineMs) => toWire(await engineFor(metadata).confirm(confirmInput(request), { deadlineMs })), options),
@@ -92,6 +98,24 @@ const cancelInput = (request: CancelRequest): CancelInput => ({
   transactionId: request.transaction_id,
   reason: request.reason,
 });
+
+/**
+ * A batch's outcomes with its items whose strings are not UTF-8 answered INVALID_ARGUMENT, as their
+ * unary calls would be, and only the others run (SPEC §1.9: one item's error changes nothing for the
+ * others). The batch's size is judged on every item.
+ */
+async function withoutUnreadableItems<Item>(request: { items: Item[] }, run: (items: Item[]) => Promise<BalanceOutcome[]>): Promise<BalanceOutcome[]> {
+  const unreadable = invalidUtf8Items(request);
+  if (unreadable.size === 0) return run(request.items);
+  checkBatchSize(request.items.length);
+  const readable = request.items.filter((_, index) => !unreadable.has(index));
+  const outcomes = readable.length > 0 ? await run(readable) : [];
+  let next = 0;
+  return request.items.map((_, index) => {
+    const path = unreadable.get(index);
+    return path === undefined ? outcomes[next++]! : notUtf8Error(path.replace(/^items\[\d+\]\./, '')); // as its unary call names it
+  });
+}
 
 /**
  * Each item's reply, or its error as the numeric status and message its unary call would give. Items

@@ -13,6 +13,8 @@ import { invalidUtf8Field } from './wire-runtime';
 
 export interface UnaryOptions {
   readonly logger: Logger;
+  /** A batch's items answer their own strings that are not UTF-8 (SPEC §1.9: items are independent). */
+  readonly itemsJudgedApart?: boolean;
   /** Metrics: each call's status and duration, per method. */
   readonly observe?: GrpcCallObserver;
 }
@@ -39,7 +41,7 @@ export function unaryHandler<Req, Res>(method: string, handler: Handler<Req, Res
       callback({ code: GrpcStatus.DEADLINE_EXCEEDED, details: 'deadline passed before the call started' } as ServiceError);
       return;
     }
-    const notUtf8 = invalidUtf8Field(call.request);
+    const notUtf8 = invalidUtf8Field(call.request, options.itemsJudgedApart ? { items: 'own' } : {});
     if (notUtf8 !== undefined) {
       callback(statusError(notUtf8Error(notUtf8)));
       return;

@@ -14,11 +14,28 @@ import { isUtf8 } from 'node:buffer';
  * a throwing deserializer INTERNAL: the handler answers INVALID_ARGUMENT naming the field instead
  * (`invalidUtf8Field`). Decoding it to U+FFFD would make `…\xff` and `…\xfe` one request id.
  */
-const INVALID_UTF8 = Symbol('the first string field that was not UTF-8');
+const INVALID_UTF8 = Symbol('the string fields that were not UTF-8');
 
-/** The path of the first string field of a decoded message that was not UTF-8 (`items[3].request_id`), if any. */
-export function invalidUtf8Field(message: unknown): string | undefined {
-  return typeof message === 'object' && message !== null ? (message as { [INVALID_UTF8]?: string })[INVALID_UTF8] : undefined;
+/** The paths of a decoded message's string fields that were not UTF-8 (`request_id`, `items[3].user_id`), in wire order. */
+export function invalidUtf8Fields(message: unknown): readonly string[] {
+  return (typeof message === 'object' && message !== null ? (message as { [INVALID_UTF8]?: string[] })[INVALID_UTF8] : undefined) ?? [];
+}
+
+/** The first string field of a decoded message that was not UTF-8, outside its repeated items (`items[3].…`), if any. */
+export function invalidUtf8Field(message: unknown, options: { items?: 'own' } = {}): string | undefined {
+  return invalidUtf8Fields(message).find((path) => !(options.items === 'own' && ITEM_PATH.test(path)));
+}
+
+const ITEM_PATH = /^items\[(\d+)\]\./;
+
+/** A batch's items whose strings were not UTF-8, by index, each with its first such field. */
+export function invalidUtf8Items(message: unknown): ReadonlyMap<number, string> {
+  const items = new Map<number, string>();
+  for (const path of invalidUtf8Fields(message)) {
+    const item = ITEM_PATH.exec(path);
+    if (item && !items.has(Number(item[1]))) items.set(Number(item[1]), path);
+  }
+  return items;
 }
 
 /** A cursor over one encoded message (and the messages inside it). */
@@ -26,13 +43,13 @@ export class WireReader {
   pos = 0;
   /** The path before a field's name while a repeated message's item is read (`items[3].`). */
   scope = '';
-  /** The first string field that was not UTF-8. */
-  invalid: string | undefined;
+  /** The string fields that were not UTF-8 (null: none, the usual case). */
+  invalid: string[] | null = null;
   constructor(readonly buf: Buffer) {}
 
-  /** The top-level message, marked with the first field that was not UTF-8. */
+  /** The top-level message, marked with the fields that were not UTF-8. */
   mark<M extends object>(message: M): M {
-    if (this.invalid !== undefined) Object.defineProperty(message, INVALID_UTF8, { value: this.invalid });
+    if (this.invalid !== null) Object.defineProperty(message, INVALID_UTF8, { value: this.invalid });
     return message;
   }
 
@@ -101,7 +118,7 @@ export class WireReader {
   string(field: string): string {
     const end = this.end();
     const text = this.buf.toString('utf8', this.pos, end);
-    if (text.includes('\uFFFD') && this.invalid === undefined && !isUtf8(this.buf.subarray(this.pos, end))) this.invalid = this.scope + field;
+    if (text.includes('\uFFFD') && !isUtf8(this.buf.subarray(this.pos, end))) (this.invalid ??= []).push(this.scope + field);
     this.pos = end;
     return text;
   }

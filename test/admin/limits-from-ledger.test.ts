@@ -200,3 +200,24 @@ test('a count finished after midnight, with a loss already on the new day, leave
   t.is(live.netLoss.week, 470, 'the week holds both');
   t.is(live.netLoss.month, 470);
 });
+
+test('a sweep goes round every noted wallet: hundreds that cannot finish yet hold no other back', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-09T15:00:00.000Z');
+  const { ug, target } = await wallet(api, 10_000);
+  await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
+  await t.context.worker.stop();
+  await lose(api, target, 200);
+  await impatientService(api).setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1000, loss_period: 'day' });
+  // 250 wallets noted just now whose records are not made yet, all before this one in key order.
+  await api.database.db('wallet_limit_seeds').insert(Array.from({ length: 250 }, (_, i) => ({ user_id: `0-stalled-${String(i).padStart(3, '0')}`, game_id: 'g', currency: 'EUR', noted_at: new Date() })));
+  t.context.worker = await startTestWorker(api, { sweeps: false });
+  await until('the loss is in the ledger', async () => api.engine.wallet.ledgerHolds(target.userId, target.gameId, 'EUR', (await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.seed!.throughStreamId), 20_000);
+  const seeds = createLimitSeeds({ store: createUnitOfWork(api.database.db, []), wallet: api.engine.wallet });
+  t.is(await seeds.sweep(), 0, 'the first 200 noted wallets: none can finish or be forgotten yet');
+  t.true(await seedPending(api, target));
+  t.is(await seeds.sweep(), 1, 'the next sweep goes on past them and finishes this one');
+  t.false(await seedPending(api, target));
+  t.is((await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.netLoss.day, 200);
+  t.is(Number((await api.database.db('wallet_limit_seeds').count({ n: '*' }))[0]!.n), 250, 'the unmade ones wait out their grace');
+});

@@ -482,4 +482,12 @@ test('GraphQL weighs a report by what it may read: nine aliases of a 950-day rep
   t.is(months.body.errors, undefined, JSON.stringify(months.body.errors));
   const summaries = await gql(api, `{ a: reportSummary(from: "2024-01-01", to: "2026-08-08") { totals { ggr } } b: reportSummary(from: "2024-01-02", to: "2026-08-08") { totals { ggr } } }`, admin(api));
   t.is(summaries.body.errors?.[0]?.extensions?.code, 'BAD_REQUEST', 'two summaries of 950 days weigh too much');
+  const longSummary = await gql(api, '{ reportSummary(from: "1000-01-01", to: "9999-12-31") { totals { ggr } } }', admin(api));
+  t.is(longSummary.body.errors, undefined, 'any one summary is answered, as REST answers it');
+
+  // Arguments the field reads as "not given" weigh what the field then reads (the defaults), not nothing.
+  const blanks = await gql(api, `{ ${starts.map((from, i) => `r${i}: gameReport(game_id: ${gameId}, from: "${from}", to: "2026-08-08", granularity: "", tz: "", currency: "") { totals { ggr } }`).join(' ')} }`, admin(api));
+  t.is(blanks.body.errors?.[0]?.extensions?.code, 'BAD_REQUEST', 'granularity "" is a day report of 950 periods');
+  const defaults = await gql(api, `query ($from: String = "2024-01-01", $g: String = "day") { ${starts.map((_, i) => `r${i}: gameReport(game_id: ${gameId}, from: $from, to: "2026-08-08", granularity: $g) { totals { ggr } }`).join(' ')} }`, admin(api));
+  t.is(defaults.body.errors?.[0]?.extensions?.code, 'BAD_REQUEST', 'a variable\'s default counts as its value');
 });

@@ -255,14 +255,20 @@ test('a string field that is not UTF-8 is INVALID_ARGUMENT naming it (never deco
   t.is(replacement.error, null);
   t.like(replacement.reply, { status: 'reserved' });
 
-  // Every method: a batch names the item, the others their field (WatchLedger: watch-ledger.test.ts).
+  // Every method names the field (WatchLedger: watch-ledger.test.ts).
   const batch = WIRE_METHODS.ReserveBatch.request.encode({ items: [
     { request_id: 'ok', user_id: '42', game_id: '7', round_id: 'r', amount: '1', currency: 'EUR' },
     { request_id: 'ok2', user_id: '4Z', game_id: '7', round_id: 'r', amount: '1', currency: 'EUR' },
   ] });
+  // A batch's item answers as its unary call would (SPEC §1.9: items are independent); the others apply.
   const batchReply = await send('ReserveBatch', withRawByte(batch, 0xff));
-  t.is(batchReply.error?.code, GrpcStatus.INVALID_ARGUMENT);
-  t.regex(batchReply.error?.details ?? '', /^items\[1\]\.user_id must be valid UTF-8/);
+  t.is(batchReply.error, null);
+  const [first, second] = (batchReply.reply as { results: Array<{ reply?: { status: string }; error?: { code: number; message: string } }> }).results;
+  t.is(first!.reply?.status, 'reserved');
+  t.is(second!.error?.code, GrpcStatus.INVALID_ARGUMENT);
+  t.regex(second!.error?.message ?? '', /^user_id must be valid UTF-8/);
+  const tooMany = WIRE_METHODS.ReserveBatch.request.encode({ items: Array.from({ length: 1001 }, (_, i) => ({ request_id: `m${i}`, user_id: i === 0 ? '4Z' : '42', game_id: '7', round_id: 'r', amount: '1', currency: 'EUR' })) });
+  t.is((await send('ReserveBatch', withRawByte(tooMany, 0xff))).error?.code, GrpcStatus.INVALID_ARGUMENT, 'a batch of 1,001 is refused whole, one unreadable item or not');
   const get = await send('GetTransaction', withRawByte(WIRE_METHODS.GetTransaction.request.encode({ transaction_id: 'tZ' }), 0xff));
   t.regex(get.error?.details ?? '', /^transaction_id must be valid UTF-8/);
   const confirm = await send('Confirm', withRawByte(WIRE_METHODS.Confirm.request.encode({ request_id: 'c', transaction_id: 't', round_id: 'rZ', win_amount: '0' }), 0xff));

@@ -52,7 +52,8 @@ export function boundedChanges(changes: Changes): Changes {
 }
 
 function boundedValue(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' && (typeof value !== 'string' || value.length * 3 <= AUDITED_VALUE_BYTES)) return value;
+  // A string's JSON is at most 6 bytes a UTF-16 unit (`\u0001`): a short one needs no measuring.
+  if (value === null || typeof value !== 'object' && (typeof value !== 'string' || value.length * 6 <= AUDITED_VALUE_BYTES)) return value;
   const json = JSON.stringify(value);
   const bytes = Buffer.byteLength(json);
   return bytes <= AUDITED_VALUE_BYTES ? value : { sha256: createHash('sha256').update(json).digest('hex'), bytes };

@@ -7,6 +7,7 @@ import { opsResolvers } from './resolvers/ops-resolvers';
 import { variablesResolvers } from './resolvers/variables-resolvers';
 import { JSONScalar, Money, SafeInt } from './scalars';
 import { ADMIN_ENDPOINTS } from '../admin-endpoints';
+import { parseQuery } from '../http/endpoint';
 import { endpointResolvers, type FieldResolvers } from './endpoint-resolvers';
 import type { Resolver, ResolverMap } from './resolvers/resolver-types';
 import type { GraphQLContext } from './graphql-context';
@@ -49,8 +50,11 @@ export function createGraphQLSchema(): GraphQLSchema {
   }
   for (const endpoint of ADMIN_ENDPOINTS) {
     const weigh = endpoint.graphql?.weigh;
-    const field = endpoint.graphql && schema.getType(endpoint.graphql.type);
-    if (weigh && isObjectType(field)) Object.assign(field.getFields()[endpoint.graphql!.field]!, { extensions: { weigh } }); // read by query-limits.ts
+    const type = endpoint.graphql && schema.getType(endpoint.graphql.type);
+    if (!weigh || !isObjectType(type)) continue;
+    // Weighed by the arguments as the field reads them (its query rules: "" and null are "not given", as in REST).
+    const byQuery = (args: Readonly<Record<string, unknown>>) => weigh(parseQuery(endpoint.query, args) as Readonly<Record<string, unknown>>);
+    Object.assign(type.getFields()[endpoint.graphql!.field]!, { extensions: { weigh: byQuery } }); // read by query-limits.ts
   }
   for (const root of [schema.getQueryType(), schema.getMutationType()]) {
     const missing = Object.values(root?.getFields() ?? {}).filter((field) => !field.resolve);

@@ -279,10 +279,11 @@ function argumentValue(field: GraphQLField<unknown, unknown>, node: FieldNode, n
   return Number.isFinite(given) && given > 0 ? given : 0;
 }
 
+/** The operation's variables' defaults (an integer as a number, a string as text…): what a variable the request omits stands for. */
 function variableDefaults(operation: OperationDefinitionNode): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
   for (const definition of operation.variableDefinitions ?? []) {
-    if (definition.defaultValue?.kind === Kind.INT) defaults[definition.variable.name.value] = Number(definition.defaultValue.value);
+    if (definition.defaultValue) defaults[definition.variable.name.value] = valueFromASTUntyped(definition.defaultValue);
   }
   return defaults;
 }

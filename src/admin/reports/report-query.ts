@@ -94,9 +94,12 @@ export function reportPeriods(range: ReportRange, granularity: Granularity): Per
 /**
  * What GraphQL weighs a report by (query-limits.ts; SPEC §2.13: by what it may read): each period of a
  * game's report, each day of a summary's range (every game's rows of it), as the query names them.
- * 90 each: a document holds one report of 1,000 periods or days, or many of a month.
+ * 90 each: a document holds one report of 1,000 periods, or many of a month. A summary's weight stops
+ * at SUMMARY_MAX_WEIGHT (a summary reads at most two ranges a unit, whatever its length): any one
+ * summary is answered, as REST answers it, and a document holds one long one.
  */
 export const REPORT_WEIGHT_PER_PERIOD = 90;
+const SUMMARY_MAX_WEIGHT = 60_000;
 const DAY_MS = 86_400_000;
 
 export function gameReportWeight(args: Readonly<Record<string, unknown>>, now = Date.now()): number {
@@ -106,5 +109,5 @@ export function gameReportWeight(args: Readonly<Record<string, unknown>>, now = 
 
 export function summaryWeight(args: Readonly<Record<string, unknown>>, now = Date.now()): number {
   const range = reportRange(args as ReportQueryInput, now);
-  return REPORT_WEIGHT_PER_PERIOD * Math.ceil((range.toMs - range.fromMs) / DAY_MS);
+  return Math.min(SUMMARY_MAX_WEIGHT, REPORT_WEIGHT_PER_PERIOD * Math.ceil((range.toMs - range.fromMs) / DAY_MS));
 }

@@ -1,27 +1,30 @@
 import { GRANULARITIES } from '../../reports/report-periods';
 import { countField, enumField, exactMoneyField, fieldsOf, flagField, idField, listOf, numberField, type ReplyOf, replySchema, textField, timestampField } from '../core/reply-schema';
 
+/** A count of moves or players: past 2^31 in a busy installation's long summary, so GraphQL's SafeInt, not Int. */
+const tally = (description?: string) => countField(0, description).meta({ graphql: 'SafeInt' });
+
 /** SPEC §2.13's figures of one game (or all), one currency and one period (or the whole range). */
 const FIGURES = {
-  bets_count: countField(0, 'confirmed rounds'),
+  bets_count: tally('confirmed rounds'),
   bets_amount: exactMoneyField().meta({ description: 'what the confirmed rounds had reserved (minor units)' }),
   wins_amount: exactMoneyField(),
   ggr: exactMoneyField().meta({ description: 'bets_amount − wins_amount' }),
   hold_pct: numberField().nullable().meta({ description: 'ggr / bets_amount × 100; null without a bet' }),
   rtp_pct: numberField().nullable().meta({ description: 'wins_amount / bets_amount × 100; null without a bet' }),
-  reserves_count: countField(0, 'reservations made (settled or not)'),
+  reserves_count: tally('reservations made (settled or not)'),
   reserves_amount: exactMoneyField(),
-  cancels_count: countField(),
+  cancels_count: tally(),
   cancels_amount: exactMoneyField(),
-  expiries_count: countField(),
+  expiries_count: tally(),
   expiries_amount: exactMoneyField(),
-  topups_count: countField(0, 'top-ups but period rewards'),
+  topups_count: tally('top-ups but period rewards'),
   topups_amount: exactMoneyField(),
-  rewards_count: countField(0, 'period rewards paid (SPEC §2.12)'),
+  rewards_count: tally('period rewards paid (SPEC §2.12)'),
   rewards_amount: exactMoneyField(),
-  closes_count: countField(0, 'wallets closed by an admin (SPEC §2.14)'),
+  closes_count: tally('wallets closed by an admin (SPEC §2.14)'),
   closes_amount: exactMoneyField().meta({ description: 'what the closes took out of the wallets' }),
-  active_players: countField(0, 'distinct user-games with a confirmed round'),
+  active_players: tally('distinct user-games with a confirmed round'),
 };
 export type Figures = { -readonly [Name in keyof typeof FIGURES]: ReplyOf<(typeof FIGURES)[Name]> };
 

@@ -18,10 +18,10 @@ export const LIMIT_SEED_SWEEP_MS = 1000;
 /** Wallets looked at per sweep (the longest waiting first). */
 const SWEEP_BATCH = 200;
 /**
- * A noted wallet with no record yet is forgotten only after this long: its PUT notes it before Redis
- * makes the record, and a sweep between the two must not forget it.
+ * A noted wallet with no record yet is forgotten only after this long (by MySQL's clock, which noted
+ * it): its PUT notes it before Redis makes the record, and a sweep between the two must not forget it.
  */
-const UNMADE_GRACE_MS = 60_000;
+const UNMADE_GRACE_S = 300;
 
 /**
  * A wallet's first limits count the losses of their periods made before them (SPEC §1.11): the record
@@ -35,6 +35,8 @@ const UNMADE_GRACE_MS = 60_000;
 export function createLimitSeeds(deps: { store: Store<'walletControls' | 'ledgerReads'>; wallet: WalletService; clock?: () => number; logger?: Logger }) {
   const { store, wallet, clock = Date.now, logger } = deps;
   const { read } = store;
+  /** Where the next sweep goes on from (null: the first noted wallet). */
+  let cursor: LimitSeedRow | null = null;
 
   /**
    * Adds the ledger's count of the earlier losses once the sync has written every move up to
@@ -56,7 +58,7 @@ export function createLimitSeeds(deps: { store: Store<'walletControls' | 'ledger
     const ids = { userId: row.user_id, gameId: row.game_id, currency: row.currency };
     const live = await wallet.limits(ids.userId, ids.gameId, ids.currency);
     if (!live) {
-      if (clock() - row.noted_at.getTime() < UNMADE_GRACE_MS) return false;
+      if (!row.old_enough) return false;
     } else if (live.seed && !(await finish(ids, live.seed, 0))) {
       return false;
     }
@@ -69,10 +71,15 @@ export function createLimitSeeds(deps: { store: Store<'walletControls' | 'ledger
     /** Notes a wallet whose limits are about to be set: a first record may wait for the ledger. */
     note: (ids: SeedWallet) => store.run(COMMAND_ACTOR, ({ repos }) => repos.walletControls.noteLimitSeed(ids)),
 
-    /** One sweep over the noted wallets; how many it finished or forgot. */
+    /**
+     * One sweep over up to SWEEP_BATCH noted wallets, going on from where the last one stopped (round
+     * all of them: those that cannot finish yet hold no others back); how many it finished or forgot.
+     */
     async sweep(): Promise<number> {
       let done = 0;
-      for (const row of await read.walletControls.notedLimitSeeds(SWEEP_BATCH)) {
+      const rows = await read.walletControls.notedLimitSeeds(cursor, SWEEP_BATCH, UNMADE_GRACE_S);
+      cursor = rows.length < SWEEP_BATCH ? null : rows.at(-1)!;
+      for (const row of rows) {
         try {
           if (await settle(row)) done += 1;
         } catch (error) {

@@ -38,12 +38,13 @@ export { listFrozen, type FrozenTable, type LimitsRow } from '../../records/wall
 /** Wallets whose first limits may still wait for the ledger's count of earlier losses (limit-seeds.ts). */
 export const LIMIT_SEEDS_TABLE = 'wallet_limit_seeds';
 
-/** A wallet noted as waiting, by its engine ids. */
+/** A wallet noted as waiting, by its engine ids, and whether it was noted long enough ago (by MySQL's clock) to forget it unmade. */
 export interface LimitSeedRow {
   user_id: string;
   game_id: string;
   currency: string;
   noted_at: Date;
+  old_enough: boolean;
 }
 
 /** Notes a wallet (again: its time is renewed). */
@@ -52,10 +53,18 @@ export async function noteLimitSeed(db: Knex, wallet: { userId: string; gameId: 
     [wallet.userId, wallet.gameId, wallet.currency]);
 }
 
-/** Up to `limit` noted wallets, the longest waiting first (ids as text). */
-export async function notedLimitSeeds(db: Knex, limit: number): Promise<LimitSeedRow[]> {
-  const rows = (await db(LIMIT_SEEDS_TABLE).orderBy('noted_at').limit(limit).select('user_id', 'game_id', 'currency', 'noted_at')) as Array<Record<string, Buffer | Date>>;
-  return rows.map((row) => ({ user_id: String(row.user_id), game_id: String(row.game_id), currency: String(row.currency), noted_at: row.noted_at as Date }));
+/**
+ * Up to `limit` noted wallets after `after` in key order (a sweep goes round them all, so wallets that
+ * cannot finish yet hold none of the others back), each saying whether it was noted `graceS` or more
+ * ago by MySQL's own clock (the one that wrote `noted_at`: no process's clock is compared with it).
+ */
+export async function notedLimitSeeds(db: Knex, after: Pick<LimitSeedRow, 'user_id' | 'game_id' | 'currency'> | null, limit: number, graceS: number): Promise<LimitSeedRow[]> {
+  const [rows] = (await db.raw(`SELECT user_id, game_id, currency, noted_at, noted_at <= NOW(3) - INTERVAL ? SECOND AS old_enough FROM ${LIMIT_SEEDS_TABLE}
+    ${after ? 'WHERE (user_id, game_id, currency) > (?, ?, ?)' : ''} ORDER BY user_id, game_id, currency LIMIT ?`,
+  [graceS, ...(after ? [after.user_id, after.game_id, after.currency] : []), limit])) as [Array<Record<string, Buffer | Date | number>>];
+  return rows.map((row) => ({
+    user_id: String(row.user_id), game_id: String(row.game_id), currency: String(row.currency), noted_at: row.noted_at as Date, old_enough: Number(row.old_enough) === 1,
+  }));
 }
 
 /** Forgets a noted wallet, unless it was noted again after `notedAt`. */

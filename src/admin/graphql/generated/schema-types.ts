@@ -1474,22 +1474,22 @@ export type RegisterInput = {
 
 export type ReportGame = {
   /** Distinct user-games with a confirmed round. */
-  active_players: Scalars['Int']['output'];
+  active_players: Scalars['SafeInt']['output'];
   /** What the confirmed rounds had reserved (minor units). */
   bets_amount: Scalars['Money']['output'];
   /** Confirmed rounds. */
-  bets_count: Scalars['Int']['output'];
+  bets_count: Scalars['SafeInt']['output'];
   cancels_amount: Scalars['Money']['output'];
-  cancels_count: Scalars['Int']['output'];
+  cancels_count: Scalars['SafeInt']['output'];
   /** What the closes took out of the wallets. */
   closes_amount: Scalars['Money']['output'];
   /** Wallets closed by an admin (SPEC §2.14). */
-  closes_count: Scalars['Int']['output'];
+  closes_count: Scalars['SafeInt']['output'];
   currency: Scalars['String']['output'];
   /** The game was deleted: its moves stay in the summary and its totals. */
   deleted: Scalars['Boolean']['output'];
   expiries_amount: Scalars['Money']['output'];
-  expiries_count: Scalars['Int']['output'];
+  expiries_count: Scalars['SafeInt']['output'];
   game_id: Scalars['SafeInt']['output'];
   /** As it is, or as it was when the game was deleted. */
   game_name: Scalars['String']['output'];
@@ -1499,51 +1499,51 @@ export type ReportGame = {
   hold_pct: Maybe<Scalars['Float']['output']>;
   reserves_amount: Scalars['Money']['output'];
   /** Reservations made (settled or not). */
-  reserves_count: Scalars['Int']['output'];
+  reserves_count: Scalars['SafeInt']['output'];
   rewards_amount: Scalars['Money']['output'];
   /** Period rewards paid (SPEC §2.12). */
-  rewards_count: Scalars['Int']['output'];
+  rewards_count: Scalars['SafeInt']['output'];
   /** Wins_amount / bets_amount × 100; null without a bet. */
   rtp_pct: Maybe<Scalars['Float']['output']>;
   topups_amount: Scalars['Money']['output'];
   /** Top-ups but period rewards. */
-  topups_count: Scalars['Int']['output'];
+  topups_count: Scalars['SafeInt']['output'];
   wins_amount: Scalars['Money']['output'];
 };
 
 export type ReportPeriod = {
   /** Distinct user-games with a confirmed round. */
-  active_players: Scalars['Int']['output'];
+  active_players: Scalars['SafeInt']['output'];
   /** What the confirmed rounds had reserved (minor units). */
   bets_amount: Scalars['Money']['output'];
   /** Confirmed rounds. */
-  bets_count: Scalars['Int']['output'];
+  bets_count: Scalars['SafeInt']['output'];
   cancels_amount: Scalars['Money']['output'];
-  cancels_count: Scalars['Int']['output'];
+  cancels_count: Scalars['SafeInt']['output'];
   /** What the closes took out of the wallets. */
   closes_amount: Scalars['Money']['output'];
   /** Wallets closed by an admin (SPEC §2.14). */
-  closes_count: Scalars['Int']['output'];
+  closes_count: Scalars['SafeInt']['output'];
   currency: Scalars['String']['output'];
   expiries_amount: Scalars['Money']['output'];
-  expiries_count: Scalars['Int']['output'];
+  expiries_count: Scalars['SafeInt']['output'];
   /** Bets_amount − wins_amount. */
   ggr: Scalars['Money']['output'];
   /** Ggr / bets_amount × 100; null without a bet. */
   hold_pct: Maybe<Scalars['Float']['output']>;
   reserves_amount: Scalars['Money']['output'];
   /** Reservations made (settled or not). */
-  reserves_count: Scalars['Int']['output'];
+  reserves_count: Scalars['SafeInt']['output'];
   rewards_amount: Scalars['Money']['output'];
   /** Period rewards paid (SPEC §2.12). */
-  rewards_count: Scalars['Int']['output'];
+  rewards_count: Scalars['SafeInt']['output'];
   /** Wins_amount / bets_amount × 100; null without a bet. */
   rtp_pct: Maybe<Scalars['Float']['output']>;
   /** The local start of the period (ISO 8601 with the zone's offset); the first is cut at from. */
   start: Scalars['String']['output'];
   topups_amount: Scalars['Money']['output'];
   /** Top-ups but period rewards. */
-  topups_count: Scalars['Int']['output'];
+  topups_count: Scalars['SafeInt']['output'];
   wins_amount: Scalars['Money']['output'];
 };
 
@@ -1560,35 +1560,35 @@ export type ReportSummary = {
 
 export type ReportTotals = {
   /** Distinct user-games with a confirmed round. */
-  active_players: Scalars['Int']['output'];
+  active_players: Scalars['SafeInt']['output'];
   /** What the confirmed rounds had reserved (minor units). */
   bets_amount: Scalars['Money']['output'];
   /** Confirmed rounds. */
-  bets_count: Scalars['Int']['output'];
+  bets_count: Scalars['SafeInt']['output'];
   cancels_amount: Scalars['Money']['output'];
-  cancels_count: Scalars['Int']['output'];
+  cancels_count: Scalars['SafeInt']['output'];
   /** What the closes took out of the wallets. */
   closes_amount: Scalars['Money']['output'];
   /** Wallets closed by an admin (SPEC §2.14). */
-  closes_count: Scalars['Int']['output'];
+  closes_count: Scalars['SafeInt']['output'];
   currency: Scalars['String']['output'];
   expiries_amount: Scalars['Money']['output'];
-  expiries_count: Scalars['Int']['output'];
+  expiries_count: Scalars['SafeInt']['output'];
   /** Bets_amount − wins_amount. */
   ggr: Scalars['Money']['output'];
   /** Ggr / bets_amount × 100; null without a bet. */
   hold_pct: Maybe<Scalars['Float']['output']>;
   reserves_amount: Scalars['Money']['output'];
   /** Reservations made (settled or not). */
-  reserves_count: Scalars['Int']['output'];
+  reserves_count: Scalars['SafeInt']['output'];
   rewards_amount: Scalars['Money']['output'];
   /** Period rewards paid (SPEC §2.12). */
-  rewards_count: Scalars['Int']['output'];
+  rewards_count: Scalars['SafeInt']['output'];
   /** Wins_amount / bets_amount × 100; null without a bet. */
   rtp_pct: Maybe<Scalars['Float']['output']>;
   topups_amount: Scalars['Money']['output'];
   /** Top-ups but period rewards. */
-  topups_count: Scalars['Int']['output'];
+  topups_count: Scalars['SafeInt']['output'];
   wins_amount: Scalars['Money']['output'];
 };
 
@@ -2575,52 +2575,52 @@ export type RecoveryCodesLeftResolvers<ContextType = GraphQLContext, ParentType 
 };
 
 export type ReportGameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReportGame'] = ResolversParentTypes['ReportGame']> = {
-  active_players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  active_players?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   bets_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bets_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancels_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   closes_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  closes_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closes_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   deleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expiries_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   game_id?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   game_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ggr?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   hold_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   reserves_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  reserves_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reserves_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   rewards_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  rewards_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewards_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   rtp_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   topups_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  topups_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  topups_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   wins_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
 export type ReportPeriodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReportPeriod'] = ResolversParentTypes['ReportPeriod']> = {
-  active_players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  active_players?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   bets_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bets_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancels_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   closes_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  closes_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closes_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expiries_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   ggr?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   hold_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   reserves_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  reserves_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reserves_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   rewards_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  rewards_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewards_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   rtp_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   topups_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  topups_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  topups_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   wins_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
@@ -2633,25 +2633,25 @@ export type ReportSummaryResolvers<ContextType = GraphQLContext, ParentType exte
 };
 
 export type ReportTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReportTotals'] = ResolversParentTypes['ReportTotals']> = {
-  active_players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  active_players?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   bets_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  bets_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bets_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   cancels_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  cancels_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancels_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   closes_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  closes_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closes_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiries_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  expiries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expiries_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   ggr?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   hold_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   reserves_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  reserves_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reserves_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   rewards_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  rewards_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewards_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   rtp_pct?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   topups_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  topups_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  topups_count?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   wins_amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
