@@ -130,6 +130,14 @@ test('a confirm from a process whose clock is behind across midnight neither set
   t.like(await api.engine.wallet.reserve({ ...target, requestId: 'after-midnight', roundId: 'm', amount: '350' }), { status: 'rejected', reason: 'loss_limit' });
 });
 
+/** A funded wallet whose top-up the sync has written, and then the sync stopped: the next moves stay in the outbox. */
+async function walletWithTheSyncDown(t: { context: { api: TestApi; worker: { stop(): Promise<void> } } }) {
+  const funded = await wallet(t.context.api, 10_000);
+  await until('the top-up is written', async () => (await t.context.api.engine.outbox(funded.target)).length === 0, 20_000);
+  await t.context.worker.stop();
+  return funded;
+}
+
 /** The limits service with a PUT that waits only 100 ms for the sync (the default waits 10 s). */
 const impatientService = (api: TestApi) => createWalletControlsService({
   store: createUnitOfWork(api.database.db, []), wallet: api.engine.wallet, users: api.services.users, connections: api.services.connections, seedWaitMs: 100,
@@ -141,9 +149,7 @@ const seedPending = async (api: TestApi, target: { userId: string; gameId: strin
 test('with the sync behind, a first loss limit fails closed (every Reserve in its currency is rejected loss_limit) until the worker has counted the earlier losses, with no read of the limits', async (t) => {
   const { api } = t.context;
   now = Date.parse('2026-12-09T10:00:00.000Z');
-  const { ug, target } = await wallet(api, 10_000);
-  await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
-  await t.context.worker.stop(); // the sync is down: the next moves stay in the outbox
+  const { ug, target } = await walletWithTheSyncDown(t); // the sync is down: the next moves stay in the outbox
   await lose(api, target, 1000);
   const set = await impatientService(api).setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1500, loss_period: 'day' });
   t.is(set.net_loss, 0, 'the loss is not in the ledger yet');
@@ -164,9 +170,7 @@ test('with the sync behind, a first loss limit fails closed (every Reserve in it
 test('two finishers of a pending count racing add the ledger\'s loss once', async (t) => {
   const { api } = t.context;
   now = Date.parse('2026-12-09T12:00:00.000Z');
-  const { ug, target } = await wallet(api, 10_000);
-  await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
-  await t.context.worker.stop();
+  const { ug, target } = await walletWithTheSyncDown(t);
   await lose(api, target, 300);
   await impatientService(api).setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1000, loss_period: 'week' });
   const seed = (await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.seed!;
@@ -184,9 +188,7 @@ test('two finishers of a pending count racing add the ledger\'s loss once', asyn
 test('a count finished after midnight, with a loss already on the new day, leaves the old day\'s losses out of the new day (and in the week\'s)', async (t) => {
   const { api } = t.context;
   now = Date.parse('2026-12-09T23:50:00.000Z'); // Wednesday
-  const { ug, target } = await wallet(api, 10_000);
-  await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
-  await t.context.worker.stop();
+  const { ug, target } = await walletWithTheSyncDown(t);
   await lose(api, target, 400); // Wednesday, only in the outbox
   // A round opened before the limit (a Reserve after it is refused while the count waits) settles on Thursday.
   const open = await api.engine.wallet.reserve({ ...target, requestId: 'open-round', roundId: 'open-round', amount: '70' });
@@ -204,9 +206,7 @@ test('a count finished after midnight, with a loss already on the new day, leave
 test('a sweep goes round every noted wallet: hundreds that cannot finish yet hold no other back', async (t) => {
   const { api } = t.context;
   now = Date.parse('2026-12-09T15:00:00.000Z');
-  const { ug, target } = await wallet(api, 10_000);
-  await until('the top-up is written', async () => (await api.engine.outbox(target)).length === 0, 20_000);
-  await t.context.worker.stop();
+  const { ug, target } = await walletWithTheSyncDown(t);
   await lose(api, target, 200);
   await impatientService(api).setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1000, loss_period: 'day' });
   // 250 wallets noted just now whose records are not made yet, all before this one in key order.
