@@ -242,6 +242,8 @@ test('bounds and bad input: 400 naming the parameter, nothing read; an unknown g
     ['from=0999-12-31&to=2026-01-01', 'from'],
     ['from=2026-01-01&to=10000-01-01', 'to'],
     ['from=2026-01-01T10:07:00Z&to=2026-01-02', 'from'],
+    ['from=2026-01-01&to=2026-01-02T10:05', 'to'],
+    ['from=2026-01-01&to=2026-01-02T10:14:59.999Z', 'to'],
     ['from=2026-01-01T10:00:30Z&to=2026-01-02', 'from'],
     ['from=yesterday', 'from'],
     ['from=2026-01-02&to=2026-01-02', 'to'],
