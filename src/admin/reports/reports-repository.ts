@@ -115,6 +115,7 @@ const NO_SUMS = Object.fromEntries(ROLLUP_FIGURES.map((figure) => [figure, 0n]))
  * the periods' starts) names its period. `WITH ROLLUP` adds each currency's count over every period.
  */
 export async function periodPlayers(db: Knex, gameId: string, periods: Spans, currency?: string): Promise<{ periods: PeriodPlayers[]; totals: Map<string, number> }> {
+  if (periods.length === 0) return { periods: [], totals: new Map() };
   const [filter, bindings] = currencyFilter(currency);
   const starts = periods.map((period) => Math.trunc(period.fromQuarter)).join(', ');
   const rows = perUnit(periods, (unit) => `SELECT INTERVAL(p.start, ${starts}) - 1 AS period, p.currency, p.user_id FROM ${REPORT_PLAYERS_TABLE} AS p

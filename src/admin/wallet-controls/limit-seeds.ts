@@ -15,7 +15,7 @@ export interface SeedWallet {
 
 /** How often the worker role looks for counts that the ledger can now finish. */
 export const LIMIT_SEED_SWEEP_MS = 1000;
-/** Wallets looked at per sweep (the longest waiting first). */
+/** Wallets looked at per sweep (in key order, going on where the last sweep stopped). */
 const SWEEP_BATCH = 200;
 /**
  * A noted wallet with no record yet is forgotten only after this long (by MySQL's clock, which noted
