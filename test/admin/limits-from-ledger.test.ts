@@ -9,6 +9,7 @@ import { createLimitSeeds } from '../../src/admin/wallet-controls/limit-seeds';
 import { deleteMatching } from '../../src/redis/key-scan';
 import { createRedisClient } from '../../src/redis/redis-client';
 import { restoreFromLedger } from '../../src/sync/restore';
+import { createLogger } from '../../src/logging/logger';
 
 // SPEC §1.11: a loss limit's net loss is everything confirmed in its period, also before the limit was
 // set (review item 5), counted per period (a week's or a month's figure, not the day's). The engine's
@@ -220,4 +221,35 @@ test('a sweep goes round every noted wallet: hundreds that cannot finish yet hol
   t.false(await seedPending(api, target));
   t.is((await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.netLoss.day, 200);
   t.is(Number((await api.database.db('wallet_limit_seeds').count({ n: '*' }))[0]!.n), 250, 'the unmade ones wait out their grace');
+});
+
+test('a sweep keeps a wallet whose count the ledger cannot finish yet, forgets one noted long ago whose record was never made, and goes on past one that fails', async (t) => {
+  const { api } = t.context;
+  now = Date.parse('2026-12-09T16:00:00.000Z');
+  const { ug, target } = await walletWithTheSyncDown(t);
+  await lose(api, target, 120);
+  await impatientService(api).setLimits(COMMAND_ACTOR, ug.id, { currency: 'EUR', loss_limit: 1000, loss_period: 'day' });
+  const noted = async (userId: string) => Number((await api.database.db('wallet_limit_seeds').where({ user_id: userId }).count({ n: '*' }))[0]!.n);
+  await api.database.db('wallet_limit_seeds').insert([
+    { user_id: 'never-made-long-ago', game_id: 'g', currency: 'EUR', noted_at: api.database.db.raw('NOW(3) - INTERVAL 10 MINUTE') },
+    { user_id: 'never-made-just-now', game_id: 'g', currency: 'EUR', noted_at: api.database.db.raw('NOW(3)') },
+    { user_id: 'boom', game_id: 'g', currency: 'EUR', noted_at: api.database.db.raw('NOW(3)') },
+  ]);
+  const warnings: string[] = [];
+  const failing = { ...api.engine.wallet, limits: (userId: string, gameId: string, currency: string) => (userId === 'boom' ? Promise.reject(new Error('the store failed')) : api.engine.wallet.limits(userId, gameId, currency)) };
+  const seeds = createLimitSeeds({
+    store: createUnitOfWork(api.database.db, []), wallet: failing as typeof api.engine.wallet,
+    logger: createLogger('warn', {}, { write: (line: string) => warnings.push(line) }),
+  });
+  t.is(await seeds.sweep(), 1, 'only the wallet noted long ago, never made, is forgotten');
+  t.is(await noted('never-made-long-ago'), 0);
+  t.is(await noted('never-made-just-now'), 1);
+  t.is(await noted(target.userId), 1, 'the sync is down: its count waits, and so does its note');
+  t.true(await seedPending(api, target));
+  t.true(warnings.some((line) => line.includes('finishing a first count failed') && line.includes('boom')), warnings.join('\n'));
+  t.context.worker = await startTestWorker(api, { sweeps: false });
+  await until('the ledger holds the loss', async () => api.engine.wallet.ledgerHolds(target.userId, target.gameId, 'EUR', (await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.seed!.throughStreamId), 20_000);
+  t.is(await seeds.sweep(), 1);
+  t.is(await noted(target.userId), 0);
+  t.is((await api.engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.netLoss.day, 120);
 });
