@@ -3,7 +3,7 @@ import { API_KEYS } from '../api-keys/api-keys-repository';
 import { AUDIT_LOG as AUDIT, type AuditRow } from '../audit/audit-repository';
 import { USER_GAMES, USER_GAMES_EVER } from '../connections/connections-repository';
 import { GAMES } from '../games/games-repository';
-import { INVITES, type InviteRow } from '../invites/invites-repository';
+import { INVITES, isUsable, type InviteRow } from '../invites/invites-repository';
 import { GROUP_SCORES, GROUPS, GROUPS_EVER, LEADERBOARDS, MEMBERS, SCORES } from '../leaderboards/leaderboard-tables';
 import { LEDGER_TABLE, type LedgerEntryRow } from '../../records/ledger-tables';
 import { WALLET_LIMITS_TABLE, type LimitsRow } from '../../records/wallet-controls-tables';
@@ -86,17 +86,23 @@ export function apiKeysCreatedBy(db: Knex, userId: number): Promise<Array<Record
 }
 
 /** The invites the user created. */
-export function invitesCreatedBy(db: Knex, userId: number): Promise<ExportedInvite[]> {
-  return db(INVITES).where({ created_by: userId }).orderBy('id').select('id', 'code', 'role', 'max_uses', 'uses', 'expires_at', 'created_at');
+export async function invitesCreatedBy(db: Knex, userId: number, now: Date): Promise<ExportedInvite[]> {
+  const rows = (await db(INVITES).where({ created_by: userId }).orderBy('id').select('id', 'code', 'role', 'max_uses', 'uses', 'expires_at', 'created_at')) as InviteRow[];
+  return rows.map((row) => ({ ...row, usable: isUsable(row, now) }));
 }
 
 /** An invite as the export reads it (the service hides a code that can still be used). */
-export type ExportedInvite = Pick<InviteRow, 'id' | 'code' | 'role' | 'max_uses' | 'uses' | 'expires_at' | 'created_at'> & { created_by?: number | null };
+export type ExportedInvite = Pick<InviteRow, 'id' | 'code' | 'role' | 'max_uses' | 'uses' | 'expires_at' | 'created_at'> & {
+  created_by?: number | null;
+  /** Whether it can still be used at the export's instant (the export then hides its code). */
+  usable: boolean;
+};
 
 /** The invite the user registered with (users.invite_id), while it exists. */
-export async function inviteUsedBy(db: Knex, userId: number): Promise<ExportedInvite | undefined> {
-  return db(`${INVITES} as i`).join(`${USERS} as u`, 'u.invite_id', 'i.id').where('u.id', userId)
-    .first('i.id', 'i.code', 'i.role', 'i.max_uses', 'i.uses', 'i.expires_at', 'i.created_by', 'i.created_at');
+export async function inviteUsedBy(db: Knex, userId: number, now: Date): Promise<ExportedInvite | undefined> {
+  const row = (await db(`${INVITES} as i`).join(`${USERS} as u`, 'u.invite_id', 'i.id').where('u.id', userId)
+    .first('i.id', 'i.code', 'i.role', 'i.max_uses', 'i.uses', 'i.expires_at', 'i.created_by', 'i.created_at')) as InviteRow | undefined;
+  return row && { ...row, usable: isUsable(row, now) };
 }
 
 /** The games whose wallets the user ever moved money in (the ledger knows them after a disconnection). */

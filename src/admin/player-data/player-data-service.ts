@@ -13,7 +13,6 @@ import { toPublicUser, type UserRow } from '../users/user-accounts';
 import type { Erasure } from './player-data-replies';
 import { jsonObject, jsonObjects, mapRows, pagedRows } from './export-document';
 import type { AuditEntryRow, ConnectionRow, ExportedInvite } from './player-data-repository';
-import { isUsable } from '../invites/invites-repository';
 import { REDACTED } from '../audit/audit-changes';
 import { pseudonymEmailOf, pseudonymOf } from '../users/pseudonyms';
 
@@ -143,7 +142,7 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
     const now = new Date();
     const [games, freeze, apiKeys, invites, inviteUsed, memberships] = await Promise.all([
       gamesOf(userId), read.playerData.userFreezeOf(userId), read.playerData.apiKeysCreatedBy(userId),
-      read.playerData.invitesCreatedBy(userId), read.playerData.inviteUsedBy(userId), read.playerData.membershipsOf(userId),
+      read.playerData.invitesCreatedBy(userId, now), read.playerData.inviteUsedBy(userId, now), read.playerData.membershipsOf(userId),
     ]);
     const userGameIds = games.flatMap((g) => (g.connection ? [g.connection.id] : []));
     const [limits, scores, wallets, everUserGames, groupIds] = await Promise.all([
@@ -194,10 +193,10 @@ export function createPlayerDataService(deps: { store: Store<'playerData' | 'use
       ['exported_at', { value: new Date().toISOString() }],
       ['user', { value: profile }],
       ['two_factor', { value: { enabled: user.two_factor_enabled } }],
-      ['invite_used', { value: inviteUsed ? withoutLiveCode(inviteUsed, now) : null }],
+      ['invite_used', { value: inviteUsed ? withoutLiveCode(inviteUsed) : null }],
       ['games', jsonObjects(games, gameParts)],
       ['api_keys', { value: apiKeys }],
-      ['invites', { value: invites.map((invite) => withoutLiveCode(invite, now)) }],
+      ['invites', { value: invites.map(withoutLiveCode) }],
       ['audit', { rows: mapRows(audit, auditItem(userId)) }],
       // Last: a file cut short by a failure halfway (the status was sent with the first byte) lacks it.
       ['complete', { value: true }],
@@ -300,8 +299,8 @@ async function freePseudonym(users: PseudonymReads, userId: number): Promise<{ u
  * an export is a file that travels, and a live code in it would let anyone register with its role
  * (SPEC §2.14), also after its creator lost the right to hand such invites out.
  */
-function withoutLiveCode(invite: ExportedInvite, now: Date): ExportedInvite {
-  return isUsable(invite, now) ? { ...invite, code: REDACTED } : invite;
+function withoutLiveCode({ usable, ...invite }: ExportedInvite): Omit<ExportedInvite, 'usable'> {
+  return usable ? { ...invite, code: REDACTED } : invite;
 }
 
 const erasureOf = (row: UserRow): Erasure => ({ id: row.id, email: row.email, username: row.username, erased_at: row.erased_at!.toISOString() });
