@@ -12,6 +12,7 @@ import { adminCall, expectStatus, gameWithBoard, totpCode } from '../helpers/pla
 import { startTestWorker, uniqueQueuePrefix } from '../helpers/worker';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { startGrpcRole } from '../../src/grpc/grpc-role';
 import { createLogger } from '../../src/logging/logger';
@@ -360,6 +361,7 @@ test('the pseudonyms are reserved: registration refuses them naming the field, a
     ['squat@example.com', 'Erased-anything', 'username'],
     [pseudonymEmailOf(victim.id), 'squatter', 'email'],
     [' Someone@ERASED.invalid ', 'squatter', 'email'],
+    ['Someone@ERASED.INVALID', 'squatter', 'email'],
     ['someone@mail.erased.invalid', 'squatter', 'email'],
   ] as const) {
     const reply = await register(email, username);
@@ -367,6 +369,13 @@ test('the pseudonyms are reserved: registration refuses them naming the field, a
     t.deepEqual([...new Set(reply.body.errors.map((e: { path: string }) => e.path))], [path]);
   }
   t.is((await register('fine@example.com', 'erased_not')).status, 201, 'a name that only resembles the space is fine');
+  const named = await register('squat2@example.com', 'erased-x');
+  t.deepEqual(named.body.errors, [{ path: 'username', message: 'must not begin with erased- (reserved for erased users)' }]);
+  t.deepEqual((await register('a@erased.invalid', 'squatter2')).body.errors, [{ path: 'email', message: 'must not be at erased.invalid (reserved for erased users)' }]);
+  // The pseudonym is the id's digest: one per user, nothing of the person.
+  t.is(pseudonymOf(42), `erased-${createHash('sha256').update('user:42').digest('hex').slice(0, 16)}`);
+  t.not(pseudonymOf(42), pseudonymOf(43));
+  t.is(pseudonymEmailOf(42), `${pseudonymOf(42)}@erased.invalid`);
 
   // An account made before the space was reserved holds the victim's pseudonym: the erase takes another.
   await api.database.db('users').insert({ email: pseudonymEmailOf(victim.id), username: pseudonymOf(victim.id), password_hash: 'x', role: 'user' });
