@@ -12,8 +12,12 @@ export async function limitEngineWallets(redisUrl: string, users: readonly strin
   const wallet = createWalletService({ store: createWalletStore(redis), idempotencyTtlS: 3600 });
   try {
     for (let i = 0; i < users.length; i += 200) {
-      await Promise.all(users.slice(i, i + 200).map((userId) =>
-        wallet.setLimits(userId, gameId, 'EUR', { maxBet: 1_000_000, lossLimit: 1_000_000_000_000, lossPeriod: 'month' })));
+      await Promise.all(users.slice(i, i + 200).map(async (userId) => {
+        const { seed } = await wallet.setLimits(userId, gameId, 'EUR', { maxBet: 1_000_000, lossLimit: 1_000_000_000_000, lossPeriod: 'month' });
+        // A first loss limit refuses every Reserve until the losses made before it are counted (SPEC
+        // §1.11; the worker does it from the ledger): the bench's wallets have none yet.
+        if (seed) await wallet.seedLimits(userId, gameId, 'EUR', seed, [0, 0, 0]);
+      }));
     }
   } finally {
     redis.disconnect();

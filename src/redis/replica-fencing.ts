@@ -54,9 +54,13 @@ interface Mark {
  */
 export function startReplicaFencing(
   target: RedisSentinelTarget,
-  options: { url: string; keyPrefix?: string; pollMs?: number; log?: (line: string) => void; clock?: () => number },
+  options: {
+    url: string; keyPrefix?: string; pollMs?: number; log?: (line: string) => void; clock?: () => number;
+    /** Whether the Sentinels' events start looks too (a test that calls check() itself turns them off). */
+    events?: boolean;
+  },
 ): ReplicaFencing {
-  const { pollMs = FENCE_POLL_MS, log = () => undefined, clock = Date.now } = options;
+  const { pollMs = FENCE_POLL_MS, log = () => undefined, clock = Date.now, events = true } = options;
   const sentinels = target.sentinels.map(({ host, port }) => sentinelClient(host, port, 'reservation-replica-fence'));
   const nodes = dataNodeClients(options.url);
   const noteKey = `${options.keyPrefix ?? ''}${FENCE_NOTE_KEY}`;
@@ -157,7 +161,7 @@ export function startReplicaFencing(
   void loop();
 
   // Subscribed connections keep ioredis' offline queue, so the subscription is made (and remade) on connect.
-  const subscribers = target.sentinels.map(({ host, port }) => {
+  const subscribers = (events ? target.sentinels : []).map(({ host, port }) => {
     const subscriber = new Redis({ host, port, connectionName: 'reservation-replica-fence-events', retryStrategy: (attempt) => Math.min(100 * attempt, 1000) });
     subscriber.on('error', () => undefined);
     void subscriber.subscribe(...FENCE_EVENTS).catch(() => undefined);

@@ -148,3 +148,71 @@ test('the roles set every Sentinel\'s PING, INFO and PUBLISH periods, and set th
   await until('the roles tune it again', async () => (await sentinelPeriods(fresh)).infoMs === TUNED_SENTINEL_PERIODS.infoMs, 10_000, 100);
   t.true(await everyTuned());
 });
+
+// A primary restarted at the same address (a process restart, faster than Sentinel's down-after) comes
+// back with a new replication history. A suspect replica that syncs with it is compared with the mark
+// the previous look took: that mark names the old history, so however far the replica's offset has
+// gone, it is not "caught up" until a look has taken a mark of the new one.
+test('after a primary restarts at the same address with a new replication id, a replica of the new history stays fenced until a new mark is taken', async (t) => {
+  t.timeout(180_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-replid-'));
+  const topology = await startReplicatedTopology({ binaries: findStoreBinaries()!, dir, downAfterMs: 60_000 });
+  const clients: Redis[] = [];
+  const connect = (port: number) => {
+    const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
+    client.on('error', () => undefined);
+    clients.push(client);
+    return client;
+  };
+  // Looks only when the test asks, on a clock that stands still (every mark fresh: a look measures by the one before).
+  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, {
+    url: 'redis://127.0.0.1', pollMs: 3_600_000, events: false, clock: () => 1_000_000, log: (line) => t.log(line),
+  });
+  t.teardown(async () => {
+    fencing.stop();
+    for (const client of clients) client.disconnect();
+    await topology.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const primaryPort = await topology.primaryPort();
+  const [suspect] = topology.dataPorts.filter((port) => port !== primaryPort) as [number, number];
+  const primary = connect(primaryPort);
+  const replica = connect(suspect);
+  const field = (info: string, name: string) => new RegExp(`${name}:(\\S+)`).exec(info)?.[1] ?? '';
+  const priority = async () => ((await replica.config('GET', 'replica-priority')) as string[])[1];
+  const sentinels = topology.sentinelPorts.map(connect);
+  await until('every Sentinel knows the replica', async () => (await Promise.all(sentinels.map(async (sentinel) =>
+    ((await sentinel.call('SENTINEL', 'replicas', topology.name)) as string[][]).map(fieldsOf).some((r) => r.port === String(suspect))))).every(Boolean), 30_000, 100);
+  await fencing.check(); // the fence has seen it answer
+
+  topology.signal(suspect, 'SIGSTOP'); // it stops answering: suspect from the next look on
+  await fencing.check();
+  await fencing.check(); // the mark of the old history, taken while the suspect cannot be fenced
+  const oldHistory = field(await primary.info('replication'), 'master_replid');
+  await topology.restart(primaryPort); // the same address, before any Sentinel thinks it down
+  await waitUntilReady(primary);
+  t.not(field(await primary.info('replication'), 'master_replid'), oldHistory, 'the restarted primary has a new replication id');
+  topology.signal(suspect, 'SIGCONT');
+  // The primary takes writes once a replica is attached again (min-replicas-to-write).
+  await until('a replica attached to the restarted primary', async () => /state=online/.test(await primary.info('replication')), 30_000, 100);
+  for (let i = 0; i < 200; i += 1) await primary.set(`new-history-${i}`, 'x'.repeat(1024)); // its offset passes the old mark's
+  const written = Number(field(await primary.info('replication'), 'master_repl_offset'));
+  let seen = '';
+  await until('the suspect is a replica of the new history, in sync', async () => {
+    seen = await replica.info('replication').catch((error: Error) => error.message);
+    const current = field(await primary.info('replication'), 'master_replid');
+    return field(seen, 'master_link_status') === 'up' && field(seen, 'master_sync_in_progress') === '0' && field(seen, 'master_replid') === current
+      && current !== oldHistory && Number(field(seen, 'slave_repl_offset')) >= written;
+  }, 30_000, 100).catch((error: Error) => {
+    throw new Error(`${error.message}\n${seen}`);
+  });
+
+  await fencing.check(); // measured by the old history's mark
+  t.is(await priority(), '0', 'not caught up by a mark of another history: fenced');
+  await fencing.check(); // measured by the mark the look before took, of the new history
+  t.is(await priority(), '100', 'caught up with the new history: its priority back');
+
+  async function waitUntilReady(client: Redis) {
+    await until('the primary answers', async () => (await client.ping().catch(() => '')) === 'PONG', 20_000, 100);
+  }
+});

@@ -63,8 +63,8 @@ test.serial('the Reports page: every game over a preset period with totals, a CS
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   t.is(download.suggestedFilename(), 'games-summary.csv');
   const csv = await readFile((await download.path())!, 'utf8');
-  t.true(csv.startsWith('game_id,game_name,currency,bets_count,bets_amount,wins_amount,ggr,'), csv);
-  t.true(csv.includes(`${game.id},Report Slots,EUR,1,20.00,50.00,-30.00,`), csv);
+  t.true(csv.startsWith('game_id,game_name,deleted,currency,bets_count,bets_amount,wins_amount,ggr,'), csv);
+  t.true(csv.includes(`${game.id},Report Slots,false,EUR,1,20.00,50.00,-30.00,`), csv);
 
   // A game's tab: charts and periods; the zone chosen stays for the next visit.
   await page.getByRole('button', { name: 'Last 7 days' }).click();
