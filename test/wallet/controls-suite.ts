@@ -1,7 +1,12 @@
 import type { ExecutionContext, TestFn } from 'ava';
+import type Redis from 'ioredis';
 import { AppError } from '../../src/errors';
 import type { CurrencyGate } from '../../src/wallet/currency-gate';
 import { createEngine, type Engine } from '../helpers/engine';
+import { keys, walletAddress } from '../../src/redis/wallet-keys';
+
+/** The packed values of a limits record (lua/lib/controls.lua LIMITS_RECORD '<BddBdddBdddddd'), before any pending mark. */
+const LIMITS_RECORD_BYTES = 1 + 8 + 8 + 1 + 8 * 3 + 1 + 8 * 6;
 
 const DAY_S = 86_400;
 
@@ -135,6 +140,30 @@ export function registerControlsTests(test: TestFn<{ engine: Engine }>): void {
     t.like(await reserve(engine, target, 'counted-101', 101), { status: 'rejected', reason: 'loss_limit' }, '900 earlier + 101 > 1000');
     t.like(await reserve(engine, target, 'counted-100', 100), { status: 'reserved' });
     t.is((await engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.seed, null);
+  });
+
+  test('controls: a pending count is known from the record alone (which fails closed) and from the key the release before wrote alone; counting ends both', async (t) => {
+    const { engine } = engineAt(t);
+    const redis = engine.redis as unknown as Redis;
+    for (const kept of ['record', 'key'] as const) {
+      const target = engine.newWallet();
+      await engine.fund(target, 10_000);
+      const set = await engine.wallet.setLimits(target.userId, target.gameId, 'EUR', { maxBet: null, lossLimit: 1000, lossPeriod: 'day' });
+      const address = walletAddress(target.userId, target.gameId, 'EUR');
+      if (kept === 'record') {
+        await redis.del(keys.limitsSeed(address)); // only the record says it
+      } else {
+        const record = (await redis.getBuffer(keys.limits(address)))!;
+        await redis.set(keys.limits(address), record.subarray(0, LIMITS_RECORD_BYTES)); // as the release before rewrites it: no mark
+      }
+      t.deepEqual((await engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.seed, set.seed, `${kept}: still pending`);
+      if (kept === 'record') t.like(await reserve(engine, target, `${kept}-waiting`, 1), { status: 'rejected', reason: 'loss_limit' });
+      await engine.wallet.seedLimits(target.userId, target.gameId, 'EUR', set.seed!, [900, 900, 900]);
+      t.is((await engine.wallet.limits(target.userId, target.gameId, 'EUR'))!.seed, null, `${kept}: counted`);
+      t.is(await redis.exists(keys.limitsSeed(address)), 0);
+      t.like(await reserve(engine, target, `${kept}-101`, 101), { status: 'rejected', reason: 'loss_limit' });
+      t.like(await reserve(engine, target, `${kept}-100`, 100), { status: 'reserved' });
+    }
   });
 
   test('controls: a max_bet-only first record waits for its count too, but refuses nothing for it', async (t) => {
