@@ -12,10 +12,13 @@ import { until } from '../helpers/until';
 
 
 /** The local replicated topology with the roles' fence running over it; every connection closed and every node stopped at the end. */
-async function fencedTopology(t: ExecutionContext, log: (line: string) => void) {
+async function fencedTopology(
+  t: ExecutionContext, log: (line: string) => void,
+  options: { downAfterMs?: number; fence?: Partial<Parameters<typeof startReplicaFencing>[1]> } = {},
+) {
   t.timeout(180_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-'));
-  const topology = await startReplicatedTopology({ binaries: findStoreBinaries()!, dir });
+  const topology = await startReplicatedTopology({ binaries: findStoreBinaries()!, dir, downAfterMs: options.downAfterMs });
   const clients: Redis[] = [];
   const connect = (port: number) => {
     const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
@@ -23,7 +26,7 @@ async function fencedTopology(t: ExecutionContext, log: (line: string) => void) 
     clients.push(client);
     return client;
   };
-  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, { url: 'redis://127.0.0.1', log });
+  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, { url: 'redis://127.0.0.1', log, ...options.fence });
   t.teardown(async () => {
     fencing.stop();
     for (const client of clients) client.disconnect();
@@ -154,25 +157,9 @@ test('the roles set every Sentinel\'s PING, INFO and PUBLISH periods, and set th
 // the previous look took: that mark names the old history, so however far the replica's offset has
 // gone, it is not "caught up" until a look has taken a mark of the new one.
 test('after a primary restarts at the same address with a new replication id, a replica of the new history stays fenced until a new mark is taken', async (t) => {
-  t.timeout(180_000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'replica-fencing-replid-'));
-  const topology = await startReplicatedTopology({ binaries: findStoreBinaries()!, dir, downAfterMs: 60_000 });
-  const clients: Redis[] = [];
-  const connect = (port: number) => {
-    const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200 });
-    client.on('error', () => undefined);
-    clients.push(client);
-    return client;
-  };
   // Looks only when the test asks, on a clock that stands still (every mark fresh: a look measures by the one before).
-  const fencing = startReplicaFencing({ name: topology.name, sentinels: topology.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })) }, {
-    url: 'redis://127.0.0.1', pollMs: 3_600_000, events: false, clock: () => 1_000_000, log: (line) => t.log(line),
-  });
-  t.teardown(async () => {
-    fencing.stop();
-    for (const client of clients) client.disconnect();
-    await topology.stop();
-    rmSync(dir, { recursive: true, force: true });
+  const { topology, connect, fencing } = await fencedTopology(t, (line) => t.log(line), {
+    downAfterMs: 60_000, fence: { pollMs: 3_600_000, events: false, clock: () => 1_000_000 },
   });
   const primaryPort = await topology.primaryPort();
   const [suspect] = topology.dataPorts.filter((port) => port !== primaryPort) as [number, number];
